@@ -1,0 +1,6 @@
+import { AreaRoutes } from '@leadsmith/shared';
+import { routes } from './routes';
+
+export function App() {
+  return <AreaRoutes routes={routes} />;
+}

@@ -1,0 +1,87 @@
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { toast } from 'react-toastify';
+import { DEFAULT_LANGUAGE, STORAGE_KEYS } from '../constants/limits';
+import { readStoredToken } from '../session/tokenStorage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Failures are logged only, never toasted (spec §8: training-data calls). */
+    silent?: boolean;
+  }
+}
+
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  field?: string;
+  errors?: { field: string; message: string }[];
+}
+
+export type ApiError = AxiosError<ApiErrorBody>;
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The shell subscribes here to clear the session on a 401 from any area. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function currentLanguage(): string {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.lang) || DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function withSpecHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  config.headers.set('Accept', 'application/json');
+  config.headers.set('User-Language', currentLanguage());
+  const token = readStoredToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+}
+
+export function createApiClient(baseURL = ''): AxiosInstance {
+  const client = axios.create({ baseURL, timeout: 30_000 });
+  client.interceptors.request.use(withSpecHeaders);
+  client.interceptors.response.use(
+    (response) => {
+      // Spec §7: every response with a message shows a toast, only when a token is stored.
+      const message = (response.data as ApiErrorBody | undefined)?.message;
+      if (message && readStoredToken() && !response.config.silent) toast.success(message);
+      return response;
+    },
+    (error: ApiError) => {
+      const hadToken = Boolean(readStoredToken());
+      if (error.response?.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
+      const message = error.response?.data?.message;
+      // Spec §8: failed response with token and message → error toast, error passed on.
+      if (hadToken && message && !error.config?.silent) toast.error(message);
+      if (error.config?.silent) console.warn('[api]', error.config.url, message ?? error.message);
+      return Promise.reject(error);
+    },
+  );
+  return client;
+}
+
+/** The one API client for the page (shared singleton through federation). */
+export const apiClient = createApiClient();
+
+/** Message to show for a failed call: the API's own message, else a generic one. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (axios.isAxiosError<ApiErrorBody>(error)) return error.response?.data?.message ?? fallback;
+  return fallback;
+}
+
+/** Field-level errors of a 400/422 answer, keyed by field. */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  if (!axios.isAxiosError<ApiErrorBody>(error)) return {};
+  const body = error.response?.data;
+  const out: Record<string, string> = {};
+  body?.errors?.forEach((e) => (out[e.field] = e.message));
+  if (body?.field && body.message && !out[body.field]) out[body.field] = body.message;
+  return out;
+}

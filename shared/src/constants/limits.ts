@@ -1,0 +1,26 @@
+/** Limits from spec §5 and §9. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const PASSWORD_MIN_LENGTH = 6;
+export const APP_PASSWORD_LENGTH = 16;
+/** Uploaded image maximum, in megabytes. */
+export const IMAGE_MAX_MB = 5;
+export const INFLUENCER_LASTPOSTED_MIN = 30;
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** localStorage keys (spec §3: access token; chosen language under `lang`). */
+export const STORAGE_KEYS = {
+  token: 'access_token',
+  lang: 'lang',
+  archivedUser: 'archived_user',
+  reloadGuard: 'leadsmith:reload-guard',
+} as const;
+
+/** Search-limit bands (spec §9). */
+export type LimitBand = 'under_50' | 'over_50' | 'full';
+export function limitBand(used: number, limit: number): LimitBand {
+  if (limit <= 0 || used >= limit) return 'full';
+  return used / limit > 0.5 ? 'over_50' : 'under_50';
+}

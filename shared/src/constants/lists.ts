@@ -1,0 +1,19 @@
+/** List query filter defaults (spec §3). */
+export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
+
+export const DEFAULT_LIST_FILTERS = {
+  advanced_custom_search: [] as unknown[],
+  startDate: null as string | null,
+  endDate: null as string | null,
+  limit: 20,
+  page: 1,
+  search: '',
+  search_type: 'contain' as 'contain' | 'exact' | 'start',
+  sent: 0,
+  withEmail: WITH_EMAIL.all as number,
+};
+
+export const CRM_IDS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
+export type CrmId = (typeof CRM_IDS)[number];
+
+export const REPEAT_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const;

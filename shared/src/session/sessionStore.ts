@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+import { readStoredToken, writeStoredToken } from './tokenStorage';
+
+/**
+ * Global because the shell and every area (separate React roots) must agree on
+ * who is signed in. Holds only the token: the user itself is server data and
+ * lives in TanStack Query (`meQueryOptions`).
+ */
+interface SessionState {
+  token: string | null;
+  setToken: (token: string | null) => void;
+}
+
+export const useSessionStore = create<SessionState>((set) => ({
+  token: readStoredToken(),
+  setToken: (token) => {
+    writeStoredToken(token);
+    set({ token });
+  },
+}));

@@ -1,0 +1,72 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api/client';
+import type { CrmId } from '../constants/lists';
+
+/** Business settings by domain (spec §3). */
+export interface Branding {
+  name: string;
+  content: string | null;
+  favicon: string | null;
+  script: string | null;
+  login_page_bg_color: string | null;
+  sidebar_background_color: string | null;
+  button_color: string | null;
+  secondary_color: string | null;
+  text_color: string | null;
+  heading_color: string | null;
+  support_url: string | null;
+  show_training_center: boolean;
+  crms: CrmId[];
+  logo: string | null;
+  domain: string;
+}
+
+/** Spec §3 defaults, used when the fetch fails (spec §8). */
+export const DEFAULT_COLORS = {
+  primary: '#573BFF',
+  secondary: '#01C0F6',
+  primaryText: '#202633',
+  secondaryText: '#A0AEC0',
+} as const;
+
+export const DEFAULT_BRANDING: Branding = {
+  name: 'Leadsmith',
+  content: null,
+  favicon: null,
+  script: null,
+  login_page_bg_color: null,
+  sidebar_background_color: null,
+  button_color: DEFAULT_COLORS.primary,
+  secondary_color: DEFAULT_COLORS.secondary,
+  text_color: DEFAULT_COLORS.primaryText,
+  heading_color: DEFAULT_COLORS.primaryText,
+  support_url: null,
+  show_training_center: false,
+  crms: [],
+  logo: null,
+  domain: 'localhost',
+};
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+/** Only well-formed hex colours reach the theme; anything else falls back. */
+export function safeColor(value: string | null | undefined, fallback: string): string {
+  return value && HEX.test(value) ? value : fallback;
+}
+
+export const brandingQueryOptions = (domain: string) =>
+  queryOptions({
+    queryKey: ['shell', 'site-settings', domain],
+    queryFn: async (): Promise<Branding> => {
+      try {
+        const { data } = await apiClient.post<Partial<Branding>>('/api/site-settings', { domain }, { silent: true });
+        return { ...DEFAULT_BRANDING, ...data };
+      } catch {
+        return DEFAULT_BRANDING;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
+export function useBranding(): Branding {
+  return useQuery(brandingQueryOptions(window.location.hostname)).data ?? DEFAULT_BRANDING;
+}

@@ -1,0 +1,71 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Router, createPath, type Navigator, type To } from 'react-router';
+import { queryClient } from '../api/queryClient';
+import type { AreaMountProps } from '../contract/areaContract';
+import { i18n } from '../i18n/i18n';
+import { createBrandSystem } from '../theme/theme';
+import { useBranding } from '../theme/branding';
+import { AreaContext } from './AreaContext';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorState } from './ErrorState';
+import { PageSpinner } from './PageSpinner';
+
+export interface AreaRootProps extends AreaMountProps {
+  /** Federation name of the remote, for error reports. */
+  remote: string;
+  remoteVersion: string;
+  children: ReactNode;
+}
+
+function toHref(to: To): string {
+  return typeof to === 'string' ? to : createPath(to);
+}
+
+function BrandedChakra({ children }: { children: ReactNode }) {
+  const branding = useBranding();
+  const system = useMemo(() => createBrandSystem(branding), [branding]);
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}
+
+function AreaErrorFallback({ reset }: { reset: () => void }) {
+  const { t } = useTranslation('common');
+  return <ErrorState title={t('errors.somethingWrong')} detail={t('errors.areaFailedDetail')} onRetry={reset} />;
+}
+
+/**
+ * Providers for one area (its own React root: context does not cross roots).
+ * The router is React Router's low-level `<Router>` driven by the shell's
+ * location and navigator: only the shell touches browser history.
+ */
+export function AreaRoot({ remote, remoteVersion, children, ...props }: AreaRootProps) {
+  const { navigator: shellNavigator, location, basename } = props;
+  const navigator = useMemo<Navigator>(
+    () => ({
+      createHref: toHref,
+      go: (delta) => shellNavigator.go(delta),
+      push: (to, state) => shellNavigator.navigate(toHref(to), { state }),
+      replace: (to, state) => shellNavigator.navigate(toHref(to), { replace: true, state }),
+    }),
+    [shellNavigator],
+  );
+  return (
+    <AreaContext.Provider value={props}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <BrandedChakra>
+            <ErrorBoundary source={{ remote, version: remoteVersion }} resetKey={location.pathname} fallback={(_, reset) => <AreaErrorFallback reset={reset} />}>
+              <Suspense fallback={<PageSpinner />}>
+                <Router basename={basename} location={location} navigator={navigator}>
+                  {children}
+                </Router>
+              </Suspense>
+            </ErrorBoundary>
+          </BrandedChakra>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </AreaContext.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+import React, { type ComponentType } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { AREA_CONTRACT_VERSION, type AreaModule, type AreaMountProps } from '../contract/areaContract';
+import { registerAreaTranslations, type AreaTranslations } from '../i18n/i18n';
+import { AreaRoot } from './AreaRoot';
+import { reportAppError, errorToReport } from './reportAppError';
+import { ErrorState } from './ErrorState';
+import { i18n } from '../i18n/i18n';
+
+export interface AreaDefinitionOptions {
+  /** Federation name, e.g. `mfe_admin`. */
+  remote: string;
+  /** Version of the remote's build (its package.json version). */
+  version: string;
+  /** i18n namespace of the area. */
+  namespace: string;
+  translations: AreaTranslations;
+  /** The area's root component (its route table). */
+  App: ComponentType;
+}
+
+/**
+ * Builds the `./mount` module of an area: single-spa-react lifecycles whose
+ * root wraps the area in its providers, plus the contract version it was
+ * built for.
+ */
+export function createAreaLifecycles({ remote, version, namespace, translations, App }: AreaDefinitionOptions): AreaModule {
+  registerAreaTranslations(namespace, translations);
+  function Root(props: AreaMountProps) {
+    return (
+      <AreaRoot {...props} remote={remote} remoteVersion={version}>
+        <App />
+      </AreaRoot>
+    );
+  }
+  const lifecycles = singleSpaReact<AreaMountProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    errorBoundary: (error: Error) => {
+      reportAppError({ ...errorToReport(error), remote, remote_version: version });
+      return <ErrorState title={i18n.t('common:errors.somethingWrong')} />;
+    },
+  });
+  return {
+    contractVersion: AREA_CONTRACT_VERSION,
+    bootstrap: lifecycles.bootstrap as AreaModule['bootstrap'],
+    mount: lifecycles.mount as AreaModule['mount'],
+    unmount: lifecycles.unmount as AreaModule['unmount'],
+    update: lifecycles.update as AreaModule['update'],
+  };
+}

@@ -1,0 +1,32 @@
+import * as yup from 'yup';
+import { i18n } from '../i18n/i18n';
+import { PASSWORD_MIN_LENGTH } from '../constants/limits';
+
+/**
+ * Spec §5 messages, translated at validation time (so a language switch
+ * changes them without rebuilding schemas).
+ */
+const t = (key: string, params?: Record<string, unknown>) => () => i18n.t(`common:validation.${key}`, params);
+
+export const v = {
+  required: () => yup.string().trim().required(t('required')),
+  email: () => yup.string().trim().required(t('required')).email(t('email')).max(254, t('maxLength', { max: 254 })),
+  url: () => yup.string().trim().url(t('url')),
+  password: () => yup.string().required(t('required')).min(PASSWORD_MIN_LENGTH, t('passwordMin', { min: PASSWORD_MIN_LENGTH })).max(200, t('maxLength', { max: 200 })),
+  passwordConfirmation: (ref = 'password') => yup.string().required(t('required')).oneOf([yup.ref(ref)], t('passwordsMatch')),
+  minNumber: (min: number) => yup.number().typeError(t('typeInvalid')).min(min, t('minNumber', { min })),
+  maxNumber: (max: number) => yup.number().typeError(t('typeInvalid')).max(max, t('maxNumber', { max })),
+  integer: () => yup.number().typeError(t('typeInvalid')).integer(t('integer')),
+  alphanumeric: () => yup.string().matches(/^[a-zA-Z0-9 ]*$/, t('noSpecialChars')),
+  slug: () => yup.string().matches(/^[a-zA-Z0-9-]*$/, t('lettersNumbersHyphens')),
+  fieldName: () => yup.string().matches(/^[A-Za-z][A-Za-z0-9_]*$/, t('fieldName')),
+  message: (key: string, params?: Record<string, unknown>) => t(key, params),
+};
+
+/** Spec §5: a file without size passes; otherwise it must fit the per-use limit. */
+export function fileSizeError(file: { size?: number } | null | undefined, maxMb: number): string | null {
+  if (!file || file.size === undefined) return null;
+  return file.size > maxMb * 1024 * 1024 ? i18n.t('common:validation.maxFileSize', { n: maxMb }) : null;
+}
+
+export { yup };

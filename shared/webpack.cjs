@@ -1,0 +1,85 @@
+// One webpack factory for the shell and the five remotes, so their builds
+// differ only in what they declare (name, exposes, port).
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons } = require('./federation.cjs');
+
+const swcRule = (prod) => ({
+  test: /\.[cm]?[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+        target: 'es2020',
+      },
+    },
+  },
+});
+
+/**
+ * @param {{ dir: string, kind: 'host' | 'remote', name: string, port: number }} options
+ */
+function createWebpackConfig({ dir, kind, name, port }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    const isRemote = kind === 'remote';
+    // Remotes build into a folder named by their version: ready to copy to static hosting.
+    const outDir = isRemote ? path.join(dir, 'dist', pkg.version) : path.join(dir, 'dist');
+    const hashed = prod ? '[name].[contenthash:8].js' : '[name].js';
+    return {
+      context: dir,
+      mode: prod ? 'production' : 'development',
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: isRemote ? {} : { main: './src/index.ts' },
+      output: {
+        path: outDir,
+        publicPath: isRemote ? 'auto' : '/',
+        uniqueName: name,
+        // Entry files keep stable names (the federation runtime resolves them without a
+        // content hash); the HTML references them with a hash query, chunks are hashed.
+        filename: '[name].js',
+        chunkFilename: hashed,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: { rules: [swcRule(prod)] },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote
+            ? { filename: 'remoteEntry.js', exposes: { './mount': './src/mount.tsx' } }
+            : { remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/retryPlugin.ts')] }),
+          shared: sharedSingletons(),
+          // Only the remotes a user is entitled to are registered, at runtime; with
+          // 'loaded-first' nothing is fetched until an area is actually opened.
+          shareStrategy: 'loaded-first',
+          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+          dts: false,
+        }),
+        new webpack.DefinePlugin({
+          __APP_NAME__: JSON.stringify(name),
+          __APP_VERSION__: JSON.stringify(pkg.version),
+        }),
+        ...(isRemote ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: prod })]),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        historyApiFallback: !isRemote,
+        headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
+        proxy: isRemote ? [] : [{ context: ['/api', '/auth', '/remotes'], target: process.env.API_URL || 'http://127.0.0.1:8080' }],
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };

@@ -1,0 +1,31 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner, listTypesQueryOptions, meQueryOptions, useSessionStore } from '@leadsmith/shared';
+import { endSession } from './session';
+
+/**
+ * Spec §4 session: a stored token → load the user → on success load list
+ * types; no token or a failed load → Login, with user and token cleared.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useSessionStore((s) => s.token);
+  const location = useLocation();
+  const me = useQuery(meQueryOptions(token));
+  useQuery({ ...listTypesQueryOptions(token), enabled: Boolean(token) && me.isSuccess });
+
+  useEffect(() => {
+    if (me.isError) endSession();
+  }, [me.isError]);
+
+  if (!token || me.isError) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me.data) return <PageSpinner />;
+  return <>{children}</>;
+}
+
+/** Auth pages send a user who already holds a token to the base layout. */
+export function RedirectIfAuthed({ children }: { children: ReactNode }) {
+  const token = useSessionStore((s) => s.token);
+  if (token) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

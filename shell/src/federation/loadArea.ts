@@ -1,0 +1,61 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { AREA_CONTRACT_VERSION, isContractCompatible, type AreaDefinition, type AreaModule } from '@leadsmith/shared';
+import { recordRemote } from './diagnostics';
+import type { RemoteRegistry } from './remoteRegistry';
+
+export class RemoteUnavailableError extends Error {
+  constructor(readonly remote: string) {
+    super(`Remote "${remote}" is not in the registry`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+export class IncompatibleRemoteError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly remoteContract: string | undefined,
+  ) {
+    super(`Remote "${remote}" speaks contract ${remoteContract ?? 'unknown'}, the shell speaks ${AREA_CONTRACT_VERSION}`);
+    this.name = 'IncompatibleRemoteError';
+  }
+}
+
+export interface LoadedArea {
+  module: AreaModule;
+  version: string;
+}
+
+const registered = new Map<string, string>();
+
+/**
+ * Registers (no request is made by registering) and loads one area's remote.
+ * Called only for areas the user is entitled to and visits or hovers; with
+ * `force` the runtime drops its cached (failed) entry so a retry refetches.
+ */
+export async function loadArea(area: AreaDefinition, registry: RemoteRegistry, force = false): Promise<LoadedArea> {
+  const entry = registry.remotes[area.remote];
+  if (!entry) throw new RemoteUnavailableError(area.remote);
+  if (force || registered.get(area.remote) !== entry.manifestUrl) {
+    registerRemotes([{ name: area.remote, entry: entry.manifestUrl }], { force: registered.has(area.remote) });
+    registered.set(area.remote, entry.manifestUrl);
+  }
+  const started = performance.now();
+  recordRemote({ remote: area.remote, version: entry.version, manifestUrl: entry.manifestUrl, status: 'loading' });
+  try {
+    const module = await loadRemote<AreaModule>(`${area.remote}/mount`);
+    if (!module) throw new Error(`Remote "${area.remote}" returned no ./mount module`);
+    if (!isContractCompatible(module.contractVersion)) throw new IncompatibleRemoteError(area.remote, module.contractVersion);
+    recordRemote({ remote: area.remote, version: entry.version, manifestUrl: entry.manifestUrl, status: 'loaded', loadMs: Math.round(performance.now() - started) });
+    return { module, version: entry.version };
+  } catch (error) {
+    const incompatible = error instanceof IncompatibleRemoteError;
+    recordRemote({
+      remote: area.remote,
+      version: entry.version,
+      manifestUrl: entry.manifestUrl,
+      status: incompatible ? 'incompatible' : 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  }
+}
