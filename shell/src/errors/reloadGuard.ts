@@ -22,11 +22,11 @@ function readMark(): ReloadMark | null {
  * reloaded within the last minute (the caller then shows an in-place error),
  * so the page can never reload in a loop.
  */
-export function reloadOnceFor(url = window.location.href): boolean {
+export function reloadOnceFor(url = window.location.href, load: (url: string) => void = (u) => window.location.assign(u)): boolean {
   const mark = readMark();
   if (mark && mark.url === url && Date.now() - mark.at < WINDOW_MS) return false;
   sessionStorage.setItem(STORAGE_KEYS.reloadGuard, JSON.stringify({ url, at: Date.now() }));
-  window.location.assign(url);
+  load(url);
   return true;
 }
 

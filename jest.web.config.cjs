@@ -1,0 +1,25 @@
+// Component and unit tests of shared, shell and the remotes, in jsdom, transpiled by swc.
+module.exports = {
+  displayName: 'web',
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/__tests__/**/*.test.{ts,tsx}'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  setupFiles: ['<rootDir>/shared/jest.polyfills.ts'],
+  setupFilesAfterEnv: ['<rootDir>/shared/jest.setup.ts'],
+  globals: { __APP_NAME__: 'test', __APP_VERSION__: '0.0.0-test' },
+  moduleNameMapper: { '^@leadsmith/shared$': '<rootDir>/shared/src/index.ts', '^@leadsmith/shared/testing$': '<rootDir>/shared/src/testing/index.tsx' },
+  testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] },
+};

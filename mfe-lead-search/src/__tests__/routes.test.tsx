@@ -1,0 +1,5 @@
+import { describeAreaRoutes } from '@leadsmith/shared/testing';
+import { routes } from '../routes';
+import { NAMESPACE, translations } from '../locales';
+
+describeAreaRoutes('mfe-lead-search', routes, NAMESPACE, translations);

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Every test of the project, in the order a failure is cheapest to find:
+# types, lint, unit/component/API tests, production builds, end-to-end in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npx turbo run typecheck --output-logs=errors-only
+npx eslint .
+npx jest --ci
+npx turbo run build --output-logs=errors-only
+npm run test -w @leadsmith/e2e
