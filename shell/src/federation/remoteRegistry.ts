@@ -27,13 +27,42 @@ export function parseRegistry(raw: unknown): RemoteRegistry {
   return { remotes };
 }
 
+export const REMOTE_OVERRIDES_KEY = 'leadsmith:remote-overrides';
+const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//;
+
+/**
+ * Developer override: run one remote with its dev server and point this
+ * browser at it, e.g. localStorage['leadsmith:remote-overrides'] =
+ * '{"mfe_admin":"http://localhost:3005/mf-manifest.json"}'. Loopback URLs only.
+ */
+export function applyDevOverrides(registry: RemoteRegistry, raw: string | null): RemoteRegistry {
+  if (!raw) return registry;
+  let overrides: unknown;
+  try {
+    overrides = JSON.parse(raw);
+  } catch {
+    console.warn(`[leadsmith] ${REMOTE_OVERRIDES_KEY} is not JSON; ignored`);
+    return registry;
+  }
+  const remotes = { ...registry.remotes };
+  for (const [name, url] of Object.entries((overrides ?? {}) as Record<string, unknown>)) {
+    if (typeof url === 'string' && LOOPBACK.test(url)) {
+      remotes[name] = { version: 'dev', manifestUrl: url };
+      console.warn(`[leadsmith] ${name} is loaded from ${url} (developer override)`);
+    } else {
+      console.warn(`[leadsmith] override for ${name} ignored: only http://localhost or 127.0.0.1 URLs are allowed`);
+    }
+  }
+  return { remotes };
+}
+
 /** Read at boot, never compiled in: shipping a remote is one registry change. */
 export const registryQueryOptions = (domain: string) =>
   queryOptions({
     queryKey: ['shell', 'remote-registry', domain],
     queryFn: async ({ signal }) => {
       const { data } = await apiClient.get<unknown>('/api/remote-registry', { params: { domain }, signal, silent: true });
-      return parseRegistry(data);
+      return applyDevOverrides(parseRegistry(data), localStorage.getItem(REMOTE_OVERRIDES_KEY));
     },
     staleTime: Infinity,
     retry: 1,

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { ACCOUNTS, type AccountName } from './accounts';
+import { ShellPage } from './ShellPage';
+
+interface Fixtures {
+  shell: ShellPage;
+  /** Signs in through the API (fast) and opens `path`. */
+  signIn: (account: AccountName, path?: string) => Promise<void>;
+  /** Runs axe on the current page now; fails on serious or critical violations. */
+  expectAccessible: () => Promise<void>;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  // A page is ready to audit once its spinner is gone.
+  await expect(page.getByRole('status').filter({ has: page.locator('.chakra-spinner') })).toHaveCount(0);
+}
+
+export const test = base.extend<Fixtures>({
+  /**
+   * Every page a test visits is audited with axe: pages audited during the
+   * test are skipped, the rest are revisited and audited at the end.
+   */
+  page: async ({ page }, use) => {
+    const visited = new Set<string>();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.add(new URL(frame.url()).pathname);
+    });
+    (page as Page & { __audited?: Set<string> }).__audited = new Set<string>();
+    await use(page);
+    const audited = (page as Page & { __audited?: Set<string> }).__audited!;
+    const problems: string[] = [];
+    const current = new URL(page.url()).pathname;
+    if (page.url().startsWith('http') && !audited.has(current)) {
+      await settled(page);
+      problems.push(...(await axeViolations(page)));
+      audited.add(current);
+    }
+    for (const path of [...visited].filter((p) => !audited.has(p)).slice(0, 10)) {
+      await page.goto(path);
+      await settled(page);
+      problems.push(...(await axeViolations(page)));
+    }
+    expect(problems, 'serious or critical accessibility violations').toEqual([]);
+  },
+  shell: async ({ page }, use) => use(new ShellPage(page)),
+  signIn: async ({ page, request }, use) => {
+    await use(async (account, path = '/') => {
+      const { email, password } = ACCOUNTS[account];
+      const response = await request.post('/auth/login', { data: { email, password } });
+      expect(response.ok(), `login as ${account}`).toBeTruthy();
+      const { token } = (await response.json()) as { token: string };
+      await page.goto('/login');
+      await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+      await page.goto(path);
+    });
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async () => {
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
+      (page as Page & { __audited?: Set<string> }).__audited!.add(new URL(page.url()).pathname);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,68 @@
+import { test, expect } from '../support/fixtures';
+import { ACCOUNTS } from '../support/accounts';
+
+test('a wrong password shows the error toast and stays on login', async ({ page, shell }) => {
+  await shell.login(ACCOUNTS.reseller.email, 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+});
+
+test('empty path goes to login without a token, and to the base layout with one', async ({ page, signIn }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL('/login');
+  await signIn('reseller', '/');
+  await expect(page).toHaveURL('/ai/training');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/ai/training');
+});
+
+test('logout revokes the token, removes it and returns to login', async ({ page, shell, request }) => {
+  await shell.login(ACCOUNTS.customer.email, ACCOUNTS.customer.password);
+  await expect(page).toHaveURL('/lead-search/new-search');
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect(token).toBeTruthy();
+  await page.evaluate(() => localStorage.setItem('archived_user', '1'));
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('archived_user')])).toEqual([null, null]);
+  const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+});
+
+test('a stale token lands on login with user and token cleared', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('access_token', 'stale-token-from-last-month'));
+  await page.goto('/lead-search/saved-lists');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+});
+
+test('forgot password: code by email, new password, sign in with it', async ({ page, request, shell }) => {
+  const email = `reset-${Date.now()}@leadsmith.test`;
+  const register = await request.post('/auth/register', {
+    data: { first_name: 'Reset', last_name: 'Tester', email, password: 'first-pass', password_confirmation: 'first-pass' },
+  });
+  expect(register.status()).toBe(201);
+  const outbox = async () => (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { body_text: string }[];
+  const confirmCode = /\b(\d{6})\b/.exec((await outbox())[0]!.body_text)![1];
+  expect((await request.post('/auth/confirm-email', { data: { email, code: confirmCode } })).ok()).toBeTruthy();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  const resetCode = /\b(\d{6})\b/.exec((await outbox())[0]!.body_text)![1]!;
+  await page.getByLabel('Code').fill(resetCode);
+  await page.getByRole('button', { name: 'Check code' }).click();
+  await page.getByLabel('New password').fill('second-pass');
+  await page.getByLabel('Confirm password').fill('second-pass');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL('/login');
+
+  await shell.login(email, 'second-pass');
+  await expect(page).toHaveURL('/settings/business-profile');
+});
