@@ -1,0 +1,112 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db';
+import { createAuthHooks } from './http/auth';
+import type { AppDeps } from './http/context';
+import { ApiError } from './http/errors';
+import { installErrorHandling } from './http/errorHandler';
+import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
+import { createMailer, type Mailer } from './mail/mailer';
+import { appErrorRoutes } from './routes/appErrors';
+import { authRoutes } from './routes/auth';
+import { campaignTypeRoutes } from './routes/campaignTypes';
+import { devOutboxRoutes } from './routes/devOutbox';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { remoteRegistryRoutes } from './routes/remoteRegistry';
+import { siteSettingsRoutes } from './routes/siteSettings';
+import { userLimitRoutes } from './routes/userLimits';
+import { registerWeb } from './web/static';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  /** Tests pass a fake clock to move time instead of sleeping. */
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+/** Body parsing: JSON only; an empty JSON body reads as "no body" rather than a parse error. */
+function installJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+/**
+ * The API as a Fastify instance (not listening). Tests drive it with
+ * `app.inject`; server.ts adds listen and shutdown. The caller owns `db`.
+ */
+export function buildApp({ db, config, clock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown properties are refused with a named field, not silently dropped.
+        removeAdditional: false,
+        // A form wants every field's problem at once.
+        allErrors: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        // `type: ['string', 'null']` for optional fields the browser may send as null.
+        allowUnionTypes: true,
+      },
+    },
+  });
+
+  const deps: AppDeps = { db, config, clock, mailer };
+  const hooks = createAuthHooks(deps);
+  app.decorate('deps', deps);
+  app.decorate('requireAuth', hooks.requireAuth);
+  app.decorate('optionalAuth', hooks.optionalAuth);
+  app.decorate('requireModule', hooks.requireModule);
+  app.decorateRequest('lang', DEFAULT_LANGUAGE);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = parseLanguageHeader(request.headers['user-language']) ?? DEFAULT_LANGUAGE;
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  // A POST without a body validates as `{}`, so the answer lists the missing fields.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  installJsonParser(app);
+  installErrorHandling(app);
+
+  void app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  void app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'rate_limited', { extra: { retry_after_seconds: Math.ceil(context.ttl / 1000) } }),
+  });
+
+  // Routes go in after the plugins above have loaded (rate-limit reads route config on registration).
+  void app.register(async (api) => {
+    authRoutes(api, deps);
+    meRoutes(api, deps);
+    siteSettingsRoutes(api, deps);
+    campaignTypeRoutes(api, deps);
+    userLimitRoutes(api, deps);
+    appErrorRoutes(api, deps);
+    remoteRegistryRoutes(api, deps);
+    healthRoutes(api, deps);
+    if (config.devMailbox) devOutboxRoutes(api, deps);
+    if (config.webRoot) registerWeb(api, config.webRoot);
+  });
+
+  return app;
+}

@@ -1,0 +1,154 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the API reads from the environment, parsed once at start. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** `postgres://…` switches from the embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | null;
+  /** PGlite data folder; `:memory:` keeps everything in memory (tests). */
+  dataDir: string;
+  tokenTtlHours: number;
+  /** Signs `hash_hmac` for the third-party chat widget (spec §7). */
+  chatWidgetSecret: string;
+  /** Keys the HMAC of emailed codes, so a leaked table cannot be brute-forced offline. */
+  appSecret: string;
+  /** Folder holding `shell/` and the `mfe-*` folders; `null` serves no web files. */
+  webRoot: string | null;
+  /** Exposes GET /api/dev/outbox so end-to-end tests can read emailed codes. */
+  devMailbox: boolean;
+  /** Insert the demo accounts at start (see README). */
+  seedDemo: boolean;
+  /** Trust X-Forwarded-For (behind a load balancer) for the client IP. */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  /** `smtp://user:pass@host:port`; without it mail only lands in the outbound_emails outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Per IP, per minute, for POST /api/log-app-error. */
+  logErrorRateLimit: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEV_CHAT_WIDGET_SECRET = 'leadsmith-dev-chat-widget-secret';
+export const DEV_APP_SECRET = 'leadsmith-dev-app-secret';
+
+/** Thrown for a bad environment variable; the message always names the key. */
+export class ConfigError extends Error {
+  constructor(
+    readonly key: string,
+    problem: string,
+  ) {
+    super(`Invalid environment variable ${key}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** An unset or empty variable counts as "not given". */
+function raw(env: Env, key: string): string | undefined {
+  const value = env[key];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function int(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const value = raw(env, key);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new ConfigError(key, `expected an integer, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(key, `expected an integer between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const value = raw(env, key);
+  if (value === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(key, `expected 1/0 or true/false, got "${value}"`);
+}
+
+function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
+  const value = raw(env, key);
+  if (value === undefined) return fallback;
+  const found = allowed.find((a) => a === value);
+  if (!found) throw new ConfigError(key, `expected one of ${allowed.join(', ')}, got "${value}"`);
+  return found;
+}
+
+function directory(key: string, value: string): string {
+  const resolved = path.resolve(value);
+  const isDir = (() => {
+    try {
+      return statSync(resolved).isDirectory();
+    } catch {
+      return false;
+    }
+  })();
+  if (!isDir) throw new ConfigError(key, `"${resolved}" is not a directory`);
+  return resolved;
+}
+
+/**
+ * Parses the environment. Fails loudly (ConfigError naming the key) rather
+ * than starting with a half-understood setting.
+ * @param repoRoot default web root and parent of the default `.data/pglite` folder
+ */
+export function loadConfig(env: Env, repoRoot: string): Config {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
+  const production = nodeEnv === 'production';
+
+  const databaseUrl = raw(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'expected a postgres:// or postgresql:// URL');
+  }
+
+  const dataDirRaw = raw(env, 'DATA_DIR');
+  const dataDir = dataDirRaw === undefined ? path.join(repoRoot, '.data', 'pglite') : dataDirRaw === ':memory:' ? ':memory:' : path.resolve(dataDirRaw);
+
+  const serveWeb = bool(env, 'SERVE_WEB', true);
+  const webRootRaw = raw(env, 'WEB_ROOT');
+  const webRoot = !serveWeb ? null : webRootRaw !== undefined ? directory('WEB_ROOT', webRootRaw) : repoRoot;
+
+  const chatWidgetSecret = raw(env, 'CHAT_WIDGET_SECRET') ?? DEV_CHAT_WIDGET_SECRET;
+  const appSecret = raw(env, 'APP_SECRET') ?? DEV_APP_SECRET;
+  // The dev defaults are public (they are in this file): refuse them in production.
+  if (production && chatWidgetSecret === DEV_CHAT_WIDGET_SECRET) throw new ConfigError('CHAT_WIDGET_SECRET', 'must be set in production');
+  if (production && appSecret === DEV_APP_SECRET) throw new ConfigError('APP_SECRET', 'must be set in production');
+  if (appSecret.length < 16) throw new ConfigError('APP_SECRET', 'must be at least 16 characters');
+
+  const devMailbox = bool(env, 'DEV_MAILBOX', false);
+  if (production && devMailbox) throw new ConfigError('DEV_MAILBOX', 'exposes emailed codes and cannot be enabled in production');
+
+  const smtpUrl = raw(env, 'SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\/.+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
+
+  const mailFrom = raw(env, 'MAIL_FROM') ?? 'Leadsmith <no-reply@leadsmith.test>';
+
+  return {
+    nodeEnv,
+    port: int(env, 'PORT', 8080, 1, 65535),
+    host: raw(env, 'HOST') ?? '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 720, 1, 24 * 366),
+    chatWidgetSecret,
+    appSecret,
+    webRoot,
+    devMailbox,
+    seedDemo: bool(env, 'SEED_DEMO', !production),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    smtpUrl,
+    mailFrom,
+    logErrorRateLimit: int(env, 'LOG_ERROR_RATE_LIMIT', 60, 1, 100_000),
+  };
+}
+
+/** The repository root, from either api/src (ts) or api/dist (built js). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');

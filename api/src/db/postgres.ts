@@ -1,0 +1,54 @@
+import pg from 'pg';
+import { DATE_OID, INT8_OID, parseDate, parseInt8, toDriverParams, type Db, type Queryable, type SqlParam } from './types';
+
+type PgQueryTarget = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+function wrap(target: PgQueryTarget): Queryable {
+  return {
+    async query<T>(sql: string, params?: readonly SqlParam[]) {
+      const result = await target.query(sql, toDriverParams(params));
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple protocol, which accepts several statements.
+      await target.query(sql);
+    },
+  };
+}
+
+/** Same parsing as the PGlite adapter, so rows look identical on both. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID) return parseInt8;
+    if (oid === DATE_OID) return parseDate;
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** A PostgreSQL server through a connection pool (`DATABASE_URL`). */
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 10, types });
+  // Fail at start, not on the first request, when the server is unreachable.
+  await pool.query('SELECT 1');
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,48 @@
+/** Values the query layer accepts as parameters. Objects go in as JSON text (`$1::jsonb`). */
+export type SqlParam = string | number | boolean | null | Date;
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows returned (SELECT / RETURNING) or affected (INSERT / UPDATE / DELETE). */
+  rowCount: number;
+}
+
+/** What both a connection and an open transaction can do. */
+export interface Queryable {
+  /**
+   * One statement with `$1…$n` parameters. `T` describes the row shape the SQL
+   * selects: it is the caller's promise, so keep column lists explicit.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<QueryResult<T>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when
+   * it throws. Use only `tx` inside `fn` (PGlite has a single connection, so a
+   * query on the outer `Db` would wait for the transaction forever).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Both drivers report the SQLSTATE in `code`. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/** Dates travel as ISO text so both drivers (and every timezone setting) agree. */
+export function toDriverParams(params: readonly SqlParam[] | undefined): (string | number | boolean | null)[] {
+  return (params ?? []).map((p) => (p instanceof Date ? p.toISOString() : p));
+}
+
+/** Type OIDs whose default parsing differs between drivers; both are parsed the same way. */
+export const INT8_OID = 20;
+export const DATE_OID = 1082;
+/** bigint/count(*) as a JS number (our values stay far below 2^53). */
+export const parseInt8 = (value: string): number => Number(value);
+/** A `date` column stays the `YYYY-MM-DD` text it is; no timezone shift through Date. */
+export const parseDate = (value: string): string => value;

@@ -1,0 +1,48 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Language } from '../i18n/messages';
+import type { Mailer } from '../mail/mailer';
+import type { ModuleSlug, Role, UserType } from '../users/users';
+
+/** What every route needs; passed explicitly so tests can swap any part. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+/** The signed-in user a valid bearer token resolves to. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role;
+  userType: UserType;
+  lang: Language;
+  modules: ModuleSlug[];
+  /** The auth_tokens row behind this request (logout revokes it). */
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  // Same type parameters as fastify's own declaration (required for merging).
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    /** Database, config, clock and mailer, for route files of later areas. */
+    deps: AppDeps;
+    /** onRequest hook: 401 unless a valid bearer token is given (sets request.user). */
+    requireAuth: onRequestAsyncHookHandler;
+    /** onRequest hook: sets request.user when a valid token is given, never refuses. */
+    optionalAuth: onRequestAsyncHookHandler;
+    /** onRequest hook, after requireAuth: 403 unless the user holds the module. */
+    requireModule(slug: ModuleSlug): onRequestAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** From User-Language (then the user's own language, then en). */
+    lang: Language;
+    /** Set by requireAuth / optionalAuth. */
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,289 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isoDate, MINUTE_MS } from '../clock';
+import { checkCode, CODE_TTL_MINUTES, cooldownSeconds, issueCode, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { issueToken, revokeAllTokens, revokeToken } from '../auth/tokens';
+import { isUniqueViolation, type Queryable } from '../db';
+import { currentUser } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { ApiError, unprocessable, validationError } from '../http/errors';
+import { anyPasswordSchema, codeSchema, emailSchema, emptyObjectSchema, nameSchema, objectSchema, passwordSchema } from '../http/schemas';
+import { t, type Language } from '../i18n/messages';
+import type { OutboundEmail } from '../mail/mailer';
+import { loadUserDto, normaliseEmail, type UserDto } from '../users/users';
+import { say } from './respond';
+
+/** Spec-like throttle: 5 failed logins per email + IP in 15 minutes. */
+export const MAX_FAILED_LOGINS = 5;
+export const LOGIN_WINDOW_MINUTES = 15;
+
+export interface LoginResponse {
+  token: string;
+  token_type: 'Bearer';
+  expires_at: string;
+  user: UserDto;
+}
+
+interface AccountRow {
+  id: number;
+  first_name: string;
+  lang: Language;
+  password_hash: string;
+  email_verified_at: Date | null;
+}
+
+async function findAccount(q: Queryable, email: string): Promise<AccountRow | null> {
+  const { rows } = await q.query<AccountRow>(
+    'SELECT id, first_name, lang, password_hash, email_verified_at FROM users WHERE email = $1 AND deleted_at IS NULL',
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock, config, mailer } = deps;
+
+  async function loginResponse(userId: number, token: string, expiresAt: Date): Promise<LoginResponse> {
+    const user = await loadUserDto(db, userId, config.chatWidgetSecret);
+    if (!user) throw new Error(`user ${userId} vanished while signing in`);
+    return { token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user };
+  }
+
+  /** Issues a code and records its email in the caller's transaction; returns the email to deliver after commit. */
+  async function writeCode(tx: Queryable, account: Pick<AccountRow, 'id' | 'first_name'>, email: string, purpose: CodePurpose, lang: Language): Promise<OutboundEmail> {
+    const kind = purpose === 'confirm_email' ? 'confirm' : 'reset';
+    const code = await issueCode(tx, config.appSecret, account.id, purpose, clock.now());
+    const message = {
+      to: email,
+      subject: t(lang, `email.${kind}.subject`),
+      text: t(lang, `email.${kind}.body`, { name: account.first_name || email, code, minutes: CODE_TTL_MINUTES }),
+    };
+    await mailer.record(tx, message);
+    return message;
+  }
+
+  /** A new code for an existing account: written, committed, then handed to SMTP (if configured). */
+  async function sendCode(request: FastifyRequest, account: AccountRow, email: string, purpose: CodePurpose): Promise<void> {
+    const message = await db.transaction((tx) => writeCode(tx, account, email, purpose, request.lang));
+    void mailer.deliver(message, request.log);
+  }
+
+  /** 422 on the code field for a failed check. */
+  function throwForCode(result: CodeCheck): void {
+    if (result === 'too_many_attempts') throw unprocessable('too_many_code_attempts', 'code');
+    if (result === 'invalid') throw unprocessable('invalid_code', 'code');
+  }
+
+  /**
+   * Looks up the account and checks (optionally consumes) its reset code in a
+   * transaction of its own, so a wrong guess is counted even though the
+   * request then fails with 422. `onValid` runs in that transaction.
+   */
+  async function checkAccountCode(rawEmail: string, code: string, consume: boolean, onValid?: (tx: Queryable, userId: number) => Promise<void>): Promise<CodeCheck> {
+    const account = await findAccount(db, normaliseEmail(rawEmail));
+    if (!account) return 'invalid';
+    return db.transaction(async (tx) => {
+      const result = await checkCode(tx, config.appSecret, { userId: account.id, purpose: 'reset_password', code, now: clock.now(), consume });
+      if (result === 'ok' && onValid) await onValid(tx, account.id);
+      return result;
+    });
+  }
+
+  async function assertNotThrottled(email: string, ip: string, now: Date): Promise<void> {
+    const windowMs = LOGIN_WINDOW_MINUTES * MINUTE_MS;
+    const { rows } = await db.query<{ at: Date }>(
+      'SELECT at FROM login_attempts WHERE email = $1 AND ip = $2 AND at > $3 ORDER BY at DESC LIMIT $4',
+      [email, ip, new Date(now.getTime() - windowMs), MAX_FAILED_LOGINS],
+    );
+    const oldestCounted = rows[MAX_FAILED_LOGINS - 1];
+    if (!oldestCounted) return;
+    // Blocked until the 5th most recent failure leaves the window.
+    const waitMs = Math.max(1000, oldestCounted.at.getTime() + windowMs - now.getTime());
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new ApiError(429, 'too_many_attempts', {
+      params: { minutes: Math.ceil(waitMs / MINUTE_MS) },
+      extra: { retry_after_seconds: seconds },
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/auth/login',
+    { schema: { body: objectSchema({ email: emailSchema, password: anyPasswordSchema }, ['email', 'password']) } },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const now = clock.now();
+      await assertNotThrottled(email, request.ip, now);
+
+      const account = await findAccount(db, email);
+      // Unknown email: still run the KDF so timing does not tell which emails exist.
+      const valid = await verifyPassword(request.body.password, account?.password_hash ?? (await dummyPasswordHash()));
+      if (!account || !valid) {
+        await db.query('INSERT INTO login_attempts (email, ip, at) VALUES ($1, $2, $3)', [email, request.ip, now]);
+        await db.query('DELETE FROM login_attempts WHERE at < $1', [new Date(now.getTime() - 24 * 60 * MINUTE_MS)]);
+        throw new ApiError(401, 'invalid_credentials', { field: 'email' });
+      }
+      if (!account.email_verified_at) throw new ApiError(403, 'email_not_verified', { field: 'email', extra: { email } });
+
+      const issued = await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2', [email, request.ip]);
+        await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [account.id, now]);
+        return issueToken(tx, account.id, now, config.tokenTtlHours);
+      });
+      return loginResponse(account.id, issued.token, issued.expiresAt);
+    },
+  );
+
+  app.post('/auth/logout', { onRequest: app.requireAuth, schema: { body: emptyObjectSchema } }, async (request) => {
+    await revokeToken(db, currentUser(request).tokenId, clock.now());
+    return { success: true };
+  });
+
+  app.post<{ Body: { first_name: string; last_name: string; email: string; password: string; password_confirmation: string } }>(
+    '/auth/register',
+    {
+      schema: {
+        body: objectSchema(
+          { first_name: nameSchema, last_name: nameSchema, email: emailSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
+          ['first_name', 'last_name', 'email', 'password', 'password_confirmation'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.password !== body.password_confirmation) throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
+      const email = normaliseEmail(body.email);
+      const emailTaken = () => unprocessable('email_taken', 'email');
+      // Deleted accounts keep their email: it identifies them for a restore.
+      if ((await db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount > 0) throw emailTaken();
+
+      const passwordHash = await hashPassword(body.password);
+      const now = clock.now();
+      const firstName = body.first_name.trim();
+      let message: OutboundEmail;
+      try {
+        message = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, lang, created_at, updated_at, search_limit, last_reset_date)
+             VALUES ($1, $2, $3, $4, 'user', 'customer', $5, $6, $6, 0, $7) RETURNING id`,
+            [email, passwordHash, firstName, body.last_name.trim(), request.lang, now, isoDate(now)],
+          );
+          const id = rows[0]?.id;
+          if (id === undefined) throw new Error('user insert returned no id');
+          await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2)', [id, now]);
+          return writeCode(tx, { id, first_name: firstName }, email, 'confirm_email', request.lang);
+        });
+      } catch (error) {
+        // Two registrations racing for one email: the unique index decides.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      void mailer.deliver(message, request.log);
+      reply.code(201);
+      return { ...say(request, 'confirmation_sent', { email }), email };
+    },
+  );
+
+  app.post<{ Body: { email: string; code: string } }>(
+    '/auth/confirm-email',
+    { schema: { body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
+    async (request) => {
+      const account = await findAccount(db, normaliseEmail(request.body.email));
+      if (!account) throw unprocessable('invalid_code', 'code');
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const result = await checkCode(tx, config.appSecret, { userId: account.id, purpose: 'confirm_email', code: request.body.code, now, consume: true });
+        if (result !== 'ok') return { result, issued: null };
+        await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), last_login_at = $2, updated_at = $2 WHERE id = $1', [account.id, now]);
+        return { result, issued: await issueToken(tx, account.id, now, config.tokenTtlHours) };
+      });
+      throwForCode(outcome.result);
+      if (!outcome.issued) throw new Error('confirmed without a token');
+      return loginResponse(account.id, outcome.issued.token, outcome.issued.expiresAt);
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/auth/resend-email-verification-code',
+    { schema: { body: objectSchema({ email: emailSchema }, ['email']) } },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const account = await findAccount(db, email);
+      // Same answer for unknown and already-confirmed emails: no account enumeration.
+      if (account && !account.email_verified_at) {
+        const wait = await cooldownSeconds(db, account.id, 'confirm_email', clock.now());
+        if (wait > 0) {
+          throw new ApiError(429, 'resend_too_soon', { params: { seconds: wait }, extra: { retry_after_seconds: wait }, headers: { 'retry-after': String(wait) } });
+        }
+        await sendCode(request, account, email, 'confirm_email');
+      }
+      return { ...say(request, 'confirmation_resent', { email }), retry_after_seconds: RESEND_COOLDOWN_SECONDS };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/auth/forgot-password',
+    { schema: { body: objectSchema({ email: emailSchema }, ['email']) } },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const account = await findAccount(db, email);
+      // Always 200 (no enumeration); within the cooldown the earlier code stays valid and no new mail goes out.
+      if (account && (await cooldownSeconds(db, account.id, 'reset_password', clock.now())) === 0) {
+        await sendCode(request, account, email, 'reset_password');
+      }
+      return say(request, 'reset_code_sent', { email });
+    },
+  );
+
+  app.post<{ Body: { email: string; code: string } }>(
+    '/auth/reset-password/check-code',
+    { schema: { body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
+    async (request) => {
+      const result = await checkAccountCode(request.body.email, request.body.code, false);
+      throwForCode(result);
+      return { valid: true };
+    },
+  );
+
+  app.post<{ Body: { email: string; code: string; password: string; password_confirmation: string } }>(
+    '/auth/reset-password',
+    {
+      schema: {
+        body: objectSchema(
+          { email: emailSchema, code: codeSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
+          ['email', 'code', 'password', 'password_confirmation'],
+        ),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.password !== body.password_confirmation) throw validationError({ field: 'password_confirmation', code: 'validation.passwords_match' });
+      const passwordHash = await hashPassword(body.password);
+      const result = await checkAccountCode(body.email, body.code, true, async (tx, userId) => {
+        const now = clock.now();
+        // Proving access to the mailbox also confirms the email.
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = $3, email_verified_at = COALESCE(email_verified_at, $3) WHERE id = $1', [userId, passwordHash, now]);
+        await revokeAllTokens(tx, userId, now);
+        await tx.query('DELETE FROM login_attempts WHERE email = $1', [normaliseEmail(body.email)]);
+      });
+      throwForCode(result);
+      return say(request, 'password_reset');
+    },
+  );
+
+  app.post<{ Body: { token: string; provider: string } }>(
+    '/auth/login-with-social',
+    {
+      schema: {
+        body: objectSchema(
+          { token: { type: 'string', minLength: 1, maxLength: 8192 }, provider: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' } },
+          ['token', 'provider'],
+        ),
+      },
+    },
+    async (request) => {
+      // No identity provider is wired up yet; an adapter per provider slots in here.
+      throw unprocessable('provider_not_configured', 'provider', { provider: request.body.provider });
+    },
+  );
+}

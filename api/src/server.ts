@@ -1,0 +1,48 @@
+/**
+ * Entry point: config → database → migrations → demo seed → listen.
+ * `node api/dist/server.js` (after `npm run build -w @leadsmith/api`).
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { migrate, openDb, type Db } from './db';
+import { seed } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, REPO_ROOT);
+  const db: Db = await openDb(config);
+  const applied = await migrate(db);
+  if (config.seedDemo) await seed(db);
+
+  const app = buildApp({ db, config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('[api] shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
+  console.log(`[api] Leadsmith API listening on ${address.replace('0.0.0.0', 'localhost')}`);
+  console.log(`[api] database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
+  if (config.webRoot) console.log(`[api] serving web files from ${config.webRoot}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`[api] ${error.message}`);
+  } else {
+    console.error('[api] failed to start', error);
+  }
+  process.exit(1);
+});

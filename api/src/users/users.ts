@@ -1,0 +1,126 @@
+import { createHmac } from 'node:crypto';
+import type { Queryable } from '../db';
+import type { Language } from '../i18n/messages';
+
+export const MODULE_SLUGS = ['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet'] as const;
+export type ModuleSlug = (typeof MODULE_SLUGS)[number];
+export type Role = 'admin' | 'related' | 'user';
+export type UserType = 'super_admin' | 'reseller' | 'customer' | 'team_member';
+
+export interface UserModule {
+  id: number;
+  slug: ModuleSlug;
+  name: string;
+}
+
+/** The user as GET /api/me, login and confirm-email return it. No secrets, ever. */
+export interface UserDto {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+  hash_hmac: string;
+  role: Role;
+  user_type: UserType;
+  parent_id: number | null;
+  team_owner_id: number | null;
+  is_child: boolean;
+  lang: Language;
+  modules: UserModule[];
+  permissions: ModuleSlug[];
+  license_expires_at: string | null;
+  last_login_at: string | null;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  sub_account_limit: number | null;
+  referral_partner_id: number | null;
+  has_google_api_key: boolean;
+  additional_query_count: number;
+  last_reset_date: string | null;
+  search_limit: number | null;
+  searches_used: number;
+  unused_limits: number;
+  payment_product_id: string | null;
+  crm_plan_id: string | null;
+  email_verified_at: string | null;
+  can_create_related_accounts: boolean;
+  archived: boolean;
+}
+
+interface UserRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: Date;
+  role: Role;
+  user_type: UserType;
+  parent_id: number | null;
+  team_owner_id: number | null;
+  lang: Language;
+  license_expires_at: Date | null;
+  last_login_at: Date | null;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  sub_account_limit: number | null;
+  referral_partner_id: number | null;
+  has_google_api_key: boolean;
+  additional_query_count: number;
+  last_reset_date: string | null;
+  search_limit: number | null;
+  searches_used: number;
+  unused_limits: number;
+  payment_product_id: string | null;
+  crm_plan_id: string | null;
+  email_verified_at: Date | null;
+  can_create_related_accounts: boolean;
+  archived: boolean;
+}
+
+// Explicit columns: password_hash and google_api_key never leave the database.
+const USER_COLUMNS = `id, email, first_name, last_name, created_at, role, user_type, parent_id, team_owner_id, lang,
+  license_expires_at, last_login_at, subscription_id, subscription_status, sub_account_limit, referral_partner_id,
+  (google_api_key IS NOT NULL AND google_api_key <> '') AS has_google_api_key, additional_query_count, last_reset_date,
+  search_limit, searches_used, unused_limits, payment_product_id, crm_plan_id, email_verified_at,
+  can_create_related_accounts, archived`;
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** HMAC-SHA256 of the user id: lets the chat widget trust the id it is given (spec §7). */
+export function userHash(secret: string, userId: number): string {
+  return createHmac('sha256', secret).update(String(userId)).digest('hex');
+}
+
+export async function userModules(q: Queryable, userId: number): Promise<UserModule[]> {
+  const { rows } = await q.query<UserModule>(
+    'SELECT m.id, m.slug, m.name FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id',
+    [userId],
+  );
+  return rows;
+}
+
+/** The active (not deleted) user as its public DTO, or null. */
+export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret: string): Promise<UserDto | null> {
+  const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+  const row = rows[0];
+  if (!row) return null;
+  const modules = await userModules(q, userId);
+  return {
+    ...row,
+    created_at: row.created_at.toISOString(),
+    hash_hmac: userHash(chatWidgetSecret, row.id),
+    is_child: row.parent_id !== null,
+    modules,
+    // Spec §3: permissions are the modules that have an id.
+    permissions: modules.map((m) => m.slug),
+    license_expires_at: iso(row.license_expires_at),
+    last_login_at: iso(row.last_login_at),
+    email_verified_at: iso(row.email_verified_at),
+  };
+}
+
+/** Emails are stored and compared lowercased and trimmed. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

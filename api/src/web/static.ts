@@ -1,0 +1,109 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { t } from '../i18n/messages';
+import { isRemoteFolder, isSemver } from './remotes';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files whose URL never changes while their content does. */
+const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html']);
+/** webpack's `[name].[contenthash:8].js` (and its .map). */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\./;
+
+/** Prefixes the SPA fallback must never answer: they are API or remote files. */
+const NOT_SPA = /^\/(api|auth|remotes)(\/|$)/;
+
+/**
+ * A relative path safe to join under a root: no `..`/`.` segments, no
+ * backslashes, NUL bytes or empty segments (the router already decoded
+ * %2e%2e and friends, so this sees what the file system would).
+ */
+export function safeRelativePath(raw: string): string | null {
+  if (raw === '' || raw.length > 1024 || /[\\\0]/.test(raw)) return null;
+  const segments = raw.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return null;
+  return segments.join('/');
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function cacheControlFor(file: string, hashedIsImmutable: boolean): string {
+  const base = path.posix.basename(file);
+  if (ALWAYS_REVALIDATE.has(base)) return NO_CACHE;
+  return hashedIsImmutable || CONTENT_HASHED.test(base) ? IMMUTABLE : NO_CACHE;
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return String(request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built frontends from `webRoot`:
+ * - `/remotes/<folder>/<version>/*` → `<webRoot>/<folder>/dist/<version>/*` (five remote folders only);
+ * - everything else that is not /api, /auth, /remotes → `<webRoot>/shell/dist`, with the
+ *   SPA fallback to index.html for HTML navigations.
+ * A missing file is a real 404 (the shell shows a remote failure on it).
+ */
+export function registerWeb(app: FastifyInstance, webRoot: string): void {
+  const shellDist = path.join(webRoot, 'shell', 'dist');
+  // Decorates reply.sendFile only; every route below passes its own root.
+  void app.register(fastifyStatic, { serve: false });
+
+  const sendOptions = { cacheControl: false, dotfiles: 'deny', index: false } as const;
+
+  app.get<{ Params: { folder: string; version: string; '*': string } }>(
+    '/remotes/:folder/:version/*',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { folder: { type: 'string', maxLength: 64 }, version: { type: 'string', maxLength: 64 }, '*': { type: 'string', maxLength: 1024 } },
+          required: ['folder', 'version', '*'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { folder, version } = request.params;
+      const file = safeRelativePath(request.params['*']);
+      if (!isRemoteFolder(folder) || !isSemver(version) || file === null) return reply.callNotFound();
+      // Remotes may be loaded by a shell on another origin (CDN, dev server).
+      reply.header('access-control-allow-origin', '*');
+      // Versioned folder: every file but the entry points is immutable.
+      reply.header('cache-control', cacheControlFor(file, true));
+      return reply.sendFile(file, path.join(webRoot, folder, 'dist', version), sendOptions);
+    },
+  );
+
+  const serveShell = async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (NOT_SPA.test(pathname)) return reply.callNotFound();
+    const wanted = request.params['*'] ?? '';
+    if (wanted !== '') {
+      const file = safeRelativePath(wanted);
+      if (file === null) return reply.callNotFound();
+      if (await isFile(path.join(shellDist, file))) {
+        reply.header('cache-control', cacheControlFor(file, false));
+        return reply.sendFile(file, shellDist, sendOptions);
+      }
+      // A missing asset is a 404; only page navigations get the app shell.
+      if (!acceptsHtml(request)) return reply.callNotFound();
+    }
+    if (!(await isFile(path.join(shellDist, 'index.html')))) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_CACHE).send(t(request.lang, 'web_not_built'));
+    }
+    reply.header('cache-control', NO_CACHE);
+    return reply.sendFile('index.html', shellDist, sendOptions);
+  };
+
+  const shellSchema = { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } };
+  app.get('/', { schema: shellSchema }, serveShell);
+  app.get('/*', { schema: shellSchema }, serveShell);
+}

@@ -1,0 +1,100 @@
+import { migrate, MIGRATIONS, type Db } from '../src/db';
+import { DEMO_ACCOUNTS, seed } from '../src/seed';
+import { fakeClock, openFreshDb } from './helpers';
+
+describe('migrations and seed', () => {
+  let db: Db;
+  const clock = fakeClock();
+
+  beforeAll(async () => {
+    db = await openFreshDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  test('a fresh database gets every migration once; running again applies nothing', async () => {
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.id));
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(rows.map((r) => r.id)).toEqual(MIGRATIONS.map((m) => m.id));
+  });
+
+  test('reference data: the five module slugs and seven list types', async () => {
+    const modules = await db.query<{ slug: string }>('SELECT slug FROM modules ORDER BY id');
+    expect(modules.rows.map((r) => r.slug)).toEqual(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']);
+    const types = await db.query<{ name: string; search_type: string }>('SELECT name, search_type FROM list_types ORDER BY id');
+    expect(types.rows).toEqual([
+      { name: 'people', search_type: 'people' },
+      { name: 'local', search_type: 'industry' },
+      { name: 'company', search_type: 'company' },
+      { name: 'influencer', search_type: 'influencer' },
+      { name: 'domain', search_type: 'single' },
+      { name: 'intent', search_type: 'intent' },
+      { name: 'group', search_type: 'group' },
+    ]);
+  });
+
+  test('seeding twice leaves one copy of every demo account and settings row', async () => {
+    await seed(db, clock);
+    await seed(db, clock);
+    const users = await db.query<{ email: string }>('SELECT email FROM users ORDER BY id');
+    expect(users.rows.map((r) => r.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    const settings = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM business_settings WHERE domain = 'localhost'");
+    expect(settings.rows[0]?.n).toBe(1);
+    const modules = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_modules');
+    expect(modules.rows[0]?.n).toBe(5 + 4 + 2 + 0);
+  });
+
+  test('a re-seed keeps changes made since (it never overwrites)', async () => {
+    await db.query("UPDATE users SET first_name = 'Changed' WHERE email = 'admin@leadsmith.test'");
+    await seed(db, clock);
+    const { rows } = await db.query<{ first_name: string }>("SELECT first_name FROM users WHERE email = 'admin@leadsmith.test'");
+    expect(rows[0]?.first_name).toBe('Changed');
+  });
+
+  test('every wallet balance equals the sum of its ledger, per bucket', async () => {
+    const { rows } = await db.query<{ email: string; monthly: number; additional: number; rolled_over: number; l_monthly: number; l_additional: number; l_rolled: number }>(
+      `SELECT u.email, w.monthly, w.additional, w.rolled_over,
+              COALESCE(SUM(l.delta) FILTER (WHERE l.bucket = 'monthly'), 0)::int AS l_monthly,
+              COALESCE(SUM(l.delta) FILTER (WHERE l.bucket = 'additional'), 0)::int AS l_additional,
+              COALESCE(SUM(l.delta) FILTER (WHERE l.bucket = 'rolled_over'), 0)::int AS l_rolled
+         FROM users u JOIN credit_wallets w ON w.user_id = u.id LEFT JOIN credit_ledger l ON l.user_id = u.id
+        GROUP BY u.email, w.monthly, w.additional, w.rolled_over`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect([row.l_monthly, row.l_additional, row.l_rolled]).toEqual([row.monthly, row.additional, row.rolled_over]);
+    }
+    expect(rows.some((r) => r.monthly + r.additional + r.rolled_over > 0)).toBe(true);
+  });
+
+  test('the customer belongs to the reseller; all demo accounts are verified with a search limit', async () => {
+    const { rows } = await db.query<{ email: string; parent: string | null; verified: boolean; search_limit: number; last_reset_date: string }>(
+      `SELECT u.email, p.email AS parent, u.email_verified_at IS NOT NULL AS verified, u.search_limit, u.last_reset_date
+         FROM users u LEFT JOIN users p ON p.id = u.parent_id ORDER BY u.id`,
+    );
+    expect(rows.find((r) => r.email === 'customer@leadsmith.test')?.parent).toBe('reseller@leadsmith.test');
+    for (const row of rows) {
+      expect(row.verified).toBe(true);
+      expect(row.search_limit).toBe(1000);
+      expect(row.last_reset_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  test('emails must be stored lowercased and unique', async () => {
+    await expect(db.query("INSERT INTO users (email, password_hash) VALUES ('Mixed@Case.test', 'x')")).rejects.toThrow();
+    await expect(db.query("INSERT INTO users (email, password_hash) VALUES ('admin@leadsmith.test', 'x')")).rejects.toMatchObject({ code: '23505' });
+  });
+
+  test('a failed transaction leaves no partial write', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO outbound_emails (to_email, subject, body_text) VALUES ('a@b.test', 's', 'b')");
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbound_emails WHERE to_email = 'a@b.test'");
+    expect(rows[0]?.n).toBe(0);
+  });
+});

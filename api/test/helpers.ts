@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import type { Clock } from '../src/clock';
+import type { Config } from '../src/config';
+import { migrate, openDb, type Db } from '../src/db';
+import { seed } from '../src/seed';
+
+/** A clock tests move by hand: no sleeps. */
+export interface FakeClock extends Clock {
+  advance(ms: number): void;
+  set(at: Date): void;
+}
+
+export function fakeClock(start = new Date('2026-03-15T12:00:00.000Z')): FakeClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (at) => {
+      current = at.getTime();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    dataDir: ':memory:',
+    tokenTtlHours: 720,
+    chatWidgetSecret: 'test-chat-widget-secret',
+    appSecret: 'test-app-secret-0123456789',
+    webRoot: null,
+    devMailbox: false,
+    seedDemo: true,
+    trustProxy: false,
+    logLevel: 'silent',
+    smtpUrl: null,
+    mailFrom: 'Leadsmith <no-reply@leadsmith.test>',
+    logErrorRateLimit: 60,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  clock: FakeClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database: in-memory PGlite by default. With
+ * API_TEST_DATABASE_URL=postgres://… the same tests run against a PostgreSQL
+ * server instead: each call creates its own database and drops it on close.
+ */
+export async function openFreshDb(): Promise<Db> {
+  const serverUrl = process.env.API_TEST_DATABASE_URL;
+  if (!serverUrl) return openDb({ databaseUrl: null, dataDir: ':memory:' });
+  const name = `leadsmith_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const admin = await openDb({ databaseUrl: serverUrl, dataDir: ':memory:' });
+    try {
+      await admin.exec(sql);
+    } finally {
+      await admin.close();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await onServer(`DROP DATABASE ${name}`);
+    },
+  };
+}
+
+/** A fresh database, migrated and seeded. */
+export async function openTestDb(clock: Clock): Promise<Db> {
+  const db = await openFreshDb();
+  await migrate(db);
+  await seed(db, clock);
+  return db;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  clock?: FakeClock;
+  /** Add test-only routes before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp({ config: overrides = {}, clock = fakeClock(), beforeReady }: TestAppOptions = {}): Promise<TestContext> {
+  const config = testConfig(overrides);
+  const db = await openTestDb(clock);
+  const app = buildApp({ db, config, clock });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export const DEMO = {
+  admin: { email: 'admin@leadsmith.test', password: 'leadsmith-admin' },
+  reseller: { email: 'reseller@leadsmith.test', password: 'leadsmith-reseller' },
+  customer: { email: 'customer@leadsmith.test', password: 'leadsmith-customer' },
+  basic: { email: 'basic@leadsmith.test', password: 'leadsmith-basic' },
+} as const;
+
+/** Parsed JSON body, typed by the caller's expectation. */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}
+
+export async function login(app: FastifyInstance, account: { email: string; password: string }): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/auth/login', payload: account });
+  if (response.statusCode !== 200) throw new Error(`login failed for ${account.email}: ${response.statusCode} ${response.body}`);
+  return json<{ token: string }>(response).token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
