@@ -2,6 +2,7 @@
 # Every test of the project, in the order a failure is cheapest to find:
 # types, lint, unit/component/API tests, production builds, end-to-end in Chromium.
 set -euo pipefail
+export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx turbo run typecheck --output-logs=errors-only

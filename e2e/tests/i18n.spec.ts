@@ -13,12 +13,12 @@ test('switching to German changes the UI and the User-Language header, and survi
   await expect(shell.sidebar.getByRole('heading', { name: 'Einstellungen' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
 
+  const meAfterReload = page.waitForRequest((r) => r.url().endsWith('/api/me') && r.method() === 'GET');
   await page.reload();
+  expect((await meAfterReload).headers()['user-language']).toBe('de');
   await expect(shell.heading('Unternehmensprofil')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  const next = page.waitForRequest((r) => r.url().includes('/api/'));
   await shell.link('Gespeicherte Listen').click();
-  expect((await next).headers()['user-language']).toBe('de');
   await expect(shell.heading('Gespeicherte Listen')).toBeVisible();
 });
 

@@ -18,7 +18,7 @@ import {
 } from '@leadsmith/shared';
 import { IncompatibleRemoteError, loadArea, type LoadedArea } from '../federation/loadArea';
 import { registryQueryOptions } from '../federation/remoteRegistry';
-import { clearReloadGuard, reloadOnceFor } from '../errors/reloadGuard';
+import { reloadOnceFor } from '../errors/reloadGuard';
 
 type AreaState =
   | { status: 'loading' }
@@ -80,7 +80,6 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
     loadArea(area, registry.data, attempt > 0)
       .then((loaded) => {
         if (cancelled) return;
-        clearReloadGuard();
         setState({ status: 'ready', loaded });
       })
       .catch((error: unknown) => {

@@ -24,7 +24,7 @@ function SidebarGroup({ area, modules }: { area: AreaDefinition; modules: { slug
               rounded="md"
               color="text.primary"
               _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}
-              css={{ '&[aria-current=page]': { bg: 'brand.solid', color: 'brand.contrast', fontWeight: 'semibold' } }}
+              _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', fontWeight: 'semibold', _hover: { bg: 'brand.solid', color: 'brand.contrast' } }}
             >
               <NavLink to={`${area.basePath}/${item.path}`}>{t(item.labelKey)}</NavLink>
             </ChakraLink>

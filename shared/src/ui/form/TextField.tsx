@@ -15,7 +15,7 @@ export function TextField({ label, registration, error, ...inputProps }: TextFie
     <Field.Root invalid={Boolean(message)} mb={4}>
       <Field.Label>{label}</Field.Label>
       <Input {...inputProps} {...registration} />
-      {message ? <Field.ErrorText>{message}</Field.ErrorText> : null}
+      {message ? <Field.ErrorText color="red.700">{message}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

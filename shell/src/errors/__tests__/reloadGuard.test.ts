@@ -1,4 +1,4 @@
-import { clearReloadGuard, reloadOnceFor } from '../reloadGuard';
+import { reloadOnceFor } from '../reloadGuard';
 
 describe('reload guard (spec §8: reload the target once, never loop)', () => {
   const assign = jest.fn();
@@ -14,14 +14,14 @@ describe('reload guard (spec §8: reload the target once, never loop)', () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
-  it('allows a reload again once the page loaded fine', () => {
-    reloadOnceFor('http://localhost/a', assign);
-    clearReloadGuard();
+  it('allows a reload again once the minute has passed', () => {
+    sessionStorage.setItem('leadsmith:reload-guard', JSON.stringify({ url: 'http://localhost/a', at: Date.now() - 61_000 }));
     expect(reloadOnceFor('http://localhost/a', assign)).toBe(true);
   });
 
-  it('treats a different URL as a new page', () => {
+  it('refuses a second automatic reload within a minute, even for another URL', () => {
     reloadOnceFor('http://localhost/a', assign);
-    expect(reloadOnceFor('http://localhost/b', assign)).toBe(true);
+    expect(reloadOnceFor('http://localhost/b', assign)).toBe(false);
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 });
