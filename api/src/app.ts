@@ -20,6 +20,12 @@ import { remoteRegistryRoutes } from './routes/remoteRegistry';
 import { siteSettingsRoutes } from './routes/siteSettings';
 import { userLimitRoutes } from './routes/userLimits';
 import { registerWeb } from './web/static';
+import { settingsRoutes } from './routes/settings';
+import { leadSearchRoutes } from './routes/leadSearch';
+import { aiRoutes } from './routes/ai';
+import { whitelabelRoutes } from './routes/whitelabel';
+import { adminRoutes } from './routes/admin';
+import { deliveryRoutes } from './routes/delivery';
 
 export interface BuildAppOptions {
   db: Db;
@@ -104,6 +110,12 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
     appErrorRoutes(api, deps);
     remoteRegistryRoutes(api, deps);
     healthRoutes(api, deps);
+    settingsRoutes(api, deps);
+    leadSearchRoutes(api, deps);
+    aiRoutes(api, deps);
+    whitelabelRoutes(api, deps);
+    adminRoutes(api, deps);
+    deliveryRoutes(api, deps);
     if (config.devMailbox) devOutboxRoutes(api, deps);
     if (config.webRoot) registerWeb(api, config.webRoot);
   });
