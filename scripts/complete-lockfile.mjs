@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The npm registry mirror this project is built against serves only the Linux x64 builds of
 // packages that ship native binaries as optional per-platform dependencies (@swc/core-*,
-// @turbo/*, @unrs/resolver-binding-*). `npm install` then leaves the other platforms out of
+// @turbo/*, @unrs/resolver-binding-* of unrs-resolver). `npm install` then leaves the other platforms out of
 // package-lock.json, and `npm ci` refuses a lock that is missing them. This script adds those
 // entries (optional, with their os/cpu), so `npm ci` works here and on any other platform.
 // Run it after every `npm install` that changes the lock.
@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCK = path.join(ROOT, 'package-lock.json');
-const FAMILIES = ['@swc/core', '@turbo/', 'turbo', '@unrs/resolver-binding-'];
 
 const OS = [
   [/darwin/, 'darwin'],
@@ -37,13 +36,13 @@ const pick = (table, name) => table.find(([re]) => re.test(name))?.[1];
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 let added = 0;
-for (const [key, entry] of Object.entries(packages)) {
-  const parentName = key.replace(/^.*node_modules\//, '');
-  if (!FAMILIES.some((f) => parentName.startsWith(f)) || !entry.optionalDependencies) continue;
+for (const entry of Object.values(packages)) {
+  if (!entry.optionalDependencies) continue;
   for (const [name, version] of Object.entries(entry.optionalDependencies)) {
     const target = `node_modules/${name}`;
-    if (packages[target]) continue;
     const os = pick(OS, name);
+    // Only per-platform binaries (their name says the OS); anything else is a real gap.
+    if (packages[target] || !os) continue;
     const cpu = pick(CPU, name.replace(/^@turbo\/(darwin|windows|linux)-64$/, '$1-x64'));
     const libc = /musl/.test(name) ? 'musl' : /gnu/.test(name) ? 'glibc' : undefined;
     packages[target] = {
