@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { i18n, registerAreaTranslations, type AreaTranslations } from '../i18n/i18n';
-import { AreaRoutes, type AreaRouteConfig } from '../ui/AreaRoutes';
+import { AreaRoutes, flattenRoutePaths, type AreaRouteConfig } from '../ui/AreaRoutes';
 import { AreaContext } from '../ui/AreaContext';
 import type { AreaMountProps } from '../contract/areaContract';
 import type { User } from '../session/types';
@@ -39,7 +39,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', queryClient
 function routeCases(routes: AreaRouteConfig[], prefix = ''): { path: string; titleKey: string }[] {
   return routes.flatMap((r) => {
     const full = r.path === '' ? prefix : prefix ? `${prefix}/${r.path}` : r.path;
-    const own = r.titleKey && !r.redirectTo ? [{ path: `/${full.replace(/:[A-Za-z]+/g, (p) => (p === ':typeId' ? 'people-1' : '1'))}`, titleKey: r.titleKey }] : [];
+    const own = r.titleKey && !r.redirectTo && !r.element ? [{ path: `/${full.replace(/:[A-Za-z]+/g, (p) => (p === ':typeId' ? 'people-1' : '1'))}`, titleKey: r.titleKey }] : [];
     return [...own, ...routeCases(r.children ?? [], full)];
   });
 }
@@ -47,14 +47,17 @@ function routeCases(routes: AreaRouteConfig[], prefix = ''): { path: string; tit
 const ALL_MODULES: User['modules'] = (['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet'] as const).map((slug, i) => ({ id: i + 1, slug, name: slug }));
 
 /**
- * Renders every route of an area's table through AreaRoutes and asserts it
- * shows its translated title (not the not-found page), in every language.
+ * Renders every title-only route of an area's table through AreaRoutes and
+ * asserts it shows its translated title (not the not-found page). Built
+ * screens (routes with an `element`) are covered by their own tests.
  */
 export function describeAreaRoutes(name: string, routes: AreaRouteConfig[], namespace: string, translations: AreaTranslations): void {
   registerAreaTranslations(namespace, translations);
   const cases = routeCases(routes);
   describe(`${name} route table`, () => {
-    it('has at least one screen', () => expect(cases.length).toBeGreaterThan(0));
+    it('has at least one screen', () => expect(flattenRoutePaths(routes).length).toBeGreaterThan(0));
+    // Once every screen of an area is built, no title-only route is left to check here.
+    if (cases.length === 0) return;
     it.each(cases)('$path shows its title', async ({ path, titleKey }) => {
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       localStorage.setItem(STORAGE_KEYS.token, 'test-token');
