@@ -13,7 +13,7 @@ import { useSessionStore } from '../session/sessionStore';
 import { sessionKeys } from '../session/sessionQueries';
 import { STORAGE_KEYS } from '../constants/limits';
 import { createBrandSystem } from '../theme/theme';
-import { DEFAULT_BRANDING } from '../theme/branding';
+import { DEFAULT_BRANDING, brandingQueryOptions } from '../theme/branding';
 
 export interface RenderOptions {
   route?: string;
@@ -23,6 +23,8 @@ export interface RenderOptions {
 /** Renders through the real providers (Chakra, Query, i18n, router) for component tests. */
 export function renderWithProviders(ui: ReactElement, { route = '/', queryClient }: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Branding is the shell's concern; component tests get the defaults without a request.
+  client.setQueryData(brandingQueryOptions(window.location.hostname).queryKey, DEFAULT_BRANDING);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
