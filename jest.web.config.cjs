@@ -3,6 +3,7 @@ module.exports = {
   displayName: 'web',
   rootDir: __dirname,
   testEnvironment: 'jsdom',
+  testTimeout: 15_000,
   testMatch: ['<rootDir>/{shared,shell,mfe-*}/src/**/__tests__/**/*.test.{ts,tsx}'],
   transform: {
     '^.+\\.(t|j)sx?$': [
