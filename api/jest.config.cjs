@@ -69,4 +69,5 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Each file starts its own embedded PostgreSQL (a few seconds on this machine).
   testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/test/jest.setup.ts'],
 };

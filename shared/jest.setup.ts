@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
 
+// Component tests render whole Chakra screens; under a loaded 2-core machine a
+// few take seconds. Jest reads testTimeout only from the root config when
+// projects are used, so the web project sets its own here.
+jest.setTimeout(15_000);
+
 // jsdom lacks these browser APIs that Chakra (via Ark/Zag) touches.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

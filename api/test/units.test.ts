@@ -110,7 +110,9 @@ describe('i18n catalogue', () => {
         return typeof entry === 'string' ? [...entry.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : [];
       };
       for (const lang of LANGUAGES) {
-        const text = t(lang, code, sample);
+        // Every placeholder the English text names gets a value, so none may be left over.
+        const values = { ...Object.fromEntries(placeholders('en').map((name) => [name, 7])), ...sample };
+        const text = t(lang, code, values);
         expect(text.trim().length).toBeGreaterThan(0);
         expect(text).not.toMatch(/\{\w+\}/);
         expect(placeholders(lang)).toEqual(placeholders('en'));
