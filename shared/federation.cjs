@@ -42,7 +42,21 @@ function sharedSingletons() {
   const own = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8'));
   // The shared library itself: one session store, query client and i18n instance per page.
   shared[own.name] = { singleton: true, version: own.version, requiredVersion: `^${own.version}` };
+  return applySharedOverride(shared, process.env.LEADSMITH_SHARED_OVERRIDE);
+}
+
+/**
+ * Test builds only: LEADSMITH_SHARED_OVERRIDE=zustand@6.0.0 makes this build offer and require
+ * another version of one singleton (the code bundled stays the installed one), so the e2e tests
+ * can prove a shell/remote version skew is detected and reported. Never set for a real release.
+ */
+function applySharedOverride(shared, override) {
+  if (!override) return shared;
+  const match = /^(@?[^@\s]+)@(\d+\.\d+\.\d+)$/.exec(override);
+  if (!match || !shared[match[1]]) throw new Error(`LEADSMITH_SHARED_OVERRIDE must be <shared package>@<x.y.z>, got "${override}"`);
+  const [, name, version] = match;
+  shared[name] = { ...shared[name], version, requiredVersion: `^${version}` };
   return shared;
 }
 
-module.exports = { SINGLETONS, sharedSingletons, installedVersion };
+module.exports = { SINGLETONS, sharedSingletons, installedVersion, applySharedOverride };

@@ -5,6 +5,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./federation.cjs');
+const { contractVersionForBuild, releaseVersion } = require('./release.cjs');
 
 const swcRule = (prod) => ({
   test: /\.[cm]?[jt]sx?$/,
@@ -29,8 +30,13 @@ function createWebpackConfig({ dir, kind, name, port }) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
     const isRemote = kind === 'remote';
+    // RELEASE_VERSION builds a second version beside the first (canaries, tests); the
+    // package.json version stays the repository's current release.
+    const version = isRemote ? releaseVersion(pkg.version) : pkg.version;
     // Remotes build into a folder named by their version: ready to copy to static hosting.
-    const outDir = isRemote ? path.join(dir, 'dist', pkg.version) : path.join(dir, 'dist');
+    const outDir = isRemote ? path.join(dir, 'dist', version) : path.join(dir, 'dist');
+    // Test-only fault injection (see shared/src/contract/remoteMount.ts); never set for a real release.
+    const testFaults = isRemote && process.env.LEADSMITH_TEST_FAULTS === '1';
     const hashed = prod ? '[name].[contenthash:8].js' : '[name].js';
     return {
       context: dir,
@@ -47,13 +53,17 @@ function createWebpackConfig({ dir, kind, name, port }) {
         chunkFilename: hashed,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.json'],
+        // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
+        alias: isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {},
+      },
       module: { rules: [swcRule(prod)] },
       plugins: [
         new ModuleFederationPlugin({
           name,
           ...(isRemote
-            ? { filename: 'remoteEntry.js', exposes: { './mount': './src/mount.tsx' } }
+            ? { filename: 'remoteEntry.js', exposes: { './mount': path.join(__dirname, 'src/contract/remoteMount.ts') } }
             : { remotes: {}, runtimePlugins: [path.join(dir, 'src/federation/retryPlugin.ts')] }),
           shared: sharedSingletons(),
           // Only the remotes a user is entitled to are registered, at runtime; with
@@ -64,7 +74,10 @@ function createWebpackConfig({ dir, kind, name, port }) {
         }),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(name),
-          __APP_VERSION__: JSON.stringify(pkg.version),
+          __APP_VERSION__: JSON.stringify(version),
+          // The contract this build speaks, compiled into the remote (not read from the shared singleton).
+          __AREA_CONTRACT_VERSION__: JSON.stringify(contractVersionForBuild()),
+          __LEADSMITH_TEST_FAULTS__: JSON.stringify(testFaults),
         }),
         ...(isRemote ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: prod })]),
       ],

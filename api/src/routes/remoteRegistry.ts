@@ -2,17 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { objectSchema } from '../http/schemas';
 import { normaliseDomain } from './siteSettings';
-import { buildRegistry } from '../web/remotes';
+import { DEFAULT_DOMAIN_KEY, buildRegistry, type RegistryOverride } from '../web/remotes';
 
-export function remoteRegistryRoutes(app: FastifyInstance, { config }: AppDeps): void {
-  // Public and read at every shell boot: a new remote build shows up without a restart.
-  app.get<{ Querystring: { domain?: string } }>(
+export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDeps): void {
+  // Public and read at every shell boot: a new remote build or a registry override shows up
+  // on the next page load, without a restart or a rebuild.
+  app.get<{ Querystring: { domain?: string; sid?: string } }>(
     '/api/remote-registry',
-    { schema: { querystring: objectSchema({ domain: { type: 'string', maxLength: 300 } }) } },
+    {
+      onRequest: app.optionalAuth,
+      schema: {
+        querystring: objectSchema({
+          domain: { type: 'string', maxLength: 300 },
+          // The browser session's random id: decides canaries for a signed-out visitor.
+          sid: { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
+        }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
       const domain = request.query.domain ? normaliseDomain(request.query.domain) : null;
-      return buildRegistry(config.webRoot, domain);
+      const subject = request.user ? `user:${request.user.id}` : request.query.sid ? `session:${request.query.sid}` : null;
+      const { rows } = await db.query<RegistryOverride>(
+        'SELECT domain, remote, version, canary_version, canary_percent FROM delivery_registry_overrides WHERE domain = $1 OR domain = $2',
+        [domain ?? DEFAULT_DOMAIN_KEY, DEFAULT_DOMAIN_KEY],
+      );
+      return buildRegistry(config.webRoot, { domain, subject, overrides: rows });
     },
   );
 }

@@ -1,4 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The area remotes: repository folder → Module Federation name. */
@@ -95,17 +96,124 @@ export function remoteFileUrl(folder: RemoteFolder, version: string, file: strin
   return `/remotes/${folder}/${version}/${file}`;
 }
 
+export function isStableSemver(value: string): boolean {
+  return isSemver(value) && !value.includes('-');
+}
+
+/** Every built version of a remote (folders holding an mf-manifest.json), newest first. */
+export async function builtVersions(webRoot: string, folder: RemoteFolder): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(path.join(webRoot, folder, 'dist'));
+  } catch {
+    return [];
+  }
+  const versions = names.filter(isSemver).sort(compareSemver).reverse();
+  const built = await Promise.all(versions.map(async (v) => ((await isFile(path.join(webRoot, folder, 'dist', v, 'mf-manifest.json'))) ? v : null)));
+  return built.filter((v): v is string => v !== null);
+}
+
+export async function isVersionBuilt(webRoot: string | null, folder: RemoteFolder, version: string): Promise<boolean> {
+  if (!webRoot || !isSemver(version)) return false;
+  return isFile(path.join(webRoot, folder, 'dist', version, 'mf-manifest.json'));
+}
+
+async function packageVersion(webRoot: string, folder: RemoteFolder): Promise<string | null> {
+  try {
+    const pkg = JSON.parse(await readFile(path.join(webRoot, folder, 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The registry for a domain. Today every domain gets the newest build of each
- * remote; per-domain pins (a reseller held on an older white-label build)
- * will be applied on top of this result, keyed by `domain`.
+ * The version every domain gets when no override applies: the remote's current release (its
+ * package.json version) when that folder is built, else its newest built stable release
+ * (or newest pre-release when nothing else is built). Extra builds made with RELEASE_VERSION (canaries, test builds) never become the default by
+ * being built: a domain gets them through a registry override.
  */
-export async function buildRegistry(webRoot: string | null, _domain: string | null): Promise<RemoteRegistry> {
-  const remotes: Record<string, RegistryEntry> = {};
+export async function defaultVersion(webRoot: string, folder: RemoteFolder): Promise<string | null> {
+  const current = await packageVersion(webRoot, folder);
+  if (current && (await isVersionBuilt(webRoot, folder, current))) return current;
+  const built = await builtVersions(webRoot, folder);
+  return built.find(isStableSemver) ?? built[0] ?? null;
+}
+
+/** A registry override as stored (see delivery_registry_overrides). */
+export interface RegistryOverride {
+  domain: string;
+  remote: string;
+  version: string | null;
+  canary_version: string | null;
+  canary_percent: number | null;
+}
+
+/** The domain key of the override that applies to every domain without its own. */
+export const DEFAULT_DOMAIN_KEY = '_default';
+
+export type EntrySource = 'default' | 'pinned' | 'canary';
+
+/** An entry; `source` is present only when an override decided it (absent = the default). */
+export interface ResolvedEntry extends RegistryEntry {
+  source?: Exclude<EntrySource, 'default'>;
+}
+
+/** A version (served from this host) or an absolute https manifest URL, as an entry. */
+export function entryFor(folder: RemoteFolder, versionOrUrl: string): RegistryEntry {
+  if (/^https:\/\//.test(versionOrUrl)) {
+    const match = /\/(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\/[^/]*$/.exec(new URL(versionOrUrl).pathname);
+    return { version: match?.[1] ?? 'external', manifestUrl: versionOrUrl };
+  }
+  return { version: versionOrUrl, manifestUrl: remoteFileUrl(folder, versionOrUrl, 'mf-manifest.json') };
+}
+
+/**
+ * Stable bucket 0..99 of a subject (user or browser session) for a remote's canary: the same
+ * subject always lands in the same bucket, so a user does not flip between versions.
+ */
+export function canaryBucket(subject: string, remote: string, canaryVersion: string): number {
+  const digest = createHash('sha256').update(`${subject}|${remote}|${canaryVersion}`).digest();
+  return digest.readUInt32BE(0) % 100;
+}
+
+/** Applies the most specific override (domain, then `_default`) to a remote's default entry. */
+export function resolveEntry(
+  folder: RemoteFolder,
+  remote: string,
+  base: RegistryEntry | null,
+  override: RegistryOverride | undefined,
+  subject: string | null,
+): ResolvedEntry | null {
+  if (override?.canary_version && override.canary_percent !== null && subject) {
+    if (canaryBucket(subject, remote, override.canary_version) < override.canary_percent) {
+      return { ...entryFor(folder, override.canary_version), source: 'canary' };
+    }
+  }
+  if (override?.version) return { ...entryFor(folder, override.version), source: 'pinned' };
+  return base;
+}
+
+export interface RegistryRequest {
+  domain: string | null;
+  /** `user:<id>` or `session:<id>`: whom a canary is decided for; null → never canaried. */
+  subject: string | null;
+  overrides: readonly RegistryOverride[];
+}
+
+/** The registry for a domain: each remote's default, with the domain's (or `_default`) override applied. */
+export async function buildRegistry(
+  webRoot: string | null,
+  { domain, subject, overrides }: RegistryRequest = { domain: null, subject: null, overrides: [] },
+): Promise<RemoteRegistry & { remotes: Record<string, ResolvedEntry> }> {
+  const remotes: Record<string, ResolvedEntry> = {};
   if (!webRoot) return { remotes };
-  const found = await Promise.all(REMOTES.map(async (r) => ({ ...r, version: await latestBuiltVersion(webRoot, r.folder) })));
+  const found = await Promise.all(REMOTES.map(async (r) => ({ ...r, version: await defaultVersion(webRoot, r.folder) })));
   for (const { folder, name, version } of found) {
-    if (version) remotes[name] = { version, manifestUrl: remoteFileUrl(folder, version, 'mf-manifest.json') };
+    const base = version ? entryFor(folder, version) : null;
+    const override = overrides.find((o) => o.remote === name && o.domain === domain) ?? overrides.find((o) => o.remote === name && o.domain === DEFAULT_DOMAIN_KEY);
+    const entry = resolveEntry(folder, name, base, override, subject);
+    if (entry) remotes[name] = entry;
   }
   return { remotes };
 }

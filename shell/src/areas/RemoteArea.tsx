@@ -101,12 +101,14 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
     [location.pathname, location.search, location.hash, location.state, location.key],
   );
 
+  const loadedVersion = state.status === 'ready' ? state.loaded.version : undefined;
   const handleParcelError = useCallback(
     (error: Error) => {
-      reportAppError({ ...errorToReport(error), remote: area.remote, info: { phase: 'parcel' } });
+      // A mount/update/unmount lifecycle threw: this area only shows its error with Retry.
+      reportAppError({ ...errorToReport(error), remote: area.remote, remote_version: loadedVersion, info: { phase: 'parcel' } });
       setState({ status: 'failed' });
     },
-    [area.remote],
+    [area.remote, loadedVersion],
   );
 
   const handleRetry = useCallback(() => {
@@ -130,5 +132,9 @@ export function RemoteArea({ area }: { area: AreaDefinition }) {
     location: areaLocation,
     navigator,
   };
-  return <ParcelHost key={`${area.remote}:${attempt}`} module={state.loaded.module} mountProps={mountProps} onError={handleParcelError} />;
+  return (
+    <div data-remote={area.remote} data-remote-version={state.loaded.version}>
+      <ParcelHost key={`${area.remote}:${attempt}`} module={state.loaded.module} mountProps={mountProps} onError={handleParcelError} />
+    </div>
+  );
 }

@@ -1,7 +1,29 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import { AREA_CONTRACT_VERSION, isContractCompatible, type AreaDefinition, type AreaModule } from '@leadsmith/shared';
-import { recordRemote } from './diagnostics';
+import { recordRemote, recordShared } from './diagnostics';
 import type { RemoteRegistry } from './remoteRegistry';
+import { analyseShareScope, mismatchKey, type ShareScopeLike } from './shareScope';
+
+const warned = new Set<string>();
+
+/**
+ * Reads the federation runtime's share scope after a remote registered its shared modules:
+ * records what runs for the diagnostics panel and warns once per version skew.
+ */
+export function inspectShareScope(): void {
+  const instance = getInstance();
+  if (!instance) return;
+  const { shared, mismatches } = analyseShareScope(instance.shareScopeMap as unknown as ShareScopeLike, (version, range) => satisfy(version, range));
+  recordShared(shared, mismatches);
+  for (const m of mismatches) {
+    if (warned.has(mismatchKey(m))) continue;
+    warned.add(mismatchKey(m));
+    console.warn(
+      `[leadsmith] shared singleton "${m.name}": ${m.container} offers ${m.registeredVersion} (requires ${m.requiredVersion || 'any'}), ` +
+        `the page runs ${m.inUse}${m.satisfied ? '' : ' — requirement NOT satisfied'}; the singleton in use is kept`,
+    );
+  }
+}
 
 export class RemoteUnavailableError extends Error {
   constructor(readonly remote: string) {
@@ -40,19 +62,22 @@ export async function loadArea(area: AreaDefinition, registry: RemoteRegistry, f
     registered.set(area.remote, entry.manifestUrl);
   }
   const started = performance.now();
-  recordRemote({ remote: area.remote, version: entry.version, manifestUrl: entry.manifestUrl, status: 'loading' });
+  const base = { remote: area.remote, version: entry.version, manifestUrl: entry.manifestUrl, source: entry.source };
+  recordRemote({ ...base, status: 'loading' });
+  let contractVersion: string | undefined;
   try {
     const module = await loadRemote<AreaModule>(`${area.remote}/mount`);
     if (!module) throw new Error(`Remote "${area.remote}" returned no ./mount module`);
+    contractVersion = module.contractVersion;
+    inspectShareScope();
     if (!isContractCompatible(module.contractVersion)) throw new IncompatibleRemoteError(area.remote, module.contractVersion);
-    recordRemote({ remote: area.remote, version: entry.version, manifestUrl: entry.manifestUrl, status: 'loaded', loadMs: Math.round(performance.now() - started) });
+    recordRemote({ ...base, contractVersion, status: 'loaded', loadMs: Math.round(performance.now() - started) });
     return { module, version: entry.version };
   } catch (error) {
     const incompatible = error instanceof IncompatibleRemoteError;
     recordRemote({
-      remote: area.remote,
-      version: entry.version,
-      manifestUrl: entry.manifestUrl,
+      ...base,
+      contractVersion,
       status: incompatible ? 'incompatible' : 'failed',
       error: error instanceof Error ? error.message : String(error),
     });

@@ -4,6 +4,8 @@ import { apiClient } from '@leadsmith/shared';
 export interface RemoteRegistryEntry {
   version: string;
   manifestUrl: string;
+  /** Present when a registry override chose this version: 'pinned' or 'canary'. */
+  source?: string;
 }
 
 export interface RemoteRegistry {
@@ -22,7 +24,7 @@ export function parseRegistry(raw: unknown): RemoteRegistry {
     if (typeof e.manifestUrl !== 'string' || !/^(\/|https?:\/\/)/.test(e.manifestUrl)) {
       throw new Error(`Remote registry: "remotes.${name}.manifestUrl" must be an absolute path or http(s) URL`);
     }
-    remotes[name] = { version: e.version, manifestUrl: e.manifestUrl };
+    remotes[name] = { version: e.version, manifestUrl: e.manifestUrl, ...(typeof e.source === 'string' ? { source: e.source } : {}) };
   }
   return { remotes };
 }
@@ -56,12 +58,32 @@ export function applyDevOverrides(registry: RemoteRegistry, raw: string | null):
   return { remotes };
 }
 
+const SESSION_ID_KEY = 'leadsmith:registry-sid';
+
+/**
+ * A random id per browser (kept in localStorage): the API decides a signed-out visitor's canary
+ * by it, so the same browser keeps getting the same version. Signed in, the user decides.
+ */
+export function browserSessionId(storage: Storage = window.localStorage): string {
+  try {
+    const existing = storage.getItem(SESSION_ID_KEY);
+    if (existing && /^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    const id = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    storage.setItem(SESSION_ID_KEY, id);
+    return id;
+  } catch {
+    return 'no-storage';
+  }
+}
+
 /** Read at boot, never compiled in: shipping a remote is one registry change. */
 export const registryQueryOptions = (domain: string) =>
   queryOptions({
     queryKey: ['shell', 'remote-registry', domain],
     queryFn: async ({ signal }) => {
-      const { data } = await apiClient.get<unknown>('/api/remote-registry', { params: { domain }, signal, silent: true });
+      const { data } = await apiClient.get<unknown>('/api/remote-registry', { params: { domain, sid: browserSessionId() }, signal, silent: true });
       return applyDevOverrides(parseRegistry(data), localStorage.getItem(REMOTE_OVERRIDES_KEY));
     },
     staleTime: Infinity,

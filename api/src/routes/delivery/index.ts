@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { registryOverrideRoutes } from './registryOverrides';
 
 /** Routes of the remote delivery (registry overrides, diagnostics). One file per resource beside this one; register them here. */
 export function deliveryRoutes(api: FastifyInstance, deps: AppDeps): void {
-  void api;
-  void deps;
+  registryOverrideRoutes(api, deps);
 }

@@ -1,4 +1,4 @@
-import { applyDevOverrides, parseRegistry } from '../remoteRegistry';
+import { applyDevOverrides, browserSessionId, parseRegistry } from '../remoteRegistry';
 
 describe('parseRegistry', () => {
   it('accepts a well-formed registry', () => {
@@ -26,5 +26,21 @@ describe('applyDevOverrides', () => {
     expect(applyDevOverrides(base, JSON.stringify({ mfe_admin: 'https://evil.example/mf-manifest.json' }))).toEqual(base);
     expect(applyDevOverrides(base, 'not json')).toEqual(base);
     expect(applyDevOverrides(base, null)).toBe(base);
+  });
+});
+
+describe('registry overrides and the canary subject', () => {
+  it('keeps the source an override set', () => {
+    const registry = parseRegistry({ remotes: { mfe_whitelabel: { version: '1.1.0', manifestUrl: '/remotes/mfe-whitelabel/1.1.0/mf-manifest.json', source: 'canary' } } });
+    expect(registry.remotes.mfe_whitelabel).toEqual({ version: '1.1.0', manifestUrl: '/remotes/mfe-whitelabel/1.1.0/mf-manifest.json', source: 'canary' });
+  });
+
+  it('gives a browser one stable session id for canary decisions', () => {
+    window.localStorage.clear();
+    const first = browserSessionId();
+    expect(first).toMatch(/^[0-9a-f]{24}$/);
+    expect(browserSessionId()).toBe(first);
+    window.localStorage.setItem('leadsmith:registry-sid', 'bad id!');
+    expect(browserSessionId()).not.toBe('bad id!');
   });
 });
