@@ -1,4 +1,11 @@
 import type { AreaRouteConfig } from '@leadsmith/shared';
+import { BusinessProfilePage } from './features/business-profile/components/BusinessProfilePage';
+import { CreditUsagePage } from './features/credit-usage/components/CreditUsagePage';
+import { ManageTeamPage } from './features/manage-team/components/ManageTeamPage';
+import { ApiKeysPage } from './features/profile-settings/components/ApiKeysPage';
+import { EmailPage } from './features/profile-settings/components/EmailPage';
+import { PasswordPage } from './features/profile-settings/components/PasswordPage';
+import { ProfilePage } from './features/profile-settings/components/ProfilePage';
 
 const r = (key: string) => `settings:routes.${key}`;
 
@@ -8,7 +15,7 @@ export const routes: AreaRouteConfig[] = [
     path: 'settings',
     redirectTo: 'business-profile',
     children: [
-      { path: 'business-profile', titleKey: r('businessProfile') },
+      { path: 'business-profile', titleKey: r('businessProfile'), element: <BusinessProfilePage /> },
       { path: 'wallet', titleKey: r('wallet'), module: 'wallet' },
       {
         path: 'integration',
@@ -19,18 +26,18 @@ export const routes: AreaRouteConfig[] = [
           { path: 'webhook', titleKey: r('webhook'), children: [{ path: 'list', titleKey: r('webhookList') }] },
         ],
       },
-      { path: 'credit-usage', titleKey: r('creditUsage') },
+      { path: 'credit-usage', titleKey: r('creditUsage'), element: <CreditUsagePage /> },
     ],
   },
-  { path: 'manage-team', titleKey: r('manageTeam') },
+  { path: 'manage-team', titleKey: r('manageTeam'), element: <ManageTeamPage /> },
   {
     path: 'profile-settings',
     redirectTo: 'profile',
     children: [
-      { path: 'profile', titleKey: r('profile') },
-      { path: 'email', titleKey: r('email') },
-      { path: 'password', titleKey: r('password') },
-      { path: 'api-key', titleKey: r('apiKeys') },
+      { path: 'profile', titleKey: r('profile'), element: <ProfilePage /> },
+      { path: 'email', titleKey: r('email'), element: <EmailPage /> },
+      { path: 'password', titleKey: r('password'), element: <PasswordPage /> },
+      { path: 'api-key', titleKey: r('apiKeys'), element: <ApiKeysPage /> },
     ],
   },
   { path: 'billing-portal', titleKey: r('billingPortal') },

@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { apiKeyOrSession } from './apiKeyAuth';
+import { apiKeyRoutes } from './apiKeys';
+import { businessProfileRoutes } from './businessProfile';
+import { crawlLimitsFromEnv } from './crawler';
+import { creditUsageRoutes } from './creditUsage';
+import { mailChangeRoutes } from './mailChange';
+import { passwordRoutes } from './password';
+import { teamMemberRoutes } from './teamMembers';
+import { trainingCollectionRoutes } from './trainingData';
+import { trainingFileRoutes } from './trainingFiles';
+import { websiteLinkRoutes } from './websiteLinks';
 
 /** Routes of the Settings area. One file per resource beside this one; register them here. */
 export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
-  void api;
-  void deps;
+  // Business profile and training data accept an API key as well as a session token.
+  const auth = apiKeyOrSession(api, deps);
+  businessProfileRoutes(api, deps, auth);
+  websiteLinkRoutes(api, deps, auth, crawlLimitsFromEnv());
+  trainingCollectionRoutes(api, deps, auth);
+  trainingFileRoutes(api, deps, auth);
+  passwordRoutes(api, deps);
+  apiKeyRoutes(api, deps);
+  mailChangeRoutes(api, deps);
+  teamMemberRoutes(api, deps);
+  creditUsageRoutes(api, deps);
 }

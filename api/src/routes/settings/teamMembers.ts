@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../auth/passwords';
+import type { Queryable } from '../../db';
+import { isUniqueViolation } from '../../db';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { forbidden, unprocessable, validationError } from '../../http/errors';
+import { emailSchema, nameSchema, objectSchema } from '../../http/schemas';
+import { t } from '../../i18n/messages';
+import { MODULE_SLUGS, normaliseEmail, type ModuleSlug } from '../../users/users';
+import { say } from '../respond';
+import { idParamsSchema, notFound, pageQuerySchema, type PageQuery, type Paginated } from './account';
+
+/**
+ * Team members (manage-team): users whose team_owner_id is the signed-in user.
+ * Their access is a selection of the owner's own modules (never `admin`); at
+ * least one is required (spec §5). A member signs in after setting a password
+ * through "Forgot password" (the invitation email says so).
+ */
+interface MemberRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  access: ModuleSlug[];
+  created_at: string;
+  last_login_at: string | null;
+}
+
+// Any known slug passes the schema; the handler then names `access` itself when one is not grantable.
+const accessSchema = { type: 'array', maxItems: MODULE_SLUGS.length, uniqueItems: true, items: { type: 'string', enum: MODULE_SLUGS } } as const;
+
+const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.last_login_at,
+       COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id), '[]'::json) AS access
+  FROM users u`;
+
+async function ownerOptions(q: Queryable, ownerId: number): Promise<ModuleSlug[]> {
+  const { rows } = await q.query<{ slug: ModuleSlug }>('SELECT m.slug FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id', [ownerId]);
+  return rows.map((r) => r.slug).filter((s) => s !== 'admin');
+}
+
+async function setAccess(q: Queryable, memberId: number, access: readonly ModuleSlug[]): Promise<void> {
+  await q.query('DELETE FROM user_modules WHERE user_id = $1', [memberId]);
+  for (const slug of access) await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [memberId, slug]);
+}
+
+export function teamMemberRoutes(app: FastifyInstance, { db, clock, mailer }: AppDeps): void {
+  /** Team members cannot run teams of their own. */
+  async function ownerId(request: Parameters<typeof currentUser>[0]): Promise<number> {
+    const user = currentUser(request);
+    const { rows } = await db.query<{ team_owner_id: number | null }>('SELECT team_owner_id FROM users WHERE id = $1', [user.id]);
+    if (rows[0]?.team_owner_id) throw forbidden();
+    return user.id;
+  }
+
+  async function checkAccess(owner: number, access: readonly ModuleSlug[]): Promise<void> {
+    if (access.length === 0) throw validationError({ field: 'access', code: 'settings.select_access' });
+    const allowed = await ownerOptions(db, owner);
+    if (access.some((slug) => !allowed.includes(slug))) throw validationError({ field: 'access', code: 'validation.invalid' });
+  }
+
+  app.get<{ Querystring: PageQuery }>(
+    '/api/team-members',
+    { onRequest: app.requireAuth, schema: { querystring: objectSchema(pageQuerySchema) } },
+    async (request): Promise<Paginated<MemberRow> & { access_options: ModuleSlug[] }> => {
+      const owner = await ownerId(request);
+      const { page, pageSize } = request.query;
+      const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} WHERE u.team_owner_id = $1 AND u.deleted_at IS NULL ORDER BY u.id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
+      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM users WHERE team_owner_id = $1 AND deleted_at IS NULL', [owner]);
+      return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, access_options: await ownerOptions(db, owner) };
+    },
+  );
+
+  app.post<{ Body: { first_name: string; last_name: string; email: string; access: ModuleSlug[] } }>(
+    '/api/team-members',
+    {
+      onRequest: app.requireAuth,
+      schema: { body: objectSchema({ first_name: nameSchema, last_name: nameSchema, email: emailSchema, access: accessSchema }, ['first_name', 'last_name', 'email', 'access']) },
+    },
+    async (request, reply) => {
+      const owner = await ownerId(request);
+      const body = request.body;
+      const email = normaliseEmail(body.email);
+      if (email === currentUser(request).email) throw unprocessable('settings.same_email', 'email');
+      await checkAccess(owner, body.access);
+      const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+      const now = clock.now();
+      const { rows: ownerRows } = await db.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1', [owner]);
+      const ownerName = `${ownerRows[0]?.first_name ?? ''} ${ownerRows[0]?.last_name ?? ''}`.trim() || currentUser(request).email;
+      try {
+        const { member, message } = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, team_owner_id, email_verified_at, lang, search_limit, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, 'user', 'team_member', $5, $6, $7, 0, $6, $6) RETURNING id`,
+            [email, passwordHash, body.first_name.trim(), body.last_name.trim(), owner, now, request.lang],
+          );
+          const id = rows[0]!.id;
+          await setAccess(tx, id, body.access);
+          const invite = { to: email, subject: t(request.lang, 'settings.team.invite_subject', { owner: ownerName }), text: t(request.lang, 'settings.team.invite_body', { name: body.first_name.trim(), owner: ownerName, email }) };
+          await mailer.record(tx, invite);
+          const member = (await tx.query<MemberRow>(`${MEMBER_SELECT} WHERE u.id = $1`, [id])).rows[0]!;
+          return { member, message: invite };
+        });
+        void mailer.deliver(message, request.log);
+        reply.code(201);
+        return { ...say(request, 'settings.team.invited', { email }), data: member };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('email_taken', 'email');
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Body: { first_name: string; last_name: string; access: ModuleSlug[] }; Params: { id: number } }>(
+    '/api/team-members/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, body: objectSchema({ first_name: nameSchema, last_name: nameSchema, access: accessSchema }, ['first_name', 'last_name', 'access']) },
+    },
+    async (request) => {
+      const owner = await ownerId(request);
+      await checkAccess(owner, request.body.access);
+      const member = await db.transaction(async (tx) => {
+        const { rowCount } = await tx.query('UPDATE users SET first_name = $3, last_name = $4, updated_at = $5 WHERE id = $1 AND team_owner_id = $2 AND deleted_at IS NULL', [
+          request.params.id,
+          owner,
+          request.body.first_name.trim(),
+          request.body.last_name.trim(),
+          clock.now(),
+        ]);
+        if (rowCount === 0) throw notFound();
+        await setAccess(tx, request.params.id, request.body.access);
+        return (await tx.query<MemberRow>(`${MEMBER_SELECT} WHERE u.id = $1`, [request.params.id])).rows[0]!;
+      });
+      return { ...say(request, 'settings.team.updated'), data: member };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/team-members/:id', { onRequest: app.requireAuth, schema: { params: idParamsSchema } }, async (request) => {
+    const owner = await ownerId(request);
+    const { rowCount } = await db.query("DELETE FROM users WHERE id = $1 AND team_owner_id = $2 AND user_type = 'team_member'", [request.params.id, owner]);
+    if (rowCount === 0) throw notFound();
+    return say(request, 'settings.team.removed');
+  });
+}

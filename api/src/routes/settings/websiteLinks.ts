@@ -1,0 +1,232 @@
+import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { Db } from '../../db';
+import { isUniqueViolation } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable, validationError } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../respond';
+import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
+import { checkUrlTarget, crawl, type CrawledLink, type CrawlLimits } from './crawler';
+
+/**
+ * Website and single-link training data (spec §7 Training). Adding a website
+ * starts a crawl job (status pending); the browser polls check-crawled-status
+ * every 2 s until it is completed or failed, and the links found are stored
+ * as website links of the account.
+ */
+type LinkKind = 'website' | 'single';
+
+interface JobRow {
+  id: number;
+  website: string;
+  kind: LinkKind;
+  status: 'pending' | 'completed' | 'failed';
+  error_code: string | null;
+  links: CrawledLink[];
+  created_at: Date;
+}
+
+interface LinkRow {
+  id: number;
+  kind: LinkKind;
+  website: string;
+  url: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An account may have this many crawls running at once. */
+export const MAX_PENDING_CRAWLS = 3;
+
+const LINK_COLUMNS = 'id, kind, website, url, title, created_at, updated_at';
+const urlSchema = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+
+/** Crawls still running per database (tests wait on them instead of sleeping). */
+const inFlight = new Map<Db, Set<Promise<void>>>();
+
+/** Resolves once every crawl started so far on `db` has finished and been stored. */
+export async function settleCrawls(db: Db): Promise<void> {
+  const set = inFlight.get(db);
+  while (set && set.size > 0) await Promise.allSettled([...set]);
+}
+
+/** Parses and checks a URL typed by a user: http(s) only; a bare domain gets https://. */
+export function parseUserUrl(raw: string, field: string, limits: CrawlLimits): URL {
+  const text = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw validationError({ field, code: 'validation.url' });
+  }
+  const check = checkUrlTarget(url, limits);
+  if (check === 'invalid') throw validationError({ field, code: 'validation.url' });
+  if (check === 'refused') throw unprocessable('settings.address_refused', field);
+  // A single-label name ("intranet") is not a website, unless an operator allowed it.
+  if (!url.hostname.includes('.') && !url.hostname.includes(':') && !limits.allowHosts.includes(url.hostname.toLowerCase())) throw validationError({ field, code: 'validation.url' });
+  url.hash = '';
+  return url;
+}
+
+async function storeOutcome(db: Db, job: { id: number; accountId: number; kind: LinkKind; website: string }, outcome: Awaited<ReturnType<typeof crawl>>, now: () => Date) {
+  await db.transaction(async (tx) => {
+    const status = outcome.ok ? 'completed' : 'failed';
+    await tx.query('UPDATE settings_crawl_jobs SET status = $2, error_code = $3, links = $4::jsonb, finished_at = $5 WHERE id = $1', [
+      job.id,
+      status,
+      outcome.ok ? null : outcome.error,
+      JSON.stringify(outcome.links),
+      now(),
+    ]);
+    for (const link of outcome.links) {
+      await tx.query(
+        `INSERT INTO settings_website_links (user_id, kind, website, url, title, job_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+         ON CONFLICT (user_id, kind, url) DO UPDATE SET title = EXCLUDED.title, job_id = EXCLUDED.job_id, updated_at = EXCLUDED.updated_at`,
+        [job.accountId, job.kind, job.website, link.url, link.title, job.id, now()],
+      );
+    }
+  });
+}
+
+export function websiteLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps, auth: onRequestAsyncHookHandler, limits: CrawlLimits): void {
+  function startCrawl(log: FastifyBaseLogger, job: { id: number; accountId: number; kind: LinkKind; website: string }) {
+    const set = inFlight.get(db) ?? new Set();
+    inFlight.set(db, set);
+    const run = (async () => {
+      try {
+        const outcome = await crawl(job.website, limits, { maxDepth: job.kind === 'single' ? 0 : limits.maxDepth });
+        await storeOutcome(db, job, outcome, () => clock.now());
+      } catch (error) {
+        log.error({ err: error, jobId: job.id }, 'crawl job failed');
+        await db
+          .query("UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'", [job.id, clock.now()])
+          .catch(() => undefined);
+      }
+    })();
+    set.add(run);
+    void run.finally(() => set.delete(run));
+  }
+
+  for (const [path, kind] of [
+    ['/api/business-details/website', 'website'],
+    ['/api/business-details/single-link', 'single'],
+  ] as const) {
+    app.post<{ Body: { website: string } }>(path, { onRequest: auth, schema: { body: objectSchema({ website: urlSchema }, ['website']) } }, async (request, reply) => {
+      const accountId = await requestAccountId(db, request);
+      const url = parseUserUrl(request.body.website, 'website', limits);
+      const job = await db.transaction(async (tx) => {
+        // Serialise per account so two quick clicks cannot both pass the limit.
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
+        const pending = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM settings_crawl_jobs WHERE user_id = $1 AND status = 'pending'", [accountId]);
+        if ((pending.rows[0]?.n ?? 0) >= MAX_PENDING_CRAWLS) throw unprocessable('settings.crawl_busy', 'website', { n: MAX_PENDING_CRAWLS });
+        const { rows } = await tx.query<{ id: number }>('INSERT INTO settings_crawl_jobs (user_id, website, kind, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+          accountId,
+          url.href,
+          kind,
+          clock.now(),
+        ]);
+        return { id: rows[0]!.id, accountId, kind, website: url.href };
+      });
+      startCrawl(request.log, job);
+      reply.code(201);
+      return { ...say(request, 'settings.crawl_started'), jobId: job.id, website: job.website, status: 'pending', links: [] };
+    });
+  }
+
+  app.get<{ Querystring: { job_id: number; website?: string } }>(
+    '/api/business-details/check-crawled-status',
+    {
+      onRequest: auth,
+      schema: {
+        querystring: objectSchema({ job_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, website: { type: 'string', maxLength: 2000 } }, ['job_id']),
+      },
+    },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const { rows } = await db.query<JobRow>('SELECT id, website, kind, status, error_code, links, created_at FROM settings_crawl_jobs WHERE id = $1 AND user_id = $2', [
+        request.query.job_id,
+        accountId,
+      ]);
+      const job = rows[0];
+      if (!job) throw notFound();
+      let status = job.status;
+      // A job whose process died (restart) would stay pending forever: past twice the crawl timeout it has failed.
+      if (status === 'pending' && clock.now().getTime() - new Date(job.created_at).getTime() > 2 * limits.timeoutMs + 30_000) {
+        await db.query("UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'", [job.id, clock.now()]);
+        status = 'failed';
+        job.error_code = 'unreachable';
+      }
+      return { jobId: job.id, website: job.website, kind: job.kind, status, error: job.error_code, linksData: job.links };
+    },
+  );
+
+  app.get<{ Querystring: PageQuery & { type: LinkKind } }>(
+    '/api/business-details/website-links',
+    { onRequest: auth, schema: { querystring: objectSchema({ ...pageQuerySchema, type: { type: 'string', enum: ['website', 'single'], default: 'website' } }) } },
+    async (request): Promise<Paginated<LinkRow>> => {
+      const accountId = await requestAccountId(db, request);
+      const { page, pageSize, type } = request.query;
+      const { rows } = await db.query<LinkRow>(`SELECT ${LINK_COLUMNS} FROM settings_website_links WHERE user_id = $1 AND kind = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`, [
+        accountId,
+        type,
+        pageSize,
+        (page - 1) * pageSize,
+      ]);
+      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM settings_website_links WHERE user_id = $1 AND kind = $2', [accountId, type]);
+      return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+    },
+  );
+
+  app.post<{ Body: { url: string; type?: LinkKind } }>(
+    '/api/business-details/website-links',
+    { onRequest: auth, schema: { body: objectSchema({ url: urlSchema, type: { type: 'string', enum: ['website', 'single'], default: 'single' } }, ['url']) } },
+    async (request, reply) => {
+      const accountId = await requestAccountId(db, request);
+      const url = parseUserUrl(request.body.url, 'url', limits);
+      const kind = request.body.type ?? 'single';
+      try {
+        const { rows } = await db.query<LinkRow>(
+          `INSERT INTO settings_website_links (user_id, kind, website, url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${LINK_COLUMNS}`,
+          [accountId, kind, url.origin, url.href, clock.now()],
+        );
+        reply.code(201);
+        return { ...say(request, 'settings.link_created'), data: rows[0] };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('settings.link_exists', 'url');
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Body: { url: string }; Params: { id: number } }>(
+    '/api/business-details/website-links/:id',
+    { onRequest: auth, schema: { params: idParamsSchema, body: objectSchema({ url: urlSchema }, ['url']) } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const url = parseUserUrl(request.body.url, 'url', limits);
+      try {
+        const { rows } = await db.query<LinkRow>(`UPDATE settings_website_links SET url = $3, updated_at = $4 WHERE id = $1 AND user_id = $2 RETURNING ${LINK_COLUMNS}`, [
+          request.params.id,
+          accountId,
+          url.href,
+          clock.now(),
+        ]);
+        if (!rows[0]) throw notFound();
+        return { ...say(request, 'settings.link_updated'), data: rows[0] };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('settings.link_exists', 'url');
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/business-details/website-links/:id', { onRequest: auth, schema: { params: idParamsSchema } }, async (request) => {
+    const accountId = await requestAccountId(db, request);
+    const { rowCount } = await db.query('DELETE FROM settings_website_links WHERE id = $1 AND user_id = $2', [request.params.id, accountId]);
+    if (rowCount === 0) throw notFound();
+    return say(request, 'settings.link_deleted');
+  });
+}

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { registerAreaTranslations } from '@leadsmith/shared';
+import { renderWithProviders } from '@leadsmith/shared/testing';
+import { NAMESPACE, translations } from '../../../locales';
+import { mockApi } from '../../../testing/mockApi';
+import { CreditUsagePage } from '../components/CreditUsagePage';
+
+registerAreaTranslations(NAMESPACE, translations);
+
+describe('CreditUsagePage', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  it('shows totals, types, the limit band and the ledger, and asks the API for the chosen range', async () => {
+    api = mockApi((call) => {
+      if (call.url === '/api/user-limits')
+        return { status: 200, body: { search_limit: 1000, searches_used: 620, remaining: 380, percent_used: 62, band: 'over_50', next_reset_date: '2026-04-15', credits: { monthly: 1, additional: 2, rolled_over: 3, total: 6 } } };
+      if (call.url === '/api/credit-usage-statistic')
+        return {
+          status: 200,
+          body: {
+            start_date: (call.params?.start_date as string) ?? '2026-02-14',
+            end_date: (call.params?.end_date as string) ?? '2026-03-15',
+            totals: { consumed: 12, added: 100 },
+            by_day: [{ date: '2026-03-10', consumed: 12, added: 0 }],
+            by_type: [{ type: 'people', consumed: 9 }, { type: 'local', consumed: 3 }],
+            data: [{ id: 1, created_at: '2026-03-10T10:00:00Z', delta: -9, bucket: 'monthly', reason: 'search:people:job:1', type: 'people' }],
+            currentPage: 1,
+            pageSize: 20,
+            total: 1,
+          },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditUsagePage />, { route: '/settings/credit-usage' });
+    expect(await screen.findByTestId('credits-consumed')).toHaveTextContent('12');
+    expect(screen.getByText('People search: 9 credits')).toBeInTheDocument();
+    expect(await screen.findByTestId('limit-band')).toHaveTextContent('Over 50%');
+    expect(within(screen.getByRole('table', { name: 'Credit history' })).getByText('-9')).toBeInTheDocument();
+    expect(screen.getByText('No credits consumed when no contacts or emails are returned')).toBeInTheDocument();
+
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByDisplayValue('2026-03-01')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === '/api/credit-usage-statistic' && c.params?.start_date === '2026-03-01')).toBe(true);
+  });
+});

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import { teamKeys } from './get-team-members';
+
+export async function deleteTeamMember(id: number): Promise<void> {
+  await apiClient.delete(`/api/team-members/${id}`);
+}
+
+export function useDeleteTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteTeamMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
+}
