@@ -1,25 +1,34 @@
 import type { AreaRouteConfig } from '@leadsmith/shared';
+import { NewSearchScreen } from './features/newSearch/components/NewSearchScreen';
+import { SavedListsScreen } from './features/savedLists/components/SavedListsScreen';
+import { SavedListScreen } from './features/listResults/components/SavedListScreen';
+import { ResultDetailsScreen } from './features/listResults/components/ResultDetailsScreen';
+import { ListNewSearchScreen } from './features/newSearch/components/ListNewSearchScreen';
+import { TagsAndSourceScreen } from './features/listDetails/components/TagsAndSourceScreen';
+import { ListWebhookScreen } from './features/listDetails/components/ListWebhookScreen';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
 /** Lead search routes (spec §2: path lead-search, redirects to new-search). */
 export const routes: AreaRouteConfig[] = [
   { path: '', redirectTo: 'new-search' },
-  { path: 'new-search', titleKey: r('newSearch') },
+  { path: 'new-search', titleKey: r('newSearch'), element: <NewSearchScreen /> },
   { path: 'workflow', titleKey: r('workflows'), children: [{ path: ':id', titleKey: r('workflow'), back: true }] },
   {
     path: 'saved-lists',
     titleKey: r('savedLists'),
+    element: <SavedListsScreen />,
     children: [
       {
         path: ':typeId',
         titleKey: r('savedList'),
         back: true,
+        element: <SavedListScreen />,
         children: [
-          { path: 'new-search', titleKey: r('listNewSearch'), back: true },
-          { path: 'tags-and-source', titleKey: r('tagsAndSource'), back: true },
-          { path: 'webhook', titleKey: r('listWebhook'), back: true },
-          { path: ':resultId', titleKey: r('result'), back: true },
+          { path: 'new-search', titleKey: r('listNewSearch'), back: true, element: <ListNewSearchScreen /> },
+          { path: 'tags-and-source', titleKey: r('tagsAndSource'), back: true, element: <TagsAndSourceScreen /> },
+          { path: 'webhook', titleKey: r('listWebhook'), back: true, element: <ListWebhookScreen /> },
+          { path: ':resultId', titleKey: r('result'), back: true, element: <ResultDetailsScreen /> },
         ],
       },
     ],

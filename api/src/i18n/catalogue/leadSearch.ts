@@ -1,4 +1,185 @@
 import type { Translations } from './types';
 
 /** Messages of lead search (searches, lists, results). */
-export const leadSearchMessages = {} satisfies Record<string, Translations>;
+export const leadSearchMessages = {
+  'leadSearch.location_and_list': {
+    en: 'Select location and list before continuing.',
+    es: 'Selecciona la ubicación y la lista antes de continuar.',
+    fr: 'Sélectionnez le lieu et la liste avant de continuer.',
+    de: 'Wählen Sie Ort und Liste aus, bevor Sie fortfahren.',
+  },
+  'leadSearch.select_filter': {
+    en: 'Select at least one filter.',
+    es: 'Selecciona al menos un filtro.',
+    fr: 'Sélectionnez au moins un filtre.',
+    de: 'Wählen Sie mindestens einen Filter aus.',
+  },
+  'leadSearch.rate_incomplete': {
+    en: 'Interval, operator and value are all required once one is given.',
+    es: 'Intervalo, operador y valor son obligatorios en cuanto se indica uno.',
+    fr: "L'intervalle, l'opérateur et la valeur sont tous requis dès que l'un est indiqué.",
+    de: 'Intervall, Operator und Wert sind erforderlich, sobald einer angegeben ist.',
+  },
+  'leadSearch.range_order': {
+    en: 'The minimum cannot be greater than the maximum.',
+    es: 'El mínimo no puede ser mayor que el máximo.',
+    fr: 'Le minimum ne peut pas dépasser le maximum.',
+    de: 'Das Minimum darf nicht größer als das Maximum sein.',
+  },
+  'leadSearch.list_type_mismatch': {
+    en: ({ listType, searchType }) => `This list holds ${listType} results; choose a ${searchType} list.`,
+    es: ({ listType, searchType }) => `Esta lista contiene resultados de tipo ${listType}; elige una lista de tipo ${searchType}.`,
+    fr: ({ listType, searchType }) => `Cette liste contient des résultats ${listType} ; choisissez une liste ${searchType}.`,
+    de: ({ listType, searchType }) => `Diese Liste enthält ${listType}-Ergebnisse; wählen Sie eine ${searchType}-Liste.`,
+  },
+  'leadSearch.limit_exceeded': {
+    en: ({ count, remaining }) => `This search asks for ${count} leads but only ${remaining} remain of your monthly search limit.`,
+    es: ({ count, remaining }) => `Esta búsqueda pide ${count} contactos, pero solo quedan ${remaining} de tu límite mensual de búsqueda.`,
+    fr: ({ count, remaining }) => `Cette recherche demande ${count} prospects, mais il ne reste que ${remaining} sur votre limite mensuelle.`,
+    de: ({ count, remaining }) => `Diese Suche fordert ${count} Leads an, aber von Ihrem monatlichen Suchlimit sind nur noch ${remaining} übrig.`,
+  },
+  'leadSearch.no_credits': {
+    en: ({ cost }) => `You need at least ${cost} credits to run this search.`,
+    es: ({ cost }) => `Necesitas al menos ${cost} créditos para esta búsqueda.`,
+    fr: ({ cost }) => `Il vous faut au moins ${cost} crédits pour lancer cette recherche.`,
+    de: ({ cost }) => `Sie benötigen mindestens ${cost} Credits für diese Suche.`,
+  },
+  'leadSearch.job_running': {
+    en: 'A search is already filling this list; wait until it finishes.',
+    es: 'Ya hay una búsqueda llenando esta lista; espera a que termine.',
+    fr: 'Une recherche remplit déjà cette liste ; attendez la fin.',
+    de: 'Eine Suche füllt diese Liste bereits; warten Sie, bis sie fertig ist.',
+  },
+  'leadSearch.search_started': {
+    en: 'Search started: results arrive in the list.',
+    es: 'Búsqueda iniciada: los resultados llegan a la lista.',
+    fr: 'Recherche lancée : les résultats arrivent dans la liste.',
+    de: 'Suche gestartet: Die Ergebnisse erscheinen in der Liste.',
+  },
+  'leadSearch.stopped_no_credits': {
+    en: 'The search stopped: your credits ran out.',
+    es: 'La búsqueda se detuvo: se agotaron tus créditos.',
+    fr: 'La recherche s’est arrêtée : vos crédits sont épuisés.',
+    de: 'Die Suche wurde beendet: Ihre Credits sind aufgebraucht.',
+  },
+  'leadSearch.stopped_provider_exhausted': {
+    en: 'The search finished early: the data source has no more matching leads.',
+    es: 'La búsqueda terminó antes: la fuente no tiene más contactos que coincidan.',
+    fr: 'La recherche s’est terminée plus tôt : la source n’a plus de prospects correspondants.',
+    de: 'Die Suche endete früher: Die Datenquelle hat keine weiteren passenden Leads.',
+  },
+  'leadSearch.list_created': {
+    en: 'List created.',
+    es: 'Lista creada.',
+    fr: 'Liste créée.',
+    de: 'Liste erstellt.',
+  },
+  'leadSearch.list_updated': {
+    en: 'List updated.',
+    es: 'Lista actualizada.',
+    fr: 'Liste mise à jour.',
+    de: 'Liste aktualisiert.',
+  },
+  'leadSearch.list_deleted': {
+    en: 'List deleted.',
+    es: 'Lista eliminada.',
+    fr: 'Liste supprimée.',
+    de: 'Liste gelöscht.',
+  },
+  'leadSearch.lists_deleted': {
+    en: ({ count }) => (Number(count) === 1 ? '1 list deleted.' : `${count} lists deleted.`),
+    es: ({ count }) => (Number(count) === 1 ? '1 lista eliminada.' : `${count} listas eliminadas.`),
+    fr: ({ count }) => (Number(count) === 1 ? '1 liste supprimée.' : `${count} listes supprimées.`),
+    de: ({ count }) => (Number(count) === 1 ? '1 Liste gelöscht.' : `${count} Listen gelöscht.`),
+  },
+  'leadSearch.lists_archived': {
+    en: ({ count }) => (Number(count) === 1 ? '1 list archived.' : `${count} lists archived.`),
+    es: ({ count }) => (Number(count) === 1 ? '1 lista archivada.' : `${count} listas archivadas.`),
+    fr: ({ count }) => (Number(count) === 1 ? '1 liste archivée.' : `${count} listes archivées.`),
+    de: ({ count }) => (Number(count) === 1 ? '1 Liste archiviert.' : `${count} Listen archiviert.`),
+  },
+  'leadSearch.lists_unarchived': {
+    en: ({ count }) => (Number(count) === 1 ? '1 list restored.' : `${count} lists restored.`),
+    es: ({ count }) => (Number(count) === 1 ? '1 lista restaurada.' : `${count} listas restauradas.`),
+    fr: ({ count }) => (Number(count) === 1 ? '1 liste restaurée.' : `${count} listes restaurées.`),
+    de: ({ count }) => (Number(count) === 1 ? '1 Liste wiederhergestellt.' : `${count} Listen wiederhergestellt.`),
+  },
+  'leadSearch.details_saved': {
+    en: 'Tags and source saved.',
+    es: 'Etiquetas y origen guardados.',
+    fr: 'Étiquettes et source enregistrées.',
+    de: 'Tags und Quelle gespeichert.',
+  },
+  'leadSearch.results_deleted': {
+    en: ({ count }) => (Number(count) === 1 ? '1 result deleted.' : `${count} results deleted.`),
+    es: ({ count }) => (Number(count) === 1 ? '1 resultado eliminado.' : `${count} resultados eliminados.`),
+    fr: ({ count }) => (Number(count) === 1 ? '1 résultat supprimé.' : `${count} résultats supprimés.`),
+    de: ({ count }) => (Number(count) === 1 ? '1 Ergebnis gelöscht.' : `${count} Ergebnisse gelöscht.`),
+  },
+  'leadSearch.result_added': {
+    en: 'Lead added to the list.',
+    es: 'Contacto añadido a la lista.',
+    fr: 'Prospect ajouté à la liste.',
+    de: 'Lead zur Liste hinzugefügt.',
+  },
+  'leadSearch.manual_people': {
+    en: 'Provide a LinkedIn URL, email or name.',
+    es: 'Indica una URL de LinkedIn, un correo o un nombre.',
+    fr: 'Indiquez une URL LinkedIn, un e-mail ou un nom.',
+    de: 'Geben Sie eine LinkedIn-URL, E-Mail oder einen Namen an.',
+  },
+  'leadSearch.required_when_no_email': {
+    en: 'Required when the email field is empty.',
+    es: 'Obligatorio cuando el campo de correo está vacío.',
+    fr: 'Obligatoire lorsque le champ e-mail est vide.',
+    de: 'Erforderlich, wenn das E-Mail-Feld leer ist.',
+  },
+  'leadSearch.manual_not_supported': {
+    en: ({ type }) => `Manual entry is not available for ${type} lists.`,
+    es: ({ type }) => `La entrada manual no está disponible para listas de tipo ${type}.`,
+    fr: ({ type }) => `La saisie manuelle n’est pas disponible pour les listes ${type}.`,
+    de: ({ type }) => `Manuelle Eingabe ist für ${type}-Listen nicht verfügbar.`,
+  },
+  'leadSearch.phones_found': {
+    en: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'phone' : 'phones'} found, ${credits} credits charged.`,
+    es: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'teléfono encontrado' : 'teléfonos encontrados'}, ${credits} créditos cobrados.`,
+    fr: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'téléphone trouvé' : 'téléphones trouvés'}, ${credits} crédits débités.`,
+    de: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'Telefonnummer' : 'Telefonnummern'} gefunden, ${credits} Credits berechnet.`,
+  },
+  'leadSearch.phones_stopped_no_credits': {
+    en: ({ found, credits }) => `Your credits ran out: ${found} phones found, ${credits} credits charged.`,
+    es: ({ found, credits }) => `Se agotaron tus créditos: ${found} teléfonos encontrados, ${credits} créditos cobrados.`,
+    fr: ({ found, credits }) => `Vos crédits sont épuisés : ${found} téléphones trouvés, ${credits} crédits débités.`,
+    de: ({ found, credits }) => `Ihre Credits sind aufgebraucht: ${found} Telefonnummern gefunden, ${credits} Credits berechnet.`,
+  },
+  'leadSearch.webhook_private_address': {
+    en: 'This URL points to a private or local address and cannot be used.',
+    es: 'Esta URL apunta a una dirección privada o local y no se puede usar.',
+    fr: 'Cette URL pointe vers une adresse privée ou locale et ne peut pas être utilisée.',
+    de: 'Diese URL verweist auf eine private oder lokale Adresse und kann nicht verwendet werden.',
+  },
+  'leadSearch.webhook_unresolvable': {
+    en: 'The host of this URL could not be found.',
+    es: 'No se encontró el host de esta URL.',
+    fr: "L'hôte de cette URL est introuvable.",
+    de: 'Der Host dieser URL wurde nicht gefunden.',
+  },
+  'leadSearch.webhook_saved': {
+    en: 'Webhook saved.',
+    es: 'Webhook guardado.',
+    fr: 'Webhook enregistré.',
+    de: 'Webhook gespeichert.',
+  },
+  'leadSearch.list_has_no_webhook': {
+    en: 'Selected list has no webhook, set it up.',
+    es: 'La lista seleccionada no tiene webhook; configúralo.',
+    fr: "La liste sélectionnée n'a pas de webhook, configurez-le.",
+    de: 'Die ausgewählte Liste hat keinen Webhook, richten Sie ihn ein.',
+  },
+  'leadSearch.webhook_sent': {
+    en: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} results sent.` : `${sent} results sent, ${unsent} not sent.`),
+    es: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} resultados enviados.` : `${sent} resultados enviados, ${unsent} sin enviar.`),
+    fr: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} résultats envoyés.` : `${sent} résultats envoyés, ${unsent} non envoyés.`),
+    de: ({ sent, unsent }) => (Number(unsent) === 0 ? `${sent} Ergebnisse gesendet.` : `${sent} Ergebnisse gesendet, ${unsent} nicht gesendet.`),
+  },
+} satisfies Record<string, Translations>;

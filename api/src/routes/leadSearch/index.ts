@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { campaignRoutes } from './campaigns';
+import { enrichmentRoutes } from './enrichment';
+import { resultRoutes } from './results';
+import { searchRoutes } from './searches';
+import { startJobWorker } from './searchJobs';
+import { webhookRoutes } from './webhooks';
 
 /** Routes of the lead search area. One file per resource beside this one; register them here. */
 export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
-  void api;
-  void deps;
+  campaignRoutes(api, deps);
+  searchRoutes(api, deps);
+  resultRoutes(api, deps);
+  enrichmentRoutes(api, deps);
+  webhookRoutes(api, deps);
+
+  // Search jobs run in the background; LEAD_SEARCH_WORKER=manual leaves the steps to the caller (API tests).
+  if (process.env.LEAD_SEARCH_WORKER !== 'manual') {
+    let stop: (() => void) | null = null;
+    api.addHook('onReady', async () => {
+      stop = startJobWorker(deps.db, (error) => api.log.error({ err: error }, 'search job step failed'));
+    });
+    api.addHook('onClose', async () => {
+      stop?.();
+    });
+  }
 }

@@ -1,0 +1,87 @@
+import type { Queryable } from '../../db';
+import { ApiError } from '../../http/errors';
+import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
+
+/** A list (campaign) as every campaign endpoint answers it. */
+export interface CampaignDto {
+  id: number;
+  name: string;
+  list_type: SearchType;
+  /** Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+  search_type: string;
+  tags: string[];
+  source: string | null;
+  archived: boolean;
+  status: 'active' | 'incomplete';
+  is_demo: boolean;
+  result_count: number;
+  has_webhook: boolean;
+  created_at: string;
+  updated_at: string;
+  /** The latest search that filled the list, or null for a list without searches. */
+  job: JobDto | null;
+}
+
+export interface JobDto {
+  id: number;
+  campaign_id: number;
+  status: 'running' | 'done' | 'stopped';
+  stop_reason: 'no_credits' | 'provider_exhausted' | null;
+  requested: number;
+  produced: number;
+  found: number;
+  credits_charged: number;
+  provider: string;
+  demo_data: boolean;
+  search_type: SearchType;
+  location: string;
+  filters: Record<string, unknown>;
+  created_at: string;
+}
+
+export const CAMPAIGN_COLUMNS = `c.id, c.name, c.list_type, c.tags, c.source, c.archived, c.status, c.is_demo, c.result_count,
+  (c.webhook_url IS NOT NULL) AS has_webhook, c.created_at, c.updated_at`;
+export const JOB_COLUMNS = `id, campaign_id, status, stop_reason, requested, produced, found, credits_charged, provider, demo_data, search_type, location, filters, created_at`;
+
+type CampaignRow = Omit<CampaignDto, 'search_type' | 'job' | 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
+type JobRow = Omit<JobDto, 'created_at'> & { created_at: Date | string };
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+export function toJobDto(row: JobRow): JobDto {
+  return { ...row, created_at: iso(row.created_at) };
+}
+
+export function toCampaignDto(row: CampaignRow, job: JobRow | null): CampaignDto {
+  return {
+    ...row,
+    search_type: CAMPAIGN_SEARCH_TYPE[row.list_type],
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    job: job ? toJobDto(job) : null,
+  };
+}
+
+export const notFound = () => new ApiError(404, 'not_found');
+
+/** The user's campaign with its latest job; another account's id (or none) → 404. */
+export async function loadCampaign(db: Queryable, userId: number, id: number, opts: { forUpdate?: boolean } = {}): Promise<CampaignDto> {
+  const row = (
+    await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.user_id = $2${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id, userId])
+  ).rows[0];
+  if (!row) throw notFound();
+  const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
+  return toCampaignDto(row, job);
+}
+
+/** Latest job per campaign for a page of campaigns (one query). */
+export async function latestJobs(db: Queryable, campaignIds: number[]): Promise<Map<number, JobRow>> {
+  if (campaignIds.length === 0) return new Map();
+  const { rows } = await db.query<JobRow>(
+    `SELECT DISTINCT ON (campaign_id) ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = ANY($1::int[]) ORDER BY campaign_id, id DESC`,
+    [`{${campaignIds.join(',')}}`],
+  );
+  return new Map(rows.map((r) => [r.campaign_id, r]));
+}
+
+export type { CampaignRow, JobRow };

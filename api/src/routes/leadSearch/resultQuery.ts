@@ -1,0 +1,139 @@
+import { validationError } from '../../http/errors';
+import type { SqlParam } from '../../db';
+
+/** withEmail values of spec §3: all -1, found 1, potentialsFound 2, notFound 0. */
+export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
+const WITH_EMAIL_STATUS: Readonly<Record<number, string>> = { 1: 'found', 2: 'potential', 0: 'not_found' };
+
+/** Spec §3 operators of the advanced custom search. */
+export const OPERATORS = ['like', 'not like', 'empty', 'not empty', 'lower', 'greater', 'is_verified', 'greater or equal', 'greater than', 'less or equal', 'less than'] as const;
+/** Columns the advanced search may name (never interpolated from input: looked up here). */
+export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
+  name: 'r.name',
+  company: 'r.company',
+  job_title: 'r.job_title',
+  email: 'r.email',
+  phone: 'r.phone',
+  website: 'r.website',
+  city: 'r.city',
+  credits: 'r.credits',
+  employee_count: `(r.data->>'employee_count')`,
+  followers: `(r.data->'social'->>'followers')`,
+};
+
+export interface ResultFilters {
+  limit?: number;
+  page?: number;
+  search?: string;
+  search_type?: 'contain' | 'exact' | 'start';
+  sent?: number;
+  withEmail?: number;
+  startDate?: string | null;
+  endDate?: string | null;
+  advanced_custom_search?: { field: string; operator: (typeof OPERATORS)[number]; value?: string | number | null }[];
+}
+
+const date = { type: ['string', 'null'], maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' } as const;
+
+/** The list query of spec §3 with its defaults (limit 20, page 1, contain, sent 0, withEmail -1). */
+export const resultFiltersSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+    search: { type: 'string', maxLength: 200, default: '' },
+    search_type: { type: 'string', enum: ['contain', 'exact', 'start'], default: 'contain' },
+    sent: { type: 'integer', enum: [0, 1], default: 0 },
+    withEmail: { type: 'integer', enum: [-1, 0, 1, 2], default: -1 },
+    startDate: date,
+    endDate: date,
+    advanced_custom_search: {
+      type: 'array',
+      maxItems: 10,
+      default: [],
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'operator'],
+        properties: {
+          field: { type: 'string', enum: Object.keys(SEARCHABLE_FIELDS) },
+          operator: { type: 'string', enum: OPERATORS },
+          value: { type: ['string', 'number', 'null'], maxLength: 200 },
+        },
+      },
+    },
+  },
+} as const;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** WHERE clause (after `r.campaign_id = $1`) and its parameters for the filters. */
+export function resultWhere(campaignId: number, f: ResultFilters): { sql: string; params: SqlParam[]; filtered: boolean } {
+  const params: SqlParam[] = [campaignId];
+  const where = ['r.campaign_id = $1'];
+  const add = (value: SqlParam) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const search = f.search?.trim();
+  if (search) {
+    const type = f.search_type ?? 'contain';
+    const pattern = type === 'exact' ? search : type === 'start' ? `${escapeLike(search)}%` : `%${escapeLike(search)}%`;
+    const p = add(pattern);
+    const op = type === 'exact' ? '=' : 'ILIKE';
+    const cmp = (col: string) => (type === 'exact' ? `lower(${col}) = lower(${p})` : `${col} ${op} ${p}`);
+    where.push(`(${cmp('r.name')} OR ${cmp('r.email')} OR ${cmp('r.company')})`);
+  }
+  const status = f.withEmail === undefined || f.withEmail === WITH_EMAIL.all ? null : WITH_EMAIL_STATUS[f.withEmail];
+  if (status) where.push(`r.email_status = ${add(status)}`);
+  if (f.sent === 1) where.push('r.sent');
+  if (f.startDate) where.push(`r.created_at >= ${add(f.startDate)}::date`);
+  if (f.endDate) where.push(`r.created_at < (${add(f.endDate)}::date + 1)`);
+  if (f.startDate && f.endDate && f.startDate > f.endDate) throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
+  (f.advanced_custom_search ?? []).forEach((rule, i) => {
+    const col = SEARCHABLE_FIELDS[rule.field]!;
+    const needsValue = !['empty', 'not empty', 'is_verified'].includes(rule.operator);
+    if (needsValue && (rule.value === undefined || rule.value === null || rule.value === '')) {
+      throw validationError({ field: `advanced_custom_search.${i}.value`, code: 'validation.required' });
+    }
+    const numeric = () => {
+      const n = Number(rule.value);
+      if (!Number.isFinite(n)) throw validationError({ field: `advanced_custom_search.${i}.value`, code: 'validation.type' });
+      return add(n);
+    };
+    const asNum = `(CASE WHEN ${col}::text ~ '^-?[0-9.]+$' THEN ${col}::text::numeric END)`;
+    switch (rule.operator) {
+      case 'like':
+        where.push(`${col}::text ILIKE ${add(`%${escapeLike(String(rule.value))}%`)}`);
+        break;
+      case 'not like':
+        where.push(`COALESCE(${col}::text, '') NOT ILIKE ${add(`%${escapeLike(String(rule.value))}%`)}`);
+        break;
+      case 'empty':
+        where.push(`COALESCE(${col}::text, '') = ''`);
+        break;
+      case 'not empty':
+        where.push(`COALESCE(${col}::text, '') <> ''`);
+        break;
+      case 'is_verified':
+        where.push(`r.email_status = 'found'`);
+        break;
+      case 'lower':
+      case 'less than':
+        where.push(`${asNum} < ${numeric()}`);
+        break;
+      case 'less or equal':
+        where.push(`${asNum} <= ${numeric()}`);
+        break;
+      case 'greater':
+      case 'greater than':
+        where.push(`${asNum} > ${numeric()}`);
+        break;
+      case 'greater or equal':
+        where.push(`${asNum} >= ${numeric()}`);
+        break;
+    }
+  });
+  return { sql: where.join(' AND '), params, filtered: where.length > 1 };
+}

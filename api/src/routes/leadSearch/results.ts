@@ -1,0 +1,272 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { say } from '../respond';
+import { loadCampaign, notFound, type CampaignDto } from './campaignStore';
+import { csvLine } from './csv';
+import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+
+/** A result row as the API answers it (the provider's pending answer is never sent). */
+export interface ResultDto {
+  id: number;
+  name: string;
+  company: string | null;
+  job_title: string | null;
+  website: string | null;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  email_status: 'looking' | 'found' | 'potential' | 'not_found';
+  crm_status: 'sending' | 'sent' | 'unsent' | null;
+  sent: boolean;
+  manual: boolean;
+  credits: number;
+  data: Record<string, unknown>;
+  created_at: string;
+}
+
+const RESULT_COLUMNS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.sent, r.manual, r.credits, r.data, r.created_at`;
+/** Above this many matching rows a filtered total is shown as "more than". */
+export const COUNT_CAP = 10_000;
+/** Most rows one CSV export holds. */
+export const CSV_MAX_ROWS = 100_000;
+
+const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+const resultParams = objectSchema(
+  { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, resultId: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+  ['id', 'resultId'],
+);
+const optionalText = (max = 200) => ({ type: 'string', maxLength: max }) as const;
+const URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type RowOut = Omit<ResultDto, 'created_at'> & { created_at: Date | string };
+const toDto = (r: RowOut): ResultDto => ({ ...r, created_at: r.created_at instanceof Date ? r.created_at.toISOString() : new Date(r.created_at).toISOString() });
+
+interface ManualBody {
+  website?: string;
+  name?: string;
+  country?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  street?: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  linkedin_url?: string;
+  company?: string;
+  position?: string;
+  urls?: string[];
+}
+
+const CSV_COLUMNS = ['name', 'company', 'job_title', 'email', 'email_status', 'phone', 'website', 'city', 'created_at'] as const;
+
+/** `POST /api/{type}-results/{id}` and the other per-list result calls (spec §7), one set per list type. */
+export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  async function listFor(userId: number, type: SearchType, id: number): Promise<CampaignDto> {
+    const campaign = await loadCampaign(db, userId, id);
+    // The type in the URL must be the list's own type; anything else is not this list.
+    if (campaign.list_type !== type) throw notFound();
+    return campaign;
+  }
+
+  for (const type of SEARCH_TYPES) {
+    const base = `/api/${type}-results/:id`;
+
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(base, { ...guard, schema: { params: idParams, body: resultFiltersSchema } }, async (request) => {
+      const userId = currentUser(request).id;
+      const campaign = await listFor(userId, type, request.params.id);
+      const f = request.body ?? {};
+      const limit = f.limit ?? 20;
+      const page = f.page ?? 1;
+      const where = resultWhere(campaign.id, f);
+      const rows = (
+        await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE ${where.sql} ORDER BY r.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, where.params)
+      ).rows;
+      // No exact count per page on a big list: the cached count when unfiltered, a bounded count otherwise.
+      let total = campaign.result_count;
+      let totalCapped = false;
+      if (where.filtered) {
+        const n = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} LIMIT ${COUNT_CAP + 1}) s`, where.params)).rows[0]?.n ?? 0;
+        totalCapped = n > COUNT_CAP;
+        total = Math.min(n, COUNT_CAP);
+      }
+      return { data: rows.map(toDto), page, limit, total, total_capped: totalCapped, campaign };
+    });
+
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(`${base}/csv`, { ...guard, schema: { params: idParams, body: resultFiltersSchema } }, async (request, reply) => {
+      const userId = currentUser(request).id;
+      const campaign = await listFor(userId, type, request.params.id);
+      const where = resultWhere(campaign.id, { ...request.body, page: 1 });
+      const parts: string[] = [csvLine(CSV_COLUMNS)];
+      let after = 0;
+      let written = 0;
+      // Keyset batches: each query starts after the last id, so a big export never scans twice.
+      while (written < CSV_MAX_ROWS) {
+        const batch = (
+          await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE ${where.sql} AND r.id > ${after} ORDER BY r.id LIMIT 5000`, where.params)
+        ).rows;
+        if (batch.length === 0) break;
+        for (const row of batch) {
+          const dto = toDto(row);
+          parts.push(csvLine(CSV_COLUMNS.map((c) => dto[c])));
+        }
+        written += batch.length;
+        after = batch[batch.length - 1]!.id;
+      }
+      const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(parts.join(''));
+    });
+
+    app.get<{ Params: { id: number; resultId: number } }>(`${base}/:resultId`, { ...guard, schema: { params: resultParams } }, async (request) => {
+      const userId = currentUser(request).id;
+      const campaign = await listFor(userId, type, request.params.id);
+      const row = (await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = $2`, [campaign.id, request.params.resultId])).rows[0];
+      if (!row) throw notFound();
+      return toDto(row);
+    });
+
+    app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
+      `${base}/delete`,
+      {
+        ...guard,
+        schema: {
+          params: idParams,
+          body: objectSchema({
+            ids: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+            all_matching: { type: 'boolean' },
+            filters: resultFiltersSchema,
+          }),
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const campaign = await listFor(userId, type, request.params.id);
+        const { ids, all_matching, filters } = request.body;
+        if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+        const deleted = await db.transaction(async (tx) => {
+          let count: number;
+          if (all_matching) {
+            // Every row matching the filters, across all pages (select-all).
+            const where = resultWhere(campaign.id, filters ?? {});
+            count = (await tx.query(`DELETE FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking'`, where.params)).rowCount;
+          } else {
+            count = (
+              await tx.query(`DELETE FROM campaign_results WHERE campaign_id = $1 AND id = ANY($2::bigint[]) AND email_status <> 'looking'`, [campaign.id, `{${ids!.join(',')}}`])
+            ).rowCount;
+          }
+          await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2), updated_at = now() WHERE id = $1', [campaign.id, count]);
+          return count;
+        });
+        return { ...say(request, 'leadSearch.results_deleted', { count: deleted }), deleted };
+      },
+    );
+
+    app.post<{ Params: { id: number }; Body: ManualBody }>(
+      `${base}/manual`,
+      {
+        ...guard,
+        schema: {
+          params: idParams,
+          body: objectSchema({
+            website: optionalText(300),
+            name: optionalText(),
+            country: optionalText(100),
+            city: optionalText(100),
+            state: optionalText(100),
+            postal_code: optionalText(20),
+            street: optionalText(),
+            first_name: optionalText(100),
+            last_name: optionalText(100),
+            email: optionalText(254),
+            phone: optionalText(40),
+            linkedin_url: optionalText(300),
+            company: optionalText(),
+            position: optionalText(),
+            urls: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 300 } },
+          }),
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const campaign = await listFor(userId, type, request.params.id);
+        const b = request.body;
+        const has = (v: string | undefined) => Boolean(v?.trim());
+        const issues: FieldIssue[] = [];
+        const allowedByType: Record<SearchType, readonly (keyof ManualBody)[] | null> = {
+          local: ['website', 'name', 'country', 'city', 'state', 'postal_code', 'street', 'first_name', 'last_name', 'email', 'phone'],
+          company: ['website', 'name', 'country', 'city', 'state', 'postal_code', 'street', 'first_name', 'last_name', 'email', 'phone'],
+          people: ['linkedin_url', 'email', 'company', 'name', 'position'],
+          group: ['linkedin_url', 'email', 'company', 'name', 'position'],
+          influencer: ['urls'],
+          domain: null,
+          intent: null,
+        };
+        const allowed = allowedByType[type];
+        if (!allowed) throw unprocessable('leadSearch.manual_not_supported', undefined, { type });
+        for (const key of Object.keys(b) as (keyof ManualBody)[]) if (!allowed.includes(key)) issues.push({ field: key, code: 'validation.unknown_field' });
+        if (has(b.email) && !EMAIL_RE.test(b.email!.trim())) issues.push({ field: 'email', code: 'validation.email' });
+        let row: { name: string; company: string | null; job_title: string | null; website: string | null; city: string | null; email: string | null; phone: string | null; data: object };
+        if (type === 'local' || type === 'company') {
+          if (!has(b.website)) issues.push({ field: 'website', code: 'validation.required' });
+          else if (!URL_RE.test(b.website!.trim())) issues.push({ field: 'website', code: 'validation.url' });
+          const person = [b.first_name, b.last_name].filter(has).join(' ');
+          row = {
+            name: b.name?.trim() || person || (b.website ?? '').trim(),
+            company: b.name?.trim() || null,
+            job_title: null,
+            website: b.website?.trim() ?? null,
+            city: b.city?.trim() || null,
+            email: b.email?.trim() || null,
+            phone: b.phone?.trim() || null,
+            data: { country: b.country ?? null, state: b.state ?? null, postal_code: b.postal_code ?? null, street: b.street ?? null, contact: person || null },
+          };
+        } else if (type === 'people' || type === 'group') {
+          // Spec §3: linkedin_url is required when there is no email, and the other way round.
+          if (!has(b.linkedin_url) && !has(b.email)) {
+            issues.push({ field: 'linkedin_url', code: 'leadSearch.required_when_no_email' }, { field: 'email', code: 'leadSearch.manual_people' });
+          }
+          if (has(b.linkedin_url) && !URL_RE.test(b.linkedin_url!.trim())) issues.push({ field: 'linkedin_url', code: 'validation.url' });
+          row = {
+            name: b.name?.trim() || b.email?.trim() || b.linkedin_url?.trim() || '',
+            company: b.company?.trim() || null,
+            job_title: b.position?.trim() || null,
+            website: null,
+            city: null,
+            email: b.email?.trim() || null,
+            phone: null,
+            data: { linkedin_url: b.linkedin_url?.trim() || null },
+          };
+        } else {
+          const urls = (b.urls ?? []).map((u) => u.trim()).filter(Boolean);
+          if (urls.length === 0) issues.push({ field: 'urls', code: 'validation.required' });
+          urls.forEach((u, i) => {
+            if (!URL_RE.test(u)) issues.push({ field: `urls.${i}`, code: 'validation.url' });
+          });
+          row = { name: urls[0] ?? '', company: null, job_title: null, website: urls[0] ?? null, city: null, email: null, phone: null, data: { urls } };
+        }
+        if (issues.length) throw validationError(...issues);
+        const created = await db.transaction(async (tx) => {
+          const inserted = (
+            await tx.query<RowOut>(
+              `INSERT INTO campaign_results AS r (campaign_id, user_id, name, company, job_title, website, city, email, phone, email_status, manual, data)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, true, $11::jsonb) RETURNING ${RESULT_COLUMNS}`,
+              [campaign.id, userId, row.name, row.company, row.job_title, row.website, row.city, row.email, row.phone, row.email ? 'found' : 'not_found', JSON.stringify(row.data)],
+            )
+          ).rows[0]!;
+          await tx.query('UPDATE campaigns SET result_count = result_count + 1, updated_at = now() WHERE id = $1', [campaign.id]);
+          return inserted;
+        });
+        reply.code(201);
+        return { ...say(request, 'leadSearch.result_added'), result: toDto(created) };
+      },
+    );
+  }
+}

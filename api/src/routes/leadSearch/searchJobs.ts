@@ -1,0 +1,176 @@
+import type { Db, Queryable } from '../../db';
+import { providerFor, type LeadRecord, type SearchType } from '../../providers/leads';
+import { COST_PER_RECORD, spendCredits } from './credits';
+
+/** Records fetched per step; each step also reveals the previous step's "looking" results. */
+export const JOB_BATCH_SIZE = 5;
+/** Pause between steps of the background worker (results arrive while the user watches). */
+export const JOB_TICK_MS = 500;
+
+export type StopReason = 'no_credits' | 'provider_exhausted';
+
+interface JobRow {
+  id: number;
+  campaign_id: number;
+  user_id: number;
+  search_type: SearchType;
+  location: string;
+  filters: Record<string, unknown>;
+  requested: number;
+  produced: number;
+  status: 'running' | 'done' | 'stopped';
+  stop_reason: StopReason | null;
+  is_demo_list: boolean;
+}
+
+interface LookingRow {
+  id: number;
+  pending: LeadRecord;
+}
+
+async function take(iterable: AsyncIterable<LeadRecord>, n: number): Promise<LeadRecord[]> {
+  const out: LeadRecord[] = [];
+  if (n <= 0) return out;
+  for await (const record of iterable) {
+    out.push(record);
+    if (out.length >= n) break;
+  }
+  return out;
+}
+
+/** Ends a job: unused search-limit reservation goes back (demo lists never reserved any). */
+async function finish(tx: Queryable, job: JobRow, status: 'done' | 'stopped', reason: StopReason | null, produced: number): Promise<void> {
+  await tx.query('UPDATE search_jobs SET status = $2, stop_reason = $3, updated_at = now() WHERE id = $1', [job.id, status, reason]);
+  await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [job.campaign_id, status === 'done' ? 'active' : 'incomplete']);
+  const unused = job.requested - produced;
+  if (unused > 0 && !job.is_demo_list) {
+    await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, unused]);
+  }
+}
+
+/**
+ * One step of a search job, in one transaction:
+ * 1. reveal the results still "looking": a record that returned a contact or an email is charged
+ *    (spec §9 cost of its type) in this same transaction; one without is stored free of charge;
+ *    when the credits run out the job stops and the unrevealed results are dropped (never charged);
+ * 2. fetch the next batch from the provider and store it as "looking".
+ * Returns the job's status after the step.
+ */
+export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'done' | 'stopped' | 'missing'> {
+  return db.transaction(async (tx) => {
+    const job = (
+      await tx.query<JobRow>(
+        `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, c.is_demo AS is_demo_list
+           FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1 FOR UPDATE OF j`,
+        [jobId],
+      )
+    ).rows[0];
+    if (!job) return 'missing';
+    if (job.status !== 'running') return job.status;
+
+    const cost = COST_PER_RECORD[job.search_type];
+    const looking = (await tx.query<LookingRow>(`SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`, [job.id])).rows;
+    let charged = 0;
+    let found = 0;
+    for (const [index, row] of looking.entries()) {
+      const record = row.pending;
+      const hasContact = Boolean(record.email || record.phone);
+      if (hasContact && !(await spendCredits(tx, job.user_id, cost, `search:${job.search_type}:job:${job.id}`))) {
+        const dropped = looking.slice(index).map((r) => r.id);
+        await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
+        await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
+        await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [
+          job.id,
+          charged,
+          found,
+          dropped.length,
+        ]);
+        await finish(tx, job, 'stopped', 'no_credits', job.produced - dropped.length);
+        return 'stopped';
+      }
+      const emailStatus = record.email ? record.email_outcome : 'not_found';
+      await tx.query(`UPDATE campaign_results SET email = $2, phone = $3, email_status = $4, credits = $5, pending = NULL WHERE id = $1`, [
+        row.id,
+        record.email,
+        record.phone,
+        emailStatus,
+        hasContact ? cost : 0,
+      ]);
+      if (hasContact) {
+        charged += cost;
+        found += 1;
+      }
+    }
+
+    const wanted = Math.min(JOB_BATCH_SIZE, job.requested - job.produced);
+    const provider = providerFor(job.search_type);
+    const batch = await take(provider.search({ type: job.search_type, location: job.location, filters: job.filters }, { offset: job.produced }), wanted);
+    for (const record of batch) {
+      const data = {
+        department: record.department,
+        seniority: record.seniority,
+        management_level: record.management_level,
+        country: record.country,
+        category: record.category,
+        employee_count: record.employee_count,
+        linkedin_url: record.linkedin_url,
+        social: record.social,
+      };
+      await tx.query(
+        `INSERT INTO campaign_results (campaign_id, user_id, job_id, record_key, name, company, job_title, website, city, email_status, data, pending)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'looking', $10::jsonb, $11::jsonb)`,
+        [job.campaign_id, job.user_id, job.id, record.key, record.name, record.company, record.job_title, record.website, record.city, JSON.stringify(data), JSON.stringify(record)],
+      );
+    }
+    const produced = job.produced + batch.length;
+    await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
+    await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, updated_at = now() WHERE id = $1', [
+      job.id,
+      produced,
+      charged,
+      found,
+    ]);
+    if (batch.length === 0) {
+      // Nothing new and nothing left looking: the job is over.
+      await finish(tx, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
+      return 'done';
+    }
+    return 'running';
+  });
+}
+
+/** Runs a job to its end (tests, and a worker catching up). */
+export async function runJobToEnd(db: Db, jobId: number, maxSteps = 10_000): Promise<'done' | 'stopped' | 'missing'> {
+  for (let i = 0; i < maxSteps; i += 1) {
+    const status = await runJobStep(db, jobId);
+    if (status !== 'running') return status;
+  }
+  throw new Error(`job ${jobId} did not finish in ${maxSteps} steps`);
+}
+
+/**
+ * The background worker: every tick, one step of each running job. Jobs live in the database, so a
+ * restart picks them up where they were. Set LEAD_SEARCH_WORKER=manual to drive steps by hand (tests).
+ */
+export function startJobWorker(db: Db, onError: (error: unknown) => void): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const tick = async () => {
+    try {
+      const { rows } = await db.query<{ id: number }>(`SELECT id FROM search_jobs WHERE status = 'running' ORDER BY id LIMIT 20`);
+      for (const { id } of rows) {
+        if (stopped) return;
+        await runJobStep(db, id);
+      }
+    } catch (error) {
+      onError(error);
+    } finally {
+      if (!stopped) timer = setTimeout(() => void tick(), JOB_TICK_MS);
+    }
+  };
+  timer = setTimeout(() => void tick(), JOB_TICK_MS);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

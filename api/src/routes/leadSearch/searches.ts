@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { isoDate } from '../../clock';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
+import { emptyObjectSchema, objectSchema } from '../../http/schemas';
+import * as catalog from '../../providers/leads/catalog';
+import { providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { currentResetDate } from '../../users/limits';
+import { say } from '../respond';
+import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
+import { COST_PER_RECORD, creditBalance } from './credits';
+import { checkFilters, filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters';
+
+/** Most leads one search may ask for. */
+export const MAX_SEARCH_COUNT = 1000;
+
+export interface StartSearchBody {
+  type: SearchType;
+  campaign_id?: number | null;
+  location?: string;
+  count: number;
+  filters?: Record<string, unknown>;
+}
+
+interface LimitRow {
+  search_limit: number | null;
+  searches_used: number;
+  last_reset_date: string | null;
+}
+
+export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  /** Option lists and costs of every search type, for the new-search screen. */
+  app.get('/api/search-options', { ...guard, schema: { querystring: emptyObjectSchema } }, async () => ({
+    types: SEARCH_TYPES,
+    filters_by_type: FILTERS_BY_TYPE,
+    cost_per_record: COST_PER_RECORD,
+    max_count: MAX_SEARCH_COUNT,
+    influencer_lastposted_min: INFLUENCER_LASTPOSTED_MIN,
+    seniorities: catalog.SENIORITIES,
+    departments: catalog.DEPARTMENTS,
+    management_levels: catalog.MANAGEMENT_LEVELS,
+    place_types: catalog.PLACE_TYPES,
+    technologies: catalog.WEBSITE_TECHNOLOGIES,
+    industries: catalog.COMPANY_INDUSTRIES,
+    platforms: catalog.SOCIAL_PLATFORMS,
+    account_types: catalog.ACCOUNT_TYPES,
+    genders: catalog.GENDERS,
+    growth_intervals: catalog.GROWTH_INTERVALS,
+    operators: catalog.COMPARISON_OPERATORS,
+    range_filters: catalog.RANGE_FILTERS,
+    rate_filters: catalog.RATE_FILTERS,
+    providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, { id: providerFor(t).id, demo: providerFor(t).demo }])),
+  }));
+
+  app.post<{ Body: StartSearchBody }>(
+    '/api/searches',
+    {
+      ...guard,
+      schema: {
+        body: objectSchema(
+          {
+            type: { type: 'string', enum: SEARCH_TYPES },
+            campaign_id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+            location: { type: 'string', maxLength: 200 },
+            count: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_COUNT },
+            filters: filtersSchema,
+          },
+          ['type', 'count'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { id: userId } = currentUser(request);
+      const body = request.body;
+      // Spec §5: location and list must be chosen before continuing.
+      const missing: FieldIssue[] = [];
+      if (!body.location?.trim()) missing.push({ field: 'location', code: 'leadSearch.location_and_list' });
+      if (!body.campaign_id) missing.push({ field: 'campaign_id', code: 'leadSearch.location_and_list' });
+      if (missing.length) throw validationError(...missing);
+      const filters = checkFilters(body.type, body.filters ?? {});
+      const location = body.location!.trim();
+      const provider = providerFor(body.type);
+      const cost = COST_PER_RECORD[body.type];
+
+      const jobId = await db.transaction(async (tx) => {
+        const campaign = await loadCampaign(tx, userId, body.campaign_id!, { forUpdate: true });
+        if (campaign.list_type !== body.type) {
+          throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', { listType: campaign.list_type, searchType: body.type });
+        }
+        if (campaign.job?.status === 'running') throw unprocessable('leadSearch.job_running', 'campaign_id');
+        if (!campaign.is_demo) {
+          const limits = (await tx.query<LimitRow>('SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
+          if (!limits) throw notFound();
+          let used = limits.searches_used;
+          if (limits.last_reset_date) {
+            // Same lazy monthly reset as GET /api/user-limits.
+            const due = currentResetDate(limits.last_reset_date, isoDate(clock.now()));
+            if (due !== limits.last_reset_date) {
+              await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [userId, due]);
+              used = 0;
+            }
+          }
+          const remaining = Math.max(0, (limits.search_limit ?? 0) - used);
+          if (body.count > remaining) throw unprocessable('leadSearch.limit_exceeded', 'count', { count: body.count, remaining });
+          // The requested count is reserved now; what the job does not produce is given back when it ends.
+          await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [userId, body.count]);
+        }
+        if ((await creditBalance(tx, userId)) < cost) throw unprocessable('leadSearch.no_credits', 'count', { cost });
+        const job = (
+          await tx.query<{ id: number }>(
+            `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
+            [campaign.id, userId, body.type, location, JSON.stringify(filters), provider.id, provider.demo, body.count],
+          )
+        ).rows[0]!;
+        await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
+        return job.id;
+      });
+      reply.code(201);
+      return { ...say(request, 'leadSearch.search_started'), job: await loadJob(userId, jobId), campaign: await loadCampaign(db, userId, body.campaign_id!) };
+    },
+  );
+
+  async function loadJob(userId: number, id: number) {
+    const row = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+    if (!row) throw notFound();
+    return toJobDto(row);
+  }
+
+  app.get<{ Params: { id: number } }>(
+    '/api/searches/:id',
+    { ...guard, schema: { params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']) } },
+    async (request) => loadJob(currentUser(request).id, request.params.id),
+  );
+}
+

@@ -1,0 +1,137 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unprocessable, validationError } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { SEARCH_TYPES } from '../../providers/leads';
+import { say } from '../respond';
+import { loadCampaign, notFound } from './campaignStore';
+import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+import { checkWebhookUrl } from './webhookGuard';
+
+/** Most results one send handles (one bounded POST to the receiver). */
+export const WEBHOOK_MAX_ROWS = 500;
+export const WEBHOOK_TIMEOUT_MS = 5000;
+
+const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+
+/** `sha256=<hex>` of `<timestamp>.<body>` under the list's secret: what a receiver checks. */
+export function webhookSignature(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+interface WebhookRow {
+  webhook_url: string | null;
+  webhook_secret: string | null;
+}
+
+/** List webhooks (spec §7 campaign-webhook, campaign-webhook-setup) and sending results to them. */
+export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  async function webhookOf(userId: number, id: number): Promise<WebhookRow> {
+    const row = (await db.query<WebhookRow>('SELECT webhook_url, webhook_secret FROM campaigns WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get<{ Params: { id: number } }>('/api/campaign-webhook/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+    const row = await webhookOf(currentUser(request).id, request.params.id);
+    return { campaign_id: request.params.id, url: row.webhook_url, secret: row.webhook_secret };
+  });
+
+  app.post<{ Params: { id: number }; Body: { url: string; regenerate_secret?: boolean } }>(
+    '/api/campaign-webhook-setup/:id',
+    { ...guard, schema: { params: idParams, body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } }, ['url']) } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const current = await webhookOf(userId, request.params.id);
+      const verdict = await checkWebhookUrl(request.body.url.trim());
+      if (!verdict.ok) {
+        if (verdict.reason === 'invalid_url') throw validationError({ field: 'url', code: 'validation.url' });
+        throw unprocessable(verdict.reason === 'private_address' ? 'leadSearch.webhook_private_address' : 'leadSearch.webhook_unresolvable', 'url');
+      }
+      const secret = !current.webhook_secret || request.body.regenerate_secret ? randomBytes(24).toString('hex') : current.webhook_secret;
+      await db.query('UPDATE campaigns SET webhook_url = $3, webhook_secret = $4, updated_at = now() WHERE id = $1 AND user_id = $2', [
+        request.params.id,
+        userId,
+        verdict.url.toString(),
+        secret,
+      ]);
+      return { ...say(request, 'leadSearch.webhook_saved'), campaign_id: request.params.id, url: verdict.url.toString(), secret };
+    },
+  );
+
+  for (const type of SEARCH_TYPES) {
+    app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
+      `/api/${type}-results/:id/send-webhook`,
+      {
+        ...guard,
+        schema: {
+          params: idParams,
+          body: objectSchema({
+            ids: { type: 'array', maxItems: WEBHOOK_MAX_ROWS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+            all_matching: { type: 'boolean' },
+            filters: resultFiltersSchema,
+          }),
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const campaign = await loadCampaign(db, userId, request.params.id);
+        if (campaign.list_type !== type) throw notFound();
+        const { ids, all_matching, filters } = request.body;
+        if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+        const hook = await webhookOf(userId, campaign.id);
+        if (!hook.webhook_url || !hook.webhook_secret) throw unprocessable('leadSearch.list_has_no_webhook', 'campaign_id');
+        const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
+        // Spec §4: sending → sent / unsent. Mark first (own transaction) so the list shows "sending".
+        const rows = await db.transaction(async (tx) => {
+          const picked = (
+            await tx.query<Record<string, unknown> & { id: number }>(
+              `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
+                WHERE ${where.sql} AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${WEBHOOK_MAX_ROWS} FOR UPDATE`,
+              where.params,
+            )
+          ).rows;
+          if (picked.length) await tx.query(`UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[])`, [`{${picked.map((r) => r.id).join(',')}}`]);
+          return picked;
+        });
+        let delivered = false;
+        if (rows.length) {
+          const body = JSON.stringify({ event: 'leads.sent', list: { id: campaign.id, name: campaign.name, type }, results: rows });
+          const timestamp = String(Math.floor(clock.now().getTime() / 1000));
+          // Checked again at send time: the host may resolve elsewhere now (DNS rebinding).
+          const verdict = await checkWebhookUrl(hook.webhook_url);
+          if (verdict.ok) {
+            try {
+              const response = await fetch(verdict.url, {
+                method: 'POST',
+                redirect: 'manual',
+                signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+                headers: {
+                  'content-type': 'application/json',
+                  'x-leadsmith-timestamp': timestamp,
+                  'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body),
+                },
+                body,
+              });
+              delivered = response.status >= 200 && response.status < 300;
+            } catch {
+              delivered = false;
+            }
+          }
+          await db.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[])`, [
+            `{${rows.map((r) => r.id).join(',')}}`,
+            delivered ? 'sent' : 'unsent',
+            delivered,
+          ]);
+        }
+        const sent = delivered ? rows.length : 0;
+        const unsent = rows.length - sent;
+        return { ...say(request, 'leadSearch.webhook_sent', { sent, unsent }), sent, unsent };
+      },
+    );
+  }
+}

@@ -1,0 +1,182 @@
+process.env.LEAD_SEARCH_WORKER = 'manual';
+
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { csvCell } from '../src/routes/leadSearch/csv';
+
+let ctx: TestContext;
+let customer: string;
+let reseller: string;
+
+interface Campaign {
+  id: number;
+  name: string;
+  archived: boolean;
+  tags: string[];
+  source: string | null;
+  status: string;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customer = await login(ctx.app, DEMO.customer);
+  reseller = await login(ctx.app, DEMO.reseller);
+}, 60_000);
+afterAll(() => ctx.close());
+
+async function create(token: string, name: string, list_type = 'people'): Promise<Campaign> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name, list_type } });
+  expect(res.statusCode).toBe(201);
+  return json<{ campaign: Campaign }>(res).campaign;
+}
+
+describe('campaigns', () => {
+  it('validates the body naming the field', async () => {
+    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { list_type: 'people' } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).field).toBe('name');
+    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { name: 'x', list_type: 'robots' } });
+    expect(json(res).field).toBe('list_type');
+    res = await ctx.app.inject({ method: 'GET', url: '/api/campaigns?limit=500', headers: bearer(customer) });
+    expect(json(res).field).toBe('limit');
+  });
+
+  it('needs the leads module', async () => {
+    const basic = await login(ctx.app, DEMO.basic);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(basic) });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('lists, filters, archives and deletes with pagination', async () => {
+    const a = await create(customer, 'Alpha dentists', 'local');
+    const b = await create(customer, 'Beta founders');
+    const c = await create(customer, 'Gamma CTOs');
+    let page = json<{ data: Campaign[]; total: number; page: number; limit: number }>(
+      await ctx.app.inject({ method: 'GET', url: '/api/campaigns?limit=2&page=1', headers: bearer(customer) }),
+    );
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page.data.map((x) => x.id)).toEqual([c.id, b.id]);
+    page = json(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=alpha', headers: bearer(customer) }));
+    expect(page.data.map((x) => x.id)).toEqual([a.id]);
+
+    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-archive', headers: bearer(customer), payload: { resultIds: [a.id, b.id], is_archived: true } });
+    expect(json(res)).toMatchObject({ updated: 2, message: '2 lists archived.' });
+    page = json(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?filter=archived', headers: bearer(customer) }));
+    expect(page.data.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    res = await ctx.app.inject({ method: 'POST', url: `/api/campaigns/archive/${a.id}`, headers: bearer(customer), payload: { is_archived: false } });
+    expect(json<{ campaign: Campaign }>(res).campaign.archived).toBe(false);
+
+    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/details', headers: bearer(customer), payload: { campaign_id: a.id, tags: ['vip', 'q3'], source: 'Trade fair' } });
+    expect(json<{ campaign: Campaign }>(res).campaign).toMatchObject({ tags: ['vip', 'q3'], source: 'Trade fair' });
+    res = await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${a.id}`, headers: bearer(customer), payload: { name: 'Alpha renamed' } });
+    expect(json<{ campaign: Campaign }>(res).campaign).toMatchObject({ name: 'Alpha renamed', tags: ['vip', 'q3'] });
+
+    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers: bearer(customer), payload: { resultIds: [b.id, c.id] } });
+    expect(json(res)).toMatchObject({ deleted: 2 });
+    res = await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${a.id}`, headers: bearer(customer) });
+    expect(res.statusCode).toBe(200);
+    res = await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${a.id}`, headers: bearer(customer) });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("keeps other accounts' lists out of reach (404, bulk ignores them)", async () => {
+    const mine = await create(customer, 'Private list');
+    const other = reseller;
+    for (const [method, url, payload] of [
+      ['GET', `/api/campaigns/${mine.id}`, undefined],
+      ['PUT', `/api/campaigns/${mine.id}`, { name: 'stolen' }],
+      ['DELETE', `/api/campaigns/${mine.id}`, undefined],
+      ['POST', `/api/campaigns/archive/${mine.id}`, {}],
+      ['POST', '/api/campaigns/details', { campaign_id: mine.id, tags: ['x'] }],
+      ['POST', `/api/people-results/${mine.id}`, {}],
+      ['POST', `/api/people-results/${mine.id}/csv`, {}],
+      ['POST', `/api/people-results/${mine.id}/manual`, { email: 'a@b.co' }],
+      ['POST', '/api/searches', { type: 'people', campaign_id: mine.id, location: 'Paris', count: 1, filters: { job_title: 'CEO' } }],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: bearer(other), payload });
+      expect([method, url, res.statusCode]).toEqual([method, url, 404]);
+    }
+    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers: bearer(other), payload: { resultIds: [mine.id] } });
+    expect(json(res)).toMatchObject({ deleted: 0 });
+    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-archive', headers: bearer(other), payload: { resultIds: [mine.id], is_archived: true } });
+    expect(json(res)).toMatchObject({ updated: 0 });
+    const list = json<{ data: Campaign[] }>(await ctx.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(other) }));
+    expect(list.data.some((c) => c.id === mine.id)).toBe(false);
+    // The wrong type in the URL is not this list either.
+    res = await ctx.app.inject({ method: 'POST', url: `/api/local-results/${mine.id}`, headers: bearer(customer), payload: {} });
+    expect(res.statusCode).toBe(404);
+    res = await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${mine.id}`, headers: bearer(customer) });
+    expect(json<Campaign>(res).name).toBe('Private list');
+  });
+});
+
+describe('results: filters, manual entry, csv', () => {
+  it('filters with the spec operators, adds manual entries and exports neutralised CSV', async () => {
+    const list = await create(customer, 'Export me');
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/searches',
+      headers: bearer(customer),
+      payload: { type: 'people', campaign_id: list.id, location: 'Lisbon', count: 8, filters: { departments: ['Sales'] } },
+    });
+    await runJobToEnd(ctx.db, json<{ job: { id: number } }>(start).job.id);
+
+    let res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { company: 'Acme' } });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(res).errors.map((e) => e.field)).toEqual(['linkedin_url', 'email']);
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}/manual`,
+      headers: bearer(customer),
+      payload: { name: '=HYPERLINK("http://evil")', email: 'eve@acme.test', company: '+Acme', position: '@boss' },
+    });
+    expect(res.statusCode).toBe(201);
+    res = await ctx.app.inject({ method: 'POST', url: `/api/local-results/${list.id}/manual`, headers: bearer(customer), payload: {} });
+    expect(res.statusCode).toBe(404);
+
+    const filter = async (body: Record<string, unknown>) =>
+      json<{ data: { name: string; email: string | null; email_status: string }[]; total: number }>(
+        await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}`, headers: bearer(customer), payload: body }),
+      );
+    expect((await filter({})).total).toBe(9);
+    expect((await filter({ search: 'eve@acme', search_type: 'contain' })).data).toHaveLength(1);
+    expect((await filter({ search: 'eve@acme', search_type: 'start' })).data).toHaveLength(1);
+    expect((await filter({ search: 'eve@acme', search_type: 'exact' })).data).toHaveLength(0);
+    expect((await filter({ search: 'EVE@acme.test', search_type: 'exact' })).data).toHaveLength(1);
+    const empty = await filter({ advanced_custom_search: [{ field: 'email', operator: 'empty' }] });
+    expect(empty.data.every((r) => r.email === null)).toBe(true);
+    const notEmpty = await filter({ advanced_custom_search: [{ field: 'email', operator: 'not empty' }] });
+    expect(empty.total + notEmpty.total).toBe(9);
+    const limited = await filter({ limit: 3, page: 2 });
+    expect(limited.data).toHaveLength(3);
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${list.id}`,
+      headers: bearer(customer),
+      payload: { advanced_custom_search: [{ field: 'credits', operator: 'greater' }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).field).toBe('advanced_custom_search.0.value');
+    const paid = json<{ data: { credits: number }[]; total: number }>(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/people-results/${list.id}`,
+        headers: bearer(customer),
+        payload: { advanced_custom_search: [{ field: 'credits', operator: 'greater', value: 0 }] },
+      }),
+    );
+    expect(paid.total).toBeGreaterThan(0);
+    expect(paid.data.every((r) => r.credits > 0)).toBe(true);
+
+    res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'acme' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,created_at');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",'+Acme,'@boss,eve@acme.test,found`);
+  });
+
+  it('neutralises every formula lead character', () => {
+    expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'ok'].map(csvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", `"'\rx"`, 'ok']);
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS } from './accounts';
+
+/** Page objects of the lead search area (new search, one saved list). */
+export class NewSearchPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = 'type=people'): Promise<void> {
+    await this.page.goto(`/lead-search/new-search?${query}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'New search' })).toBeVisible();
+    await expect(this.page.getByLabel('Location')).toBeVisible();
+  }
+
+  get run(): Locator {
+    return this.page.getByRole('button', { name: 'Run search' });
+  }
+
+  async createList(name: string): Promise<void> {
+    await this.page.getByLabel('Or create a new list').fill(name);
+    await this.page.getByRole('button', { name: 'Create list' }).click();
+    await expect(this.page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(name);
+  }
+}
+
+export class SavedListPage {
+  constructor(readonly page: Page) {}
+
+  get rows(): Locator {
+    return this.page.getByTestId('result-row');
+  }
+
+  get progress(): Locator {
+    return this.page.getByTestId('job-progress');
+  }
+
+  statusBadges(status: 'looking' | 'found' | 'potential' | 'not_found'): Locator {
+    return this.page.locator(`[data-testid="email-status"][data-status="${status}"]`);
+  }
+}
+
+/** A bearer token for API checks beside the browser (same account, separate token). */
+export async function apiToken(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<string> {
+  const { email, password } = ACCOUNTS[account];
+  const response = await request.post('/auth/login', { data: { email, password } });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function creditTotal(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { credits: { total: number } }).credits.total;
+}

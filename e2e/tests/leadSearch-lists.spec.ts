@@ -1,0 +1,120 @@
+import { test, expect } from '../support/fixtures';
+import { apiToken, SavedListPage } from '../support/LeadSearchPages';
+import type { APIRequestContext } from '@playwright/test';
+
+async function createList(request: APIRequestContext, token: string, name: string, list_type = 'company'): Promise<number> {
+  const response = await request.post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { campaign: { id: number } }).campaign.id;
+}
+
+async function fillList(request: APIRequestContext, token: string, id: number, count: number, type = 'company'): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const filters = type === 'people' ? { departments: ['Marketing'] } : { industry: 'Retail' };
+  const started = await request.post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Lyon', count, filters } });
+  expect(started.status()).toBe(201);
+  const jobId = ((await started.json()) as { job: { id: number } }).job.id;
+  await expect
+    .poll(async () => ((await (await request.get(`/api/searches/${jobId}`, { headers })).json()) as { status: string }).status, { timeout: 45_000 })
+    .toBe('done');
+}
+
+test.describe('lead search: saved lists', () => {
+  test('archive lists in bulk, find them under Archived, restore one', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const prefix = `Bulk ${Date.now()}`;
+    await createList(request, token, `${prefix} A`);
+    await createList(request, token, `${prefix} B`);
+
+    await signIn('customer', `/lead-search/saved-lists?search=${encodeURIComponent(prefix)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved lists' })).toBeVisible();
+    await expect(page.getByTestId('list-row')).toHaveCount(2);
+    await page.getByLabel('Select all lists on this page').check();
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await expect(page.getByText('2 lists archived.')).toBeVisible();
+    await expect(page.getByTestId('list-row')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Archived', exact: true }).click();
+    await expect(page).toHaveURL(/filter=archived/);
+    await expect(page.getByTestId('list-row')).toHaveCount(2);
+    await page.getByLabel(`Select ${prefix} A`).check();
+    await page.getByRole('button', { name: 'Unarchive', exact: true }).click();
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(page.getByTestId('list-row')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: `${prefix} A` })).toBeVisible();
+  });
+
+  test('select all matching results across pages and delete them; tags and source', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const name = `Select all ${Date.now()}`;
+    const id = await createList(request, token, name);
+    await fillList(request, token, id, 30);
+
+    await signIn('customer', `/lead-search/saved-lists/company-${id}`);
+    const list = new SavedListPage(page);
+    await expect(list.rows).toHaveCount(20);
+    await page.getByLabel('Select all on this page').check();
+    await expect(page.getByTestId('selection-count')).toHaveText('20 selected');
+    await page.getByRole('button', { name: 'Select all 30 matching results' }).click();
+    await expect(page.getByTestId('selection-count')).toHaveText('30 selected');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByText('No results match.')).toBeVisible();
+    await expect(page.getByText('Page 1 of 1 · 0 in total')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Tags and source' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tags and source' })).toBeVisible();
+    await page.getByLabel('Tags (comma separated)').fill('vip, trade fair');
+    await page.getByLabel('Source').fill('Lyon expo');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Tags and source saved.')).toBeVisible();
+    await page.getByRole('button', { name: /back/i }).click();
+    await expect(page.getByText('vip, trade fair · Lyon expo')).toBeVisible();
+  });
+
+  test('get phones for the selected people, paying only for phones found', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const id = await createList(request, token, `Phones ${Date.now()}`, 'people');
+    await fillList(request, token, id, 10, 'people');
+
+    await signIn('customer', `/lead-search/saved-lists/people-${id}`);
+    const list = new SavedListPage(page);
+    await expect(list.rows).toHaveCount(10);
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Get phones (1 credit per phone found)' }).click();
+    await expect(page.getByText(/\d+ phones? found, \d+ credits charged\./)).toBeVisible();
+    const text = (await page.getByText(/phones? found, \d+ credits charged/).textContent()) ?? '';
+    const [, found, credits] = /(\d+) phones? found, (\d+) credits/.exec(text) ?? [];
+    expect(Number(found)).toBe(Number(credits));
+  });
+
+  test('send to webhook: set it up first, private URLs refused, statuses shown', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const id = await createList(request, token, `Webhook ${Date.now()}`);
+    await fillList(request, token, id, 5);
+
+    await signIn('customer', `/lead-search/saved-lists/company-${id}`);
+    const list = new SavedListPage(page);
+    await expect(list.rows).toHaveCount(5);
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Send to webhook' }).click();
+    await expect(page.getByRole('alert')).toContainText('Selected list has no webhook, set it up');
+    await page.getByRole('alert').getByRole('link', { name: 'List webhook' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'List webhook' })).toBeVisible();
+    await page.getByLabel('Webhook URL').fill('http://169.254.169.254/latest/meta-data');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('This URL points to a private or local address and cannot be used.').first()).toBeVisible();
+    await page.getByLabel('Webhook URL').fill('https://93.184.215.14/leadsmith-hook');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('webhook-secret')).toHaveText(/^[0-9a-f]{48}$/);
+
+    await page.getByRole('button', { name: /back/i }).click();
+    await expect(list.rows).toHaveCount(5);
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Send to webhook' }).click();
+    // This machine has no route to the receiver: the delivery fails and the results say so.
+    await expect(page.getByTestId('crm-status').filter({ hasText: 'Unsent' })).toHaveCount(5, { timeout: 20_000 });
+  });
+});

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect } from '../support/fixtures';
+import { apiToken, creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+
+test.describe('lead search: people search end to end', () => {
+  test('validation messages, live results with email states, credits charged, CSV export', async ({ page, signIn, request, expectAccessible }) => {
+    const token = await apiToken(request, 'customer');
+    const before = await creditTotal(request, token);
+
+    await signIn('customer', '/lead-search/new-search?type=people');
+    const form = new NewSearchPage(page);
+    await expect(page.getByLabel('Location')).toBeVisible();
+
+    // Spec §5: location and list must be chosen before continuing.
+    await form.run.click();
+    await expect(page.getByText('Select location and list before continuing')).toHaveCount(2);
+    await expectAccessible();
+
+    await page.getByLabel('Job title', { exact: true }).fill('Head of Sales');
+    await page.getByRole('group', { name: 'Seniority' }).getByLabel('Director').check();
+    await page.getByLabel('Location').fill('Berlin, Germany');
+    const listName = `E2E people ${Date.now()}`;
+    await form.createList(listName);
+    await page.getByLabel(/Number of leads/).fill('40');
+    await expect(page.getByTestId('search-cost')).toContainText('Up to 120 credits');
+    await expect(page.getByTestId('credit-balance')).toContainText(`${before} credits`);
+    await expect(page.getByText('Demo data')).toBeVisible();
+
+    await form.run.click();
+    await expect(page).toHaveURL(/\/lead-search\/saved-lists\/people-\d+$/);
+    const list = new SavedListPage(page);
+    await expect(page.getByTestId('list-name')).toHaveText(listName);
+
+    // Results arrive while the user watches: "looking" first, then found / potential / not found.
+    await expect(list.statusBadges('looking').first()).toBeVisible();
+    await expect(list.progress).toContainText('Search finished: 40 leads', { timeout: 45_000 });
+    await expect(list.statusBadges('looking')).toHaveCount(0);
+    await expect(list.statusBadges('found').first()).toBeVisible();
+    await expect(list.rows).toHaveCount(20);
+    await expect(page.getByText('Page 1 of 2 · 40 in total')).toBeVisible();
+
+    // Credits: only records with a contact or email were charged, 3 each (spec §9).
+    const charged = Number(/(\d+) credits charged/.exec((await list.progress.textContent()) ?? '')?.[1]);
+    expect(charged).toBeGreaterThan(0);
+    expect(charged % 3).toBe(0);
+    expect(charged).toBeLessThan(120);
+    expect(await creditTotal(request, token)).toBe(before - charged);
+    await expectAccessible();
+
+    // CSV export of the list.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,created_at');
+    expect(lines).toHaveLength(41);
+    expect(csv).toContain('Head of Sales');
+  });
+
+  test('filters live in the URL and survive opening a result', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await request.post('/api/campaigns', { headers, data: { name: `E2E filters ${Date.now()}`, list_type: 'company' } });
+    const { campaign } = (await created.json()) as { campaign: { id: number } };
+    const started = await request.post('/api/searches', {
+      headers,
+      data: { type: 'company', campaign_id: campaign.id, location: 'Oslo', count: 15, filters: { industry: 'Software' } },
+    });
+    expect(started.status()).toBe(201);
+
+    await signIn('customer', `/lead-search/saved-lists/company-${campaign.id}`);
+    const list = new SavedListPage(page);
+    await expect(list.progress).toContainText('Search finished', { timeout: 45_000 });
+    await page.getByLabel('Email found').selectOption({ label: 'Email found' });
+    await expect(page).toHaveURL(/withEmail=1/);
+    await expect(list.statusBadges('not_found')).toHaveCount(0);
+    await expect(list.statusBadges('found').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await expect(page).toHaveURL(/view=grid/);
+
+    const first = page.getByTestId('result-card').first().getByRole('link');
+    const name = (await first.textContent())!;
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Result details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await page.getByRole('button', { name: /back/i }).click();
+    await expect(page).toHaveURL(/withEmail=1/);
+    await expect(page).toHaveURL(/view=grid/);
+    await expect(page.getByLabel('Email found')).toHaveValue('1');
+    await expect(page.getByRole('button', { name: 'List view' })).toBeVisible();
+  });
+
+  test('a search over the search limit is refused with a clear message', async ({ page, signIn }) => {
+    await signIn('customer', '/lead-search/new-search?type=local&location=Madrid');
+    await page.getByLabel('Business categories').selectOption(['Dentist']);
+    await page.getByLabel(/Number of leads/).fill('1000');
+    await expect(page.getByRole('alert')).toContainText('This search asks for 1000 leads but only');
+    await expect(page.getByRole('button', { name: 'Run search' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import { campaignKeys } from './getCampaigns';
+import type { Campaign, SearchType } from './types';
+
+export interface CreateCampaignInput {
+  name: string;
+  list_type: SearchType;
+}
+
+export const createCampaign = async (input: CreateCampaignInput) => (await apiClient.post<{ campaign: Campaign }>('/api/campaigns', input)).data.campaign;
+
+export function useCreateCampaign() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createCampaign, onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }) });
+}

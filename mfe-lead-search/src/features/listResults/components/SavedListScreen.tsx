@@ -1,0 +1,437 @@
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, WITH_EMAIL } from '@leadsmith/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { parseListParam, type Campaign, type SearchType } from '../../../api/types';
+import { useDeleteResults } from '../api/deleteResults';
+import { useGetPhones } from '../api/getPhones';
+import { useSendToWebhook } from '../api/sendToWebhook';
+import { useExportResultsCsv } from '../api/exportResultsCsv';
+import { useResults, type ResultFilters } from '../api/getResults';
+import { readListState, writeListState, type ViewMode } from '../listUrlState';
+import { EmailStatusBadge } from './EmailStatusBadge';
+import { ManualEntryForm } from './ManualEntryForm';
+
+type Action = 'emailFound' | 'status' | 'search' | 'getPhones' | 'manualEntry' | 'crm' | 'csv' | 'delete' | 'newSearch';
+
+/** Toolbar actions per list type (spec §2), limited to the features that exist. */
+export const TOOLBAR: Readonly<Record<SearchType, readonly Action[]>> = {
+  domain: ['status', 'search', 'crm', 'csv', 'delete', 'newSearch'],
+  people: ['emailFound', 'status', 'search', 'getPhones', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
+  group: ['emailFound', 'status', 'search', 'getPhones', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
+  local: ['emailFound', 'status', 'search', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
+  company: ['emailFound', 'status', 'search', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
+  influencer: ['emailFound', 'status', 'search', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
+  intent: ['emailFound', 'status', 'search', 'crm', 'csv', 'delete'],
+};
+
+/** lead-search/saved-lists/{type}-{id}: one list, its results arriving live, filters in the URL. */
+export function SavedListScreen() {
+  const { t } = useTranslation('leadSearch');
+  const { typeId } = useParams();
+  const navigate = useNavigate();
+  const parsed = parseListParam(typeId);
+  if (!parsed) {
+    return (
+      <Box>
+        <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
+        <ErrorState title={t('errors.listNotFound')} />
+      </Box>
+    );
+  }
+  return <SavedList type={parsed.type} id={parsed.id} />;
+}
+
+function SavedList({ type, id }: { type: SearchType; id: number }) {
+  const { t } = useTranslation('leadSearch');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { filters, view } = readListState(params);
+  const results = useResults(type, id, filters);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [manualOpen, setManualOpen] = useState(false);
+  const [searchText, setSearchText] = useState(filters.search);
+  const exportCsv = useExportResultsCsv();
+  const remove = useDeleteResults();
+  const phones = useGetPhones();
+  const webhook = useSendToWebhook();
+  const [noWebhook, setNoWebhook] = useState(false);
+  const actions = TOOLBAR[type];
+  const has = (a: Action) => actions.includes(a);
+
+  const update = (patch: Partial<ResultFilters>, nextView: ViewMode = view) => {
+    // Any filter change goes back to page 1; the selection belongs to the old filter.
+    const next = { ...filters, ...patch, page: patch.page ?? 1 };
+    setParams(writeListState(next, nextView));
+    setSelected(new Set());
+    setAllMatching(false);
+    setConfirmDelete(false);
+  };
+
+  useEffect(() => setSearchText(filters.search), [filters.search]);
+
+  if (results.isPending) {
+    return (
+      <Box>
+        <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
+        <PageSpinner />
+      </Box>
+    );
+  }
+  if (results.isError) {
+    return (
+      <Box>
+        <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
+        <ErrorState title={apiErrorMessage(results.error, t('errors.loadFailed'))} onRetry={() => void results.refetch()} />
+      </Box>
+    );
+  }
+  const page = results.data;
+  const campaign = page.campaign;
+  const rows = page.data;
+  const pages = Math.max(1, Math.ceil(page.total / page.limit));
+  const { page: _page, limit: _limit, ...exportFilters } = filters;
+  void _page;
+  void _limit;
+  const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const selectionCount = allMatching ? page.total : selected.size;
+
+  const toggle = (rowId: number) => {
+    setAllMatching(false);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(rowId)) next.delete(rowId);
+      else next.add(rowId);
+      return next;
+    });
+  };
+  const togglePage = () => {
+    setAllMatching(false);
+    setSelected(allOnPageSelected ? new Set() : new Set(rows.map((r) => r.id)));
+  };
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync(allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] });
+      setSelected(new Set());
+      setAllMatching(false);
+      setConfirmDelete(false);
+    } catch {
+      // The API's message is already shown as a toast.
+    }
+  };
+  const handleGetPhones = async () => {
+    try {
+      await phones.mutateAsync(allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] });
+      setSelected(new Set());
+      setAllMatching(false);
+    } catch {
+      // The API's message is already shown as a toast.
+    }
+  };
+  const handleSendToWebhook = async () => {
+    // Spec §5: a webhook list needs its webhook set up first.
+    if (!campaign.has_webhook) {
+      setNoWebhook(true);
+      return;
+    }
+    try {
+      await webhook.mutateAsync(allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] });
+      setSelected(new Set());
+      setAllMatching(false);
+    } catch {
+      // The API's message is already shown as a toast.
+    }
+  };
+  const handleExport = async () => {
+    try {
+      await exportCsv.mutateAsync({ type, id, filters: exportFilters });
+    } catch (error) {
+      toast.error(apiErrorMessage(error, t('errors.exportFailed')));
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
+      <ListSummary campaign={campaign} />
+
+      <Flex as="section" aria-label={t('toolbar.label')} wrap="wrap" gap={3} align="flex-end" mb={4}>
+        {has('emailFound') ? (
+          <FilterSelect
+            id="filter-with-email"
+            label={t('toolbar.emailFound')}
+            value={String(filters.withEmail)}
+            onChange={(value) => update({ withEmail: Number(value) })}
+            options={[
+              [String(WITH_EMAIL.all), t('withEmail.all')],
+              [String(WITH_EMAIL.found), t('withEmail.found')],
+              [String(WITH_EMAIL.potentialsFound), t('withEmail.potential')],
+              [String(WITH_EMAIL.notFound), t('withEmail.notFound')],
+            ]}
+          />
+        ) : null}
+        {has('status') ? (
+          <FilterSelect
+            id="filter-sent"
+            label={t('toolbar.status')}
+            value={String(filters.sent)}
+            onChange={(value) => update({ sent: Number(value) })}
+            options={[
+              ['0', t('sent.all')],
+              ['1', t('sent.sent')],
+            ]}
+          />
+        ) : null}
+        {has('search') ? (
+          <chakra.form
+            role="search"
+            display="flex"
+            gap={2}
+            alignItems="flex-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              update({ search: searchText.trim() });
+            }}
+          >
+            <Box>
+              <chakra.label htmlFor="results-search" fontSize="sm" fontWeight="medium" display="block">
+                {t('toolbar.search')}
+              </chakra.label>
+              <Input id="results-search" value={searchText} onChange={(e) => setSearchText(e.target.value)} size="sm" w="56" />
+            </Box>
+            <FilterSelect
+              id="search-type"
+              label={t('toolbar.searchType')}
+              value={filters.search_type}
+              onChange={(value) => update({ search_type: value as ResultFilters['search_type'], search: searchText.trim() })}
+              options={[
+                ['contain', t('searchType.contain')],
+                ['exact', t('searchType.exact')],
+                ['start', t('searchType.start')],
+              ]}
+            />
+            <Button type="submit" size="sm" variant="outline">
+              {t('toolbar.apply')}
+            </Button>
+          </chakra.form>
+        ) : null}
+        <HStack ml="auto" wrap="wrap">
+          <Button size="sm" variant="outline" aria-pressed={view === 'grid'} onClick={() => update({ page: filters.page }, view === 'grid' ? 'list' : 'grid')}>
+            {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
+          </Button>
+          {has('manualEntry') ? (
+            <Button size="sm" variant="outline" onClick={() => setManualOpen((o) => !o)} aria-expanded={manualOpen}>
+              {t('toolbar.manualEntry')}
+            </Button>
+          ) : null}
+          {has('csv') ? (
+            <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending}>
+              {t('toolbar.csv')}
+            </Button>
+          ) : null}
+          {has('newSearch') ? (
+            <Button asChild size="sm" colorPalette="brand">
+              <Link to="new-search">{t('toolbar.newSearch')}</Link>
+            </Button>
+          ) : null}
+        </HStack>
+      </Flex>
+
+      {manualOpen ? <ManualEntryForm type={type} campaignId={id} onDone={() => setManualOpen(false)} /> : null}
+
+      {(has('delete') || has('getPhones')) && selectionCount > 0 ? (
+        <Flex role="region" aria-label={t('selection.label')} gap={3} align="center" wrap="wrap" bg="bg.subtle" p={3} borderRadius="md" mb={3}>
+          <Text data-testid="selection-count">{t('selection.count', { count: selectionCount })}</Text>
+          {allOnPageSelected && !allMatching && page.total > rows.length ? (
+            <Button size="sm" variant="ghost" onClick={() => setAllMatching(true)}>
+              {t('selection.selectAllMatching', { count: page.total })}
+            </Button>
+          ) : null}
+          {has('crm') ? (
+            <Button size="sm" variant="outline" onClick={() => void handleSendToWebhook()} loading={webhook.isPending}>
+              {t('toolbar.sendWebhook')}
+            </Button>
+          ) : null}
+          {noWebhook ? (
+            <Text role="alert" color="red.700">
+              {tc('errors.listHasNoWebhook')}{' '}
+              <Link to="webhook">
+                <Text as="span" textDecoration="underline">
+                  {t('routes.listWebhook')}
+                </Text>
+              </Link>
+            </Text>
+          ) : null}
+          {has('getPhones') ? (
+            <Button size="sm" variant="outline" onClick={() => void handleGetPhones()} loading={phones.isPending}>
+              {t('toolbar.getPhones', { cost: CREDIT_COSTS.peoplePhoneEnrich })}
+            </Button>
+          ) : null}
+          {confirmDelete ? (
+            <>
+              <Text fontWeight="semibold">{t('selection.confirmDelete', { count: selectionCount })}</Text>
+              <Button size="sm" colorPalette="red" onClick={() => void handleDelete()} loading={remove.isPending}>
+                {t('selection.confirm')}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirmDelete(false)}>
+                {t('selection.cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
+              {t('toolbar.delete')}
+            </Button>
+          )}
+        </Flex>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <Text py={8} textAlign="center">
+          {campaign.job?.status === 'running' ? t('list.waiting') : t('list.empty')}
+        </Text>
+      ) : view === 'grid' ? (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
+          {rows.map((r) => (
+            <Card.Root key={r.id} size="sm" data-testid="result-card">
+              <Card.Body>
+                <HStack justify="space-between" align="flex-start">
+                  <chakra.label display="flex" gap={2} alignItems="center">
+                    <input type="checkbox" checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('list.selectRow', { name: r.name })} />
+                    <Link to={`${r.id}?${params.toString()}`}>
+                      <Text as="span" fontWeight="semibold" textDecoration="underline">
+                        {r.name}
+                      </Text>
+                    </Link>
+                  </chakra.label>
+                  <EmailStatusBadge status={r.email_status} />
+                </HStack>
+                <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
+                <Text fontSize="sm">{r.email ?? '—'}</Text>
+                <Text fontSize="sm">{r.phone ?? ''}</Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-label={t('list.resultsLabel')}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader w="8">
+                  <input type="checkbox" checked={allOnPageSelected || allMatching} onChange={togglePage} aria-label={t('list.selectPage')} />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t(type === 'local' || type === 'company' ? 'columns.category' : 'columns.jobTitle')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.company')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.emailStatus')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.crm')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('columns.credits')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((r) => (
+                <Table.Row key={r.id} data-testid="result-row">
+                  <Table.Cell>
+                    <input type="checkbox" checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('list.selectRow', { name: r.name })} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Link to={`${r.id}?${params.toString()}`}>
+                      <Text as="span" textDecoration="underline">
+                        {r.name}
+                      </Text>
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell>{type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '')}</Table.Cell>
+                  <Table.Cell>{r.company ?? ''}</Table.Cell>
+                  <Table.Cell>{r.email ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    <EmailStatusBadge status={r.email_status} />
+                  </Table.Cell>
+                  <Table.Cell>{r.phone ?? ''}</Table.Cell>
+                  <Table.Cell data-testid="crm-status">{r.crm_status ? t(`crmStatus.${r.crm_status}`) : ''}</Table.Cell>
+                  <Table.Cell textAlign="end">{r.credits}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+
+      <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4} gap={3} wrap="wrap">
+        <Text>{t(page.total_capped ? 'pagination.summaryCapped' : 'pagination.summary', { page: filters.page, pages, total: page.total })}</Text>
+        <HStack>
+          <Button size="sm" variant="outline" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
+            {t('pagination.previous')}
+          </Button>
+          <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
+            {t('pagination.next')}
+          </Button>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}
+
+function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (value: string) => void; options: [string, string][] }) {
+  return (
+    <Box>
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" display="block">
+        {label}
+      </chakra.label>
+      <NativeSelect.Root size="sm" w="48">
+        <NativeSelect.Field id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Box>
+  );
+}
+
+function ListSummary({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation('leadSearch');
+  const job = campaign.job;
+  return (
+    <Stack mb={4} gap={1}>
+      <HStack wrap="wrap">
+        <Heading as="h2" size="lg" data-testid="list-name">
+          {campaign.name}
+        </Heading>
+        <Badge>{t(`types.${campaign.list_type}.name`)}</Badge>
+        <Badge colorPalette={campaign.status === 'active' ? 'green' : 'orange'}>{t(`listStatus.${campaign.status}`)}</Badge>
+        {campaign.archived ? <Badge>{t('listStatus.archived')}</Badge> : null}
+        {job?.demo_data ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
+        {campaign.is_demo ? <Badge colorPalette="purple">{t('demoList')}</Badge> : null}
+        <Link to="tags-and-source">
+          <Text as="span" fontSize="sm" textDecoration="underline">
+            {t('routes.tagsAndSource')}
+          </Text>
+        </Link>
+      </HStack>
+      {campaign.tags.length || campaign.source ? (
+        <Text fontSize="sm">{[campaign.tags.join(', '), campaign.source].filter(Boolean).join(' · ')}</Text>
+      ) : null}
+      {job ? (
+        <Text data-testid="job-progress" aria-live="polite">
+          {t(`job.${job.status}`, { produced: job.produced, requested: job.requested, found: job.found, credits: job.credits_charged })}
+        </Text>
+      ) : null}
+      {job?.stop_reason ? (
+        <Text role="alert" color={job.stop_reason === 'no_credits' ? 'red.700' : undefined} fontWeight="semibold">
+          {t(`job.stopReason.${job.stop_reason}`)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

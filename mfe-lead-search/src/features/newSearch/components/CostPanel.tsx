@@ -1,0 +1,46 @@
+import { Badge, Box, Stack, Text } from '@chakra-ui/react';
+import { limitBand } from '@leadsmith/shared';
+import { useTranslation } from 'react-i18next';
+import type { UserLimits } from '../../../api/getUserLimits';
+
+export interface CostPanelProps {
+  count: number;
+  perRecord: number;
+  limits: UserLimits;
+  demo: boolean;
+  isDemoList: boolean;
+}
+
+/** What the search will cost (spec §9) against the balance and the search limit bands. */
+export function CostPanel({ count, perRecord, limits, demo, isDemoList }: CostPanelProps) {
+  const { t } = useTranslation('leadSearch');
+  const { t: tc } = useTranslation('common');
+  const safeCount = Number.isFinite(count) && count > 0 ? count : 0;
+  const cost = safeCount * perRecord;
+  const band = limitBand(limits.searches_used + (isDemoList ? 0 : safeCount), limits.search_limit);
+  const overLimit = !isDemoList && safeCount > limits.remaining;
+  const shortOfCredits = cost > limits.credits.total;
+  return (
+    <Box as="section" aria-labelledby="cost-heading" borderWidth="1px" borderColor="border" borderRadius="md" p={4} mb={4} bg="bg.subtle">
+      <Text as="h2" id="cost-heading" fontWeight="bold" mb={2}>
+        {t('cost.heading')} {demo ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
+      </Text>
+      <Stack gap={1} fontSize="sm">
+        <Text data-testid="search-cost">{t('cost.upTo', { cost, count: safeCount, per: perRecord })}</Text>
+        <Text>{tc('errors.noCreditsConsumed')}</Text>
+        <Text data-testid="credit-balance">{t('cost.balance', { total: limits.credits.total })}</Text>
+        {shortOfCredits ? <Text color="orange.800">{t('cost.shortOfCredits')}</Text> : null}
+        <Text>
+          {t('cost.limit', { used: limits.searches_used, limit: limits.search_limit, remaining: limits.remaining })}{' '}
+          <Badge colorPalette={band === 'under_50' ? 'green' : band === 'over_50' ? 'orange' : 'red'}>{t(`bands.${band}`)}</Badge>
+        </Text>
+        {isDemoList ? <Text>{t('cost.demoListNoLimit')}</Text> : null}
+        {overLimit ? (
+          <Text role="alert" color="red.700" fontWeight="semibold">
+            {t('cost.overLimit', { count: safeCount, remaining: limits.remaining })}
+          </Text>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,209 @@
+import { Badge, Box, Button, Flex, HStack, Input, Table, Text, chakra } from '@chakra-ui/react';
+import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bulkCampaignActions';
+import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
+import { listPath } from '../../../api/types';
+
+const FILTERS = ['all', 'active', 'incomplete', 'archived'] as const;
+
+/** lead-search/saved-lists: the user's lists with status filters, search, pagination and bulk actions. */
+export function SavedListsScreen() {
+  const { t } = useTranslation('leadSearch');
+  const [params, setParams] = useSearchParams();
+  const filterParam = params.get('filter');
+  const filter = (FILTERS as readonly string[]).includes(filterParam ?? '') ? (filterParam as (typeof FILTERS)[number]) : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const lists = useCampaigns({ page, limit: DEFAULT_PAGE_SIZE, filter: filter === 'all' ? undefined : (filter as CampaignFilter), search: search || undefined });
+  const archive = useBulkArchiveCampaigns();
+  const remove = useBulkDeleteCampaigns();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => setSearchText(search), [search]);
+
+  const update = (patch: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'filter' && v === 'all')) next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next);
+    setSelected(new Set());
+    setConfirmDelete(false);
+  };
+
+  const rows = lists.data?.data ?? [];
+  const total = lists.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const ids = [...selected];
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      setSelected(new Set());
+      setConfirmDelete(false);
+    } catch {
+      // The API's message is already shown as a toast.
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('routes.savedLists')}
+        actions={
+          <Button asChild colorPalette="brand">
+            <Link to="/new-search">{t('toolbar.newSearch')}</Link>
+          </Button>
+        }
+      />
+      <HStack role="group" aria-label={t('savedLists.filterLabel')} gap={2} mb={4} wrap="wrap">
+        {FILTERS.map((f) => (
+          <Button key={f} size="sm" variant={f === filter ? 'solid' : 'outline'} colorPalette={f === filter ? 'brand' : 'gray'} aria-pressed={f === filter} onClick={() => update({ filter: f })}>
+            {t(`savedLists.filters.${f}`)}
+          </Button>
+        ))}
+      </HStack>
+      <chakra.form
+        role="search"
+        display="flex"
+        gap={2}
+        alignItems="flex-end"
+        mb={4}
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ search: searchText.trim() || undefined });
+        }}
+      >
+        <Box>
+          <chakra.label htmlFor="lists-search" fontSize="sm" fontWeight="medium" display="block">
+            {t('savedLists.search')}
+          </chakra.label>
+          <Input id="lists-search" size="sm" w="64" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        </Box>
+        <Button type="submit" size="sm" variant="outline">
+          {t('toolbar.apply')}
+        </Button>
+      </chakra.form>
+
+      {selected.size > 0 ? (
+        <Flex role="region" aria-label={t('selection.label')} gap={3} align="center" wrap="wrap" bg="bg.subtle" p={3} borderRadius="md" mb={3}>
+          <Text>{t('savedLists.selected', { count: selected.size })}</Text>
+          {filter === 'archived' ? (
+            <Button size="sm" variant="outline" loading={archive.isPending} onClick={() => void run(() => archive.mutateAsync({ resultIds: ids, is_archived: false }))}>
+              {t('savedLists.unarchive')}
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" loading={archive.isPending} onClick={() => void run(() => archive.mutateAsync({ resultIds: ids, is_archived: true }))}>
+              {t('savedLists.archive')}
+            </Button>
+          )}
+          {confirmDelete ? (
+            <>
+              <Text fontWeight="semibold">{t('savedLists.confirmDelete', { count: selected.size })}</Text>
+              <Button size="sm" colorPalette="red" loading={remove.isPending} onClick={() => void run(() => remove.mutateAsync({ resultIds: ids }))}>
+                {t('selection.confirm')}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirmDelete(false)}>
+                {t('selection.cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
+              {t('savedLists.delete')}
+            </Button>
+          )}
+        </Flex>
+      ) : null}
+
+      {lists.isPending ? (
+        <PageSpinner />
+      ) : lists.isError ? (
+        <ErrorState title={apiErrorMessage(lists.error, t('errors.loadFailed'))} onRetry={() => void lists.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text py={8} textAlign="center">
+          {t('savedLists.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-label={t('routes.savedLists')}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader w="8">
+                  <input
+                    type="checkbox"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+                    aria-label={t('savedLists.selectPage')}
+                  />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.type')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('savedLists.columns.results')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.tags')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.created')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((c) => (
+                <Table.Row key={c.id} data-testid="list-row">
+                  <Table.Cell>
+                    <input
+                      type="checkbox"
+                      checked={selected.has(c.id)}
+                      onChange={() =>
+                        setSelected((prev) => {
+                          const next = new Set(prev);
+                          if (next.has(c.id)) next.delete(c.id);
+                          else next.add(c.id);
+                          return next;
+                        })
+                      }
+                      aria-label={t('list.selectRow', { name: c.name })}
+                    />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Link to={listPath(c)}>
+                      <Text as="span" textDecoration="underline">
+                        {c.name}
+                      </Text>
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell>{t(`types.${c.list_type}.name`)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap={1}>
+                      <Badge colorPalette={c.status === 'active' ? 'green' : 'orange'}>{t(`listStatus.${c.status}`)}</Badge>
+                      {c.archived ? <Badge>{t('listStatus.archived')}</Badge> : null}
+                      {c.is_demo ? <Badge colorPalette="purple">{t('demoList')}</Badge> : null}
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{c.result_count}</Table.Cell>
+                  <Table.Cell>{c.tags.join(', ')}</Table.Cell>
+                  <Table.Cell>{new Date(c.created_at).toLocaleDateString()}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4}>
+        <Text>{t('pagination.summary', { page, pages, total })}</Text>
+        <HStack>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+            {t('pagination.previous')}
+          </Button>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
+            {t('pagination.next')}
+          </Button>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}
