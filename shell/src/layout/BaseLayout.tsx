@@ -6,6 +6,8 @@ import { useBranding, useCurrentUser } from '@leadsmith/shared';
 import { useLogout } from '../auth/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Sidebar } from './Sidebar';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
 
 /** The base layout at `/` (spec §2): header, sidebar and the content outlet areas mount into. */
 export function BaseLayout() {
@@ -21,6 +23,7 @@ export function BaseLayout() {
       <Link href="#content" srOnly _focus={{ position: 'static', width: 'auto', height: 'auto', m: 2 }}>
         {t('app.skipToContent')}
       </Link>
+      <ImpersonationBanner />
       <Flex as="header" align="center" gap={4} px={4} py={2} borderBottomWidth="1px" bg="white">
         {branding.logo ? (
           <Image src={branding.logo} alt={branding.name} maxH="8" />
@@ -30,6 +33,7 @@ export function BaseLayout() {
           </Text>
         )}
         <Box flex="1" />
+        <DiagnosticsEntry />
         <LanguageSwitch />
         {user ? (
           <Text fontSize="sm" data-testid="signed-in-user">

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { adminOnly } from './common';
+
+const DAY_CHOICES = [7, 30, 90] as const;
+const daysQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { days: { type: 'integer', enum: DAY_CHOICES, default: 30 } },
+} as const;
+
+export interface CreditUsageDto {
+  days: { date: string; credits_used: number; searches: number }[];
+  by_reason: { reason: string; credits_used: number }[];
+  top_users: { id: number; name: string; email: string; credits_used: number }[];
+}
+export interface LoginActivityDto {
+  days: { date: string; logins: number; users: number }[];
+  last_login_buckets: { bucket: '7' | '30' | '90' | 'over_90' | 'never'; count: number }[];
+}
+export interface MonthlyCreditUsageDto {
+  months: { month: string; monthly: number; additional: number; rolled_over: number; total: number }[];
+}
+
+/** User analytics: credit usage per day, sign-ins per day, credits used per month and wallet bucket. */
+export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = adminOnly(api);
+  const daySeries = `generate_series(date_trunc('day', $1::timestamptz) - ($2::int - 1) * interval '1 day', date_trunc('day', $1::timestamptz), interval '1 day')`;
+
+  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/credit-usage', { ...guard, schema: { querystring: daysQuery } }, async (request): Promise<CreditUsageDto> => {
+    const now = clock.now();
+    const { days } = request.query;
+    const since = new Date(now.getTime() - days * 24 * 3600_000);
+    const perDay = (
+      await db.query<{ date: string; credits_used: number; searches: number }>(
+        `SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(sum(-l.delta), 0)::int AS credits_used, count(l.id)::int AS searches
+           FROM ${daySeries} AS d LEFT JOIN credit_ledger l ON l.delta < 0 AND l.created_at >= d AND l.created_at < d + interval '1 day'
+          GROUP BY d ORDER BY d`,
+        [now, days],
+      )
+    ).rows;
+    const byReason = (
+      await db.query<{ reason: string; credits_used: number }>(
+        `SELECT reason, sum(-delta)::int AS credits_used FROM credit_ledger WHERE delta < 0 AND created_at >= $1 AND created_at <= $2
+          GROUP BY reason ORDER BY credits_used DESC LIMIT 10`,
+        [since, now],
+      )
+    ).rows;
+    const top = (
+      await db.query<{ id: number; name: string; email: string; credits_used: number }>(
+        `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, sum(-l.delta)::int AS credits_used
+           FROM credit_ledger l JOIN users u ON u.id = l.user_id
+          WHERE l.delta < 0 AND l.created_at >= $1 AND l.created_at <= $2
+          GROUP BY u.id ORDER BY credits_used DESC, u.id LIMIT 10`,
+        [since, now],
+      )
+    ).rows;
+    return { days: perDay, by_reason: byReason, top_users: top };
+  });
+
+  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/login-activity', { ...guard, schema: { querystring: daysQuery } }, async (request): Promise<LoginActivityDto> => {
+    const now = clock.now();
+    const { days } = request.query;
+    // Every sign-in issues a token: tokens started per day are the sign-ins.
+    const perDay = (
+      await db.query<{ date: string; logins: number; users: number }>(
+        `SELECT to_char(d, 'YYYY-MM-DD') AS date, count(t.id)::int AS logins, count(DISTINCT t.user_id)::int AS users
+           FROM ${daySeries} AS d LEFT JOIN auth_tokens t ON t.created_at >= d AND t.created_at < d + interval '1 day'
+          GROUP BY d ORDER BY d`,
+        [now, days],
+      )
+    ).rows;
+    const b = (
+      await db.query<{ d7: number; d30: number; d90: number; older: number; never: number }>(
+        `SELECT count(*) FILTER (WHERE last_login_at >= $1::timestamptz - interval '7 days')::int AS d7,
+                count(*) FILTER (WHERE last_login_at < $1::timestamptz - interval '7 days' AND last_login_at >= $1::timestamptz - interval '30 days')::int AS d30,
+                count(*) FILTER (WHERE last_login_at < $1::timestamptz - interval '30 days' AND last_login_at >= $1::timestamptz - interval '90 days')::int AS d90,
+                count(*) FILTER (WHERE last_login_at < $1::timestamptz - interval '90 days')::int AS older,
+                count(*) FILTER (WHERE last_login_at IS NULL)::int AS never
+           FROM users WHERE deleted_at IS NULL`,
+        [now],
+      )
+    ).rows[0]!;
+    return {
+      days: perDay,
+      last_login_buckets: [
+        { bucket: '7', count: b.d7 },
+        { bucket: '30', count: b.d30 },
+        { bucket: '90', count: b.d90 },
+        { bucket: 'over_90', count: b.older },
+        { bucket: 'never', count: b.never },
+      ],
+    };
+  });
+
+  api.get<{ Querystring: { months: number } }>(
+    '/api/admin/analytics/monthly-credit-usage',
+    {
+      ...guard,
+      schema: { querystring: { type: 'object', additionalProperties: false, properties: { months: { type: 'integer', enum: [6, 12, 24], default: 12 } } } },
+    },
+    async (request): Promise<MonthlyCreditUsageDto> => {
+      const now = clock.now();
+      const rows = (
+        await db.query<{ month: string; monthly: number; additional: number; rolled_over: number }>(
+          `SELECT to_char(m, 'YYYY-MM') AS month,
+                  COALESCE(sum(-l.delta) FILTER (WHERE l.bucket = 'monthly'), 0)::int AS monthly,
+                  COALESCE(sum(-l.delta) FILTER (WHERE l.bucket = 'additional'), 0)::int AS additional,
+                  COALESCE(sum(-l.delta) FILTER (WHERE l.bucket = 'rolled_over'), 0)::int AS rolled_over
+             FROM generate_series(date_trunc('month', $1::timestamptz) - ($2::int - 1) * interval '1 month', date_trunc('month', $1::timestamptz), interval '1 month') AS m
+             LEFT JOIN credit_ledger l ON l.delta < 0 AND l.created_at >= m AND l.created_at < m + interval '1 month'
+            GROUP BY m ORDER BY m`,
+          [now, request.query.months],
+        )
+      ).rows;
+      return { months: rows.map((r) => ({ ...r, total: r.monthly + r.additional + r.rolled_over })) };
+    },
+  );
+}

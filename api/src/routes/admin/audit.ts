@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { adminOnly, AUDIT_ENTITIES, Params, pageQueryProperties, type AuditEntity, type Page, type PageQuery } from './common';
+
+export interface AuditEntryDto {
+  id: number;
+  action: string;
+  entity: string;
+  entity_id: number;
+  entity_label: string | null;
+  actor: { id: number; name: string; email: string } | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+interface AuditRow {
+  id: number;
+  action: string;
+  entity: string;
+  entity_id: number;
+  entity_label: string | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+interface AuditQuery extends PageQuery {
+  /** One or several entity types (`entity=course&entity=page`). */
+  entity: AuditEntity[];
+  entity_id?: number;
+  action?: string;
+}
+
+/** How each entity is named in the history (a deleted row keeps the name it had). */
+const LABELS: Record<AuditEntity, string> = {
+  user: `(SELECT COALESCE(NULLIF(trim(t.first_name || ' ' || t.last_name), '') || ' <' || t.email || '>', t.email) FROM users t WHERE t.id = a.entity_id)`,
+  plan: "COALESCE((SELECT t.name FROM admin_plans t WHERE t.id = a.entity_id), a.before->>'name', a.after->>'name')",
+  topic: "COALESCE((SELECT t.title FROM admin_topics t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  partner: "COALESCE((SELECT t.name FROM admin_partners t WHERE t.id = a.entity_id), a.before->>'name', a.after->>'name')",
+  course: "COALESCE((SELECT t.title FROM admin_courses t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  page: "COALESCE((SELECT t.title FROM admin_course_pages t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  prompt: "COALESCE((SELECT t.title FROM admin_default_prompts t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+};
+
+/** GET /api/admin/audit-log: the history pages (who changed what, when), newest first. */
+export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  api.get<{ Querystring: AuditQuery }>(
+    '/api/admin/audit-log',
+    {
+      ...adminOnly(api),
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ...pageQueryProperties,
+            entity: { type: 'array', items: { type: 'string', enum: AUDIT_ENTITIES }, minItems: 1, maxItems: AUDIT_ENTITIES.length },
+            entity_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+            action: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' },
+          },
+          required: ['entity'],
+        },
+      },
+    },
+    async (request): Promise<Page<AuditEntryDto>> => {
+      const q = request.query;
+      const p = new Params();
+      const where = [`a.entity = ANY(${p.add(`{${q.entity.join(',')}}`)}::text[])`];
+      if (q.entity_id) where.push(`a.entity_id = ${p.add(q.entity_id)}`);
+      if (q.action) where.push(`a.action = ${p.add(q.action)}`);
+      const whereSql = where.join(' AND ');
+      const label = `CASE a.entity ${q.entity.map((e) => `WHEN '${e}' THEN ${LABELS[e]}`).join(' ')} END`;
+      const total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_audit_log a WHERE ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+      const limit = p.add(q.page_size);
+      const offset = p.add((q.page - 1) * q.page_size);
+      const { rows } = await db.query<AuditRow>(
+        `SELECT a.id, a.action, a.entity, a.entity_id, ${label} AS entity_label, a.actor_id,
+                trim(u.first_name || ' ' || u.last_name) AS actor_name, u.email AS actor_email, a.before, a.after, a.created_at
+           FROM admin_audit_log a LEFT JOIN users u ON u.id = a.actor_id
+          WHERE ${whereSql} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        p.values,
+      );
+      return {
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          action: r.action,
+          entity: r.entity,
+          entity_id: r.entity_id,
+          entity_label: r.entity_label,
+          actor: r.actor_id !== null ? { id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email ?? '' } : null,
+          before: r.before,
+          after: r.after,
+          created_at: r.created_at.toISOString(),
+        })),
+        page: q.page,
+        page_size: q.page_size,
+        total: Number(total),
+      };
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { defineAdminCrud } from './crud';
+
+/** Referral partners (spec §3 Partner); users point at one through referral_partner_id. */
+export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {
+  defineAdminCrud(api, deps, {
+    entity: 'partner',
+    table: 'admin_partners',
+    path: '/api/admin/partners',
+    labelColumn: 'name',
+    orderBy: 't.id DESC',
+    extraColumns: '(SELECT count(*)::int FROM users u WHERE u.referral_partner_id = t.id) AS referred_users',
+    fields: [
+      { name: 'name', schema: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' }, required: true },
+      { name: 'email', schema: { type: ['string', 'null'], format: 'email', maxLength: 254 } },
+      { name: 'company', schema: { type: ['string', 'null'], maxLength: 150 } },
+      { name: 'referral_code', schema: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }, required: true, uniqueCode: 'admin.referral_code_taken' },
+      { name: 'commission_percent', schema: { type: 'integer', minimum: 0, maximum: 100 } },
+      { name: 'active', schema: { type: 'boolean' } },
+    ],
+    messages: { created: 'admin.partner_created', updated: 'admin.partner_updated', deleted: 'admin.partner_deleted' },
+    beforeDelete: async (tx, id) => {
+      const used = await tx.query('SELECT 1 FROM users WHERE referral_partner_id = $1 LIMIT 1', [id]);
+      if (used.rowCount > 0) throw unprocessable('admin.partner_in_use');
+    },
+  });
+}

@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { nameSchema } from '../../http/schemas';
+import { say } from '../respond';
+import { adminOnly, changes, idParamsSchema, notFound, Params, pageQueryProperties, writeAudit, type Page, type PageQuery } from './common';
+
+const CREATED_BY = ['system', 'partner'] as const;
+const AVAILABLE_FOR = ['resellers', 'customers'] as const;
+
+/** Spec §3 Plan. */
+export interface PlanDto {
+  id: number;
+  name: string;
+  created_by: (typeof CREATED_BY)[number];
+  available_for: (typeof AVAILABLE_FOR)[number];
+  allow_related_accounts: boolean;
+  payment_product_id: string | null;
+  crm_plan_id: string | null;
+  users_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface PlanRow extends Omit<PlanDto, 'created_at' | 'updated_at'> {
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT_PLAN = `SELECT p.id, p.name, p.created_by, p.available_for, p.allow_related_accounts, p.payment_product_id, p.crm_plan_id,
+    (SELECT count(*)::int FROM users u WHERE u.plan_id = p.id) AS users_count, p.created_at, p.updated_at
+  FROM admin_plans p`;
+
+const toDto = (r: PlanRow): PlanDto => ({ ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() });
+
+async function loadPlan(q: Queryable, id: number, lock = false): Promise<PlanDto | null> {
+  const { rows } = await q.query<PlanRow>(`${SELECT_PLAN} WHERE p.id = $1${lock ? ' FOR UPDATE OF p' : ''}`, [id]);
+  return rows[0] ? toDto(rows[0]) : null;
+}
+
+function auditView(p: PlanDto): Record<string, unknown> {
+  return {
+    name: p.name,
+    created_by: p.created_by,
+    available_for: p.available_for,
+    allow_related_accounts: p.allow_related_accounts,
+    payment_product_id: p.payment_product_id,
+    crm_plan_id: p.crm_plan_id,
+  };
+}
+
+const nullableText = { type: ['string', 'null'], maxLength: 200 };
+const planProperties = {
+  name: nameSchema,
+  created_by: { type: 'string', enum: CREATED_BY },
+  available_for: { type: 'string', enum: AVAILABLE_FOR },
+  allow_related_accounts: { type: 'boolean' },
+  payment_product_id: nullableText,
+  crm_plan_id: nullableText,
+} as const;
+const PLAN_COLUMNS = ['name', 'created_by', 'available_for', 'allow_related_accounts', 'payment_product_id', 'crm_plan_id'] as const;
+
+interface PlanBody {
+  name?: string;
+  created_by?: PlanDto['created_by'];
+  available_for?: PlanDto['available_for'];
+  allow_related_accounts?: boolean;
+  payment_product_id?: string | null;
+  crm_plan_id?: string | null;
+}
+
+interface ListQuery extends PageQuery {
+  search?: string;
+  created_by?: PlanDto['created_by'];
+  available_for?: PlanDto['available_for'];
+}
+
+const clean = (value: PlanBody[keyof PlanBody]) => (typeof value === 'string' ? value.trim() || null : value);
+
+export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = adminOnly(api);
+
+  api.get<{ Querystring: ListQuery }>(
+    '/api/admin/plans',
+    {
+      ...guard,
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ...pageQueryProperties,
+            search: { type: 'string', maxLength: 100 },
+            created_by: { type: 'string', enum: CREATED_BY },
+            available_for: { type: 'string', enum: AVAILABLE_FOR },
+          },
+        },
+      },
+    },
+    async (request): Promise<Page<PlanDto>> => {
+      const q = request.query;
+      const p = new Params();
+      const where: string[] = [];
+      const search = q.search?.trim();
+      if (search) where.push(`p.name ILIKE ${p.add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+      if (q.created_by) where.push(`p.created_by = ${p.add(q.created_by)}`);
+      if (q.available_for) where.push(`p.available_for = ${p.add(q.available_for)}`);
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_plans p ${whereSql}`, p.values)).rows[0]?.n ?? 0;
+      const limit = p.add(q.page_size);
+      const offset = p.add((q.page - 1) * q.page_size);
+      const { rows } = await db.query<PlanRow>(`${SELECT_PLAN} ${whereSql} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`, p.values);
+      return { items: rows.map(toDto), page: q.page, page_size: q.page_size, total: Number(total) };
+    },
+  );
+
+  api.get<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+    const plan = await loadPlan(db, request.params.id);
+    if (!plan) throw notFound();
+    return plan;
+  });
+
+  api.post<{ Body: PlanBody }>(
+    '/api/admin/plans',
+    {
+      ...guard,
+      schema: { body: { type: 'object', additionalProperties: false, properties: planProperties, required: ['name', 'created_by', 'available_for'] } },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const now = clock.now();
+      const plan = await db.transaction(async (tx) => {
+        const p = new Params();
+        const cols: string[] = ['created_at', 'updated_at'];
+        const vals = [p.add(now), p.add(now)];
+        for (const col of PLAN_COLUMNS) {
+          if (request.body[col] === undefined) continue;
+          cols.push(col);
+          vals.push(p.add(clean(request.body[col]) ?? null));
+        }
+        const id = (await tx.query<{ id: number }>(`INSERT INTO admin_plans (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values)).rows[0]!.id;
+        const created = (await loadPlan(tx, id))!;
+        await writeAudit(tx, { actorId: actor.id, action: 'create', entity: 'plan', entityId: id, after: auditView(created), at: now });
+        return created;
+      });
+      reply.code(201);
+      return { ...say(request, 'admin.plan_created'), plan };
+    },
+  );
+
+  api.put<{ Params: { id: number }; Body: PlanBody }>(
+    '/api/admin/plans/:id',
+    { ...guard, schema: { params: idParamsSchema, body: { type: 'object', additionalProperties: false, properties: planProperties, minProperties: 1 } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const id = request.params.id;
+      const now = clock.now();
+      const plan = await db.transaction(async (tx) => {
+        const before = await loadPlan(tx, id, true);
+        if (!before) throw notFound();
+        const p = new Params();
+        const sets = [`updated_at = ${p.add(now)}`];
+        for (const col of PLAN_COLUMNS) {
+          if (request.body[col] === undefined) continue;
+          sets.push(`${col} = ${p.add(clean(request.body[col]) ?? null)}`);
+        }
+        await tx.query(`UPDATE admin_plans SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
+        const after = (await loadPlan(tx, id))!;
+        const diff = changes(auditView(before), auditView(after));
+        if (diff) await writeAudit(tx, { actorId: actor.id, action: 'update', entity: 'plan', entityId: id, before: diff.before, after: diff.after, at: now });
+        return after;
+      });
+      return { ...say(request, 'admin.plan_updated'), plan };
+    },
+  );
+
+  /** Spec §5: a plan in use cannot be deleted (422 admin.plan_in_use). Deleted users still count: restoring them keeps their plan. */
+  api.delete<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+    const actor = currentUser(request);
+    const id = request.params.id;
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const before = await loadPlan(tx, id, true);
+      if (!before) throw notFound();
+      if (before.users_count > 0) throw unprocessable('admin.plan_in_use', undefined, { count: before.users_count });
+      await tx.query('DELETE FROM admin_plans WHERE id = $1', [id]);
+      await writeAudit(tx, { actorId: actor.id, action: 'delete', entity: 'plan', entityId: id, before: auditView(before), after: null, at: now });
+    });
+    return say(request, 'admin.plan_deleted');
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { defineAdminCrud } from './crud';
+
+/** Spec §3 fine-tune prompt types; `library` prompts form the library users pick from. */
+export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
+export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
+
+/** The AI assistant's default prompts every user starts from, by prompt type and list type. */
+export function adminPromptRoutes(api: FastifyInstance, deps: AppDeps): void {
+  defineAdminCrud(api, deps, {
+    entity: 'prompt',
+    table: 'admin_default_prompts',
+    path: '/api/admin/ai-prompts',
+    labelColumn: 'title',
+    orderBy: 't.prompt_type, t.list_type, t.id',
+    filters: [
+      { name: 'prompt_type', values: PROMPT_TYPES },
+      { name: 'list_type', values: PROMPT_LIST_TYPES },
+    ],
+    fields: [
+      { name: 'title', schema: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' }, required: true },
+      { name: 'prompt_type', schema: { type: 'string', enum: PROMPT_TYPES }, required: true },
+      { name: 'list_type', schema: { type: 'string', enum: PROMPT_LIST_TYPES }, required: true },
+      { name: 'prompt', schema: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S' }, required: true },
+      { name: 'active', schema: { type: 'boolean' } },
+    ],
+    messages: { created: 'admin.prompt_created', updated: 'admin.prompt_updated', deleted: 'admin.prompt_deleted' },
+  });
+}

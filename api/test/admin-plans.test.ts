@@ -1,0 +1,97 @@
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+
+interface Plan {
+  id: number;
+  name: string;
+  created_by: string;
+  available_for: string;
+  allow_related_accounts: boolean;
+  payment_product_id: string | null;
+  crm_plan_id: string | null;
+  users_count: number;
+}
+interface PageOf<T> {
+  items: T[];
+  total: number;
+}
+
+describe('admin plans', () => {
+  let ctx: TestContext;
+  let admin = '';
+  const get = (url: string) => ctx.app.inject({ url, headers: bearer(admin) });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const create = async (payload: object): Promise<Plan> => {
+    const response = await send('POST', '/api/admin/plans', payload);
+    expect(response.statusCode).toBe(201);
+    return json<{ plan: Plan }>(response).plan;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await login(ctx.app, DEMO.admin);
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  test('create with every spec field; audited', async () => {
+    const plan = await create({ name: 'Agency Pro', created_by: 'partner', available_for: 'resellers', allow_related_accounts: true, payment_product_id: 'prod_123', crm_plan_id: 'crm_9' });
+    expect(plan).toMatchObject({ name: 'Agency Pro', created_by: 'partner', available_for: 'resellers', allow_related_accounts: true, payment_product_id: 'prod_123', crm_plan_id: 'crm_9', users_count: 0 });
+    const audit = json<PageOf<{ action: string; entity_id: number; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.items[0]).toMatchObject({ action: 'create', entity_id: plan.id, after: { name: 'Agency Pro', payment_product_id: 'prod_123' } });
+  });
+
+  test('validation: 400 naming the fields', async () => {
+    const response = await send('POST', '/api/admin/plans', { name: ' ', created_by: 'someone', available_for: 'everyone' });
+    expect(response.statusCode).toBe(400);
+    const fields = json<{ errors: { field: string }[] }>(response).errors.map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'created_by', 'available_for']));
+  });
+
+  test('edit: changes audited with before/after; unknown id 404', async () => {
+    const plan = await create({ name: 'Starter', created_by: 'system', available_for: 'customers' });
+    const response = await send('PUT', `/api/admin/plans/${plan.id}`, { name: 'Starter+', crm_plan_id: 'crm_1' });
+    expect(json<{ plan: Plan }>(response).plan).toMatchObject({ name: 'Starter+', crm_plan_id: 'crm_1' });
+    const audit = json<PageOf<{ action: string; before: object; after: object }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.items[0]).toMatchObject({ action: 'update', before: { name: 'Starter', crm_plan_id: null }, after: { name: 'Starter+', crm_plan_id: 'crm_1' } });
+    expect((await send('PUT', '/api/admin/plans/9999', { name: 'X' })).statusCode).toBe(404);
+    expect((await get('/api/admin/plans/9999')).statusCode).toBe(404);
+  });
+
+  test('a plan in use cannot be deleted (422); once unused it can, audited', async () => {
+    const plan = await create({ name: 'In use', created_by: 'system', available_for: 'customers' });
+    const users = json<PageOf<{ id: number; email: string }>>(await get('/api/admin/users?search=basic'));
+    const basic = users.items[0]!;
+    expect((await send('PUT', `/api/admin/users/${basic.id}`, { plan_id: plan.id })).statusCode).toBe(200);
+    expect(json<Plan>(await get(`/api/admin/plans/${plan.id}`)).users_count).toBe(1);
+
+    const refused = await send('DELETE', `/api/admin/plans/${plan.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toMatchObject({ code: 'admin.plan_in_use', message: 'Plan cannot be deleted while in use' });
+    const german = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/plans/${plan.id}`, headers: { ...bearer(admin), 'user-language': 'de' } });
+    expect(json(german)).toMatchObject({ message: 'Der Tarif kann nicht gelöscht werden, solange er verwendet wird' });
+
+    await send('PUT', `/api/admin/users/${basic.id}`, { plan_id: null });
+    const deleted = await send('DELETE', `/api/admin/plans/${plan.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await get(`/api/admin/plans/${plan.id}`)).statusCode).toBe(404);
+    const audit = json<PageOf<{ action: string; before: object; entity_label: string }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.items[0]).toMatchObject({ action: 'delete', before: { name: 'In use' }, entity_label: 'In use' });
+  });
+
+  test('a deleted user still holds the plan (restore keeps it), so the plan stays undeletable', async () => {
+    const plan = await create({ name: 'Held', created_by: 'system', available_for: 'customers' });
+    const created = await send('POST', '/api/admin/users', { email: 'holder@leadsmith.test', password: 'secret-pass', first_name: 'Hold', modules: [], plan_id: plan.id });
+    const user = json<{ user: { id: number } }>(created).user;
+    await send('DELETE', `/api/admin/users/${user.id}`);
+    expect((await send('DELETE', `/api/admin/plans/${plan.id}`)).statusCode).toBe(422);
+  });
+
+  test('list: paginated and filtered', async () => {
+    const page = json<PageOf<Plan> & { page_size: number }>(await get('/api/admin/plans?page_size=2'));
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    const partner = json<PageOf<Plan>>(await get('/api/admin/plans?created_by=partner'));
+    expect(partner.items.every((p) => p.created_by === 'partner')).toBe(true);
+    const search = json<PageOf<Plan>>(await get('/api/admin/plans?search=agency'));
+    expect(search.items.map((p) => p.name)).toEqual(['Agency Pro']);
+  });
+});

@@ -1,0 +1,153 @@
+import { seedAdminDemo } from '../src/routes/admin/demoData';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+
+interface PageOf<T> {
+  items: T[];
+  total: number;
+}
+type Item = Record<string, unknown> & { id: number };
+
+describe('admin topics, partners and reports', () => {
+  let ctx: TestContext;
+  let admin = '';
+  const get = (url: string) => ctx.app.inject({ url, headers: bearer(admin) });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const audit = async (entity: string, id: number) => json<PageOf<{ action: string; before: object | null; after: object | null; entity_label: string }>>(await get(`/api/admin/audit-log?entity=${entity}&entity_id=${id}`)).items;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await login(ctx.app, DEMO.admin);
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  test('topics: create, list in position order, edit, delete — each audited', async () => {
+    const b = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'Second', position: 2 })).item;
+    const a = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'First', description: 'Start here', position: 1, shown: false })).item;
+    expect(a).toMatchObject({ title: 'First', description: 'Start here', position: 1, shown: false });
+    const list = json<PageOf<Item>>(await get('/api/admin/topics'));
+    expect(list.items.map((t) => t.title)).toEqual(['First', 'Second']);
+    const edited = json<{ item: Item }>(await send('PUT', `/api/admin/topics/${b.id}`, { title: 'Second, renamed', shown: false })).item;
+    expect(edited).toMatchObject({ title: 'Second, renamed', shown: false });
+    expect((await send('DELETE', `/api/admin/topics/${a.id}`)).statusCode).toBe(200);
+    expect((await get(`/api/admin/topics/${a.id}`)).statusCode).toBe(404);
+    expect((await audit('topic', b.id)).map((e) => e.action)).toEqual(['update', 'create']);
+    expect((await audit('topic', b.id))[0]).toMatchObject({ before: { title: 'Second', shown: true }, after: { title: 'Second, renamed', shown: false } });
+    expect((await audit('topic', a.id))[0]).toMatchObject({ action: 'delete', entity_label: 'First' });
+    const bad = await send('POST', '/api/admin/topics', { title: '', position: -1, colour: 'red' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test('partners: unique referral code (422 on the field), referred users block deletion, unknown partner refused on users', async () => {
+    const partner = json<{ item: Item }>(await send('POST', '/api/admin/partners', { name: 'Acme Referrals', referral_code: 'ACME', commission_percent: 12 })).item;
+    expect(partner).toMatchObject({ name: 'Acme Referrals', referral_code: 'ACME', commission_percent: 12, active: true, referred_users: 0 });
+    const clash = await send('POST', '/api/admin/partners', { name: 'Other', referral_code: 'acme' });
+    expect(clash.statusCode).toBe(422);
+    expect(json(clash)).toMatchObject({ code: 'admin.referral_code_taken', field: 'referral_code' });
+    expect((await send('POST', '/api/admin/partners', { name: 'Bad', referral_code: 'has space' })).statusCode).toBe(400);
+
+    const basic = json<PageOf<{ id: number }>>(await get('/api/admin/users?search=basic')).items[0]!;
+    const unknown = await send('PUT', `/api/admin/users/${basic.id}`, { referral_partner_id: 9999 });
+    expect(json(unknown)).toMatchObject({ code: 'admin.partner_invalid', field: 'referral_partner_id' });
+    expect((await send('PUT', `/api/admin/users/${basic.id}`, { referral_partner_id: partner.id })).statusCode).toBe(200);
+    expect(json<Item>(await get(`/api/admin/partners/${partner.id}`)).referred_users).toBe(1);
+    const refused = await send('DELETE', `/api/admin/partners/${partner.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toMatchObject({ code: 'admin.partner_in_use' });
+
+    const report = json<PageOf<{ partner_id: number; active_users: number }> & { unattributed: number }>(await get('/api/admin/reports/user-referrals'));
+    expect(report.items.find((r) => r.partner_id === partner.id)).toMatchObject({ active_users: 1 });
+    expect(report.unattributed).toBe(3);
+
+    await send('PUT', `/api/admin/users/${basic.id}`, { referral_partner_id: null });
+    expect((await send('DELETE', `/api/admin/partners/${partner.id}`)).statusCode).toBe(200);
+  });
+
+  test('subscriptions report: summary by status and the subscribers, filtered and paginated', async () => {
+    await seedAdminDemo(ctx.db, ctx.clock);
+    const all = json<PageOf<{ subscription_status: string | null }> & { summary: { status: string; count: number }[] }>(await get('/api/admin/reports/subscriptions?page_size=5'));
+    expect(all.items).toHaveLength(5);
+    const summed = all.summary.reduce((s, r) => s + r.count, 0);
+    expect(summed).toBe(all.total);
+    const canceled = json<PageOf<{ subscription_status: string | null }>>(await get('/api/admin/reports/subscriptions?status=canceled'));
+    expect(canceled.total).toBe(all.summary.find((s) => s.status === 'canceled')!.count);
+    expect(canceled.items.every((r) => r.subscription_status === 'canceled')).toBe(true);
+    const none = json<PageOf<{ subscription_status: string | null }>>(await get('/api/admin/reports/subscriptions?status=none'));
+    expect(none.items.every((r) => r.subscription_status === null)).toBe(true);
+    const referrals = json<PageOf<{ name: string; active_users: number }>>(await get('/api/admin/reports/user-referrals'));
+    expect(referrals.items.filter((r) => r.active_users > 0).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('admin default prompts and searchers', () => {
+  let ctx: TestContext;
+  let admin = '';
+  const get = (url: string) => ctx.app.inject({ url, headers: bearer(admin) });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await login(ctx.app, DEMO.admin);
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  test('prompts: created by type and list type, filtered (library), audited', async () => {
+    const created = await send('POST', '/api/admin/ai-prompts', { title: 'Lib one', prompt_type: 'library', list_type: 'people', prompt: 'Say hi to {first_name}' });
+    expect(created.statusCode).toBe(201);
+    const id = json<{ item: Item }>(created).item.id;
+    await send('POST', '/api/admin/ai-prompts', { title: 'Summary', prompt_type: 'summary', list_type: 'company', prompt: 'Summarise {company}' });
+    const library = json<PageOf<Item>>(await get('/api/admin/ai-prompts?prompt_type=library'));
+    expect(library.items.map((p) => p.title)).toEqual(['Lib one']);
+    expect((await get('/api/admin/ai-prompts?prompt_type=poem')).statusCode).toBe(400);
+    const bad = await send('POST', '/api/admin/ai-prompts', { title: 'X', prompt_type: 'summary', list_type: 'planets', prompt: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(bad).errors.map((e) => e.field)).toEqual(expect.arrayContaining(['list_type', 'prompt']));
+    await send('PUT', `/api/admin/ai-prompts/${id}`, { prompt: 'Say hello to {first_name}' });
+    const history = json<PageOf<{ action: string; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=prompt&entity_id=${id}`));
+    expect(history.items[0]).toMatchObject({ action: 'update', after: { prompt: 'Say hello to {first_name}' } });
+  });
+
+  test('searchers: users ranked by searches in the period', async () => {
+    await seedAdminDemo(ctx.db, ctx.clock);
+    const page = json<PageOf<{ searches: number; credits_used: number; email: string }>>(await get('/api/admin/searchers?days=90&page_size=5'));
+    expect(page.items).toHaveLength(5);
+    expect(page.total).toBeGreaterThan(20);
+    for (let i = 1; i < page.items.length; i++) expect(page.items[i - 1]!.searches).toBeGreaterThanOrEqual(page.items[i]!.searches);
+    const one = json<PageOf<{ email: string }>>(await get('/api/admin/searchers?days=365&search=demo-02'));
+    expect(one.items.map((r) => r.email)).toEqual(['demo-02@demo.leadsmith.test']);
+    expect((await get('/api/admin/searchers?days=12')).statusCode).toBe(400);
+  });
+});
+
+describe('admin training content', () => {
+  let ctx: TestContext;
+  let admin = '';
+  const get = (url: string) => ctx.app.inject({ url, headers: bearer(admin) });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await login(ctx.app, DEMO.admin);
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  test('pages belong to their course: another course id answers 404 on read, edit and delete', async () => {
+    const a = json<{ item: Item }>(await send('POST', '/api/admin/courses', { title: 'Course A' })).item;
+    const b = json<{ item: Item }>(await send('POST', '/api/admin/courses', { title: 'Course B' })).item;
+    const page = json<{ item: Item }>(await send('POST', `/api/admin/courses/${a.id}/pages`, { title: 'Intro', content: 'Hello', status: 'draft' })).item;
+    expect(page).toMatchObject({ title: 'Intro', status: 'draft', course_id: a.id });
+    expect((await get(`/api/admin/courses/${a.id}/pages/${page.id}`)).statusCode).toBe(200);
+    expect((await get(`/api/admin/courses/${b.id}/pages/${page.id}`)).statusCode).toBe(404);
+    expect((await send('PUT', `/api/admin/courses/${b.id}/pages/${page.id}`, { status: 'shown' })).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/admin/courses/${b.id}/pages/${page.id}`)).statusCode).toBe(404);
+    expect((await get('/api/admin/courses/9999/pages')).statusCode).toBe(404);
+    expect((await send('POST', '/api/admin/courses/9999/pages', { title: 'Lost' })).statusCode).toBe(404);
+    expect(json<PageOf<Item>>(await get(`/api/admin/courses/${b.id}/pages`)).total).toBe(0);
+
+    expect(json<{ item: Item }>(await send('PUT', `/api/admin/courses/${a.id}/pages/${page.id}`, { status: 'shown' })).item.status).toBe('shown');
+    expect(json<PageOf<Item>>(await get(`/api/admin/courses/${a.id}/pages?status=shown`)).items.map((p) => p.title)).toEqual(['Intro']);
+    expect(json<Item>(await get(`/api/admin/courses/${a.id}`)).pages_count).toBe(1);
+
+    const history = json<PageOf<{ entity: string; action: string; entity_label: string }>>(await get('/api/admin/audit-log?entity=course&entity=page'));
+    expect(history.items.map((h) => `${h.entity}:${h.action}:${h.entity_label}`)).toEqual(['page:update:Intro', 'page:create:Intro', 'course:create:Course B', 'course:create:Course A']);
+  });
+});

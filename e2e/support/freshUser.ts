@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface FreshUser {
+  email: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+
+/**
+ * Registers and confirms a new customer through the API (the code comes from
+ * the dev outbox), so specs that change profile, password or settings data
+ * never alter the shared demo accounts other specs sign in with.
+ */
+export async function registerFreshUser(request: APIRequestContext, label: string): Promise<FreshUser> {
+  counter += 1;
+  const email = `settings-${label}-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
+  const password = 'fresh-user-pass';
+  const registered = await request.post('/auth/register', {
+    data: { first_name: 'Fresh', last_name: 'User', email, password, password_confirmation: password },
+  });
+  expect(registered.status(), `register ${email}`).toBe(201);
+  const outbox = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+  const { emails } = (await outbox.json()) as { emails: { code: string | null }[] };
+  const code = emails[0]?.code;
+  expect(code, 'confirmation code in the dev outbox').toBeTruthy();
+  const confirmed = await request.post('/auth/confirm-email', { data: { email, code } });
+  expect(confirmed.status()).toBe(200);
+  const { token } = (await confirmed.json()) as { token: string };
+  return { email, password, token };
+}
+
+/** Opens `path` signed in as the given fresh user. */
+export async function openAs(page: Page, user: FreshUser, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('access_token', t), user.token);
+  await page.goto(path);
+}

@@ -1,0 +1,53 @@
+import { test, expect } from '../support/fixtures';
+import { AdminPage, adminToken } from '../support/AdminPage';
+
+test('an admin creates a plan; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
+  const admin = new AdminPage(page);
+  await signIn('admin', '/admin/plans');
+  await expect(shell.heading('Plans')).toBeVisible();
+  await page.getByRole('link', { name: 'Create plan' }).click();
+  await expect(shell.heading('Create plan')).toBeVisible();
+  await page.getByLabel('Name').fill('Growth Partner');
+  await page.getByLabel('Created by').selectOption('partner');
+  await page.getByLabel('Available for').selectOption('resellers');
+  await page.getByLabel('Payment product ID').fill('prod_growth');
+  await page.getByLabel('CRM plan ID').fill('crm_growth');
+  await page.getByText('Allow related accounts', { exact: true }).click();
+  await expectAccessible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Plan created')).toBeVisible();
+  const row = admin.row('Plans', 'Growth Partner');
+  await expect(row).toContainText('Partner');
+  await expect(row).toContainText('Resellers');
+  await expect(row).toContainText('prod_growth');
+
+  // Put a user on the plan (through the API), then try to delete it.
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const plans = (await (await request.get('/api/admin/plans?search=Growth%20Partner', { headers })).json()) as { items: { id: number }[] };
+  const planId = plans.items[0]!.id;
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },
+  });
+  const { user } = (await created.json()) as { user: { id: number } };
+  await page.reload();
+  await expect(row).toContainText('1');
+
+  await page.getByRole('button', { name: 'Delete Growth Partner' }).click();
+  await admin.confirm('Delete');
+  await expect(page.getByText('Plan cannot be deleted while in use')).toBeVisible();
+  await expect(row).toBeVisible();
+
+  await request.put(`/api/admin/users/${user.id}`, { headers, data: { plan_id: null } });
+  await page.reload();
+  await page.getByRole('button', { name: 'Delete Growth Partner' }).click();
+  await admin.confirm('Delete');
+  await expect(page.getByText('Plan deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Plan history' }).click();
+  const history = page.getByRole('table', { name: 'Change history' }).getByRole('row').filter({ hasText: 'Growth Partner' });
+  await expect(history.nth(0)).toContainText('Deleted');
+  await expect(history.nth(1)).toContainText('Created');
+});

@@ -1,0 +1,57 @@
+import { Box, Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** Right-aligned (numbers, actions). */
+  end?: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** Announced name of the table (screen readers, tests). */
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+}
+
+/** The one table every admin list uses: labelled, scrolls sideways on narrow screens, says so when empty. */
+export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
+  const { t } = useTranslation('common');
+  if (rows.length === 0) {
+    return (
+      <Text py={8} textAlign="center" color="fg" data-testid="empty-table">
+        {t('errors.noResults')}
+      </Text>
+    );
+  }
+  return (
+    <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
+      <Table.Root size="sm" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((c) => (
+              <Table.ColumnHeader key={c.key} textAlign={c.end ? 'end' : 'start'} color="fg">
+                {c.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={rowKey(row)}>
+              {columns.map((c) => (
+                <Table.Cell key={c.key} textAlign={c.end ? 'end' : 'start'}>
+                  {c.render(row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { Checkbox, Field, NativeSelect, Textarea } from '@chakra-ui/react';
+import type { SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+const message = (error?: FieldError | string) => (typeof error === 'string' ? error : error?.message);
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
+  label: string;
+  registration: UseFormRegisterReturn;
+  options: { value: string; label: string }[];
+  error?: FieldError | string;
+}
+
+/** A labelled native select wired to react-hook-form. */
+export function SelectField({ label, registration, options, error, ...rest }: SelectFieldProps) {
+  const text = message(error);
+  return (
+    <Field.Root invalid={Boolean(text)} mb={4}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...rest} {...registration}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {text ? <Field.ErrorText color="red.700">{text}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+}
+
+/** A labelled, controlled checkbox (use with react-hook-form's Controller). */
+export function CheckboxField({ label, checked, onChange, name }: CheckboxFieldProps) {
+  return (
+    <Checkbox.Root mb={2} display="flex" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} name={name}>
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{label}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError | string;
+}
+
+export function TextareaField({ label, registration, error, ...rest }: TextareaFieldProps) {
+  const text = message(error);
+  return (
+    <Field.Root invalid={Boolean(text)} mb={4}>
+      <Field.Label>{label}</Field.Label>
+      <Textarea {...rest} {...registration} />
+      {text ? <Field.ErrorText color="red.700">{text}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+/** A filter control outside any form: labelled select with an "all" option. */
+export function FilterSelect({ label, value, onChange, options, allLabel }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; allLabel?: string }) {
+  return (
+    <Field.Root maxW="14rem">
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}

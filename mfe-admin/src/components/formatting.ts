@@ -1,0 +1,14 @@
+import { i18n } from '@leadsmith/shared';
+
+/** Date (and time) in the user's language; '—' for none. */
+export function formatDate(value: string | null | undefined, withTime = false): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(i18n.language || 'en', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+}
+
+export function formatNumber(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return new Intl.NumberFormat(i18n.language || 'en').format(value);
+}

@@ -1,0 +1,14 @@
+import { Box } from '@chakra-ui/react';
+import { PageHeader } from '@leadsmith/shared';
+import { useTranslation } from 'react-i18next';
+import { AuditHistory } from '../../audit/components/AuditHistory';
+
+export function PromptsHistoryPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <Box>
+      <PageHeader title={t('routes.aiAssistantHistory')} />
+      <AuditHistory entity="prompt" />
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { apiClient, queryClient, registerAreaTranslations, STORAGE_KEYS, useCurrentUser, useSessionStore } from '@leadsmith/shared';
+
+const NAMESPACE = 'impersonation';
+
+registerAreaTranslations(NAMESPACE, {
+  en: { viewingAs: 'You are signed in as {{name}} (logged in by an admin).', back: 'Return to admin' },
+  es: { viewingAs: 'Ha iniciado sesión como {{name}} (acceso de administrador).', back: 'Volver al administrador' },
+  fr: { viewingAs: 'Vous êtes connecté en tant que {{name}} (connexion par un administrateur).', back: 'Revenir à l’administration' },
+  de: { viewingAs: 'Sie sind als {{name}} angemeldet (Anmeldung durch einen Admin).', back: 'Zurück zum Admin-Konto' },
+});
+
+function archivedToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.archivedUser);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shown while an admin is logged in as another user (their own token waits under `archived_user`).
+ * "Return to admin" ends the user's session at the API and restores the admin's token.
+ */
+export function ImpersonationBanner() {
+  const { t } = useTranslation(NAMESPACE);
+  const token = useSessionStore((s) => s.token);
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const archived = archivedToken();
+  if (!token || !archived || archived === token) return null;
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '';
+
+  const back = async () => {
+    setLeaving(true);
+    try {
+      await apiClient.post('/auth/logout', undefined, { silent: true });
+    } catch {
+      // The user's token is dropped locally whatever the API says.
+    }
+    localStorage.removeItem(STORAGE_KEYS.archivedUser);
+    queryClient.clear();
+    useSessionStore.getState().setToken(archived);
+    setLeaving(false);
+    navigate('/admin/users', { replace: true });
+  };
+
+  return (
+    <Flex role="region" aria-label={t('back')} data-testid="impersonation-banner" align="center" justify="center" gap={4} px={4} py={2} bg="orange.100" color="gray.900" wrap="wrap">
+      <Text fontWeight="semibold">{t('viewingAs', { name })}</Text>
+      <Button size="sm" colorPalette="brand" loading={leaving} onClick={() => void back()}>
+        {t('back')}
+      </Button>
+    </Flex>
+  );
+}
