@@ -1,0 +1,212 @@
+// Browser journeys of the benchmark, in headless Chromium with fixed CPU throttling.
+// Every figure is measured inside the page (performance.now(), PerformanceObserver) or from the
+// DevTools protocol's network events, so Playwright's own polling never adds to a time.
+import { chromium } from '@playwright/test';
+
+export const CPU_THROTTLE = 4;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SIDEBAR = 'nav[aria-label="Main navigation"]';
+const OUTLET = '[data-testid="area-outlet"]';
+
+/**
+ * Journeys per demo account: where it lands, which sidebar item opens another area (cold the first
+ * time, warm after), which item returns, and whether it holds the leads module (saved lists).
+ */
+export const ACCOUNTS = [
+  { name: 'customer', email: 'customer@leadsmith.test', password: 'leadsmith-customer', landing: 'New search', switchTo: 'Business profile', back: 'New search', savedLists: true },
+  { name: 'reseller', email: 'reseller@leadsmith.test', password: 'leadsmith-reseller', landing: 'AI training', switchTo: 'Business account', back: 'AI training', savedLists: false },
+  { name: 'super admin', email: 'admin@leadsmith.test', password: 'leadsmith-admin', landing: 'AI training', switchTo: 'Dashboard', back: 'AI training', savedLists: true },
+];
+
+/** Installed before any page script: collects LCP, layout shifts, long tasks and event timings. */
+function installObservers() {
+  const perf = { lcp: 0, cls: 0, longTasks: 0, longTaskMs: 0, events: [] };
+  window.__bench = perf;
+  const observe = (type, onEntry, extra = {}) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true, ...extra });
+    } catch {
+      // entry type not supported: the figure stays 0
+    }
+  };
+  observe('largest-contentful-paint', (e) => (perf.lcp = e.startTime));
+  observe('layout-shift', (e) => {
+    if (!e.hadRecentInput) perf.cls += e.value;
+  });
+  observe('longtask', (e) => {
+    perf.longTasks += 1;
+    perf.longTaskMs += e.duration;
+  });
+  observe('event', (e) => perf.events.push({ name: e.name, duration: e.duration }), { durationThreshold: 16 });
+}
+
+/** Resolves with ms from now until the area outlet shows `heading` as its h1 with no spinner left. */
+function areaContentAfter({ clickText, heading }) {
+  return new Promise((resolve, reject) => {
+    const nav = document.querySelector('nav[aria-label="Main navigation"]');
+    const link = [...(nav?.querySelectorAll('a') ?? [])].find((a) => a.textContent?.trim() === clickText);
+    if (!link) return reject(new Error(`no sidebar link "${clickText}"`));
+    const start = performance.now();
+    const done = () => {
+      const outlet = document.querySelector('[data-testid="area-outlet"]');
+      const h1 = outlet?.querySelector('h1');
+      if (h1?.textContent?.trim() === heading && !outlet.querySelector('.chakra-spinner')) {
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+        return true;
+      }
+      return false;
+    };
+    const observer = new MutationObserver(done);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    link.click();
+    done();
+  });
+}
+
+async function signInToken(base, account) {
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const body = await response.json();
+  const token = body.token;
+  if (!response.ok || !token) throw new Error(`sign-in of ${account.email} failed: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return token;
+}
+
+/** A page with throttled CPU, the token stored, and network accounting by the DevTools protocol. */
+async function openPage(context) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  const net = { phase: 'load', requests: new Map() };
+  cdp.on('Network.requestWillBeSent', (e) => net.requests.set(e.requestId, { phase: net.phase, type: e.type, url: e.request.url, bytes: 0 }));
+  cdp.on('Network.responseReceived', (e) => {
+    const r = net.requests.get(e.requestId);
+    if (r) r.type = e.type;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = net.requests.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  return { page, cdp, net };
+}
+
+const kb = (requests) => requests.filter((r) => r.type === 'Script').reduce((sum, r) => sum + r.bytes, 0) / 1024;
+
+/**
+ * One cold visit (empty cache, new browser context) then, in the same page, the warm figures:
+ * page load → sidebar; sidebar click → other area (cold), back, and again (warm); a reload with
+ * the cache filled → sidebar.
+ */
+async function visit(browser, base, account, token) {
+  const context = await browser.newContext();
+  await context.addInitScript(({ token: t }) => {
+    if (!sessionStorage.getItem('bench:token-set')) {
+      localStorage.setItem('access_token', t);
+      localStorage.setItem('lang', 'en');
+      sessionStorage.setItem('bench:token-set', '1');
+    }
+  }, { token });
+  await context.addInitScript(installObservers);
+  const { page, net } = await openPage(context);
+
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  await page.waitForSelector(SIDEBAR, { state: 'visible', timeout: 60_000 });
+  const sidebarMs = await page.evaluate(() => performance.now());
+  const beforeSidebar = [...net.requests.values()].filter((r) => r.phase === 'load');
+  await page.waitForFunction(
+    ({ outlet, heading }) => {
+      const o = document.querySelector(outlet);
+      return o?.querySelector('h1')?.textContent?.trim() === heading && !o.querySelector('.chakra-spinner');
+    },
+    { outlet: OUTLET, heading: account.landing },
+    { timeout: 60_000 },
+  );
+  const contentMs = await page.evaluate(() => performance.now());
+  const loadPerf = await page.evaluate(() => ({ ...window.__bench }));
+
+  net.phase = 'switch';
+  const switchColdMs = await page.evaluate(areaContentAfter, { clickText: account.switchTo, heading: account.switchTo });
+  const backMs = await page.evaluate(areaContentAfter, { clickText: account.back, heading: account.back });
+  const switchWarmMs = await page.evaluate(areaContentAfter, { clickText: account.switchTo, heading: account.switchTo });
+
+  net.phase = 'reload';
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForSelector(SIDEBAR, { state: 'visible', timeout: 60_000 });
+  const warmSidebarMs = await page.evaluate(() => performance.now());
+
+  const all = [...net.requests.values()];
+  await context.close();
+  return {
+    jsKb: kb(beforeSidebar),
+    requests: beforeSidebar.length,
+    sidebarMs,
+    contentMs,
+    switchColdMs,
+    switchWarmMs: Math.min(backMs, switchWarmMs),
+    warmSidebarMs,
+    longTasks: loadPerf.longTasks,
+    longTaskMs: loadPerf.longTaskMs,
+    totalJsKb: kb(all.filter((r) => r.phase !== 'reload')),
+  };
+}
+
+/** Saved lists opened by a full page load: LCP, CLS, and an INP proxy (a filter tab click's event duration). */
+async function savedLists(browser, base, token) {
+  const context = await browser.newContext();
+  await context.addInitScript(({ token: t }) => {
+    localStorage.setItem('access_token', t);
+    localStorage.setItem('lang', 'en');
+  }, { token });
+  await context.addInitScript(installObservers);
+  const { page } = await openPage(context);
+  await page.goto(`${base}/lead-search/saved-lists`, { waitUntil: 'commit' });
+  await page.getByText('Bench list 1', { exact: true }).first().waitFor({ timeout: 60_000 });
+  // Let the page settle so late layout shifts and the final LCP candidate are recorded.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const tab = page.getByRole('tab', { name: /archived/i }).or(page.getByRole('button', { name: /archived/i })).first();
+  const start = await page.evaluate(() => performance.now());
+  await tab.click();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  const clickToPaintMs = (await page.evaluate(() => performance.now())) - start;
+  const perf = await page.evaluate(() => ({ ...window.__bench }));
+  await context.close();
+  const interaction = perf.events.filter((e) => ['pointerdown', 'pointerup', 'click', 'keydown'].includes(e.name));
+  return {
+    lcpMs: perf.lcp,
+    cls: perf.cls,
+    inpMs: interaction.length ? Math.max(...interaction.map((e) => e.duration)) : Math.round(clickToPaintMs),
+    longTasks: perf.longTasks,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const medians = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+
+/** Every account's journeys against one base URL; `runs` counted visits after one warm-up. */
+export async function measureBuild(base, runs) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const out = {};
+  try {
+    for (const account of ACCOUNTS) {
+      const token = await signInToken(base, account);
+      await visit(browser, base, account, token); // warm-up: server caches, compression, JIT
+      const visits = [];
+      for (let i = 0; i < runs; i += 1) visits.push(await visit(browser, base, account, token));
+      const lists = [];
+      if (account.savedLists) for (let i = 0; i < runs; i += 1) lists.push(await savedLists(browser, base, token));
+      out[account.name] = { ...medians(visits), savedLists: lists.length ? medians(lists) : null };
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// npm run bench — the cost of federation, first load, area switches and the API under load,
+// measured side by side on this machine. Prints a markdown table and writes bench/results.md.
+//
+//   BENCH_SKIP_BUILD=1   use the builds already on disk (otherwise: turbo build + build:monolith)
+//   BENCH_RUNS=5         counted visits per account and build (medians; one warm-up visit first)
+//   BENCH_RESULTS=100000 rows in the big list;  BENCH_API_SECONDS=10 load duration
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { ACCOUNTS, measureBuild } from './browser.mjs';
+import { measureApi, signIn } from './apiLoad.mjs';
+import { report } from './report.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORTS = { federated: 8191, monolith: 8192, api: 8193 };
+const AREAS = [
+  { remote: 'mfe-settings', module: null, path: '/settings/business-profile', heading: 'Business profile' },
+  { remote: 'mfe-ai', module: 'ai_suggest', path: '/ai/training', heading: 'AI training' },
+  { remote: 'mfe-lead-search', module: 'leads', path: '/lead-search/new-search', heading: 'New search' },
+  { remote: 'mfe-whitelabel', module: 'whitelabel', path: '/whitelabel/business-account', heading: 'Business account' },
+  { remote: 'mfe-admin', module: 'admin', path: '/admin/dashboard', heading: 'Dashboard' },
+];
+
+/** Starts scripts/bench/server.mjs and resolves once it prints its ready line. */
+function startServer(port, env = {}) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench/server.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bench server on ${port} did not start within 180 s`)), 180_000);
+    child.once('exit', (code) => reject(new Error(`bench server on ${port} exited with ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      clearTimeout(timer);
+      resolve({ child, ...JSON.parse(line), base: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** JS (transferred, compressed) of each remote when its area is first opened, measured as the super admin. */
+async function remoteBytes(base) {
+  const token = await signIn(base, 'admin@leadsmith.test', 'leadsmith-admin');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext();
+    await context.addInitScript((t) => localStorage.setItem('access_token', t), token);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const urls = new Map();
+    const bytes = {};
+    cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, { url: e.response.url, type: e.type }));
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = urls.get(e.requestId);
+      const remote = r && r.type === 'Script' ? /\/remotes\/(mfe-[a-z-]+)\//.exec(r.url)?.[1] : undefined;
+      if (remote) bytes[remote] = (bytes[remote] ?? 0) + e.encodedDataLength / 1024;
+    });
+    for (const area of AREAS) {
+      await page.goto(`${base}${area.path}`);
+      await page.getByTestId('area-outlet').getByRole('heading', { level: 1, name: area.heading }).waitFor({ timeout: 60_000 });
+    }
+    await context.close();
+    return bytes;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function modulesOf(base, account) {
+  const token = await signIn(base, account.email, account.password);
+  const me = await (await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+  return new Set((me.modules ?? me.user?.modules ?? []).map((m) => m.slug));
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    execSync('npx turbo run build --output-logs=errors-only', { cwd: ROOT, stdio: 'inherit' });
+    execSync('npm run build:monolith', { cwd: ROOT, stdio: 'inherit' });
+  }
+  const started = Date.now();
+  const servers = [];
+  try {
+    const federated = await startServer(PORTS.federated, { BENCH_RESULTS: '1000' });
+    servers.push(federated);
+    const monolith = await startServer(PORTS.monolith, { BENCH_RESULTS: '1000', WEB_ROOT: path.join(ROOT, 'monolith/dist') });
+    servers.push(monolith);
+
+    console.error('bench: remote sizes…');
+    const perRemote = await remoteBytes(federated.base);
+    const savings = {};
+    for (const account of ACCOUNTS) {
+      const modules = await modulesOf(federated.base, account);
+      savings[account.name] = AREAS.filter((a) => a.module && !modules.has(a.module)).reduce((sum, a) => sum + (perRemote[a.remote] ?? 0), 0);
+    }
+    console.error('bench: federated journeys…');
+    const fed = await measureBuild(federated.base, RUNS);
+    console.error('bench: monolith journeys…');
+    const mono = await measureBuild(monolith.base, RUNS);
+    for (const s of servers.splice(0)) s.child.kill('SIGTERM');
+
+    console.error('bench: API under load…');
+    const apiServer = await startServer(PORTS.api, { SERVE_WEB: '0' });
+    servers.push(apiServer);
+    const api = await measureApi(apiServer.base, apiServer.child.pid, apiServer.bigListId);
+
+    const table = report({ runs: RUNS, fed, mono, perRemote, savings, api, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000 });
+    console.log(table);
+    mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+    writeFileSync(path.join(ROOT, 'bench/results.md'), `${table}\n`);
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+// Formats the benchmark's figures as markdown: tables side by side and the goals, met or not.
+import { CPU_THROTTLE } from './browser.mjs';
+
+const ms = (x) => (x == null ? 'n/a' : `${Math.round(x)}`);
+const kb = (x) => (x == null ? 'n/a' : x.toFixed(1));
+const ratio = (a, b) => (a == null || b == null || b === 0 ? 'n/a' : `${(a / b).toFixed(2)}×`);
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
+const JOURNEY_FIGURES = [
+  ['JS before sidebar (KB gzip)', 'jsKb', kb],
+  ['requests before sidebar', 'requests', (x) => `${Math.round(x)}`],
+  ['page load → sidebar visible (ms)', 'sidebarMs', ms],
+  ['page load → landing area content (ms)', 'contentMs', ms],
+  ['sidebar click → area content, cold (ms)', 'switchColdMs', ms],
+  ['sidebar click → area content, warm (ms)', 'switchWarmMs', ms],
+  ['reload with cache → sidebar (ms)', 'warmSidebarMs', ms],
+  ['long tasks during first load (count)', 'longTasks', (x) => `${Math.round(x)}`],
+  ['long tasks during first load (ms)', 'longTaskMs', ms],
+  ['JS over the visit (KB gzip)', 'totalJsKb', kb],
+];
+const LIST_FIGURES = [
+  ['saved lists LCP (ms)', 'lcpMs', ms],
+  ['saved lists CLS', 'cls', (x) => x.toFixed(3)],
+  ['saved lists INP proxy (ms)', 'inpMs', ms],
+];
+
+function goal(text, met, figure) {
+  return row([text, figure, met ? 'met' : '**not met**']);
+}
+
+export function report({ runs, fed, mono, perRemote, savings, api, results, seconds }) {
+  const accounts = Object.keys(fed);
+  const lines = [
+    `# Leadsmith benchmark`,
+    '',
+    `Medians of ${runs} visits per account and build (after one warm-up visit), headless Chromium with ${CPU_THROTTLE}× CPU throttling, loopback. ` +
+      'Cold = new browser context (empty cache); warm = the same page once the area has been opened. ' +
+      'Area content = the area’s h1 shows and no spinner is left in the outlet.',
+    '',
+    '## Federated vs monolith, per account',
+    '',
+    row(['figure', ...accounts.flatMap((a) => [`${a} federated`, `${a} monolith`, 'ratio'])]),
+    row(['---', ...accounts.flatMap(() => ['---:', '---:', '---:'])]),
+  ];
+  for (const [label, key, fmt] of JOURNEY_FIGURES) {
+    lines.push(row([label, ...accounts.flatMap((a) => [fmt(fed[a][key]), fmt(mono[a][key]), ratio(fed[a][key], mono[a][key])])]));
+  }
+  for (const [label, key, fmt] of LIST_FIGURES) {
+    lines.push(
+      row([
+        label,
+        ...accounts.flatMap((a) => {
+          const f = fed[a].savedLists?.[key];
+          const m = mono[a].savedLists?.[key];
+          return f == null ? ['n/a (no leads module)', 'n/a', 'n/a'] : [fmt(f), fmt(m), ratio(f, m)];
+        }),
+      ]),
+    );
+  }
+
+  lines.push('', '## Entitlement-scoped loading', '', row(['remote', 'JS when its area opens (KB gzip)']), row(['---', '---:']));
+  for (const [remote, size] of Object.entries(perRemote).sort()) lines.push(row([remote, kb(size)]));
+  lines.push('', row(['account', 'JS never downloaded: remotes of modules it lacks (KB gzip)']), row(['---', '---:']));
+  for (const [account, size] of Object.entries(savings)) lines.push(row([account, kb(size)]));
+
+  lines.push(
+    '',
+    `## API (${results.toLocaleString('en')} results in one list, loopback)`,
+    '',
+    row(['figure', 'value']),
+    row(['---', '---:']),
+    row(['list endpoint, first page: p50 / p95 / p99 (ms) at 20 connections', `${api.list.p50} / ${api.list.p95} / ${api.list.p99}`]),
+    row(['list endpoint: requests/s (errors)', `${Math.round(api.list.rps)} (${api.list.errors})`]),
+    row(['list total reported / rows on the page', `${api.list.total} / ${api.list.rows}`]),
+    row(['bulk delete of every matching row (rows, ms)', `${api.bulk.rows}, ${ms(api.bulk.ms)}`]),
+    row(['search job throughput (results/s; produced, seconds)', `${api.search.perSecond.toFixed(1)} (${api.search.produced}, ${api.search.seconds.toFixed(1)})`]),
+    row(['API memory: idle / after load / peak (MB RSS)', `${Math.round(api.memory.idleMb)} / ${Math.round(api.memory.underLoadMb)} / ${Math.round(api.memory.peakMb)}`]),
+  );
+
+  const admin = 'super admin';
+  const firstContent = fed[admin].contentMs / mono[admin].contentMs;
+  const adminJs = fed[admin].totalJsKb / mono[admin].totalJsKb;
+  const sidebarJsMax = Math.max(...accounts.map((a) => fed[a].jsKb));
+  const sidebarMsMax = Math.max(...accounts.map((a) => fed[a].sidebarMs));
+  const warmMax = Math.max(...accounts.map((a) => fed[a].switchWarmMs));
+  const lists = accounts.map((a) => fed[a].savedLists).filter(Boolean);
+  const lcpMax = Math.max(...lists.map((l) => l.lcpMs));
+  const clsMax = Math.max(...lists.map((l) => l.cls));
+  lines.push(
+    '',
+    '## Goals',
+    '',
+    row(['goal', 'figure', 'status']),
+    row(['---', '---', '---']),
+    goal('super admin: time to first area content federated / monolith ≤ 1.15×', firstContent <= 1.15, `${firstContent.toFixed(2)}× (${ms(fed[admin].contentMs)} vs ${ms(mono[admin].contentMs)} ms from page load)`),
+    goal('super admin: JS bytes federated / monolith ≤ 1.10×', adminJs <= 1.1, `${adminJs.toFixed(2)}× (${kb(fed[admin].totalJsKb)} vs ${kb(mono[admin].totalJsKb)} KB)`),
+    goal('customer downloads less JS than the monolith', fed.customer.totalJsKb < mono.customer.totalJsKb, `${kb(fed.customer.totalJsKb)} vs ${kb(mono.customer.totalJsKb)} KB`),
+    goal('shell JS before the sidebar shows ≤ 200 KB gzip', sidebarJsMax <= 200, `${kb(sidebarJsMax)} KB (largest of the accounts)`),
+    goal(`sidebar visible < 1 s (${CPU_THROTTLE}× CPU throttling)`, sidebarMsMax < 1000, `${ms(sidebarMsMax)} ms (slowest account)`),
+    goal('area switch (warm) < 300 ms', warmMax < 300, `${ms(warmMax)} ms (slowest account)`),
+    goal('saved lists LCP < 2.5 s', lcpMax < 2500, `${ms(lcpMax)} ms`),
+    goal('saved lists CLS < 0.1', clsMax < 0.1, clsMax.toFixed(3)),
+    goal('list endpoint p95 < 50 ms at 20 connections, 100k results', api.list.p95 < 50 && results >= 100_000, `${api.list.p95} ms`),
+    '',
+    `Measured ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}, in ${Math.round(seconds)} s.`,
+  );
+  return lines.join('\n');
+}
