@@ -30,3 +30,8 @@ export * from './ui/reportAppError';
 export * from './ui/form/TextField';
 export * from './ui/form/useYupForm';
 export * from './ui/RequireModule';
+export * from './ui/form/fields';
+export * from './ui/list/DataTable';
+export * from './ui/list/ConfirmDialog';
+export * from './ui/list/Pagination';
+export * from './ui/list/useListParams';

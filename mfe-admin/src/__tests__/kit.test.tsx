@@ -1,8 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { registerAreaTranslations } from '@leadsmith/shared';
+import { registerAreaTranslations, DataTable, Pagination } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
-import { DataTable } from '../components/DataTable';
-import { Pagination } from '../components/Pagination';
 import { PARTNERS, TOPICS } from '../features/resources/definitions';
 import { resourceSchema, toFormValues, toInput } from '../features/resources/components/resourceForm';
 import { NAMESPACE, translations } from '../locales';

@@ -1,9 +1,8 @@
 import { Box, Flex, Heading } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { ErrorState, PageHeader, PageSpinner, DataTable } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, ChartCard, ChartGrid, dayLabel } from '../../../components/charts';
-import { DataTable } from '../../../components/DataTable';
 import { formatNumber } from '../../../components/formatting';
 import { useCreditUsage, type DayRange } from '../api/getCreditUsage';
 import { RangeSelect, useRange } from './RangeSelect';

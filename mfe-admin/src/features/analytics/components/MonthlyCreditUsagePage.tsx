@@ -1,9 +1,8 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { ErrorState, PageHeader, PageSpinner, DataTable } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, ChartCard, monthLabel } from '../../../components/charts';
-import { DataTable } from '../../../components/DataTable';
 import { formatNumber } from '../../../components/formatting';
 import { useMonthlyCreditUsage, type MonthRange } from '../api/getMonthlyCreditUsage';
 import { RangeSelect, useRange } from './RangeSelect';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FilterSelect } from '../../../components/fields';
+import { FilterSelect } from '@leadsmith/shared';
 
 /** A period choice kept in the address (?range=30). */
 export function useRange<T extends number>(choices: readonly T[], fallback: T): [T, (v: T) => void] {

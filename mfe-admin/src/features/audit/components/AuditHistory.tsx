@@ -1,11 +1,8 @@
 import { Box, Link, List, Text } from '@chakra-ui/react';
-import { ErrorState, PageSpinner } from '@leadsmith/shared';
+import { ErrorState, PageSpinner, DataTable, Pagination, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { DataTable } from '../../../components/DataTable';
 import { formatDate } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
-import { useListParams } from '../../../components/useListParams';
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditEntity, type AuditEntry } from '../api/listAuditLog';
 
 const show = (value: unknown): string => {

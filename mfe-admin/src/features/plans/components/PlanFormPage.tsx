@@ -1,9 +1,8 @@
 import { Box, Button, chakra, Flex, SimpleGrid } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup, CheckboxField, SelectField } from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { CheckboxField, SelectField } from '../../../components/fields';
 import { usePlan } from '../api/getPlan';
 import type { Plan, PlanAvailableFor, PlanCreatedBy } from '../api/listPlans';
 import { useSavePlan, type PlanInput } from '../api/savePlan';

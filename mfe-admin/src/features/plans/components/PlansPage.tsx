@@ -1,15 +1,10 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { ErrorState, PageHeader, PageSpinner, ConfirmDialog, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
-import { FilterSelect } from '../../../components/fields';
 import { formatNumber } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
 import { SearchBox } from '../../../components/SearchBox';
-import { useListParams } from '../../../components/useListParams';
 import { useDeletePlan } from '../api/deletePlan';
 import { PLAN_PAGE_SIZE, usePlans, type Plan, type PlanAvailableFor, type PlanCreatedBy } from '../api/listPlans';
 import { AVAILABLE_FOR, CREATED_BY } from './options';

@@ -1,12 +1,9 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, Pagination, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, ChartCard, StatCard } from '../../../components/charts';
-import { DataTable } from '../../../components/DataTable';
 import { formatNumber } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
-import { useListParams } from '../../../components/useListParams';
 import { useReferralsReport } from '../api/getReferralsReport';
 
 const NONE = [] as const;

@@ -1,13 +1,9 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, ChartCard } from '../../../components/charts';
-import { DataTable } from '../../../components/DataTable';
-import { FilterSelect } from '../../../components/fields';
 import { formatDate } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
-import { useListParams } from '../../../components/useListParams';
 import { SUBSCRIPTION_REPORT_STATUSES, useSubscriptionsReport, type SubscriptionReportStatus } from '../api/getSubscriptionsReport';
 
 const FILTERS = ['status'] as const;

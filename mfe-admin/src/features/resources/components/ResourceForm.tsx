@@ -1,8 +1,7 @@
 import { Button, chakra, Flex, SimpleGrid } from '@chakra-ui/react';
-import { applyApiFieldErrors, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, TextField, useYupForm, CheckboxField, SelectField, TextareaField } from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, SelectField, TextareaField } from '../../../components/fields';
 import type { ResourceItem } from '../api/listResource';
 import { useSaveResource } from '../api/saveResource';
 import type { ResourceDefinition } from '../definitions';

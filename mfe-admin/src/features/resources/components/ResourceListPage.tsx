@@ -1,16 +1,11 @@
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, ConfirmDialog, DataTable, type Column, Pagination, FilterSelect, useListParams } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNumber } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
 import { SearchBox } from '../../../components/SearchBox';
-import { FilterSelect } from '../../../components/fields';
-import { useListParams } from '../../../components/useListParams';
 import { useDeleteResource } from '../api/deleteResource';
 import { resourceBase, useResourceList, type ResourceItem } from '../api/listResource';
 import type { ResourceDefinition } from '../definitions';

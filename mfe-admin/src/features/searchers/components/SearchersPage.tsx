@@ -1,12 +1,8 @@
 import { Badge, Box, Flex, Text } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/DataTable';
-import { FilterSelect } from '../../../components/fields';
 import { formatDate, formatNumber } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
 import { SearchBox } from '../../../components/SearchBox';
-import { useListParams } from '../../../components/useListParams';
 import { useSearchers, type SearcherDays } from '../api/listSearchers';
 
 const FILTERS = ['search', 'days'] as const;

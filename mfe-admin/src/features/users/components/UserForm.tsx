@@ -1,8 +1,7 @@
 import { Button, chakra, Fieldset, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, TextField, useYupForm, v, yup, type ModuleSlug } from '@leadsmith/shared';
+import { applyApiFieldErrors, TextField, useYupForm, v, yup, type ModuleSlug, CheckboxField, SelectField } from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, SelectField } from '../../../components/fields';
 import { usePlans } from '../../plans/api/listPlans';
 import type { AdminUser, Role, UserType } from '../api/listUsers';
 import type { UserInput } from '../api/saveUser';

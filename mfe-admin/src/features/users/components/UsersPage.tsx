@@ -1,15 +1,10 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, useCrossAreaNavigate, type ModuleSlug } from '@leadsmith/shared';
+import { ErrorState, PageHeader, PageSpinner, useCrossAreaNavigate, type ModuleSlug, ConfirmDialog, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
-import { FilterSelect } from '../../../components/fields';
 import { formatDate, formatNumber } from '../../../components/formatting';
-import { Pagination } from '../../../components/Pagination';
 import { SearchBox } from '../../../components/SearchBox';
-import { useListParams } from '../../../components/useListParams';
 import { DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
 import { useImpersonateUser } from '../api/impersonateUser';
 import { LAST_LOGIN_BUCKETS, useUsers, type AdminUser, type LastLoginBucket, type UserListQuery, type UserType } from '../api/listUsers';

@@ -18,7 +18,7 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
 }
 
-/** The one table every admin list uses: labelled, scrolls sideways on narrow screens, says so when empty. */
+/** The one table every list uses: labelled, scrolls sideways on narrow screens, says so when empty. */
 export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
   const { t } = useTranslation('common');
   if (rows.length === 0) {

@@ -6,23 +6,25 @@ export interface PaginationProps {
   pageSize: number;
   total: number;
   onChange: (page: number) => void;
+  /** Names the list the buttons page through, for screen readers (several lists on one screen). */
+  label?: string;
 }
 
 /** Previous / next over a server-side page, with "page x of y (n results)". */
-export function Pagination({ page, pageSize, total, onChange }: PaginationProps) {
-  const { t } = useTranslation('admin');
+export function Pagination({ page, pageSize, total, onChange, label }: PaginationProps) {
+  const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <Flex as="nav" aria-label={t('kit.pagination')} align="center" justify="space-between" gap={3} mt={4} wrap="wrap">
-      <Text fontSize="sm" data-testid="pagination-summary">
-        {t('kit.pageOf', { page, pages, total })}
+    <Flex as="nav" aria-label={label ? t('pager.labelOf', { list: label }) : t('pager.label')} align="center" justify="space-between" gap={3} mt={4} wrap="wrap">
+      <Text fontSize="sm" data-testid="pagination-summary" aria-live="polite">
+        {t('pager.pageOf', { page, pages, total })}
       </Text>
       <Flex gap={2}>
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-          {t('kit.previous')}
+          {t('pager.previous')}
         </Button>
         <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onChange(page + 1)}>
-          {t('kit.next')}
+          {t('pager.next')}
         </Button>
       </Flex>
     </Flex>

@@ -42,7 +42,7 @@ export interface CheckboxFieldProps {
 /** A labelled, controlled checkbox (use with react-hook-form's Controller). */
 export function CheckboxField({ label, checked, onChange, name }: CheckboxFieldProps) {
   return (
-    <Checkbox.Root mb={2} display="flex" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} name={name}>
+    <Checkbox.Root mb={3} display="flex" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} name={name}>
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
@@ -54,14 +54,18 @@ export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   label: string;
   registration: UseFormRegisterReturn;
   error?: FieldError | string;
+  helper?: string;
+  /** Code (HTML, scripts): monospace. */
+  mono?: boolean;
 }
 
-export function TextareaField({ label, registration, error, ...rest }: TextareaFieldProps) {
+export function TextareaField({ label, registration, error, helper, mono, ...rest }: TextareaFieldProps) {
   const text = message(error);
   return (
     <Field.Root invalid={Boolean(text)} mb={4}>
       <Field.Label>{label}</Field.Label>
-      <Textarea {...rest} {...registration} />
+      <Textarea {...rest} {...registration} fontFamily={mono ? 'mono' : undefined} />
+      {helper ? <Field.HelperText color="fg">{helper}</Field.HelperText> : null}
       {text ? <Field.ErrorText color="red.700">{text}</Field.ErrorText> : null}
     </Field.Root>
   );
