@@ -1,5 +1,13 @@
 import type { AreaRouteConfig } from '@leadsmith/shared';
+import { BillingPortalPage } from './features/billing-portal/components/BillingPortalPage';
 import { BusinessProfilePage } from './features/business-profile/components/BusinessProfilePage';
+import { CoursePage } from './features/courses/components/CoursePage';
+import { CoursesPage } from './features/courses/components/CoursesPage';
+import { CrmFieldsPage } from './features/integrations/components/CrmFieldsPage';
+import { CrmPage } from './features/integrations/components/CrmPage';
+import { WebhookListPage } from './features/integrations/components/WebhookListPage';
+import { WebhookPage } from './features/integrations/components/WebhookPage';
+import { WalletPage } from './features/wallet/components/WalletPage';
 import { CreditUsagePage } from './features/credit-usage/components/CreditUsagePage';
 import { ManageTeamPage } from './features/manage-team/components/ManageTeamPage';
 import { ApiKeysPage } from './features/profile-settings/components/ApiKeysPage';
@@ -16,14 +24,14 @@ export const routes: AreaRouteConfig[] = [
     redirectTo: 'business-profile',
     children: [
       { path: 'business-profile', titleKey: r('businessProfile'), element: <BusinessProfilePage /> },
-      { path: 'wallet', titleKey: r('wallet'), module: 'wallet' },
+      { path: 'wallet', titleKey: r('wallet'), module: 'wallet', element: <WalletPage /> },
       {
         path: 'integration',
         redirectTo: 'crm',
         children: [
-          { path: 'crm', titleKey: r('crm') },
-          { path: 'crm-fields', titleKey: r('crmFields') },
-          { path: 'webhook', titleKey: r('webhook'), children: [{ path: 'list', titleKey: r('webhookList') }] },
+          { path: 'crm', titleKey: r('crm'), element: <CrmPage /> },
+          { path: 'crm-fields', titleKey: r('crmFields'), element: <CrmFieldsPage /> },
+          { path: 'webhook', titleKey: r('webhook'), element: <WebhookPage />, children: [{ path: 'list', titleKey: r('webhookList'), element: <WebhookListPage /> }] },
         ],
       },
       { path: 'credit-usage', titleKey: r('creditUsage'), element: <CreditUsagePage /> },
@@ -40,6 +48,6 @@ export const routes: AreaRouteConfig[] = [
       { path: 'api-key', titleKey: r('apiKeys'), element: <ApiKeysPage /> },
     ],
   },
-  { path: 'billing-portal', titleKey: r('billingPortal') },
-  { path: 'courses', titleKey: r('courses'), children: [{ path: ':id', titleKey: r('course'), back: true }] },
+  { path: 'billing-portal', titleKey: r('billingPortal'), element: <BillingPortalPage /> },
+  { path: 'courses', titleKey: r('courses'), element: <CoursesPage />, children: [{ path: ':id', titleKey: r('course'), back: true, element: <CoursePage /> }] },
 ];

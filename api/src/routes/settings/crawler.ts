@@ -1,7 +1,6 @@
-import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { checkUrlTarget as checkTarget, guardedLookup, RefusedAddressError } from '../../net/urlGuard';
 
 /**
  * A bounded, SSRF-safe website crawler for the business profile's training
@@ -52,90 +51,11 @@ export function crawlLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CrawlL
   };
 }
 
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, including the 169.254.169.254 metadata service
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['fd00:ec2::', 32],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-}
+export { isPrivateAddress } from '../../net/urlGuard';
 
-/** True when an IP address is private, loopback, link-local, metadata or otherwise not public. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return BLOCKED.check(mapped[1]!, 'ipv4');
-    return BLOCKED.check(address, 'ipv6');
-  }
-  return true;
-}
-
-class RefusedAddressError extends Error {
-  constructor(readonly address: string) {
-    super(`refused address ${address}`);
-  }
-}
-
-function isAllowed(limits: CrawlLimits, hostOrAddress: string): boolean {
-  return limits.allowHosts.includes(hostOrAddress.toLowerCase().replace(/^\[|\]$/g, ''));
-}
-
-/** Checks a URL's host before any connection: scheme, literal IPs, names that are plainly local. */
+/** Checks a URL's host before any connection against the crawl's allow list. */
 export function checkUrlTarget(url: URL, limits: CrawlLimits): 'ok' | 'refused' | 'invalid' {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'invalid';
-  if (url.username || url.password) return 'invalid';
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (!host) return 'invalid';
-  if (isAllowed(limits, host)) return 'ok';
-  if (isIP(host)) return isPrivateAddress(host) ? 'refused' : 'ok';
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local')) return 'refused';
-  return 'ok';
-}
-
-/** DNS lookup that refuses private answers unless allowed: runs at connect time, for every hop. */
-function guardedLookup(limits: CrawlLimits, host: string): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return (callback as (e: Error) => void)(error);
-      const list = addresses as unknown as { address: string; family: number }[];
-      const allowedHost = isAllowed(limits, host);
-      for (const a of list) {
-        if (!allowedHost && !isAllowed(limits, a.address) && isPrivateAddress(a.address)) {
-          return (callback as (e: Error) => void)(new RefusedAddressError(a.address));
-        }
-      }
-      if (options.all) return (callback as (e: null, a: typeof list) => void)(null, list);
-      const first = list[0];
-      if (!first) return (callback as (e: Error) => void)(new Error('no address'));
-      (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
-    });
-  };
+  return checkTarget(url, limits.allowHosts);
 }
 
 interface Page {
@@ -156,7 +76,7 @@ async function fetchPage(start: URL, limits: CrawlLimits, deadline: number): Pro
       const client = url.protocol === 'https:' ? https : http;
       const request = client.get(
         url,
-        { lookup: guardedLookup(limits, url.hostname), timeout: remaining, headers: { 'user-agent': 'LeadsmithCrawler/1.0', accept: 'text/html,*/*;q=0.5' } },
+        { lookup: guardedLookup(limits.allowHosts, url.hostname), timeout: remaining, headers: { 'user-agent': 'LeadsmithCrawler/1.0', accept: 'text/html,*/*;q=0.5' } },
         (response) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;

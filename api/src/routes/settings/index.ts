@@ -11,6 +11,11 @@ import { teamMemberRoutes } from './teamMembers';
 import { trainingCollectionRoutes } from './trainingData';
 import { trainingFileRoutes } from './trainingFiles';
 import { websiteLinkRoutes } from './websiteLinks';
+import { courseRoutes } from './courses';
+import { crmRoutes } from './crm';
+import { walletRoutes } from './wallet';
+import { settingsWebhookRoutes } from './webhooks';
+import { paymentsProviderFromEnv } from '../../providers/payments';
 
 /** Routes of the Settings area. One file per resource beside this one; register them here. */
 export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -25,4 +30,8 @@ export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   mailChangeRoutes(api, deps);
   teamMemberRoutes(api, deps);
   creditUsageRoutes(api, deps);
+  walletRoutes(api, deps, paymentsProviderFromEnv(process.env, deps.db, deps.clock));
+  crmRoutes(api, deps);
+  settingsWebhookRoutes(api, deps);
+  courseRoutes(api, deps);
 }

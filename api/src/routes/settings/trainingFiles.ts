@@ -60,7 +60,7 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock }: AppDeps,
           {
             name: nameSchema,
             mime_type: { type: 'string', enum: TRAINING_FILE_TYPES },
-            content_base64: { type: 'string', maxLength: BASE64_MAX_CHARS, pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+            content_base64: { type: 'string', maxLength: BASE64_MAX_CHARS, pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' },
           },
           ['name', 'mime_type', 'content_base64'],
         ),

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashToken } from '../../auth/tokens';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../respond';
+import { requestAccountId } from './account';
+
+/** CRM identifiers (spec §1) and their display names. */
+export const CRM_PROVIDERS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
+export type CrmProvider = (typeof CRM_PROVIDERS)[number];
+export const CRM_NAMES: Record<CrmProvider, string> = { ghl: 'GoHighLevel', keap: 'Keap', zapier: 'Zapier', groove: 'Groove', sales_connector: 'Sales Connector' };
+
+/** Lead fields a user can map to CRM fields. */
+export const LEAD_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'company', 'job_title', 'website', 'city', 'country', 'linkedin_url'] as const;
+
+const STATE_TTL_MS = 15 * 60_000;
+
+/** Spec §7: scopes of the first CRM (contacts, locations, custom fields, tags) and the second (full). */
+const DEFAULT_AUTH: Partial<Record<CrmProvider, { url: string; scope: string }>> = {
+  ghl: {
+    url: 'https://marketplace.gohighlevel.com/oauth/chooselocation',
+    scope: 'contacts.readonly contacts.write locations.readonly locations/customFields.readonly locations/customFields.write locations/tags.readonly locations/tags.write',
+  },
+  keap: { url: 'https://accounts.infusionsoft.com/app/oauth/authorize', scope: 'full' },
+};
+
+interface AuthConfig {
+  url: string;
+  clientId: string;
+  scope: string;
+}
+
+/**
+ * Authorisation settings per CRM from the environment: CRM_<ID>_AUTH_URL, CRM_<ID>_CLIENT_ID and
+ * CRM_<ID>_SCOPE (e.g. CRM_GHL_CLIENT_ID). GoHighLevel and Keap default to their public OAuth pages;
+ * the others need an AUTH_URL. Without a client id a CRM cannot be connected.
+ */
+export function crmAuthConfig(provider: CrmProvider, env: NodeJS.ProcessEnv = process.env): AuthConfig | null {
+  const key = provider.toUpperCase();
+  const url = env[`CRM_${key}_AUTH_URL`]?.trim() || DEFAULT_AUTH[provider]?.url;
+  const clientId = env[`CRM_${key}_CLIENT_ID`]?.trim() || (env.NODE_ENV === 'production' ? '' : 'leadsmith-dev');
+  if (!url || !clientId) return null;
+  return { url, clientId, scope: env[`CRM_${key}_SCOPE`]?.trim() || DEFAULT_AUTH[provider]?.scope || '' };
+}
+
+/** Where the CRM sends the user back: PUBLIC_URL when set, else the address the browser used. */
+function callbackUrl(request: FastifyRequest): string {
+  const base = process.env.PUBLIC_URL?.trim() || `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  return `${base.replace(/\/$/, '')}/crm/callback`;
+}
+
+const providerParams = objectSchema({ provider: { type: 'string', enum: CRM_PROVIDERS } }, ['provider']);
+
+/** CRM connections (spec §2 integration/crm, crm-fields; /crm/callback is the return point). */
+export function crmRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = { onRequest: app.requireAuth };
+
+  app.get('/api/crm/connections', { ...guard }, async (request) => {
+    const accountId = await requestAccountId(db, request);
+    const { rows } = await db.query<{ provider: CrmProvider; connected_at: string }>('SELECT provider, connected_at FROM settings_crm_connections WHERE user_id = $1', [accountId]);
+    const connected = new Map(rows.map((r) => [r.provider, r.connected_at]));
+    return {
+      data: CRM_PROVIDERS.map((provider) => ({
+        provider,
+        name: CRM_NAMES[provider],
+        connected: connected.has(provider),
+        connected_at: connected.get(provider) ?? null,
+        available: crmAuthConfig(provider) !== null,
+      })),
+    };
+  });
+
+  /** Starts a connection: answers the CRM's authorisation URL with a one-time state. */
+  app.post<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider/authorize', { ...guard, schema: { params: providerParams } }, async (request) => {
+    const { provider } = request.params;
+    const config = crmAuthConfig(provider);
+    if (!config) throw unprocessable('settings.crm_not_configured', 'provider', { name: CRM_NAMES[provider] });
+    const accountId = await requestAccountId(db, request);
+    const state = randomBytes(24).toString('base64url');
+    const now = clock.now();
+    await db.query('DELETE FROM settings_crm_states WHERE user_id = $1 AND expires_at < $2', [accountId, now]);
+    await db.query('INSERT INTO settings_crm_states (state_hash, user_id, provider, expires_at) VALUES ($1, $2, $3, $4)', [hashToken(state), accountId, provider, new Date(now.getTime() + STATE_TTL_MS)]);
+    const url = new URL(config.url);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('client_id', config.clientId);
+    url.searchParams.set('redirect_uri', callbackUrl(request));
+    if (config.scope) url.searchParams.set('scope', config.scope);
+    url.searchParams.set('state', state);
+    return { url: url.toString() };
+  });
+
+  /** The return from /crm/callback: checks the state and stores the connection. */
+  app.post<{ Body: { code: string; state: string } }>(
+    '/api/crm/connections/callback',
+    { ...guard, schema: { body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 2000 }, state: { type: 'string', minLength: 1, maxLength: 200 } }, ['code', 'state']) } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const now = clock.now();
+      const provider = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ provider: CrmProvider }>('DELETE FROM settings_crm_states WHERE state_hash = $1 AND user_id = $2 AND expires_at >= $3 RETURNING provider', [
+          hashToken(request.body.state),
+          accountId,
+          now,
+        ]);
+        const found = rows[0]?.provider;
+        if (!found) throw unprocessable('settings.crm_state_invalid', 'state');
+        await tx.query(
+          `INSERT INTO settings_crm_connections (user_id, provider, auth_code_hash, connected_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (user_id, provider) DO UPDATE SET auth_code_hash = EXCLUDED.auth_code_hash, connected_at = EXCLUDED.connected_at`,
+          [accountId, found, hashToken(request.body.code), now],
+        );
+        return found;
+      });
+      return { ...say(request, 'settings.crm_connected', { name: CRM_NAMES[provider] }), provider };
+    },
+  );
+
+  app.delete<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider', { ...guard, schema: { params: providerParams } }, async (request) => {
+    const accountId = await requestAccountId(db, request);
+    const { provider } = request.params;
+    await db.transaction(async (tx) => {
+      await tx.query('DELETE FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, provider]);
+      await tx.query('DELETE FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2', [accountId, provider]);
+    });
+    return say(request, 'settings.crm_disconnected', { name: CRM_NAMES[provider] });
+  });
+
+  async function requireConnected(accountId: number, provider: CrmProvider): Promise<void> {
+    const { rowCount } = await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, provider]);
+    if (rowCount === 0) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
+  }
+
+  app.get<{ Params: { provider: CrmProvider } }>('/api/crm/fields/:provider', { ...guard, schema: { params: providerParams } }, async (request) => {
+    const accountId = await requestAccountId(db, request);
+    const { provider } = request.params;
+    await requireConnected(accountId, provider);
+    const { rows } = await db.query<{ lead_field: string; crm_field: string }>('SELECT lead_field, crm_field FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2 ORDER BY lead_field', [accountId, provider]);
+    return { leadFields: LEAD_FIELDS, data: rows };
+  });
+
+  app.put<{ Params: { provider: CrmProvider }; Body: { mappings: { lead_field: string; crm_field: string }[] } }>(
+    '/api/crm/fields/:provider',
+    {
+      ...guard,
+      schema: {
+        params: providerParams,
+        body: objectSchema(
+          {
+            mappings: {
+              type: 'array',
+              maxItems: LEAD_FIELDS.length,
+              items: objectSchema({ lead_field: { type: 'string', enum: LEAD_FIELDS }, crm_field: { type: 'string', maxLength: 100 } }, ['lead_field', 'crm_field']),
+            },
+          },
+          ['mappings'],
+        ),
+      },
+    },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const { provider } = request.params;
+      await requireConnected(accountId, provider);
+      await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2', [accountId, provider]);
+        const seen = new Set<string>();
+        for (const m of request.body.mappings) {
+          const crmField = m.crm_field.trim();
+          if (!crmField || seen.has(m.lead_field)) continue;
+          seen.add(m.lead_field);
+          await tx.query('INSERT INTO settings_crm_field_maps (user_id, provider, lead_field, crm_field) VALUES ($1, $2, $3, $4)', [accountId, provider, m.lead_field, crmField]);
+        }
+      });
+      return say(request, 'settings.crm_fields_saved');
+    },
+  );
+}

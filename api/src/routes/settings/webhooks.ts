@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { checkUrlTarget } from '../../net/urlGuard';
+import { outboundAllowHosts, postSigned, type PostOutcome } from '../../net/signedPost';
+import { say } from '../respond';
+import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
+
+/** Events a custom webhook connection can subscribe to. */
+export const WEBHOOK_EVENTS = ['lead.created', 'lead.enriched', 'list.created', 'search.completed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const MAX_WEBHOOKS = 50;
+
+interface WebhookRow {
+  id: number;
+  name: string;
+  url: string;
+  events: WebhookEvent[];
+  secret: string;
+  last_status: number | null;
+  last_sent_at: string | null;
+  created_at: string;
+}
+
+const COLUMNS = 'id, name, url, events, secret, last_status, last_sent_at, created_at';
+
+const bodyProperties = {
+  name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+  url: { type: 'string', minLength: 1, maxLength: 2000, format: 'uri', pattern: '^https?://' },
+  events: { type: 'array', minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+  secret: { type: 'string', minLength: 8, maxLength: 200, pattern: '^\\S+$' },
+} as const;
+
+type WebhookBody = { name: string; url: string; events: WebhookEvent[]; secret?: string };
+
+/** Refuses URLs that point at private or loopback addresses (unless allowed by config). */
+function checkTarget(raw: string): void {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw unprocessable('validation.url', 'url');
+  }
+  const verdict = checkUrlTarget(url, outboundAllowHosts());
+  if (verdict === 'invalid') throw unprocessable('validation.url', 'url');
+  if (verdict === 'refused') throw unprocessable('settings.address_refused', 'url');
+}
+
+/**
+ * Sends one signed event to every webhook of the account subscribed to it (for other areas to call
+ * after their transaction commits). Returns how many were delivered with a 2xx answer.
+ */
+export async function deliverWebhookEvent(db: Queryable, accountId: number, event: WebhookEvent, data: unknown, now: Date = new Date()): Promise<number> {
+  const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 AND events ? $2 ORDER BY id LIMIT $3`, [accountId, event, MAX_WEBHOOKS]);
+  let delivered = 0;
+  for (const hook of rows) {
+    const outcome = await send(hook, event, data, now);
+    await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
+    if (outcome.ok && outcome.status >= 200 && outcome.status < 300) delivered += 1;
+  }
+  return delivered;
+}
+
+function send(hook: WebhookRow, event: string, data: unknown, now: Date): Promise<PostOutcome> {
+  const body = JSON.stringify({ event, webhook_id: hook.id, sent_at: now.toISOString(), data });
+  return postSigned(hook.url, body, { secret: hook.secret, event, allowHosts: outboundAllowHosts() });
+}
+
+/** Custom webhook connections (spec §3 Webhook: name, URL, subscription events, secret). */
+export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = { onRequest: app.requireAuth };
+
+  app.get<{ Querystring: PageQuery }>('/api/integrations/webhooks', { ...guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
+    const accountId = await requestAccountId(db, request);
+    const { page, pageSize } = request.query;
+    const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]);
+    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM settings_webhooks WHERE user_id = $1', [accountId]);
+    return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
+  });
+
+  app.post<{ Body: WebhookBody }>('/api/integrations/webhooks', { ...guard, schema: { body: objectSchema(bodyProperties, ['name', 'url', 'events']) } }, async (request, reply) => {
+    const accountId = await requestAccountId(db, request);
+    const { name, url, events, secret } = request.body;
+    checkTarget(url);
+    const row = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
+      const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_webhooks WHERE user_id = $1', [accountId]);
+      if ((count.rows[0]?.n ?? 0) >= MAX_WEBHOOKS) throw unprocessable('settings.webhook_limit', 'name', { n: MAX_WEBHOOKS });
+      const now = clock.now();
+      return (
+        await tx.query<WebhookRow>(
+          `INSERT INTO settings_webhooks (user_id, name, url, events, secret, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6) RETURNING ${COLUMNS}`,
+          [accountId, name.trim(), url.trim(), JSON.stringify(events), secret ?? `whsec_${randomBytes(24).toString('base64url')}`, now],
+        )
+      ).rows[0]!;
+    });
+    reply.code(201);
+    return { ...say(request, 'settings.webhook_created'), data: row };
+  });
+
+  app.put<{ Params: { id: number }; Body: WebhookBody }>(
+    '/api/integrations/webhooks/:id',
+    { ...guard, schema: { params: idParamsSchema, body: objectSchema(bodyProperties, ['name', 'url', 'events']) } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const { name, url, events, secret } = request.body;
+      checkTarget(url);
+      const { rows } = await db.query<WebhookRow>(
+        `UPDATE settings_webhooks SET name = $3, url = $4, events = $5::jsonb, secret = COALESCE($6, secret), updated_at = $7 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+        [request.params.id, accountId, name.trim(), url.trim(), JSON.stringify(events), secret ?? null, clock.now()],
+      );
+      if (!rows[0]) throw notFound();
+      return { ...say(request, 'settings.webhook_updated'), data: rows[0] };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/integrations/webhooks/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+    const accountId = await requestAccountId(db, request);
+    const { rowCount } = await db.query('DELETE FROM settings_webhooks WHERE id = $1 AND user_id = $2', [request.params.id, accountId]);
+    if (rowCount === 0) throw notFound();
+    return say(request, 'settings.webhook_deleted');
+  });
+
+  /** Sends a signed test event now and answers with the receiver's HTTP status. */
+  app.post<{ Params: { id: number } }>('/api/integrations/webhooks/:id/test', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+    const accountId = await requestAccountId(db, request);
+    const hook = (await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE id = $1 AND user_id = $2`, [request.params.id, accountId])).rows[0];
+    if (!hook) throw notFound();
+    const now = clock.now();
+    const outcome = await send(hook, 'test', { message: 'Test event from Leadsmith', subscribed_events: hook.events }, now);
+    await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
+    if (!outcome.ok) {
+      if (outcome.error === 'address_refused') throw unprocessable('settings.address_refused', 'url');
+      throw unprocessable('settings.webhook_unreachable', 'url');
+    }
+    return { ...say(request, 'settings.webhook_test_sent', { status: outcome.status }), status: outcome.status, ok: outcome.status >= 200 && outcome.status < 300 };
+  });
+}

@@ -1,0 +1,161 @@
+import { spendCredits } from '../src/credits/ledger';
+import { createSandboxPayments, SANDBOX_CARDS } from '../src/providers/payments';
+import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+
+const card = (number: string = SANDBOX_CARDS.success) => ({ number, exp_month: 12, exp_year: 2030, cvc: '123' });
+
+/** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+interface Wallet {
+  balance: { monthly: number; additional: number; rolled_over: number; total: number };
+  lots: { remaining: number; expires_at: string }[];
+  cards: { id: number; last4: string; is_default: boolean }[];
+  autoTopUp: { enabled: boolean; threshold: number; amount: number };
+}
+
+describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-up', () => {
+  let ctx: TestContext;
+  let customer: string;
+  let reseller: string;
+  let basic: string;
+  let customerId: number;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    customer = await login(ctx.app, DEMO.customer);
+    reseller = await login(ctx.app, DEMO.reseller);
+    basic = await login(ctx.app, DEMO.basic);
+    customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const wallet = async (token = customer) => json<Wallet>(await call('GET', '/api/wallet', token));
+
+  it('needs the wallet module', async () => {
+    expect((await call('GET', '/api/wallet', basic)).statusCode).toBe(403);
+  });
+
+  it('shows the balance by bucket', async () => {
+    const w = await wallet();
+    expect(w.balance).toEqual({ monthly: 800, additional: 200, rolled_over: 50, total: 1050 });
+    expect(w.cards).toEqual([]);
+  });
+
+  it('a top-up or auto top-up without a default card: Please add a default credit card!', async () => {
+    const topUp = await call('POST', '/api/wallet/top-ups', customer, { credits: 50 });
+    expect(topUp.statusCode).toBe(422);
+    expect(json(topUp)).toMatchObject({ code: 'settings.default_card_required', message: 'Please add a default credit card!' });
+    const auto = await call('PUT', '/api/wallet/auto-top-up', customer, { enabled: true, threshold: 10, amount: 100, consent: true });
+    expect(json(auto)).toMatchObject({ code: 'settings.default_card_required' });
+  });
+
+  it('validates the card input; a declined card is not kept', async () => {
+    const bad = await call('POST', '/api/wallet/cards', customer, { ...card(), cvc: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ field: 'cvc' });
+    const luhn = await call('POST', '/api/wallet/cards', customer, card('4242424242424241'));
+    expect(json(luhn)).toMatchObject({ code: 'settings.card_invalid', field: 'number' });
+    const declined = await call('POST', '/api/wallet/cards', customer, card(SANDBOX_CARDS.decline));
+    expect(declined.statusCode).toBe(422);
+    expect(json(declined)).toMatchObject({ code: 'settings.card_declined' });
+    expect((await wallet()).cards).toEqual([]);
+  });
+
+  it('adding a card charges 1 dollar and adds 10 additional credits valid 12 months; it becomes the default', async () => {
+    const res = await call('POST', '/api/wallet/cards', customer, card());
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toMatchObject({ message: 'Payment succeeded!', data: { last4: '4242', is_default: true }, charge: { kind: 'card_validation', amount_cents: 100, credits: 10, status: 'succeeded' } });
+    expect(json(res)).not.toHaveProperty('data.provider_ref');
+    const w = await wallet();
+    expect(w.balance).toMatchObject({ additional: 210, total: 1060 });
+    expect(w.lots).toEqual([expect.objectContaining({ remaining: 10, expires_at: expect.stringMatching(/^2027-03-15/) })]);
+    const second = json<{ data: { id: number; is_default: boolean } }>(await call('POST', '/api/wallet/cards', customer, card('5555555555554444')));
+    expect(second.data.is_default).toBe(false);
+    const made = await call('PUT', `/api/wallet/cards/${second.data.id}/default`, customer);
+    expect(json(made)).toMatchObject({ data: { is_default: true } });
+    expect((await wallet()).cards.filter((c) => c.is_default).map((c) => c.last4)).toEqual(['4444']);
+  });
+
+  it('another account cannot touch the cards (404)', async () => {
+    const id = (await wallet()).cards[0]!.id;
+    expect((await call('PUT', `/api/wallet/cards/${id}/default`, reseller)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/wallet/cards/${id}`, reseller)).statusCode).toBe(404);
+    expect((await call('GET', '/api/wallet/charges/1', reseller)).statusCode).toBe(404);
+  });
+
+  it('a top-up charges the default card; a processing payment settles later and is credited once', async () => {
+    const before = (await wallet()).balance.total;
+    const res = await call('POST', '/api/wallet/top-ups', customer, { credits: 50 });
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toMatchObject({ message: 'Payment succeeded!', data: { amount_cents: 500, credits: 50, status: 'succeeded' } });
+    expect((await wallet()).balance.total).toBe(before + 50);
+    expect((await call('POST', '/api/wallet/top-ups', customer, { credits: 5 })).statusCode).toBe(400);
+
+    // A processing card.
+    const added = json<{ data: { id: number }; charge: { id: number; status: string }; message: string }>(await call('POST', '/api/wallet/cards', customer, { ...card(SANDBOX_CARDS.processing), make_default: true }));
+    expect(added.charge.status).toBe('processing');
+    expect(added.message).toBe('Your payment is processing');
+    const mid = (await wallet()).balance.total;
+    expect(json(await call('GET', `/api/wallet/charges/${added.charge.id}`, customer))).toMatchObject({ data: { status: 'processing' } });
+    ctx.clock.advance(5000);
+    expect(json(await call('GET', `/api/wallet/charges/${added.charge.id}`, customer))).toMatchObject({ data: { status: 'succeeded' }, message: 'Payment succeeded!' });
+    await call('GET', `/api/wallet/charges/${added.charge.id}`, customer);
+    expect((await wallet()).balance.total).toBe(mid + 10);
+    const history = json<{ total: number; data: { kind: string }[] }>(await call('GET', '/api/wallet/charges?page=1&pageSize=2', customer));
+    expect(history.total).toBe(5); // the declined validation charge stays in the history
+    expect(history.data).toHaveLength(2);
+    // Back to the always-succeeding card for the next test.
+    const cards = (await wallet()).cards;
+    const back = await call('PUT', `/api/wallet/cards/${cards.find((c) => c.last4 === '4242')!.id}/default`, customer);
+    expect(json(back)).toMatchObject({ data: { last4: '4242', is_default: true } });
+  });
+
+  it('auto top-up needs consent; a spend that crosses the threshold charges the default card once', async () => {
+    const noConsent = await call('PUT', '/api/wallet/auto-top-up', customer, { enabled: true, threshold: 10, amount: 100 });
+    expect(json(noConsent)).toMatchObject({ code: 'settings.auto_top_up_consent', field: 'consent' });
+    const on = await call('PUT', '/api/wallet/auto-top-up', customer, { enabled: true, threshold: 100, amount: 100, consent: true });
+    expect(json(on)).toMatchObject({ data: { enabled: true, threshold: 100, amount: 100 } });
+
+    const total = (await wallet()).balance.total;
+    // Spend down to 95 (crossing 100) in two parallel spends.
+    const spend = total - 95;
+    await Promise.all([Math.floor(spend / 2), Math.ceil(spend / 2)].map((n) => ctx.db.transaction((tx) => spendCredits(tx, customerId, n, 'test spend'))));
+    // The wallet charges the queued top-up right after the spend commits: wait for that charge.
+    await until(async () => (await ctx.db.query("SELECT 1 FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up' AND status = 'succeeded'", [customerId])).rowCount > 0);
+    const after = await wallet();
+    expect(after.balance.total).toBe(195);
+    const autos = await ctx.db.query("SELECT 1 FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up'", [customerId]);
+    expect(autos.rowCount).toBe(1);
+  });
+
+  it('removing the last card turns auto top-up off', async () => {
+    for (const c of (await wallet()).cards) expect((await call('DELETE', `/api/wallet/cards/${c.id}`, customer)).statusCode).toBe(200);
+    expect((await wallet()).autoTopUp.enabled).toBe(false);
+  });
+
+  it('the sandbox keeps the card, charge and refund lifecycle: idempotent charges, later declines, refunds', async () => {
+    const sandbox = createSandboxPayments(ctx.db, ctx.clock);
+    const customerRef = { userId: customerId, email: DEMO.customer.email };
+    await expect(sandbox.createPaymentMethod({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }, customerRef)).rejects.toMatchObject({ code: 'invalid_card' });
+    const method = await sandbox.createPaymentMethod({ number: SANDBOX_CARDS.declineLater, expMonth: 1, expYear: 2031, cvc: '123' }, customerRef);
+    expect(method).toMatchObject({ brand: 'visa', last4: '0341' });
+    const stored = await ctx.db.query<{ number_hash: string }>('SELECT number_hash FROM settings_sandbox_payment_methods WHERE id = $1', [method.ref]);
+    expect(stored.rows[0]!.number_hash).not.toContain(SANDBOX_CARDS.declineLater);
+    const request = { paymentMethodRef: method.ref, amountCents: 100, currency: 'usd' as const, description: 'validation', idempotencyKey: 'sandbox-test-1' };
+    const first = await sandbox.charge(request);
+    expect(first.status).toBe('succeeded');
+    // The same key is the same charge, never a second one.
+    expect(await sandbox.charge(request)).toEqual(first);
+    expect(await sandbox.charge({ ...request, idempotencyKey: 'sandbox-test-2' })).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
+    expect(await sandbox.refund(first.ref!)).toMatchObject({ status: 'refunded' });
+    expect(await sandbox.getCharge(first.ref!)).toMatchObject({ status: 'refunded' });
+  });
+});

@@ -1,0 +1,41 @@
+import { test, expect } from '../support/fixtures';
+import { openAs, registerFreshUser } from '../support/freshUser';
+import { tokenOf } from '../support/SettingsAccounts';
+
+test('courses: a published course opens with its shown lessons and a back button', async ({ page, shell, request, expectAccessible }) => {
+  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const title = `Onboarding ${Date.now()}`;
+  const created = await request.post('/api/admin/courses', { headers: admin, data: { title, description: 'Your first week', shown: true } });
+  expect(created.status()).toBe(201);
+  const { item } = (await created.json()) as { item: { id: number } };
+  await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' } });
+  await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Unfinished draft', content: 'Not yet', status: 'draft' } });
+
+  await openAs(page, await registerFreshUser(request, 'courses'), '/courses');
+  await expect(shell.heading('Courses')).toBeVisible();
+  await expectAccessible();
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/courses/${item.id}$`));
+  await expect(shell.heading('Course')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: '1. Set up your profile' })).toBeVisible();
+  await expect(page.getByText('Fill in the business profile first.')).toBeVisible();
+  await expect(page.getByText('Unfinished draft')).toHaveCount(0);
+  await expectAccessible();
+  await page.getByRole('button', { name: /back/i }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+});
+
+test('billing portal: shows which portal manages billing and links to it', async ({ page, shell, request }) => {
+  await openAs(page, await registerFreshUser(request, 'billing'), '/billing-portal');
+  await expect(shell.heading('Billing portal')).toBeVisible();
+  await expect(page.getByTestId('billing-provider')).toHaveText('Your subscription is managed through PayKickstart.');
+  const link = page.getByRole('link', { name: 'Open the PayKickstart billing portal' });
+  await expect(link).toHaveAttribute('href', /^https:\/\//);
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  // The screen follows the language switch.
+  await page.getByTestId('language-switch').selectOption('de');
+  await expect(shell.heading('Abrechnungsportal')).toBeVisible();
+  await expect(page.getByTestId('billing-provider')).toHaveText('Ihr Abonnement wird über PayKickstart verwaltet.');
+});

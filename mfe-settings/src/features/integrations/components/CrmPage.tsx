@@ -1,0 +1,91 @@
+import { Badge, Box, Button, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
+import { useAuthorizeCrm, useCompleteCrm, useDisconnectCrm } from '../api/connect-crm';
+import { useCrmConnections } from '../api/get-crm-connections';
+import { IntegrationNav } from './IntegrationNav';
+
+/**
+ * Integration → CRM: connect ghl, keap, zapier, groove, sales_connector. Connecting leaves for the
+ * CRM's authorisation page; the CRM returns to /crm/callback, which the shell forwards here with
+ * `?code=…&state=…`, and this page stores the connection.
+ */
+export function CrmPage() {
+  const { t, i18n } = useTranslation('settings');
+  const connections = useCrmConnections();
+  const authorize = useAuthorizeCrm();
+  const complete = useCompleteCrm();
+  const disconnect = useDisconnectCrm();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const code = search.get('code');
+  const state = search.get('state');
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!code || !state || sent.current) return;
+    sent.current = true;
+    complete.mutate({ code, state }, { onSettled: () => navigate(paths.settings.integration('crm'), { replace: true }) });
+  }, [code, state, complete, navigate]);
+
+  return (
+    <Box>
+      <PageHeader title={t('routes.crm')} />
+      <IntegrationNav />
+      {complete.isPending ? (
+        <HStack role="status" mb={4}>
+          <Spinner size="sm" aria-hidden="true" />
+          <Text>{t('integrations.completing')}</Text>
+        </HStack>
+      ) : null}
+      {connections.isPending ? (
+        <PageSpinner />
+      ) : connections.isError ? (
+        <ErrorState title={t('integrations.loadFailed')} onRetry={() => void connections.refetch()} />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-label={t('integrations.crmTable')}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('integrations.crm')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('integrations.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('apiKeys.actions')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {connections.data.map((c) => (
+                <Table.Row key={c.provider}>
+                  <Table.Cell fontWeight="semibold">{c.name}</Table.Cell>
+                  <Table.Cell>
+                    {c.connected ? (
+                      <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language) })}</Badge>
+                    ) : c.available ? (
+                      <Button variant="plain" color="brand.fg" textDecoration="underline" px={0} onClick={() => authorize.mutate(c.provider)}>
+                        {t('integrations.notConnected', { name: c.name })}
+                      </Button>
+                    ) : (
+                      <Text>{t('integrations.notConfigured')}</Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {c.connected ? (
+                      <Button size="sm" variant="outline" aria-label={t('integrations.disconnectItem', { name: c.name })} loading={disconnect.isPending && disconnect.variables === c.provider} onClick={() => disconnect.mutate(c.provider)}>
+                        {t('integrations.disconnect')}
+                      </Button>
+                    ) : c.available ? (
+                      <Button size="sm" colorPalette="brand" aria-label={t('integrations.connectItem', { name: c.name })} loading={authorize.isPending && authorize.variables === c.provider} onClick={() => authorize.mutate(c.provider)}>
+                        {t('integrations.connect')}
+                      </Button>
+                    ) : null}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Box>
+  );
+}

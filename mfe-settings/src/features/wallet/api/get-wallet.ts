@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+
+export interface WalletCard {
+  id: number;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+  created_at: string;
+}
+
+export interface CreditLot {
+  id: number;
+  amount: number;
+  remaining: number;
+  expires_at: string;
+  reason: string;
+}
+
+export interface AutoTopUp {
+  enabled: boolean;
+  threshold: number;
+  amount: number;
+  consent_at: string | null;
+}
+
+export interface Wallet {
+  balance: { monthly: number; additional: number; rolled_over: number; total: number };
+  lots: CreditLot[];
+  cards: WalletCard[];
+  autoTopUp: AutoTopUp;
+  pricing: { centsPerCredit: number; validationCents: number; validationCredits: number; minTopUp: number; maxTopUp: number };
+  provider: 'sandbox' | 'stripe';
+}
+
+export const walletKeys = { all: ['settings', 'wallet'] as const, wallet: () => ['settings', 'wallet', 'summary'] as const };
+
+export async function getWallet(): Promise<Wallet> {
+  return (await apiClient.get<Wallet>('/api/wallet')).data;
+}
+
+export const walletQueryOptions = () => queryOptions({ queryKey: walletKeys.wallet(), queryFn: getWallet });
+
+export const useWallet = () => useQuery(walletQueryOptions());
