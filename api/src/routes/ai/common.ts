@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db';
+import { ApiError, unprocessable } from '../../http/errors';
+import { AiProviderError } from '../../providers/ai';
+import { accountIdOf, requestAccountId } from '../settings/account';
+import { isCompleted, REQUIRED_PROFILE_FIELDS, type BusinessProfile } from '../settings/businessProfile';
+
+export { pageQuerySchema, idParamsSchema, type PageQuery, type Paginated } from '../settings/account';
+
+/** Every AI route: a signed-in user holding ai_suggest (spec §2). */
+export const aiGuard = (api: FastifyInstance) => ({ onRequest: [api.requireAuth, api.requireModule('ai_suggest')] });
+
+/**
+ * The account whose business profile and training data the AI works on (a team member works on
+ * the team owner's, as in Settings). AI rows are stored under the same account id.
+ */
+export const aiAccountId = (db: Queryable, request: FastifyRequest): Promise<number> => requestAccountId(db, request);
+export { accountIdOf };
+
+export type ProfileFields = Pick<BusinessProfile, 'business_name' | 'website' | 'industry' | 'description' | 'target_audience' | 'products_services' | 'unique_selling_points' | 'location'> & {
+  updated_at: Date | string;
+};
+
+/** The account's business profile (Settings' table, read only), or null. */
+export async function loadProfile(db: Queryable, accountId: number): Promise<ProfileFields | null> {
+  const { rows } = await db.query<ProfileFields>(
+    `SELECT business_name, website, industry, description, target_audience, products_services, unique_selling_points, location, updated_at
+       FROM settings_business_profiles WHERE user_id = $1`,
+    [accountId],
+  );
+  return rows[0] ?? null;
+}
+
+export const profileCompleted = (profile: ProfileFields | null): boolean => isCompleted(profile);
+
+/** Spec §5: AI tools need a completed business profile. 422 `ai.profile_incomplete` otherwise. */
+export async function requireCompletedProfile(db: Queryable, accountId: number): Promise<ProfileFields> {
+  const profile = await loadProfile(db, accountId);
+  if (!profile || !isCompleted(profile)) throw unprocessable('ai.profile_incomplete');
+  return profile;
+}
+
+/** The profile as template variables. */
+export function profileVariables(profile: ProfileFields): Record<string, string> {
+  return {
+    business_name: profile.business_name,
+    website: profile.website,
+    industry: profile.industry,
+    description: profile.description,
+    target_audience: profile.target_audience,
+    products_services: profile.products_services,
+    unique_selling_points: profile.unique_selling_points,
+    location: profile.location,
+  };
+}
+
+/** A provider failure as the API's answer: 502/503/504 with an `ai.provider_*` code (never a 500). */
+export function providerFailure(error: unknown): ApiError {
+  if (error instanceof AiProviderError) {
+    return new ApiError(error.status, error.code, {
+      ...(error.retryAfterSeconds !== undefined ? { extra: { retry_after_seconds: error.retryAfterSeconds }, headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}),
+    });
+  }
+  return new ApiError(502, 'ai.provider_unavailable');
+}
+
+export { REQUIRED_PROFILE_FIELDS };

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AreaContext, registerAreaTranslations, type AreaMountProps } from '@leadsmith/shared';
+import { renderWithProviders } from '@leadsmith/shared/testing';
+import { NAMESPACE, translations } from '../../../locales';
+import { mockApi } from '../../../testing/mockApi';
+import { TrainingScreen } from '../components/TrainingScreen';
+
+registerAreaTranslations(NAMESPACE, translations);
+
+const ENGINE = { provider: 'embedded', embedded: true, model: 'leadsmith-templates-1' };
+const source = (kind: string, count: number, status: string, changed = 0) => ({ kind, count, characters: count * 40, tokens: count * 10, changed, status });
+const RUN = {
+  id: 1,
+  status: 'completed',
+  provider: 'embedded',
+  model: 'leadsmith-templates-1',
+  sources: { profile: 1, texts: 2 },
+  tokens: 30,
+  summary: 'Acme (Marketing) offers SEO to dentists.',
+  error_code: null,
+  started_at: '2026-03-15T12:00:00Z',
+  finished_at: '2026-03-15T12:00:01Z',
+};
+
+describe('TrainingScreen', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  it('lists the sources with counts and status, estimates tokens and trains', async () => {
+    let trained = false;
+    api = mockApi((call) => {
+      if (call.url === '/api/ai/status') return { status: 200, body: { profile_completed: true, engine: ENGINE } };
+      if (call.url === '/api/ai/training')
+        return {
+          status: 200,
+          body: {
+            profile_completed: true,
+            engine: ENGINE,
+            sources: [source('profile', 1, trained ? 'trained' : 'not_trained'), source('websites', 0, 'empty'), source('links', 0, 'empty'), source('texts', 2, trained ? 'trained' : 'not_trained'), source('qa', 0, 'empty'), source('files', 0, 'empty')],
+            total: { count: 3, tokens: 30 },
+            needs_training: !trained,
+            last_completed_run: trained ? RUN : null,
+            latest_run: trained ? RUN : null,
+          },
+        };
+      if (call.url === '/api/ai/training-runs' && call.method === 'GET')
+        return { status: 200, body: { data: trained ? [RUN] : [], currentPage: 1, pageSize: 5, total: trained ? 1 : 0 } };
+      if (call.url === '/api/calculate-tokens-ai-training') return { status: 200, body: { tokens: 20, characters: 80, chars_per_token: 4, by_source: [] } };
+      if (call.url === '/api/ai/training-runs' && call.method === 'POST') {
+        trained = true;
+        return { status: 201, body: { code: 'ai.training_completed', message: 'Training finished.', data: RUN } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const props: AreaMountProps = {
+      contractVersion: '1.0.0',
+      area: 'ai',
+      basename: '/ai',
+      location: { pathname: '/ai/training', search: '', hash: '', state: null, key: 'k' },
+      navigator: { navigate: jest.fn(), go: jest.fn() },
+    };
+    renderWithProviders(
+      <AreaContext.Provider value={props}>
+        <TrainingScreen />
+      </AreaContext.Provider>,
+      { route: '/training' },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'AI training' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'What the assistant is trained on' });
+    const texts = within(table).getByRole('row', { name: /Texts/ });
+    expect(texts).toHaveTextContent('Texts220Not trained yet');
+    expect(within(table).getByRole('row', { name: /Files/ })).toHaveTextContent('Nothing added');
+    expect(screen.getByText('The assistant has not been trained yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No training runs yet.')).toBeInTheDocument();
+
+    // Only the sources with content are preselected for the estimate.
+    expect(screen.getByRole('checkbox', { name: 'Texts' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Files' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Business profile' }));
+    await user.click(screen.getByRole('button', { name: 'Estimate tokens' }));
+    expect(await screen.findByText('About 20 tokens (80 characters).')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/calculate-tokens-ai-training')?.body).toEqual({ sources: ['texts'] });
+
+    await user.click(screen.getByRole('button', { name: 'Train assistant' }));
+    expect(await screen.findByText('Acme (Marketing) offers SEO to dentists.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('row', { name: /Texts/ })).toHaveTextContent('Trained'));
+    expect(screen.getByRole('button', { name: 'Refresh training' })).toBeInTheDocument();
+    const history = await screen.findByRole('table', { name: 'Training history' });
+    expect(within(history).getAllByRole('row')[1]).toHaveTextContent('Completed');
+  });
+});

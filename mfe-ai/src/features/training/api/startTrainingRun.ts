@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import type { TrainingRun } from './getTraining';
+
+export interface StartTrainingRunResponse {
+  code: string;
+  message: string;
+  data: TrainingRun;
+}
+
+export async function startTrainingRun(): Promise<StartTrainingRunResponse> {
+  return (await apiClient.post<StartTrainingRunResponse>('/api/ai/training-runs', {})).data;
+}
+
+/** Train / refresh; the overview and the history reload whatever the outcome (a failed run is stored too). */
+export function useStartTrainingRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startTrainingRun,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['ai', 'training'] }), queryClient.invalidateQueries({ queryKey: ['ai', 'training-runs'] })]),
+  });
+}
