@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { businessAccountRoutes } from './businessAccount';
+import { customLinkRoutes } from './customLinks';
+import { emailTemplateRoutes } from './emailTemplates';
+import { packageRoutes } from './packages';
+import { partnerRoutes } from './partners';
+import { salesPageRoutes } from './salesPage';
+import { salesSettingsRoutes } from './salesSettings';
+import { smtpRoutes } from './smtp';
+import { stripeRoutes } from './stripe';
+import { subscriptionRoutes } from './subscriptions';
+import { webhookRoutes } from './webhooks';
 
 /** Routes of the white-label area. One file per resource beside this one; register them here. */
 export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
-  void api;
-  void deps;
+  businessAccountRoutes(api, deps);
+  packageRoutes(api, deps);
+  salesSettingsRoutes(api, deps);
+  salesPageRoutes(api, deps);
+  subscriptionRoutes(api, deps);
+  smtpRoutes(api, deps);
+  webhookRoutes(api, deps);
+  stripeRoutes(api, deps);
+  customLinkRoutes(api, deps);
+  emailTemplateRoutes(api, deps);
+  partnerRoutes(api, deps);
 }

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Queryable } from '../../db';
+import { currentUser } from '../../http/auth';
+import { ApiError, type FieldIssue } from '../../http/errors';
+
+/**
+ * The reseller account a request works on: a team member (users.team_owner_id set) works on its
+ * owner's packages, subscriptions and settings; everyone else on their own.
+ */
+export async function resellerIdOf(db: Queryable, request: FastifyRequest): Promise<number> {
+  const userId = currentUser(request).id;
+  const { rows } = await db.query<{ account_id: number }>('SELECT COALESCE(team_owner_id, id) AS account_id FROM users WHERE id = $1', [userId]);
+  return rows[0]?.account_id ?? userId;
+}
+
+/** Session token + the whitelabel module: only white-label accounts reach these routes. */
+export function resellerGuard(app: FastifyInstance): onRequestAsyncHookHandler[] {
+  return [app.requireAuth, app.requireModule('whitelabel')];
+}
+
+export const notFound = (): ApiError => new ApiError(404, 'not_found');
+
+/** Page query of every white-label list: page ≥ 1, pageSize 1–100 (default 20, spec §9). */
+export const pageQuerySchema = {
+  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+} as const;
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  currentPage: number;
+  pageSize: number;
+  total: number;
+}
+
+export const idParamsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+export const colorSchema = { type: ['string', 'null'], maxLength: 7 } as const;
+export const urlSchema = { type: ['string', 'null'], maxLength: 2000 } as const;
+export const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+/** A blank string reads as "not given". */
+export const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** http(s) URLs only: a `javascript:` or `data:` link never reaches a page. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Field checks JSON schema cannot express, collected so the form gets every problem at once. */
+export class Issues {
+  readonly list: FieldIssue[] = [];
+  url(field: string, value: string | null): void {
+    if (value !== null && !isHttpUrl(value)) this.list.push({ field, code: 'validation.url' });
+  }
+  color(field: string, value: string | null): void {
+    if (value !== null && !HEX_COLOR.test(value)) this.list.push({ field, code: 'whitelabel.color' });
+  }
+  add(issue: FieldIssue): void {
+    this.list.push(issue);
+  }
+  throwIfAny(): void {
+    if (this.list.length > 0) throw new ApiError(400, 'validation_failed', { issues: this.list });
+  }
+}
+
+/** Prices travel as integer cents. */
+export const centsSchema = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;
+export const nullableCentsSchema = { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 } as const;

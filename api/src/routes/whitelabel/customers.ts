@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db';
+import { hashPassword } from '../../auth/passwords';
+import type { Package } from './packages';
+
+export const SUBSCRIPTION_PERIOD_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
+
+/** Modules a customer of a reseller gets while its subscription is active. */
+export const CUSTOMER_MODULES = ['leads'] as const;
+
+export async function logEvent(q: Queryable, ownerId: number, subscriptionId: number, event: string, at: Date, detail: Record<string, unknown> = {}): Promise<void> {
+  await q.query('INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)', [
+    ownerId,
+    subscriptionId,
+    event,
+    JSON.stringify(detail),
+    at,
+  ]);
+}
+
+/**
+ * Spec §4: a child account stays inactive until a plan from the parent's packages is chosen. Active =
+ * the package's modules and `subscription_status = 'active'` until the period end; inactive = neither.
+ */
+export async function setCustomerActive(q: Queryable, customerId: number, active: boolean, subscriptionId: number, periodEnd: Date | null): Promise<void> {
+  if (active) {
+    await q.query(`UPDATE users SET subscription_status = 'active', subscription_id = $2, license_expires_at = $3 WHERE id = $1`, [customerId, `wl_${subscriptionId}`, periodEnd]);
+    for (const slug of CUSTOMER_MODULES) {
+      await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2 ON CONFLICT DO NOTHING', [customerId, slug]);
+    }
+  } else {
+    await q.query(`UPDATE users SET subscription_status = 'inactive' WHERE id = $1`, [customerId]);
+    await q.query(`DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))`, [customerId, `{${CUSTOMER_MODULES.join(',')}}`]);
+  }
+}
+
+export async function addCredits(q: Queryable, userId: number, bucket: 'monthly' | 'additional', delta: number, reason: string, at: Date): Promise<void> {
+  if (delta === 0) return;
+  await q.query(`INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, at]);
+  const { rows } = await q.query<{ v: number }>(`SELECT ${bucket} AS v FROM credit_wallets WHERE user_id = $1 FOR UPDATE`, [userId]);
+  const before = rows[0]?.v ?? 0;
+  const after = Math.max(before + delta, 0);
+  await q.query(`UPDATE credit_wallets SET ${bucket} = $2, updated_at = $3 WHERE user_id = $1`, [userId, after, at]);
+  const applied = after - before;
+  if (applied !== 0) await q.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, applied, bucket, reason, at]);
+}
+
+export interface NewCustomer {
+  ownerId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** null: a random one (the customer sets their own through "Forgot password"). */
+  password: string | null;
+}
+
+/** Hash outside any transaction (scrypt is slow; PGlite has one connection). */
+export const passwordHashFor = (password: string | null): Promise<string> => hashPassword(password ?? randomBytes(24).toString('base64url'));
+
+/** The child account row (verified: the reseller or the buyer's own form vouches for the address). Null when the email is taken. */
+export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash: string, at: Date): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at, subscription_status,
+                        search_limit, last_reset_date, lang)
+     SELECT $1, $2, $3, $4, 'user', 'customer', $5, $6::timestamptz, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang FROM users WHERE id = $5
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [c.email, passwordHash, c.firstName, c.lastName, c.ownerId, at, at.toISOString().slice(0, 10)],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** A subscription on one of the owner's packages; activates the customer and gives the package's monthly credits. */
+export async function startSubscription(
+  q: Queryable,
+  s: { ownerId: number; customerId: number; pkg: Package; customerName: string; username: string; additionalCredits: number; welcomeEmail: boolean; managedBy: 'manual' | 'provider'; source: 'reseller' | 'sales_page'; periodEnd: Date; at: Date; customAnswers?: Record<string, string> },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO whitelabel_subscriptions (owner_id, customer_id, package_id, customer_name, username, additional_credits, welcome_email, status, managed_by, source,
+       current_period_end, created_at, updated_at, custom_answers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8, $9, $10, $11, $11, $12::jsonb) RETURNING id`,
+    [s.ownerId, s.customerId, s.pkg.id, s.customerName, s.username, s.additionalCredits, s.welcomeEmail, s.managedBy, s.source, s.periodEnd, s.at, JSON.stringify(s.customAnswers ?? {})],
+  );
+  const id = rows[0]!.id;
+  await setCustomerActive(q, s.customerId, true, id, s.periodEnd);
+  await q.query('UPDATE users SET search_limit = $2 WHERE id = $1', [s.customerId, s.pkg.monthly_credits]);
+  await addCredits(q, s.customerId, 'monthly', s.pkg.monthly_credits, `Package ${s.pkg.name}`, s.at);
+  await addCredits(q, s.customerId, 'additional', s.additionalCredits, 'Additional credits from the reseller', s.at);
+  await logEvent(q, s.ownerId, id, 'created', s.at, { package: s.pkg.name, source: s.source, additional_credits: s.additionalCredits });
+  return id;
+}

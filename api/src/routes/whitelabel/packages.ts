@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../respond';
+import {
+  blankToNull,
+  centsSchema,
+  idParamsSchema,
+  Issues,
+  notFound,
+  nullableCentsSchema,
+  optionalText,
+  pageQuerySchema,
+  resellerGuard,
+  resellerIdOf,
+  urlSchema,
+  type PageQuery,
+  type Paginated,
+} from './common';
+
+/** Spec §5/§9: a credit sells for more than 12 cents. */
+export const MIN_CREDIT_PRICE_CENTS_EXCLUSIVE = 12;
+/** Spec §5/§9: sales-page expiry at most 365 days; missing or larger gives a one-year subscription. */
+export const MAX_FORM_DAYS = 365;
+export const MAX_CUSTOM_FIELDS = 20;
+/** Spec §5: dropdown options are alphanumeric. */
+export const ALPHANUMERIC = /^[A-Za-z0-9 ]+$/;
+
+/** Days a subscription bought through the sales page lasts. */
+export function salesSubscriptionDays(formAvailableDays: number | null | undefined): number {
+  return !formAvailableDays || formAvailableDays < 1 || formAvailableDays > MAX_FORM_DAYS ? MAX_FORM_DAYS : formAvailableDays;
+}
+
+export interface CustomField {
+  label: string;
+  optional: boolean;
+  type: 'text' | 'dropdown';
+  options: string[];
+}
+
+/** Spec §3 Package. Prices are integer cents. */
+export interface Package {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  monthly_price_cents: number;
+  yearly_price_cents: number | null;
+  one_time_price_cents: number | null;
+  trial_days: number;
+  trial_amount_cents: number;
+  monthly_credits: number;
+  credit_price_cents: number;
+  collect_payment_method: boolean;
+  available_for_billing_portal: boolean;
+  show_on_sales_page: boolean;
+  create_via_form: boolean;
+  form_available_days: number | null;
+  thank_you_url: string | null;
+  custom_fields: CustomField[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+
+export const PACKAGE_COLUMNS = `id, slug, name, description, monthly_price_cents, yearly_price_cents, one_time_price_cents, trial_days, trial_amount_cents,
+  monthly_credits, credit_price_cents, collect_payment_method, available_for_billing_portal, show_on_sales_page, create_via_form,
+  form_available_days, thank_you_url, custom_fields, created_at, updated_at`;
+
+const customFieldSchema = objectSchema(
+  {
+    label: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    optional: { type: 'boolean', default: false },
+    type: { type: 'string', enum: ['text', 'dropdown'], default: 'text' },
+    options: { type: 'array', maxItems: 30, items: { type: 'string', minLength: 1, maxLength: 50 }, default: [] },
+  },
+  ['label'],
+);
+
+const bodySchema = objectSchema(
+  {
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    description: optionalText(2000),
+    monthly_price_cents: centsSchema,
+    yearly_price_cents: nullableCentsSchema,
+    one_time_price_cents: nullableCentsSchema,
+    trial_days: { type: 'integer', minimum: 0, maximum: 365, default: 0 },
+    trial_amount_cents: { ...centsSchema, default: 0 },
+    monthly_credits: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+    credit_price_cents: { type: 'integer', minimum: 0, maximum: 100_000 },
+    collect_payment_method: { type: 'boolean', default: true },
+    available_for_billing_portal: { type: 'boolean', default: false },
+    show_on_sales_page: { type: 'boolean', default: true },
+    create_via_form: { type: 'boolean', default: true },
+    form_available_days: { type: ['integer', 'null'], minimum: 1, maximum: MAX_FORM_DAYS },
+    thank_you_url: urlSchema,
+    custom_fields: { type: 'array', maxItems: MAX_CUSTOM_FIELDS, items: customFieldSchema, default: [] },
+  },
+  ['name', 'monthly_price_cents', 'credit_price_cents'],
+);
+
+function slugFor(name: string): string {
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'package'}-${randomBytes(3).toString('hex')}`;
+}
+
+function checkRules(body: PackageInput): PackageInput {
+  const issues = new Issues();
+  const input: PackageInput = { ...body, description: blankToNull(body.description), thank_you_url: blankToNull(body.thank_you_url), form_available_days: body.form_available_days ?? null };
+  if (input.credit_price_cents <= MIN_CREDIT_PRICE_CENTS_EXCLUSIVE) issues.add({ field: 'credit_price_cents', code: 'whitelabel.credit_price', params: { more: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE } });
+  issues.url('thank_you_url', input.thank_you_url);
+  input.custom_fields = (body.custom_fields ?? []).map((f, i) => {
+    const options = f.type === 'dropdown' ? f.options.map((o) => o.trim()) : [];
+    if (f.type === 'dropdown' && options.length === 0) issues.add({ field: `custom_fields.${i}.options`, code: 'validation.required' });
+    if (options.some((o) => !ALPHANUMERIC.test(o))) issues.add({ field: `custom_fields.${i}.options`, code: 'whitelabel.alphanumeric' });
+    return { label: f.label.trim(), optional: f.optional, type: f.type, options };
+  });
+  issues.throwIfAny();
+  return input;
+}
+
+export async function packageOf(q: Queryable, resellerId: number, id: number): Promise<Package | null> {
+  const { rows } = await q.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1 AND owner_id = $2`, [id, resellerId]);
+  return rows[0] ?? null;
+}
+
+const VALUE_COLUMNS = [
+  'name',
+  'description',
+  'monthly_price_cents',
+  'yearly_price_cents',
+  'one_time_price_cents',
+  'trial_days',
+  'trial_amount_cents',
+  'monthly_credits',
+  'credit_price_cents',
+  'collect_payment_method',
+  'available_for_billing_portal',
+  'show_on_sales_page',
+  'create_via_form',
+  'form_available_days',
+  'thank_you_url',
+  'custom_fields',
+] as const;
+
+const valuesOf = (input: PackageInput) => VALUE_COLUMNS.map((c) => (c === 'custom_fields' ? JSON.stringify(input.custom_fields) : input[c]));
+
+export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = resellerGuard(app);
+
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/packages', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    const { page, pageSize } = request.query;
+    const { rows } = await db.query<Package & { subscribers: number; has_sales_settings: boolean }>(
+      `SELECT ${PACKAGE_COLUMNS},
+              (SELECT count(*)::int FROM whitelabel_subscriptions s WHERE s.package_id = p.id AND s.status = 'active') AS subscribers,
+              EXISTS (SELECT 1 FROM whitelabel_sales_settings ss WHERE ss.package_id = p.id) AS has_sales_settings
+         FROM whitelabel_packages p WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [owner, pageSize, (page - 1) * pageSize],
+    );
+    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_packages WHERE owner_id = $1', [owner]);
+    const result: Paginated<(typeof rows)[number]> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+    return result;
+  });
+
+  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+    const pkg = await packageOf(db, await resellerIdOf(db, request), request.params.id);
+    if (!pkg) throw notFound();
+    return pkg;
+  });
+
+  app.post<{ Body: PackageInput }>('/api/whitelabel/packages', { onRequest: guard, schema: { body: bodySchema } }, async (request, reply) => {
+    const owner = await resellerIdOf(db, request);
+    const input = checkRules(request.body);
+    const now = clock.now();
+    const { rows } = await db.query<Package>(
+      `INSERT INTO whitelabel_packages (${VALUE_COLUMNS.join(', ')}, owner_id, slug, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17, $18, $19, $19) RETURNING ${PACKAGE_COLUMNS}`,
+      [...valuesOf(input), owner, slugFor(input.name), now],
+    );
+    reply.code(201);
+    return { ...say(request, 'whitelabel.package_created'), data: rows[0] };
+  });
+
+  app.put<{ Body: PackageInput; Params: { id: number } }>(
+    '/api/whitelabel/packages/:id',
+    { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const input = checkRules(request.body);
+      const sets = VALUE_COLUMNS.map((c, i) => `${c} = $${i + 1}${c === 'custom_fields' ? '::jsonb' : ''}`).join(', ');
+      const { rows } = await db.query<Package>(
+        `UPDATE whitelabel_packages SET ${sets}, updated_at = $17 WHERE id = $18 AND owner_id = $19 RETURNING ${PACKAGE_COLUMNS}`,
+        [...valuesOf(input), clock.now(), request.params.id, owner],
+      );
+      if (!rows[0]) throw notFound();
+      return { ...say(request, 'whitelabel.package_updated'), data: rows[0] };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    await db.transaction(async (tx) => {
+      const pkg = await tx.query('SELECT id FROM whitelabel_packages WHERE id = $1 AND owner_id = $2 FOR UPDATE', [request.params.id, owner]);
+      if (!pkg.rows[0]) throw notFound();
+      const used = await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE package_id = $1 LIMIT 1', [request.params.id]);
+      if (used.rows[0]) throw unprocessable('whitelabel.plan_in_use', 'id');
+      await tx.query('DELETE FROM whitelabel_packages WHERE id = $1', [request.params.id]);
+    });
+    return say(request, 'whitelabel.package_deleted');
+  });
+}

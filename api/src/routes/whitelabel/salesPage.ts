@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } from '../../i18n/messages';
+import { normaliseEmail } from '../../users/users';
+import { businessAccountOf, type BusinessAccount } from './businessAccount';
+import { recordPayment, sandboxCharge } from './billing';
+import { HEX_COLOR } from './common';
+import { customTemplate, fillTemplate } from './emailTemplates';
+import { addDays, insertCustomer, logEvent, passwordHashFor, startSubscription } from './customers';
+import { PACKAGE_COLUMNS, salesSubscriptionDays, type Package } from './packages';
+import { SALES_DEFAULTS, salesSettingsOf, type SalesSettings } from './salesSettings';
+import { sendWithResellerSmtp, smtpRowOf } from './smtp';
+import { dispatchEvent } from './webhooks';
+
+/**
+ * Public sales pages (`/p/<slug>`): the reseller's own HTML and script, served by the API under a
+ * Content-Security-Policy with `sandbox` (no allow-same-origin): the page runs in an opaque origin, so
+ * nothing on it can read the app's localStorage token or cookies even though the URL shares the
+ * app's host. See docs/adr/007-reseller-content.md.
+ */
+export function salesPageCsp(formOrigin: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'unsafe-inline' https:",
+    "style-src 'unsafe-inline' https:",
+    'img-src https: data:',
+    'font-src https: data:',
+    "connect-src 'none'",
+    `form-action 'self' ${formOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
+  ].join('; ');
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+interface PageData {
+  pkg: Package;
+  ownerId: number;
+  sales: SalesSettings | null;
+  account: BusinessAccount | null;
+}
+
+async function loadPage(q: Queryable, slug: string): Promise<PageData | null> {
+  const { rows } = await q.query<Package & { owner_id: number }>(`SELECT ${PACKAGE_COLUMNS}, owner_id FROM whitelabel_packages WHERE slug = $1 AND show_on_sales_page`, [slug]);
+  const pkg = rows[0];
+  if (!pkg) return null;
+  return { pkg, ownerId: pkg.owner_id, sales: await salesSettingsOf(q, pkg.id), account: await businessAccountOf(q, pkg.owner_id) };
+}
+
+function pageLanguage(request: FastifyRequest): Language {
+  const query = (request.query as { lang?: string } | undefined)?.lang;
+  if (query && (LANGUAGES as readonly string[]).includes(query)) return query as Language;
+  return parseLanguageHeader(request.headers['user-language']) ?? parseLanguageHeader(request.headers['accept-language']) ?? 'en';
+}
+
+const money = (cents: number, lang: Language) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+type Values = Record<string, string>;
+
+interface RenderOptions {
+  values?: Values;
+  errors?: Record<string, string>;
+  done?: { loginUrl: string };
+}
+
+/** Black or white, whichever reads better on `bg` (WCAG relative luminance). */
+export function readableOn(bg: string): string {
+  const hex = bg.length === 4 ? `#${bg[1]}${bg[1]}${bg[2]}${bg[2]}${bg[3]}${bg[3]}` : bg;
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#FFFFFF';
+}
+
+function color(value: string | undefined, fallback: string): string {
+  return value && HEX_COLOR.test(value) ? value : fallback;
+}
+
+function render(lang: Language, data: PageData, options: RenderOptions = {}): string {
+  const { pkg, sales, account } = data;
+  const tt = (code: MessageCode, params?: Record<string, string | number>) => escapeHtml(t(lang, code, params));
+  const business = sales?.business_name ?? account?.name ?? 'Leadsmith';
+  const c = {
+    primary: color(sales?.primary_color, SALES_DEFAULTS.primary_color),
+    secondary: color(sales?.secondary_color, SALES_DEFAULTS.secondary_color),
+    background: color(sales?.background_color, SALES_DEFAULTS.background_color),
+    text: color(sales?.text_color, SALES_DEFAULTS.text_color),
+  };
+  const values = options.values ?? {};
+  const errors = options.errors ?? {};
+  const field = (name: string, label: string, type = 'text', autocomplete = 'off', required = true) => {
+    const id = `f-${name}`;
+    const err = errors[name];
+    return `<div class="field"><label for="${id}">${escapeHtml(label)}${required ? '' : ` <span class="muted">(${tt('whitelabel.sales.optional')})</span>`}</label>
+<input id="${id}" name="${escapeHtml(name)}" type="${type}" autocomplete="${autocomplete}" value="${type === 'password' ? '' : escapeHtml(values[name] ?? '')}"${required ? ' required' : ''}${err ? ` aria-invalid="true" aria-describedby="${id}-err"` : ''}>
+${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
+  };
+  const custom = pkg.custom_fields
+    .map((f, i) => {
+      const name = `custom_${i}`;
+      if (f.type === 'dropdown') {
+        const id = `f-${name}`;
+        const err = errors[name];
+        return `<div class="field"><label for="${id}">${escapeHtml(f.label)}${f.optional ? ` <span class="muted">(${tt('whitelabel.sales.optional')})</span>` : ''}</label>
+<select id="${id}" name="${name}"${f.optional ? '' : ' required'}${err ? ` aria-invalid="true" aria-describedby="${id}-err"` : ''}><option value="">${tt('whitelabel.sales.choose')}</option>${f.options
+          .map((o) => `<option value="${escapeHtml(o)}"${values[name] === o ? ' selected' : ''}>${escapeHtml(o)}</option>`)
+          .join('')}</select>${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
+      }
+      return field(name, f.label, 'text', 'off', !f.optional);
+    })
+    .join('\n');
+  const prices = [
+    `<li>${tt('whitelabel.sales.monthly', { price: money(pkg.monthly_price_cents, lang) })}</li>`,
+    pkg.yearly_price_cents !== null ? `<li>${tt('whitelabel.sales.yearly', { price: money(pkg.yearly_price_cents, lang) })}</li>` : '',
+    pkg.one_time_price_cents !== null ? `<li>${tt('whitelabel.sales.oneTime', { price: money(pkg.one_time_price_cents, lang) })}</li>` : '',
+    pkg.trial_days > 0 ? `<li>${tt('whitelabel.sales.trial', { days: pkg.trial_days, price: money(pkg.trial_amount_cents, lang) })}</li>` : '',
+    `<li>${tt('whitelabel.sales.credits', { n: pkg.monthly_credits })}</li>`,
+  ].join('');
+  const form = options.done
+    ? `<section class="card" role="status"><h2>${tt('whitelabel.sales.thanksTitle')}</h2><p>${tt('whitelabel.sales.thanksBody')}</p><p><a href="${escapeHtml(options.done.loginUrl)}" target="_top">${tt('whitelabel.sales.signIn')}</a></p></section>`
+    : pkg.create_via_form
+      ? `<section class="card" aria-labelledby="signup-title"><h2 id="signup-title">${tt('whitelabel.sales.signupTitle')}</h2>
+${errors.form ? `<p class="error" role="alert">${escapeHtml(errors.form)}</p>` : ''}
+<form method="post" action="/p/${escapeHtml(pkg.slug)}?lang=${lang}" novalidate>
+${field('first_name', t(lang, 'whitelabel.sales.firstName'), 'text', 'given-name')}
+${field('last_name', t(lang, 'whitelabel.sales.lastName'), 'text', 'family-name')}
+${field('email', t(lang, 'whitelabel.sales.email'), 'email', 'email')}
+${field('password', t(lang, 'whitelabel.sales.password'), 'password', 'new-password')}
+${custom}
+${pkg.collect_payment_method ? field('card_number', t(lang, 'whitelabel.sales.card'), 'text', 'cc-number') : ''}
+<button type="submit">${tt('whitelabel.sales.submit')}</button>
+</form></section>`
+      : `<section class="card"><p>${tt('whitelabel.sales.closed')}</p></section>`;
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`${pkg.name} · ${business}`)}</title>
+<style>
+body{margin:0;font-family:system-ui,sans-serif;background:${c.background};color:${c.text};}
+header{background:${c.primary};color:${readableOn(c.primary)};padding:24px}
+header h1{margin:0 0 4px}
+main{max-width:720px;margin:0 auto;padding:24px}
+.card{border:1px solid ${c.secondary};border-radius:8px;padding:16px;margin:16px 0;background:#fff;color:#202633}
+.field{margin-bottom:12px}label{display:block;font-weight:600;margin-bottom:4px}
+input,select{width:100%;padding:8px;border:1px solid #4a5568;border-radius:4px;font:inherit;box-sizing:border-box}
+button{background:${c.primary};color:${readableOn(c.primary)};border:0;border-radius:4px;padding:10px 16px;font:inherit;cursor:pointer}
+.error{color:#9b2c2c;margin:4px 0 0}.muted{font-weight:400}
+</style></head>
+<body><header><p>${escapeHtml(business)}</p><h1>${escapeHtml(pkg.name)}</h1></header>
+<main>
+${pkg.description ? `<p>${escapeHtml(pkg.description)}</p>` : ''}
+<ul>${prices}</ul>
+<section class="reseller-content">${sales?.body_html ?? ''}</section>
+${form}
+${sales?.sales_page_url ? `<p><a href="${escapeHtml(sales.sales_page_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.moreInfo')}</a></p>` : ''}
+${sales?.terms_url ? `<p><a href="${escapeHtml(sales.terms_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.terms')}</a></p>` : ''}
+</main>
+${account?.script ?? ''}
+</body></html>`;
+}
+
+function sendPage(reply: FastifyReply, request: FastifyRequest, status: number, html: string): FastifyReply {
+  const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  return reply
+    .code(status)
+    .header('content-security-policy', salesPageCsp(origin))
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+const slugParams = { type: 'object', additionalProperties: false, required: ['slug'], properties: { slug: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' } } } as const;
+const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 5 } } } as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Language): FastifyReply {
+  return sendPage(reply, request, 404, `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${escapeHtml(t(lang, 'not_found'))}</h1></main></body></html>`);
+}
+
+export function salesPageRoutes(app: FastifyInstance, { db, clock, config, mailer }: AppDeps): void {
+  void app.register(async (scope) => {
+    // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    });
+
+    scope.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/p/:slug', { schema: { params: slugParams, querystring: langQuery } }, async (request, reply) => {
+      const lang = pageLanguage(request);
+      const data = await loadPage(db, request.params.slug);
+      if (!data) return notFoundPage(reply, request, lang);
+      return sendPage(reply, request, 200, render(lang, data));
+    });
+
+    scope.post<{ Params: { slug: string }; Querystring: { lang?: string }; Body: Values }>(
+      '/p/:slug',
+      {
+        schema: { params: slugParams, querystring: langQuery, body: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 500 } } },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const lang = pageLanguage(request);
+        const data = await loadPage(db, request.params.slug);
+        if (!data || !data.pkg.create_via_form) return notFoundPage(reply, request, lang);
+        const { pkg, ownerId } = data;
+        const v = request.body ?? {};
+        const val = (k: string) => (v[k] ?? '').trim();
+        const errors: Record<string, string> = {};
+        const required = t(lang, 'validation.required');
+        for (const k of ['first_name', 'last_name', 'email']) if (!val(k)) errors[k] = required;
+        if (val('email') && !EMAIL.test(val('email'))) errors.email = t(lang, 'validation.email');
+        if ((v.password ?? '').length < 6) errors.password = t(lang, 'validation.password_min', { min: 6 });
+        const answers: Record<string, string> = {};
+        pkg.custom_fields.forEach((f, i) => {
+          const answer = val(`custom_${i}`);
+          if (!answer && !f.optional) errors[`custom_${i}`] = required;
+          else if (answer && f.type === 'dropdown' && !f.options.includes(answer)) errors[`custom_${i}`] = t(lang, 'validation.invalid');
+          if (answer) answers[f.label] = answer;
+        });
+        const amount = pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? pkg.monthly_price_cents);
+        let chargeRef: string | null = null;
+        if (pkg.collect_payment_method) {
+          if (!val('card_number')) errors.card_number = required;
+          else if (Object.keys(errors).length === 0) {
+            const charge = sandboxCharge(val('card_number'));
+            if (!charge.ok) errors.card_number = t(lang, charge.reason === 'declined' ? 'whitelabel.card_declined' : 'whitelabel.card_invalid');
+            else chargeRef = charge.ref;
+          }
+        }
+        const email = normaliseEmail(val('email'));
+        const rerender = () => sendPage(reply, request, 400, render(lang, data, { values: v, errors }));
+        if (Object.keys(errors).length > 0) return rerender();
+        const hash = await passwordHashFor(v.password ?? '');
+        const now = clock.now();
+        const days = salesSubscriptionDays(pkg.form_available_days);
+        const created = await db.transaction(async (tx) => {
+          const customerId = await insertCustomer(tx, { ownerId, email, firstName: val('first_name'), lastName: val('last_name'), password: v.password ?? '' }, hash, now);
+          if (customerId === null) return null;
+          const username = `${email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
+          const subId = await startSubscription(tx, {
+            ownerId,
+            customerId,
+            pkg,
+            customerName: `${val('first_name')} ${val('last_name')}`,
+            username,
+            additionalCredits: 0,
+            welcomeEmail: false,
+            managedBy: chargeRef ? 'provider' : 'manual',
+            source: 'sales_page',
+            periodEnd: addDays(now, days),
+            at: now,
+            customAnswers: answers,
+          });
+          if (chargeRef) {
+            await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: amount, kind: 'charge', ref: chargeRef, at: now });
+            await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: amount });
+          }
+          return subId;
+        });
+        if (created === null) {
+          errors.email = t(lang, 'email_taken');
+          return rerender();
+        }
+        void dispatchEvent(db, request.log, ownerId, 'subscription.created', { id: created, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
+        const smtp = await smtpRowOf(db, ownerId);
+        const brand = data.account?.name ?? data.sales?.business_name ?? 'Leadsmith';
+        const loginUrl = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}/login` : '/login';
+        if (smtp) {
+          const values = { name: val('first_name'), brand, email, url: loginUrl };
+          const template = await customTemplate(db, ownerId, 'welcome');
+          const welcome = {
+            to: email,
+            subject: template ? fillTemplate(template.subject, values) : t(lang, 'whitelabel.welcome_subject', values),
+            text: template ? fillTemplate(template.body, values) : t(lang, 'whitelabel.welcome_body', values),
+          };
+          await mailer.record(db, welcome);
+          await sendWithResellerSmtp(smtp, config.appSecret, welcome).catch((error: unknown) => request.log.warn({ err: error }, 'welcome email failed'));
+        }
+        if (pkg.thank_you_url) return reply.code(303).header('location', pkg.thank_you_url).send();
+        return sendPage(reply, request, 201, render(lang, data, { done: { loginUrl } }));
+      },
+    );
+  });
+}

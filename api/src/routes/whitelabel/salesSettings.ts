@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../respond';
+import { DEFAULT_COLORS } from '../siteSettings';
+import { isBusinessAccountDone } from './businessAccount';
+import { blankToNull, colorSchema, idParamsSchema, Issues, notFound, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
+import { packageOf } from './packages';
+
+/** Spec §3 Sales settings of one package: colours, business name, sales-page URLs, subdomain URL, HTML for the body. */
+export interface SalesSettings {
+  business_name: string;
+  primary_color: string;
+  secondary_color: string;
+  background_color: string;
+  text_color: string;
+  sales_page_url: string | null;
+  terms_url: string | null;
+  subdomain_url: string | null;
+  body_html: string;
+  updated_at: string;
+}
+
+export type SalesSettingsInput = Omit<SalesSettings, 'updated_at'>;
+
+export const SALES_DEFAULTS = { primary_color: DEFAULT_COLORS.primary, secondary_color: DEFAULT_COLORS.secondary, background_color: '#FFFFFF', text_color: DEFAULT_COLORS.primaryText };
+
+const COLUMNS = 'business_name, primary_color, secondary_color, background_color, text_color, sales_page_url, terms_url, subdomain_url, body_html, updated_at';
+const SALES_COLOR_FIELDS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
+
+export async function salesSettingsOf(q: Queryable, packageId: number): Promise<SalesSettings | null> {
+  const { rows } = await q.query<SalesSettings>(`SELECT ${COLUMNS} FROM whitelabel_sales_settings WHERE package_id = $1`, [packageId]);
+  return rows[0] ?? null;
+}
+
+const bodySchema = objectSchema(
+  {
+    business_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    primary_color: { ...colorSchema, type: 'string', minLength: 1 },
+    secondary_color: { ...colorSchema, type: 'string', minLength: 1 },
+    background_color: { ...colorSchema, type: 'string', minLength: 1 },
+    text_color: { ...colorSchema, type: 'string', minLength: 1 },
+    sales_page_url: urlSchema,
+    terms_url: urlSchema,
+    subdomain_url: urlSchema,
+    body_html: { ...optionalText(50_000), default: '' },
+  },
+  ['business_name', 'primary_color', 'secondary_color', 'background_color', 'text_color'],
+);
+
+export function salesSettingsRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = resellerGuard(app);
+
+  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id/sales-settings', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    const pkg = await packageOf(db, owner, request.params.id);
+    if (!pkg) throw notFound();
+    return { data: await salesSettingsOf(db, pkg.id), business_account_completed: await isBusinessAccountDone(db, owner), public_path: `/p/${pkg.slug}` };
+  });
+
+  app.put<{ Params: { id: number }; Body: SalesSettingsInput }>(
+    '/api/whitelabel/packages/:id/sales-settings',
+    { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const pkg = await packageOf(db, owner, request.params.id);
+      if (!pkg) throw notFound();
+      const b = request.body;
+      const input = { ...b, business_name: b.business_name.trim(), sales_page_url: blankToNull(b.sales_page_url), terms_url: blankToNull(b.terms_url), subdomain_url: blankToNull(b.subdomain_url), body_html: b.body_html ?? '' };
+      const issues = new Issues();
+      for (const f of SALES_COLOR_FIELDS) issues.color(f, input[f]);
+      issues.url('sales_page_url', input.sales_page_url);
+      issues.url('terms_url', input.terms_url);
+      issues.url('subdomain_url', input.subdomain_url);
+      issues.throwIfAny();
+      // Spec §8: "cannot create sales settings page until the business account form is done".
+      if (!(await isBusinessAccountDone(db, owner))) throw unprocessable('whitelabel.sales_needs_account');
+      const { rows } = await db.query<SalesSettings>(
+        `INSERT INTO whitelabel_sales_settings (package_id, business_name, primary_color, secondary_color, background_color, text_color, sales_page_url, terms_url, subdomain_url, body_html, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (package_id) DO UPDATE SET business_name = EXCLUDED.business_name, primary_color = EXCLUDED.primary_color, secondary_color = EXCLUDED.secondary_color,
+           background_color = EXCLUDED.background_color, text_color = EXCLUDED.text_color, sales_page_url = EXCLUDED.sales_page_url, terms_url = EXCLUDED.terms_url,
+           subdomain_url = EXCLUDED.subdomain_url, body_html = EXCLUDED.body_html, updated_at = EXCLUDED.updated_at
+         RETURNING ${COLUMNS}`,
+        [pkg.id, input.business_name, input.primary_color, input.secondary_color, input.background_color, input.text_color, input.sales_page_url, input.terms_url, input.subdomain_url, input.body_html, clock.now()],
+      );
+      return { ...say(request, 'whitelabel.sales_saved'), data: rows[0], public_path: `/p/${pkg.slug}` };
+    },
+  );
+}

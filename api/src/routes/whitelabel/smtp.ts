@@ -1,0 +1,142 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { emailSchema, objectSchema } from '../../http/schemas';
+import { t } from '../../i18n/messages';
+import { say } from '../respond';
+import { optionalText, resellerGuard, resellerIdOf } from './common';
+
+export type SmtpEncryption = 'none' | 'ssl' | 'tls';
+
+/** Spec §3 SMTP settings. The password never leaves the server (has_password says whether one is set). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  username: string | null;
+  encryption: SmtpEncryption;
+  from_email: string;
+  support_email: string;
+  has_password: boolean;
+  updated_at: string;
+}
+
+interface SmtpRow extends Omit<SmtpSettings, 'has_password'> {
+  password: string | null;
+}
+
+/** The SMTP password is stored encrypted (AES-256-GCM under APP_SECRET). */
+function key(secret: string): Buffer {
+  return createHash('sha256').update(`whitelabel-smtp:${secret}`).digest();
+}
+export function sealSecret(secret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key(secret), iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64')).join('.');
+}
+export function openSecret(secret: string, sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
+  const decipher = createDecipheriv('aes-256-gcm', key(secret), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
+}
+
+const COLUMNS = 'host, port, username, password, encryption, from_email, support_email, updated_at';
+
+export async function smtpRowOf(q: Queryable, ownerId: number): Promise<SmtpRow | null> {
+  const { rows } = await q.query<SmtpRow>(`SELECT ${COLUMNS} FROM whitelabel_smtp WHERE owner_id = $1`, [ownerId]);
+  return rows[0] ?? null;
+}
+
+const publicView = ({ password, ...rest }: SmtpRow): SmtpSettings => ({ ...rest, has_password: password !== null });
+
+export interface ResellerEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends through the reseller's own SMTP server (nodemailer). Throws when the server refuses. */
+export async function sendWithResellerSmtp(row: SmtpRow, appSecret: string, email: ResellerEmail): Promise<void> {
+  // The repo's nodemailer typing (src/types) covers URL transports only; this uses the options form.
+  const nodemailer = (await import('nodemailer')) as unknown as {
+    createTransport(options: object): { sendMail(message: object): Promise<unknown>; close(): void };
+  };
+  const transport = nodemailer.createTransport({
+    host: row.host,
+    port: row.port,
+    secure: row.encryption === 'ssl',
+    requireTLS: row.encryption === 'tls',
+    ignoreTLS: row.encryption === 'none',
+    auth: row.username ? { user: row.username, pass: row.password ? openSecret(appSecret, row.password) : '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  });
+  try {
+    await transport.sendMail({ from: row.from_email, replyTo: row.support_email, to: email.to, subject: email.subject, text: email.text });
+  } finally {
+    transport.close();
+  }
+}
+
+const bodySchema = objectSchema(
+  {
+    host: { type: 'string', minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+$' },
+    port: { type: 'integer', minimum: 1, maximum: 65535 },
+    username: optionalText(200),
+    /** Absent or null: keep the stored password; '' clears it. */
+    password: optionalText(200),
+    encryption: { type: 'string', enum: ['none', 'ssl', 'tls'] },
+    from_email: emailSchema,
+    support_email: emailSchema,
+  },
+  ['host', 'port', 'encryption', 'from_email', 'support_email'],
+);
+
+export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const guard = resellerGuard(app);
+
+  app.get('/api/whitelabel/smtp', { onRequest: guard }, async (request) => {
+    const row = await smtpRowOf(db, await resellerIdOf(db, request));
+    return { data: row ? publicView(row) : null };
+  });
+
+  app.put<{ Body: { host: string; port: number; username?: string | null; password?: string | null; encryption: SmtpEncryption; from_email: string; support_email: string } }>(
+    '/api/whitelabel/smtp',
+    { onRequest: guard, schema: { body: bodySchema } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const b = request.body;
+      const password = b.password === undefined || b.password === null ? undefined : b.password === '' ? null : sealSecret(config.appSecret, b.password);
+      const { rows } = await db.query<SmtpRow>(
+        `INSERT INTO whitelabel_smtp (owner_id, host, port, username, password, encryption, from_email, support_email, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (owner_id) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, username = EXCLUDED.username,
+           password = CASE WHEN $10::boolean THEN whitelabel_smtp.password ELSE EXCLUDED.password END,
+           encryption = EXCLUDED.encryption, from_email = EXCLUDED.from_email, support_email = EXCLUDED.support_email, updated_at = EXCLUDED.updated_at
+         RETURNING ${COLUMNS}`,
+        [owner, b.host.trim(), b.port, b.username?.trim() || null, password ?? null, b.encryption, b.from_email.trim().toLowerCase(), b.support_email.trim().toLowerCase(), clock.now(), password === undefined],
+      );
+      return { ...say(request, 'whitelabel.smtp_saved'), data: publicView(rows[0]!) };
+    },
+  );
+
+  app.post<{ Body: { to: string } }>('/api/whitelabel/smtp/test', { onRequest: guard, schema: { body: objectSchema({ to: emailSchema }, ['to']) } }, async (request) => {
+    const row = await smtpRowOf(db, await resellerIdOf(db, request));
+    if (!row) throw unprocessable('whitelabel.smtp_required', 'to');
+    try {
+      await sendWithResellerSmtp(row, config.appSecret, {
+        to: request.body.to,
+        subject: t(request.lang, 'whitelabel.smtp_test_subject'),
+        text: t(request.lang, 'whitelabel.smtp_test_body', { host: row.host }),
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'reseller SMTP test failed');
+      throw unprocessable('whitelabel.smtp_failed', 'to', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+    }
+    return say(request, 'whitelabel.smtp_test_sent', { to: request.body.to });
+  });
+}

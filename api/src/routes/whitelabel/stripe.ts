@@ -1,0 +1,139 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { say } from '../respond';
+import { resellerGuard, resellerIdOf } from './common';
+
+export type BillingType = 'stripe' | 'paykickstart';
+
+/**
+ * The reseller's payment account. With STRIPE_CLIENT_ID and STRIPE_SECRET_KEY set, "connect" is Stripe
+ * Connect OAuth; without them it is the embedded sandbox (the same flow, answered locally), so the
+ * screen works on a laptop and in tests. Either way the callback must carry the state we issued.
+ */
+export interface PaymentAccount {
+  billing_type: BillingType;
+  connected: boolean;
+  mode: 'sandbox' | 'live' | null;
+  account_id: string | null;
+  connected_at: string | null;
+}
+
+interface Row {
+  billing_type: BillingType;
+  mode: 'sandbox' | 'live' | null;
+  account_id: string | null;
+  connect_state: string | null;
+  connected_at: string | null;
+}
+
+const stripeKeys = (env: NodeJS.ProcessEnv = process.env) => (env.STRIPE_CLIENT_ID && env.STRIPE_SECRET_KEY ? { clientId: env.STRIPE_CLIENT_ID, secretKey: env.STRIPE_SECRET_KEY } : null);
+
+async function rowOf(q: Queryable, owner: number): Promise<Row | null> {
+  const { rows } = await q.query<Row>('SELECT billing_type, mode, account_id, connect_state, connected_at FROM whitelabel_payment_accounts WHERE owner_id = $1', [owner]);
+  return rows[0] ?? null;
+}
+
+const view = (row: Row | null): PaymentAccount => ({
+  billing_type: row?.billing_type ?? 'stripe',
+  connected: Boolean(row?.account_id),
+  mode: row?.account_id ? row.mode : null,
+  account_id: row?.account_id ?? null,
+  connected_at: row?.account_id ? row.connected_at : null,
+});
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function stripeRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = resellerGuard(app);
+
+  app.get('/api/whitelabel/stripe', { onRequest: guard }, async (request) => {
+    const row = await rowOf(db, await resellerIdOf(db, request));
+    return { data: view(row), stripe_configured: stripeKeys() !== null };
+  });
+
+  app.put<{ Body: { billing_type: BillingType } }>(
+    '/api/whitelabel/stripe',
+    { onRequest: guard, schema: { body: objectSchema({ billing_type: { type: 'string', enum: ['stripe', 'paykickstart'] } }, ['billing_type']) } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      await db.query(
+        `INSERT INTO whitelabel_payment_accounts (owner_id, billing_type, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (owner_id) DO UPDATE SET billing_type = EXCLUDED.billing_type, updated_at = EXCLUDED.updated_at`,
+        [owner, request.body.billing_type, clock.now()],
+      );
+      return { ...say(request, 'whitelabel.billing_saved'), data: view(await rowOf(db, owner)) };
+    },
+  );
+
+  /** Starts the connection: the URL to send the browser to (Stripe's consent page, or the sandbox callback). */
+  app.post<{ Body: { redirect_uri: string } }>(
+    '/api/whitelabel/stripe/connect',
+    { onRequest: guard, schema: { body: objectSchema({ redirect_uri: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' } }, ['redirect_uri']) } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const state = randomBytes(16).toString('hex');
+      await db.query(
+        `INSERT INTO whitelabel_payment_accounts (owner_id, connect_state, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (owner_id) DO UPDATE SET connect_state = EXCLUDED.connect_state, updated_at = EXCLUDED.updated_at`,
+        [owner, state, clock.now()],
+      );
+      const keys = stripeKeys();
+      const redirect = new URL(request.body.redirect_uri);
+      if (!keys) {
+        redirect.searchParams.set('code', `sandbox_${randomBytes(8).toString('hex')}`);
+        redirect.searchParams.set('state', state);
+        return { url: redirect.toString(), mode: 'sandbox' };
+      }
+      const url = new URL('https://connect.stripe.com/oauth/authorize');
+      url.search = new URLSearchParams({ response_type: 'code', client_id: keys.clientId, scope: 'read_write', state, redirect_uri: redirect.toString() }).toString();
+      return { url: url.toString(), mode: 'live' };
+    },
+  );
+
+  app.post<{ Body: { code: string; state: string } }>(
+    '/api/whitelabel/stripe/callback',
+    {
+      onRequest: guard,
+      schema: { body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 500 }, state: { type: 'string', minLength: 1, maxLength: 100 } }, ['code', 'state']) },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const row = await rowOf(db, owner);
+      if (!row?.connect_state || !sameText(row.connect_state, request.body.state)) throw unprocessable('whitelabel.stripe_state', 'state');
+      const keys = stripeKeys();
+      let accountId: string;
+      let mode: 'sandbox' | 'live';
+      if (!keys) {
+        if (!request.body.code.startsWith('sandbox_')) throw unprocessable('whitelabel.stripe_failed', 'code');
+        accountId = `acct_sandbox_${request.body.code.slice(8, 24)}`;
+        mode = 'sandbox';
+      } else {
+        const response = await fetch('https://connect.stripe.com/oauth/token', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${keys.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'authorization_code', code: request.body.code }).toString(),
+          signal: AbortSignal.timeout(15_000),
+        }).catch(() => null);
+        const answer = response?.ok ? ((await response.json()) as { stripe_user_id?: string }) : null;
+        if (!answer?.stripe_user_id) throw unprocessable('whitelabel.stripe_failed', 'code');
+        accountId = answer.stripe_user_id;
+        mode = 'live';
+      }
+      await db.query(
+        `UPDATE whitelabel_payment_accounts SET account_id = $2, mode = $3, connect_state = NULL, connected_at = $4, updated_at = $4 WHERE owner_id = $1`,
+        [owner, accountId, mode, clock.now()],
+      );
+      return { ...say(request, 'whitelabel.stripe_connected'), data: view(await rowOf(db, owner)) };
+    },
+  );
+
+  app.delete('/api/whitelabel/stripe', { onRequest: guard }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    await db.query('UPDATE whitelabel_payment_accounts SET account_id = NULL, mode = NULL, connected_at = NULL, updated_at = $2 WHERE owner_id = $1', [owner, clock.now()]);
+    return { ...say(request, 'whitelabel.stripe_disconnected'), data: view(await rowOf(db, owner)) };
+  });
+}

@@ -1,0 +1,307 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { emailSchema, objectSchema } from '../../http/schemas';
+import { t } from '../../i18n/messages';
+import { normaliseEmail } from '../../users/users';
+import { say } from '../respond';
+import { businessAccountOf } from './businessAccount';
+import { customTemplate, fillTemplate } from './emailTemplates';
+import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
+import { addCredits, addDays, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
+import { packageOf } from './packages';
+import { sendWithResellerSmtp, smtpRowOf } from './smtp';
+import { dispatchEvent, type WebhookEvent } from './webhooks';
+
+export type SubscriptionStatus = 'active' | 'canceled';
+
+/** Spec §3 Subscription, as the reseller sees it. */
+export interface Subscription {
+  id: number;
+  customer_id: number;
+  customer_name: string;
+  email: string;
+  username: string;
+  package_id: number;
+  plan_name: string;
+  additional_credits: number;
+  welcome_email: boolean;
+  status: SubscriptionStatus;
+  managed_by: 'manual' | 'provider';
+  source: 'reseller' | 'sales_page';
+  cancel_at_period_end: boolean;
+  current_period_end: string;
+  canceled_at: string | null;
+  refundable: boolean;
+  created_at: string;
+}
+
+const SELECT = `SELECT s.id, s.customer_id, s.customer_name, u.email, s.username, s.package_id, p.name AS plan_name, s.additional_credits, s.welcome_email,
+    s.status, s.managed_by, s.source, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at,
+    EXISTS (SELECT 1 FROM whitelabel_payments pay WHERE pay.subscription_id = s.id AND pay.status = 'succeeded' AND pay.kind = 'charge') AS refundable
+  FROM whitelabel_subscriptions s JOIN users u ON u.id = s.customer_id JOIN whitelabel_packages p ON p.id = s.package_id`;
+
+/** A cancelled-at-period-end subscription whose period is over is cancelled now (lazily, on read), and its customer made inactive. */
+async function settleEndedPeriods(q: Queryable, ownerId: number, now: Date): Promise<void> {
+  const { rows } = await q.query<{ id: number; customer_id: number; current_period_end: Date }>(
+    `UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = current_period_end, updated_at = $2
+      WHERE owner_id = $1 AND status = 'active' AND cancel_at_period_end AND current_period_end <= $2 RETURNING id, customer_id, current_period_end`,
+    [ownerId, now],
+  );
+  for (const r of rows) {
+    await setCustomerActive(q, r.customer_id, false, r.id, null);
+    await logEvent(q, ownerId, r.id, 'period_ended', now);
+  }
+}
+
+async function subscriptionOf(q: Queryable, ownerId: number, id: number): Promise<Subscription | null> {
+  const { rows } = await q.query<Subscription>(`${SELECT} WHERE s.id = $1 AND s.owner_id = $2`, [id, ownerId]);
+  return rows[0] ?? null;
+}
+
+const USERNAME = '^[A-Za-z0-9_.-]+$';
+const createSchema = objectSchema(
+  {
+    customer_name: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
+    email: emailSchema,
+    username: { type: 'string', minLength: 3, maxLength: 60, pattern: USERNAME },
+    package_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    additional_credits: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+    welcome_email: { type: 'boolean', default: false },
+  },
+  ['customer_name', 'email', 'username', 'package_id'],
+);
+const editSchema = objectSchema(
+  {
+    customer_name: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' },
+    username: { type: 'string', minLength: 3, maxLength: 60, pattern: USERNAME },
+    package_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    additional_credits: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+  },
+  ['customer_name', 'username', 'package_id'],
+);
+
+interface CreateBody {
+  customer_name: string;
+  email: string;
+  username: string;
+  package_id: number;
+  additional_credits: number;
+  welcome_email: boolean;
+}
+
+function splitName(name: string): { first: string; last: string } {
+  const parts = name.trim().split(/\s+/);
+  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
+}
+
+type Action = 'cancel' | 'refund' | 'restore' | 'reactivate';
+const EVENT_OF: Record<Action, WebhookEvent> = {
+  cancel: 'subscription.canceled',
+  refund: 'subscription.refunded',
+  restore: 'subscription.restored',
+  reactivate: 'subscription.reactivated',
+};
+
+export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock, config, mailer } = deps;
+  const guard = resellerGuard(app);
+
+  app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(
+    '/api/whitelabel/subscriptions',
+    { onRequest: guard, schema: { querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['active', 'canceled'] } }) } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { page, pageSize, status } = request.query;
+      await db.transaction((tx) => settleEndedPeriods(tx, owner, clock.now()));
+      const { rows } = await db.query<Subscription>(`${SELECT} WHERE s.owner_id = $1 AND ($2::text IS NULL OR s.status = $2) ORDER BY s.id DESC LIMIT $3 OFFSET $4`, [
+        owner,
+        status ?? null,
+        pageSize,
+        (page - 1) * pageSize,
+      ]);
+      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_subscriptions WHERE owner_id = $1 AND ($2::text IS NULL OR status = $2)', [owner, status ?? null]);
+      const result: Paginated<Subscription> = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+      return result;
+    },
+  );
+
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/subscriptions/usage-history', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    const { page, pageSize } = request.query;
+    const { rows } = await db.query(
+      `SELECT e.id::int AS id, e.subscription_id, s.customer_name, s.username, e.event, e.detail, e.created_at
+         FROM whitelabel_usage_events e JOIN whitelabel_subscriptions s ON s.id = e.subscription_id
+        WHERE e.owner_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
+      [owner, pageSize, (page - 1) * pageSize],
+    );
+    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_usage_events WHERE owner_id = $1', [owner]);
+    return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+  });
+
+  app.get<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    await db.transaction((tx) => settleEndedPeriods(tx, owner, clock.now()));
+    const sub = await subscriptionOf(db, owner, request.params.id);
+    if (!sub) throw notFound();
+    return sub;
+  });
+
+  app.post<{ Body: CreateBody }>('/api/whitelabel/subscriptions', { onRequest: guard, schema: { body: createSchema } }, async (request, reply) => {
+    const owner = await resellerIdOf(db, request);
+    const b = request.body;
+    const email = normaliseEmail(b.email);
+    const smtp = b.welcome_email ? await smtpRowOf(db, owner) : null;
+    // Spec §8: "without SMTP details the welcome email cannot be sent".
+    if (b.welcome_email && !smtp) throw unprocessable('whitelabel.smtp_required', 'welcome_email');
+    const hash = await passwordHashFor(null);
+    const now = clock.now();
+    const account = await businessAccountOf(db, owner);
+    const values = { name: b.customer_name.trim(), brand: account?.name ?? 'Leadsmith', email, url: account ? `https://${account.domain}/login` : '/login' };
+    const template = b.welcome_email ? await customTemplate(db, owner, 'welcome') : null;
+    const welcome = {
+      to: email,
+      subject: template ? fillTemplate(template.subject, values) : t(request.lang, 'whitelabel.welcome_subject', values),
+      text: template ? fillTemplate(template.body, values) : t(request.lang, 'whitelabel.welcome_body', values),
+    };
+    const id = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
+      // Spec §4: the child account is only activated with a plan from the parent's own packages.
+      const pkg = await packageOf(tx, owner, b.package_id);
+      if (!pkg) throw unprocessable('whitelabel.package_unknown', 'package_id');
+      const taken = await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE owner_id = $1 AND lower(username) = lower($2)', [owner, b.username]);
+      if (taken.rows[0]) throw unprocessable('whitelabel.username_taken', 'username');
+      const { first, last } = splitName(b.customer_name);
+      const customerId = await insertCustomer(tx, { ownerId: owner, email, firstName: first, lastName: last, password: null }, hash, now);
+      if (customerId === null) throw unprocessable('email_taken', 'email');
+      const subId = await startSubscription(tx, {
+        ownerId: owner,
+        customerId,
+        pkg,
+        customerName: b.customer_name.trim(),
+        username: b.username,
+        additionalCredits: b.additional_credits,
+        welcomeEmail: b.welcome_email,
+        managedBy: 'manual',
+        source: 'reseller',
+        periodEnd: addDays(now, SUBSCRIPTION_PERIOD_DAYS),
+        at: now,
+      });
+      if (b.welcome_email) {
+        await mailer.record(tx, welcome);
+        await logEvent(tx, owner, subId, 'welcome_email', now, { to: email });
+      }
+      return subId;
+    });
+    if (smtp) {
+      // After the commit: the reseller's server being slow or down never loses the subscription.
+      await sendWithResellerSmtp(smtp, config.appSecret, welcome).catch((error: unknown) => request.log.warn({ err: error }, 'welcome email failed'));
+    }
+    const data = await subscriptionOf(db, owner, id);
+    void dispatchEvent(db, request.log, owner, 'subscription.created', data, now);
+    reply.code(201);
+    return { ...say(request, 'whitelabel.subscription_created'), data };
+  });
+
+  app.put<{ Params: { id: number }; Body: Omit<CreateBody, 'email' | 'welcome_email'> }>(
+    '/api/whitelabel/subscriptions/:id',
+    { onRequest: guard, schema: { params: idParamsSchema, body: editSchema } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const b = request.body;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const cur = await tx.query<{ customer_id: number; additional_credits: number; package_id: number }>(
+          'SELECT customer_id, additional_credits, package_id FROM whitelabel_subscriptions WHERE id = $1 AND owner_id = $2 FOR UPDATE',
+          [request.params.id, owner],
+        );
+        const row = cur.rows[0];
+        if (!row) throw notFound();
+        const pkg = await packageOf(tx, owner, b.package_id);
+        if (!pkg) throw unprocessable('whitelabel.package_unknown', 'package_id');
+        const taken = await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE owner_id = $1 AND lower(username) = lower($2) AND id <> $3', [owner, b.username, request.params.id]);
+        if (taken.rows[0]) throw unprocessable('whitelabel.username_taken', 'username');
+        await tx.query('UPDATE whitelabel_subscriptions SET customer_name = $2, username = $3, package_id = $4, additional_credits = $5, updated_at = $6 WHERE id = $1', [
+          request.params.id,
+          b.customer_name.trim(),
+          b.username,
+          pkg.id,
+          b.additional_credits,
+          now,
+        ]);
+        const { first, last } = splitName(b.customer_name);
+        await tx.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [row.customer_id, first, last]);
+        await addCredits(tx, row.customer_id, 'additional', b.additional_credits - row.additional_credits, 'Additional credits changed by the reseller', now);
+        if (pkg.id !== row.package_id) await logEvent(tx, owner, request.params.id, 'plan_changed', now, { package: pkg.name });
+        if (b.additional_credits !== row.additional_credits) await logEvent(tx, owner, request.params.id, 'credits_changed', now, { from: row.additional_credits, to: b.additional_credits });
+      });
+      const data = await subscriptionOf(db, owner, request.params.id);
+      void dispatchEvent(db, request.log, owner, 'subscription.updated', data, now);
+      return { ...say(request, 'whitelabel.subscription_updated'), data };
+    },
+  );
+
+  /** Spec §4 subscription transitions. A transition that does not apply in the current state is a 422 naming the state. */
+  const transition = (action: Action) => async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const owner = await resellerIdOf(db, request);
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await settleEndedPeriods(tx, owner, now);
+      const cur = await tx.query<{ customer_id: number; status: SubscriptionStatus; managed_by: string; cancel_at_period_end: boolean; current_period_end: Date }>(
+        'SELECT customer_id, status, managed_by, cancel_at_period_end, current_period_end FROM whitelabel_subscriptions WHERE id = $1 AND owner_id = $2 FOR UPDATE',
+        [request.params.id, owner],
+      );
+      const s = cur.rows[0];
+      if (!s) throw notFound();
+      const id = request.params.id;
+      switch (action) {
+        case 'cancel':
+          // Active to the end of the period, no more invoices.
+          if (s.status !== 'active' || s.cancel_at_period_end) throw unprocessable('whitelabel.not_active', 'status');
+          await tx.query('UPDATE whitelabel_subscriptions SET cancel_at_period_end = true, updated_at = $2 WHERE id = $1', [id, now]);
+          break;
+        case 'refund': {
+          // The last payment is returned and the subscription ends at once. Once only: a cancelled
+          // subscription has had its refund (a second call must not return an older payment too).
+          if (s.status === 'canceled') throw unprocessable('whitelabel.nothing_to_refund', 'status');
+          const pay = await tx.query<{ id: number; amount_cents: number }>(
+            `SELECT id, amount_cents FROM whitelabel_payments WHERE subscription_id = $1 AND status = 'succeeded' AND kind = 'charge' ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+            [id],
+          );
+          const last = pay.rows[0];
+          if (!last) throw unprocessable('whitelabel.nothing_to_refund', 'status');
+          await tx.query(`UPDATE whitelabel_payments SET status = 'refunded', refunded_at = $2 WHERE id = $1`, [last.id, now]);
+          await tx.query(`UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1`, [id, now]);
+          await setCustomerActive(tx, s.customer_id, false, id, null);
+          await logEvent(tx, owner, id, 'refunded', now, { amount_cents: last.amount_cents });
+          return;
+        }
+        case 'restore':
+          // One managed by the payment provider is managed manually from now on.
+          if (s.managed_by !== 'provider') throw unprocessable('whitelabel.not_provider_managed', 'status');
+          await tx.query(`UPDATE whitelabel_subscriptions SET managed_by = 'manual', updated_at = $2 WHERE id = $1`, [id, now]);
+          break;
+        case 'reactivate': {
+          if (s.status === 'active' && !s.cancel_at_period_end) throw unprocessable('whitelabel.already_active', 'status');
+          const periodEnd = s.status === 'canceled' ? addDays(now, SUBSCRIPTION_PERIOD_DAYS) : s.current_period_end;
+          await tx.query(`UPDATE whitelabel_subscriptions SET status = 'active', cancel_at_period_end = false, canceled_at = NULL, current_period_end = $3, updated_at = $2 WHERE id = $1`, [
+            id,
+            now,
+            periodEnd,
+          ]);
+          await setCustomerActive(tx, s.customer_id, true, id, periodEnd);
+          break;
+        }
+      }
+      await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
+    });
+    const data = await subscriptionOf(db, owner, request.params.id);
+    void dispatchEvent(db, request.log, owner, EVENT_OF[action], data, now);
+    return { ...say(request, `whitelabel.subscription_${action}`), data };
+  };
+
+  for (const action of ['cancel', 'refund', 'restore', 'reactivate'] as const) {
+    app.post<{ Params: { id: number } }>(`/api/whitelabel/subscriptions/:id/${action}`, { onRequest: guard, schema: { params: idParamsSchema } }, transition(action));
+  }
+}

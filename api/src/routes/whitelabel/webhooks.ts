@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { outboundAllowHosts, postSigned } from '../../net/signedPost';
+import { say } from '../respond';
+import { idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
+
+/** Spec §3 Webhook: name, URL, subscription events, secret. Deliveries are POSTs signed with the secret. */
+export const WEBHOOK_EVENTS = [
+  'subscription.created',
+  'subscription.updated',
+  'subscription.canceled',
+  'subscription.refunded',
+  'subscription.restored',
+  'subscription.reactivated',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const MAX_WEBHOOKS = 10;
+
+export interface Webhook {
+  id: number;
+  name: string;
+  url: string;
+  events: WebhookEvent[];
+  secret: string;
+  last_status: string | null;
+  last_delivery_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = 'id, name, url, events, secret, last_status, last_delivery_at, created_at, updated_at';
+
+/** Private addresses are refused unless listed (WHITELABEL_WEBHOOK_ALLOW_HOSTS, or the shared outbound allow list). */
+export function webhookAllowHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [...(env.WHITELABEL_WEBHOOK_ALLOW_HOSTS ?? '').split(','), ...outboundAllowHosts(env)].map((h) => h.trim().toLowerCase()).filter(Boolean);
+}
+
+async function deliver(db: Db, hook: { id: number; url: string; secret: string }, event: string, data: unknown, now: Date): Promise<string> {
+  const body = JSON.stringify({ event, created_at: now.toISOString(), data });
+  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event, allowHosts: webhookAllowHosts() });
+  const status = outcome.ok ? String(outcome.status) : outcome.error;
+  await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = $3 WHERE id = $1', [hook.id, status, now]);
+  return status;
+}
+
+/** Sends `event` to every webhook of the reseller subscribed to it; after the commit, never failing the request. */
+export async function dispatchEvent(db: Db, log: FastifyBaseLogger, ownerId: number, event: WebhookEvent, data: unknown, now: Date): Promise<void> {
+  const { rows } = await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM whitelabel_webhooks WHERE owner_id = $1 AND events @> jsonb_build_array($2::text)', [ownerId, event]);
+  await Promise.all(rows.map((hook) => deliver(db, hook, event, data, now).catch((error: unknown) => log.warn({ err: error }, 'webhook delivery failed'))));
+}
+
+const bodySchema = objectSchema(
+  {
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    url: { type: 'string', minLength: 1, maxLength: 2000 },
+    events: { type: 'array', minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, items: { type: 'string', enum: WEBHOOK_EVENTS } },
+    secret: { type: ['string', 'null'], maxLength: 200 },
+  },
+  ['name', 'url', 'events'],
+);
+
+interface WebhookBody {
+  name: string;
+  url: string;
+  events: WebhookEvent[];
+  secret?: string | null;
+}
+
+function checkUrl(url: string): void {
+  const issues = new Issues();
+  issues.url('url', url.trim());
+  issues.throwIfAny();
+}
+
+export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = resellerGuard(app);
+
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/webhooks', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    const { page, pageSize } = request.query;
+    const { rows } = await db.query<Webhook>(`SELECT ${COLUMNS} FROM whitelabel_webhooks WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
+    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_webhooks WHERE owner_id = $1', [owner]);
+    const result: Paginated<Webhook> & { events: readonly string[] } = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
+    return result;
+  });
+
+  app.post<{ Body: WebhookBody }>('/api/whitelabel/webhooks', { onRequest: guard, schema: { body: bodySchema } }, async (request, reply) => {
+    const owner = await resellerIdOf(db, request);
+    const b = request.body;
+    checkUrl(b.url);
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
+      const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM whitelabel_webhooks WHERE owner_id = $1', [owner]);
+      if ((count.rows[0]?.n ?? 0) >= MAX_WEBHOOKS) throw unprocessable('whitelabel.webhook_limit', 'name', { n: MAX_WEBHOOKS });
+      const { rows } = await tx.query<Webhook>(
+        `INSERT INTO whitelabel_webhooks (owner_id, name, url, events, secret, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6) RETURNING ${COLUMNS}`,
+        [owner, b.name.trim(), b.url.trim(), JSON.stringify(b.events), b.secret?.trim() || `whsec_${randomBytes(24).toString('hex')}`, now],
+      );
+      return rows[0]!;
+    });
+    reply.code(201);
+    return { ...say(request, 'whitelabel.webhook_created'), data: row };
+  });
+
+  app.put<{ Params: { id: number }; Body: WebhookBody }>('/api/whitelabel/webhooks/:id', { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } }, async (request) => {
+    const owner = await resellerIdOf(db, request);
+    const b = request.body;
+    checkUrl(b.url);
+    const { rows } = await db.query<Webhook>(
+      `UPDATE whitelabel_webhooks SET name = $3, url = $4, events = $5::jsonb, secret = COALESCE($6, secret), updated_at = $7 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
+      [request.params.id, owner, b.name.trim(), b.url.trim(), JSON.stringify(b.events), b.secret?.trim() || null, clock.now()],
+    );
+    if (!rows[0]) throw notFound();
+    return { ...say(request, 'whitelabel.webhook_updated'), data: rows[0] };
+  });
+
+  app.delete<{ Params: { id: number } }>('/api/whitelabel/webhooks/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+    const { rowCount } = await db.query('DELETE FROM whitelabel_webhooks WHERE id = $1 AND owner_id = $2', [request.params.id, await resellerIdOf(db, request)]);
+    if (rowCount === 0) throw notFound();
+    return say(request, 'whitelabel.webhook_deleted');
+  });
+
+  app.post<{ Params: { id: number } }>('/api/whitelabel/webhooks/:id/test', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+    const { rows } = await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1 AND owner_id = $2', [
+      request.params.id,
+      await resellerIdOf(db, request),
+    ]);
+    const hook = rows[0];
+    if (!hook) throw notFound();
+    const status = await deliver(db, hook, 'webhook.test', { message: 'test' }, clock.now());
+    if (!/^\d+$/.test(status)) throw unprocessable('whitelabel.webhook_unreachable', 'url', { reason: status });
+    return { ...say(request, 'whitelabel.webhook_test_sent', { status }), status: Number(status) };
+  });
+}

@@ -1,0 +1,170 @@
+import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
+import { BRANDING, caller, otherReseller, PACKAGE } from './whitelabel-helpers';
+import { salesSubscriptionDays } from '../src/routes/whitelabel/packages';
+
+describe('white-label business account, packages, sales settings and the public sales page', () => {
+  let ctx: TestContext;
+  let reseller: string;
+  let other: string;
+  let customer: string;
+  let call: ReturnType<typeof caller>;
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { logLevel: process.env.WL_LOG ? 'error' : 'silent' } });
+    call = caller(ctx);
+    reseller = await login(ctx.app, DEMO.reseller);
+    customer = await login(ctx.app, DEMO.customer);
+    other = await otherReseller(ctx);
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  it('refuses accounts without the whitelabel module (403) and anonymous calls (401)', async () => {
+    expect((await call('GET', '/api/whitelabel/business-account', customer)).statusCode).toBe(403);
+    expect((await call('GET', '/api/whitelabel/packages', customer)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/whitelabel/subscriptions' })).statusCode).toBe(401);
+  });
+
+  it('sales settings cannot be saved before the business account form is done', async () => {
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, PACKAGE)).data;
+    const before = json(await call('GET', `/api/whitelabel/packages/${pkg.id}/sales-settings`, reseller));
+    expect(before).toMatchObject({ data: null, business_account_completed: false });
+    const res = await call('PUT', `/api/whitelabel/packages/${pkg.id}/sales-settings`, reseller, {
+      business_name: 'Acme',
+      primary_color: '#112233',
+      secondary_color: '#445566',
+      background_color: '#FFFFFF',
+      text_color: '#000000',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'whitelabel.sales_needs_account', message: 'Cannot create sales settings page until the business account form is done.' });
+    expect((await call('DELETE', `/api/whitelabel/packages/${pkg.id}`, reseller)).statusCode).toBe(200);
+  });
+
+  it('validates the business account (domain, colours, URLs) and names each field', async () => {
+    const bad = await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'not a domain', button_color: 'red', support_url: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(400);
+    const fields = json<{ errors: { field: string }[] }>(bad).errors.map((e) => e.field).sort();
+    expect(fields).toEqual(['button_color', 'domain', 'support_url']);
+    const missing = await call('PUT', '/api/whitelabel/business-account', reseller, {});
+    expect(json<{ errors: { field: string }[] }>(missing).errors.map((e) => e.field).sort()).toEqual(['domain', 'name']);
+    const localhost = await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'localhost' });
+    expect(json(localhost)).toMatchObject({ code: 'whitelabel.domain_taken', field: 'domain' });
+  });
+
+  it('saving the business account changes what site-settings returns for that domain', async () => {
+    const saved = await call('PUT', '/api/whitelabel/business-account', reseller, BRANDING);
+    expect(saved.statusCode).toBe(200);
+    expect(json(saved)).toMatchObject({ code: 'whitelabel.account_saved', completed: true, data: { domain: 'brand.example.com', name: 'Acme Leads' } });
+    const site = json(await ctx.app.inject({ method: 'POST', url: '/api/site-settings', payload: { domain: 'brand.example.com' } }));
+    expect(site).toMatchObject({ name: 'Acme Leads', button_color: '#AA0000', sidebar_background_color: '#223344', crms: ['ghl', 'zapier'], show_training_center: true, domain: 'brand.example.com' });
+    // Other domains keep the default branding.
+    const other = json(await ctx.app.inject({ method: 'POST', url: '/api/site-settings', payload: { domain: 'elsewhere.example.com' } }));
+    expect(other).toMatchObject({ name: 'Leadsmith' });
+    // Moving the account to a new domain frees the old one.
+    await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'acme.example.com' });
+    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/site-settings', payload: { domain: 'brand.example.com' } }))).toMatchObject({ name: 'Leadsmith' });
+    expect(json(await ctx.app.inject({ method: 'POST', url: '/api/site-settings', payload: { domain: 'acme.example.com' } }))).toMatchObject({ name: 'Acme Leads' });
+    expect(json(await call('GET', '/api/whitelabel/business-account', reseller))).toMatchObject({ completed: true, data: { domain: 'acme.example.com' } });
+  });
+
+  it('another reseller cannot take a domain that is in use, and has its own (empty) account', async () => {
+    expect(json(await call('GET', '/api/whitelabel/business-account', other))).toEqual({ data: null, completed: false });
+    const taken = await call('PUT', '/api/whitelabel/business-account', other, { ...BRANDING, domain: 'acme.example.com' });
+    expect(taken.statusCode).toBe(422);
+    expect(json(taken)).toMatchObject({ code: 'whitelabel.domain_taken', field: 'domain' });
+  });
+
+  it('validates package rules: credit price above 12 cents, expiry max 365, alphanumeric dropdown options', async () => {
+    const cheap = await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, credit_price_cents: 12 });
+    expect(cheap.statusCode).toBe(400);
+    expect(json(cheap)).toMatchObject({ field: 'credit_price_cents', message: 'credit_price_cents: Must be greater than 12.' });
+    const long = await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, form_available_days: 366 });
+    expect(json(long)).toMatchObject({ field: 'form_available_days' });
+    const special = await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, custom_fields: [{ label: 'Size', type: 'dropdown', options: ['<b>'] }] });
+    expect(json(special)).toMatchObject({ field: 'custom_fields.0.options' });
+    const emptyDropdown = await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, custom_fields: [{ label: 'Size', type: 'dropdown', options: [] }] });
+    expect(json(emptyDropdown)).toMatchObject({ field: 'custom_fields.0.options' });
+    const missing = await call('POST', '/api/whitelabel/packages', reseller, {});
+    expect(json<{ errors: { field: string }[] }>(missing).errors.map((e) => e.field).sort()).toEqual(['credit_price_cents', 'monthly_price_cents', 'name']);
+    expect(salesSubscriptionDays(null)).toBe(365);
+    expect(salesSubscriptionDays(400)).toBe(365);
+    expect(salesSubscriptionDays(30)).toBe(30);
+  });
+
+  it('creates, lists (paginated), edits and deletes packages; another reseller gets 404 on every id route', async () => {
+    const created = await call('POST', '/api/whitelabel/packages', reseller, PACKAGE);
+    expect(created.statusCode).toBe(201);
+    const pkg = json<{ data: { id: number; slug: string } }>(created).data;
+    expect(json(created)).toMatchObject({ data: { name: 'Starter', credit_price_cents: 15, custom_fields: PACKAGE.custom_fields } });
+    const list = json<{ data: { id: number }[]; total: number; pageSize: number }>(await call('GET', '/api/whitelabel/packages?page=1&pageSize=5', reseller));
+    expect(list.total).toBe(1);
+    expect(list.pageSize).toBe(5);
+    expect(json(await call('GET', '/api/whitelabel/packages', other))).toMatchObject({ total: 0 });
+    for (const [method, url, body] of [
+      ['GET', `/api/whitelabel/packages/${pkg.id}`, undefined],
+      ['PUT', `/api/whitelabel/packages/${pkg.id}`, PACKAGE],
+      ['DELETE', `/api/whitelabel/packages/${pkg.id}`, undefined],
+      ['GET', `/api/whitelabel/packages/${pkg.id}/sales-settings`, undefined],
+      ['PUT', `/api/whitelabel/packages/${pkg.id}/sales-settings`, { business_name: 'x', primary_color: '#000000', secondary_color: '#000000', background_color: '#000000', text_color: '#000000' }],
+    ] as const) {
+      expect((await call(method, url, other, body)).statusCode).toBe(404);
+    }
+    const edited = await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Starter plus', trial_days: 7, trial_amount_cents: 100 });
+    expect(json(edited)).toMatchObject({ data: { name: 'Starter plus', trial_days: 7, slug: pkg.slug } });
+  });
+
+  it('serves the public sales page under a sandboxing CSP, escapes package text and keeps the reseller HTML in the sandbox', async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(
+      await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Pro <img src=x onerror=alert(1)>', trial_days: 0 }),
+    ).data;
+    const sales = await call('PUT', `/api/whitelabel/packages/${pkg.id}/sales-settings`, reseller, {
+      business_name: 'Acme Sales',
+      primary_color: '#112233',
+      secondary_color: '#445566',
+      background_color: '#FFFFFF',
+      text_color: '#000000',
+      subdomain_url: 'https://sales.acme.example.com',
+      body_html: '<h2>Why Acme</h2><script>alert(localStorage.getItem("access_token"))</script>',
+    });
+    expect(sales.statusCode).toBe(200);
+    expect(json(sales)).toMatchObject({ public_path: `/p/${pkg.slug}` });
+    const page = await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain('sandbox allow-scripts allow-forms');
+    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.body).toContain('Pro &lt;img src=x onerror=alert(1)&gt;');
+    expect(page.body).toContain('<h2>Why Acme</h2>');
+    expect(page.body).toContain('<label for="f-custom_0">Company</label>');
+    expect((await ctx.app.inject({ method: 'GET', url: '/p/no-such-package' })).statusCode).toBe(404);
+  });
+
+  it('a buyer signs up through the sales page: errors re-render the form, then a child account of the reseller exists on that package', async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Buyable' })).data;
+    const post = (form: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const invalid = await post({ first_name: '', last_name: 'Buyer', email: 'nope', password: '123', card_number: '' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('This field is required.');
+    expect(invalid.body).toContain('Please enter a valid email address.');
+    const declined = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_number: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.body).toContain('The card was declined.');
+    const ok = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', custom_1: 'Small', card_number: '4242 4242 4242 4242' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.body).toContain('Thank you!');
+    const token = await login(ctx.app, { email: 'bea@buyer.test', password: 'secret1' });
+    const me = json<{ parent_id: number; subscription_status: string; permissions: string[] }>(await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } }));
+    const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    expect(me).toMatchObject({ parent_id: resellerId, subscription_status: 'active', permissions: ['leads'] });
+    const subs = json<{ data: { email: string; plan_name: string; managed_by: string; refundable: boolean }[] }>(await call('GET', '/api/whitelabel/subscriptions', reseller));
+    expect(subs.data[0]).toMatchObject({ email: 'bea@buyer.test', plan_name: 'Buyable', managed_by: 'provider', refundable: true });
+    const again = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_number: '4242424242424242' });
+    expect(again.statusCode).toBe(400);
+    // A package in use cannot be deleted.
+    const del = await call('DELETE', `/api/whitelabel/packages/${pkg.id}`, reseller);
+    expect(del.statusCode).toBe(422);
+    expect(json(del)).toMatchObject({ code: 'whitelabel.plan_in_use', message: 'Plan cannot be deleted while in use.' });
+  });
+});

@@ -1,0 +1,104 @@
+import { hashPassword } from '../src/auth/passwords';
+import type { TestContext } from './helpers';
+import { bearer, login } from './helpers';
+
+/** A second reseller (whitelabel module), to prove one reseller never reaches another's rows. */
+export async function otherReseller(ctx: TestContext, email = 'other.reseller@leadsmith.test'): Promise<string> {
+  const password = 'other-reseller-pw';
+  const hash = await hashPassword(password);
+  const { rows } = await ctx.db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, email_verified_at, created_at, updated_at)
+     VALUES ($1, $2, 'Other', 'Reseller', 'user', 'reseller', now(), now(), now()) RETURNING id`,
+    [email, hash],
+  );
+  await ctx.db.query(`INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug IN ('whitelabel', 'leads')`, [rows[0]!.id]);
+  return login(ctx.app, { email, password });
+}
+
+export function caller(ctx: TestContext) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+
+export const BRANDING = {
+  domain: 'https://Brand.Example.com:8443/login',
+  name: 'Acme Leads',
+  content: 'Leads for Acme customers',
+  logo: 'https://cdn.example.com/logo.png',
+  favicon: null,
+  script: '<script>alert(document.domain)</script>',
+  login_page_bg_color: '#112233',
+  sidebar_background_color: '#223344',
+  button_color: '#AA0000',
+  secondary_color: '#00AA00',
+  text_color: '#111111',
+  heading_color: '#222222',
+  support_url: 'https://help.example.com',
+  show_training_center: true,
+  crms: ['ghl', 'zapier'],
+};
+
+export const PACKAGE = {
+  name: 'Starter',
+  description: 'For small agencies',
+  monthly_price_cents: 4900,
+  yearly_price_cents: 49000,
+  one_time_price_cents: null,
+  trial_days: 0,
+  trial_amount_cents: 0,
+  monthly_credits: 500,
+  credit_price_cents: 15,
+  collect_payment_method: true,
+  available_for_billing_portal: true,
+  show_on_sales_page: true,
+  create_via_form: true,
+  form_available_days: 30,
+  thank_you_url: null,
+  custom_fields: [
+    { label: 'Company', optional: false, type: 'text', options: [] },
+    { label: 'Team size', optional: true, type: 'dropdown', options: ['Small', 'Large 50'] },
+  ],
+};
+
+/** Just enough SMTP (no auth, no TLS) to accept messages and keep their DATA. */
+export function fakeSmtpServer(): Promise<{ server: import('node:net').Server; port: number; received: string[] }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createServer } = require('node:net') as typeof import('node:net');
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let inData = false;
+    let data = '';
+    let buffer = '';
+    socket.write('220 fake-smtp ready\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let index: number;
+      while ((index = buffer.indexOf('\r\n')) !== -1) {
+        const line = buffer.slice(0, index);
+        buffer = buffer.slice(index + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(data);
+            data = '';
+            socket.write('250 queued\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake-smtp\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, received });
+    });
+  });
+}

@@ -1,0 +1,145 @@
+import type { Server } from 'node:net';
+import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
+import { caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';
+
+const DAY = 86_400_000;
+
+describe('white-label subscriptions and SMTP', () => {
+  let ctx: TestContext;
+  let reseller: string;
+  let other: string;
+  let call: ReturnType<typeof caller>;
+  let packageId: number;
+  let smtp: { server: Server; port: number; received: string[] };
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { logLevel: process.env.WL_LOG ? 'error' : 'silent' } });
+    call = caller(ctx);
+    reseller = await login(ctx.app, DEMO.reseller);
+    other = await otherReseller(ctx);
+    packageId = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, PACKAGE)).data.id;
+    smtp = await fakeSmtpServer();
+  }, 120_000);
+  afterAll(async () => {
+    smtp.server.close();
+    await ctx.close();
+  }, 60_000);
+
+  const sub = { customer_name: 'Carl Customer', email: 'carl@customer.test', username: 'carl', package_id: 0, additional_credits: 50, welcome_email: false };
+
+  it('validates the form and refuses another reseller\'s package (child only on the parent\'s plans)', async () => {
+    const missing = await call('POST', '/api/whitelabel/subscriptions', reseller, {});
+    expect(json<{ errors: { field: string }[] }>(missing).errors.map((e) => e.field).sort()).toEqual(['customer_name', 'email', 'package_id', 'username']);
+    const othersPkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', other, PACKAGE)).data.id;
+    const foreign = await call('POST', '/api/whitelabel/subscriptions', reseller, { ...sub, package_id: othersPkg });
+    expect(foreign.statusCode).toBe(422);
+    expect(json(foreign)).toMatchObject({ code: 'whitelabel.package_unknown', field: 'package_id' });
+    const taken = await call('POST', '/api/whitelabel/subscriptions', reseller, { ...sub, package_id: packageId, email: DEMO.basic.email });
+    expect(json(taken)).toMatchObject({ code: 'email_taken', field: 'email' });
+  });
+
+  it('without SMTP details the welcome email cannot be sent', async () => {
+    const res = await call('POST', '/api/whitelabel/subscriptions', reseller, { ...sub, package_id: packageId, welcome_email: true });
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'whitelabel.smtp_required', field: 'welcome_email', message: 'Without SMTP details the welcome email cannot be sent.' });
+  });
+
+  it('saves SMTP settings (password never returned) and really sends a test email', async () => {
+    const bad = await call('PUT', '/api/whitelabel/smtp', reseller, { host: 'bad host', port: 70000, encryption: 'rot13', from_email: 'x', support_email: 'y@z.test' });
+    expect(json<{ errors: { field: string }[] }>(bad).errors.map((e) => e.field).sort()).toEqual(['encryption', 'from_email', 'host', 'port']);
+    const saved = await call('PUT', '/api/whitelabel/smtp', reseller, {
+      host: '127.0.0.1',
+      port: smtp.port,
+      username: null,
+      password: 'hunter22',
+      encryption: 'none',
+      from_email: 'hello@acme.test',
+      support_email: 'support@acme.test',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(json(saved)).toMatchObject({ data: { host: '127.0.0.1', has_password: true } });
+    expect(saved.body).not.toContain('hunter22');
+    const stored = await ctx.db.query<{ password: string }>('SELECT password FROM whitelabel_smtp');
+    expect(stored.rows[0]!.password).not.toContain('hunter22');
+    expect(json(await call('GET', '/api/whitelabel/smtp', other))).toEqual({ data: null });
+    const test = await call('POST', '/api/whitelabel/smtp/test', reseller, { to: 'me@acme.test' });
+    expect(test.statusCode).toBe(200);
+    expect(smtp.received.some((m) => m.includes('me@acme.test') && m.includes('SMTP test'))).toBe(true);
+  });
+
+  it('creates a subscription: the child account becomes active with the plan\'s credits, and the welcome email goes through the reseller\'s SMTP', async () => {
+    const res = await call('POST', '/api/whitelabel/subscriptions', reseller, { ...sub, package_id: packageId, welcome_email: true });
+    expect(res.statusCode).toBe(201);
+    const data = json<{ data: { id: number; customer_id: number; status: string; managed_by: string; plan_name: string } }>(res).data;
+    expect(data).toMatchObject({ status: 'active', managed_by: 'manual', plan_name: 'Starter' });
+    const user = (await ctx.db.query<{ subscription_status: string; parent_id: number }>('SELECT subscription_status, parent_id FROM users WHERE id = $1', [data.customer_id])).rows[0]!;
+    expect(user.subscription_status).toBe('active');
+    const wallet = (await ctx.db.query<{ monthly: number; additional: number }>('SELECT monthly, additional FROM credit_wallets WHERE user_id = $1', [data.customer_id])).rows[0]!;
+    expect(wallet).toEqual({ monthly: 500, additional: 50 });
+    expect(smtp.received.some((m) => m.includes('carl@customer.test') && m.includes('Welcome to'))).toBe(true);
+    const dup = await call('POST', '/api/whitelabel/subscriptions', reseller, { ...sub, email: 'carl2@customer.test', package_id: packageId });
+    expect(json(dup)).toMatchObject({ code: 'whitelabel.username_taken', field: 'username' });
+  });
+
+  it('isolation: another reseller gets 404 on every subscription id route and sees none in its list', async () => {
+    const id = json<{ data: { id: number }[] }>(await call('GET', '/api/whitelabel/subscriptions', reseller)).data[0]!.id;
+    expect(json(await call('GET', '/api/whitelabel/subscriptions', other))).toMatchObject({ total: 0 });
+    expect(json(await call('GET', '/api/whitelabel/subscriptions/usage-history', other))).toMatchObject({ total: 0 });
+    for (const [method, url] of [
+      ['GET', `/api/whitelabel/subscriptions/${id}`],
+      ['PUT', `/api/whitelabel/subscriptions/${id}`],
+      ['POST', `/api/whitelabel/subscriptions/${id}/cancel`],
+      ['POST', `/api/whitelabel/subscriptions/${id}/refund`],
+      ['POST', `/api/whitelabel/subscriptions/${id}/restore`],
+      ['POST', `/api/whitelabel/subscriptions/${id}/reactivate`],
+    ] as const) {
+      const body = method === 'PUT' ? { customer_name: 'X', username: 'xxx', package_id: packageId } : undefined;
+      expect((await call(method, url, other, body)).statusCode).toBe(404);
+    }
+  });
+
+  it('state machine: cancel keeps it active to the period end, then it ends; reactivate; restore only provider-managed; refund only with a payment', async () => {
+    const id = json<{ data: { id: number; customer_id: number }[] }>(await call('GET', '/api/whitelabel/subscriptions', reseller)).data[0]!.id;
+    const customerId = json<{ customer_id: number }>(await call('GET', `/api/whitelabel/subscriptions/${id}`, reseller)).customer_id;
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${id}/restore`, reseller))).toMatchObject({ code: 'whitelabel.not_provider_managed' });
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${id}/refund`, reseller))).toMatchObject({ code: 'whitelabel.nothing_to_refund' });
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${id}/reactivate`, reseller))).toMatchObject({ code: 'whitelabel.already_active' });
+
+    const canceled = await call('POST', `/api/whitelabel/subscriptions/${id}/cancel`, reseller);
+    expect(json(canceled)).toMatchObject({ code: 'whitelabel.subscription_cancel', data: { status: 'active', cancel_at_period_end: true } });
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${id}/cancel`, reseller))).toMatchObject({ code: 'whitelabel.not_active' });
+    ctx.clock.advance(31 * DAY);
+    // Login tokens last 30 days too.
+    reseller = await login(ctx.app, DEMO.reseller);
+    expect(json(await call('GET', `/api/whitelabel/subscriptions/${id}`, reseller))).toMatchObject({ status: 'canceled' });
+    const status = async () => (await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [customerId])).rows[0]!.subscription_status;
+    expect(await status()).toBe('inactive');
+
+    const back = await call('POST', `/api/whitelabel/subscriptions/${id}/reactivate`, reseller);
+    expect(json(back)).toMatchObject({ data: { status: 'active', cancel_at_period_end: false } });
+    expect(await status()).toBe('active');
+
+    // A provider-managed one with a payment (as the sales page creates): restore, then refund ends it at once.
+    await ctx.db.query(`UPDATE whitelabel_subscriptions SET managed_by = 'provider' WHERE id = $1`, [id]);
+    await ctx.db.query(
+      `INSERT INTO whitelabel_payments (owner_id, subscription_id, amount_cents, kind, status, provider, provider_ref, created_at)
+       SELECT owner_id, id, 4900, 'charge', 'succeeded', 'sandbox', 'ch_test', now() FROM whitelabel_subscriptions WHERE id = $1`,
+      [id],
+    );
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${id}/restore`, reseller))).toMatchObject({ data: { managed_by: 'manual' } });
+    const refunded = await call('POST', `/api/whitelabel/subscriptions/${id}/refund`, reseller);
+    expect(json(refunded)).toMatchObject({ code: 'whitelabel.subscription_refund', data: { status: 'canceled', refundable: false } });
+    expect(await status()).toBe('inactive');
+    const history = json<{ data: { event: string }[]; total: number }>(await call('GET', '/api/whitelabel/subscriptions/usage-history?pageSize=20', reseller));
+    expect(history.data.map((e) => e.event)).toEqual(expect.arrayContaining(['created', 'welcome_email', 'canceled', 'period_ended', 'reactivated', 'restored', 'refunded']));
+  });
+
+  it('edits a subscription: plan from own packages only, additional credits adjust the wallet', async () => {
+    const row = json<{ data: { id: number; customer_id: number }[] }>(await call('GET', '/api/whitelabel/subscriptions', reseller)).data[0]!;
+    const res = await call('PUT', `/api/whitelabel/subscriptions/${row.id}`, reseller, { customer_name: 'Carl C. Customer', username: 'carl', package_id: packageId, additional_credits: 80 });
+    expect(json(res)).toMatchObject({ data: { customer_name: 'Carl C. Customer', additional_credits: 80 } });
+    const wallet = (await ctx.db.query<{ additional: number }>('SELECT additional FROM credit_wallets WHERE user_id = $1', [row.customer_id])).rows[0]!;
+    expect(wallet.additional).toBe(80);
+    const list = json<{ total: number }>(await call('GET', '/api/whitelabel/subscriptions?status=canceled', reseller));
+    expect(list.total).toBe(1);
+  });
+});

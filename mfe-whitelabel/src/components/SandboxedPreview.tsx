@@ -1,0 +1,39 @@
+import { Box } from '@chakra-ui/react';
+
+export interface SandboxedPreviewProps {
+  /** Accessible name of the frame. */
+  title: string;
+  /** A whole HTML document (may hold the reseller's own script). */
+  html: string;
+  height?: string;
+}
+
+/**
+ * Reseller HTML and scripts are rendered only here: an iframe with `srcdoc` and `sandbox="allow-scripts"`
+ * (no allow-same-origin, no allow-modals). The document gets an opaque origin, so a script in it cannot
+ * read the app's localStorage token, cookies or DOM, and cannot open dialogs. ADR 007.
+ */
+export function SandboxedPreview({ title, html, height = '26rem' }: SandboxedPreviewProps) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" overflow="hidden" bg="white">
+      <iframe title={title} sandbox="allow-scripts" srcDoc={html} referrerPolicy="no-referrer" style={{ width: '100%', height, border: 0, display: 'block' }} data-testid="sandboxed-preview" />
+    </Box>
+  );
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+export const cssColor = (value: string | null | undefined, fallback: string): string => (value && HEX.test(value) ? value : fallback);
+
+/** Black or white, whichever reads better on `bg` (WCAG relative luminance). */
+export function readableOn(bg: string): string {
+  const hex = bg.length === 4 ? `#${bg[1]}${bg[1]}${bg[2]}${bg[2]}${bg[3]}${bg[3]}` : bg;
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#FFFFFF';
+}

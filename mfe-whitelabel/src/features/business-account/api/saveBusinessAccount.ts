@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, yup, v } from '@leadsmith/shared';
+import { businessAccountKeys, type BusinessAccount, type BusinessAccountAnswer } from './getBusinessAccount';
+
+export type BusinessAccountInput = Omit<BusinessAccount, 'updated_at'>;
+
+export const COLOR_FIELDS = ['login_page_bg_color', 'sidebar_background_color', 'button_color', 'secondary_color', 'text_color', 'heading_color'] as const;
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+const color = () => yup.string().default('').matches(HEX, { message: v.message('typeInvalid'), excludeEmptyString: true });
+const optionalUrl = () => yup.string().default('').trim().url(v.message('url'));
+
+export const businessAccountSchema = yup.object({
+  name: v.required().max(100, v.message('maxLength', { max: 100 })),
+  domain: v
+    .required()
+    .max(300, v.message('maxLength', { max: 300 }))
+    .matches(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d+)?\/?$/, v.message('domainOrUrl')),
+  content: yup.string().default('').max(2000, v.message('maxLength', { max: 2000 })),
+  logo: optionalUrl(),
+  favicon: optionalUrl(),
+  support_url: optionalUrl(),
+  script: yup.string().default('').max(20_000, v.message('maxLength', { max: 20_000 })),
+  login_page_bg_color: color(),
+  sidebar_background_color: color(),
+  button_color: color(),
+  secondary_color: color(),
+  text_color: color(),
+  heading_color: color(),
+  show_training_center: yup.boolean().default(false),
+  crms: yup.array(yup.string().required()).default([]),
+});
+export type BusinessAccountValues = yup.InferType<typeof businessAccountSchema>;
+
+export async function saveBusinessAccount(input: BusinessAccountInput): Promise<BusinessAccountAnswer> {
+  const { data } = await apiClient.put<BusinessAccountAnswer>('/api/whitelabel/business-account', input);
+  return data;
+}
+
+export function useSaveBusinessAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveBusinessAccount,
+    onSuccess: (answer) => {
+      client.setQueryData(businessAccountKeys.all, answer);
+      // The shell's branding for this host may have changed.
+      void client.invalidateQueries({ queryKey: ['shell', 'site-settings'] });
+    },
+  });
+}

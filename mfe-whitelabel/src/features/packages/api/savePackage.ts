@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, v, yup } from '@leadsmith/shared';
+import { packageKeys, type Package } from './listPackages';
+
+export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+
+/** Spec §5/§9. */
+export const MIN_CREDIT_PRICE_CENTS_EXCLUSIVE = 12;
+export const MAX_FORM_DAYS = 365;
+
+const money = () => v.minNumber(0).max(1_000_000, v.message('maxNumber', { max: 1_000_000 }));
+const optionalMoney = () =>
+  yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(v.message('typeInvalid'))
+    .min(0, v.message('minNumber', { min: 0 }))
+    .optional();
+
+export const packageSchema = yup.object({
+  name: v.required().max(100, v.message('maxLength', { max: 100 })),
+  description: yup.string().default('').max(2000, v.message('maxLength', { max: 2000 })),
+  monthly_price: money().required(v.message('required')),
+  yearly_price: optionalMoney(),
+  one_time_price: optionalMoney(),
+  trial_days: v.integer().min(0, v.message('minNumber', { min: 0 })).max(365, v.message('maxNumber', { max: 365 })).required(v.message('required')),
+  trial_amount: money().required(v.message('required')),
+  monthly_credits: v.integer().min(0, v.message('minNumber', { min: 0 })).required(v.message('required')),
+  credit_price_cents: v
+    .integer()
+    .moreThan(MIN_CREDIT_PRICE_CENTS_EXCLUSIVE, v.message('greaterThan', { more: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE }))
+    .max(100_000, v.message('maxNumber', { max: 100_000 }))
+    .required(v.message('required')),
+  collect_payment_method: yup.boolean().default(true),
+  available_for_billing_portal: yup.boolean().default(false),
+  show_on_sales_page: yup.boolean().default(true),
+  create_via_form: yup.boolean().default(true),
+  form_available_days: yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(v.message('typeInvalid'))
+    .integer(v.message('integer'))
+    .min(1, v.message('minNumber', { min: 1 }))
+    .max(MAX_FORM_DAYS, v.message('maxNumber', { max: MAX_FORM_DAYS }))
+    .optional(),
+  thank_you_url: yup.string().default('').trim().url(v.message('url')),
+  custom_fields: yup
+    .array(
+      yup.object({
+        label: v.required().max(100, v.message('maxLength', { max: 100 })),
+        optional: yup.boolean().default(false),
+        type: yup.string().oneOf(['text', 'dropdown']).default('text'),
+        // Comma-separated in the form; spec §5: dropdown options are alphanumeric.
+        options: yup
+          .string()
+          .default('')
+          .when('type', {
+            is: 'dropdown',
+            then: (s) => s.required(v.message('required')).matches(/^[A-Za-z0-9 ]+(,[A-Za-z0-9 ]+)*$/, v.message('noSpecialChars')),
+          }),
+      }),
+    )
+    .default([]),
+});
+export type PackageValues = yup.InferType<typeof packageSchema>;
+
+export async function savePackage({ id, input }: { id?: number; input: PackageInput }): Promise<Package> {
+  const { data } = id
+    ? await apiClient.put<{ data: Package }>(`/api/whitelabel/packages/${id}`, input)
+    : await apiClient.post<{ data: Package }>('/api/whitelabel/packages', input);
+  return data.data;
+}
+
+export function useSavePackage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: savePackage,
+    onSuccess: (pkg) => {
+      client.setQueryData(packageKeys.detail(pkg.id), pkg);
+      void client.invalidateQueries({ queryKey: packageKeys.all });
+    },
+  });
+}

@@ -1,0 +1,168 @@
+import { Box, Button, chakra, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, SelectField, TextareaField } from '@leadsmith/shared';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toCents, toDollars } from '../../../components/format';
+import { usePackage } from '../api/getPackage';
+import type { Package } from '../api/listPackages';
+import { packageSchema, useSavePackage, type PackageInput, type PackageValues } from '../api/savePackage';
+
+const FLAGS = ['collect_payment_method', 'available_for_billing_portal', 'show_on_sales_page', 'create_via_form'] as const;
+
+function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
+  const { t } = useTranslation('whitelabel');
+  const { t: tc } = useTranslation('common');
+  const save = useSavePackage();
+  const form = useYupForm(packageSchema, {
+    defaultValues: {
+      name: pkg?.name ?? '',
+      description: pkg?.description ?? '',
+      monthly_price: (toDollars(pkg?.monthly_price_cents ?? 0) || 0) as number,
+      yearly_price: toDollars(pkg?.yearly_price_cents) as number | undefined,
+      one_time_price: toDollars(pkg?.one_time_price_cents) as number | undefined,
+      trial_days: pkg?.trial_days ?? 0,
+      trial_amount: (toDollars(pkg?.trial_amount_cents ?? 0) || 0) as number,
+      monthly_credits: pkg?.monthly_credits ?? 0,
+      credit_price_cents: pkg?.credit_price_cents ?? 15,
+      collect_payment_method: pkg?.collect_payment_method ?? true,
+      available_for_billing_portal: pkg?.available_for_billing_portal ?? false,
+      show_on_sales_page: pkg?.show_on_sales_page ?? true,
+      create_via_form: pkg?.create_via_form ?? true,
+      form_available_days: (pkg?.form_available_days ?? '') as number | undefined,
+      thank_you_url: pkg?.thank_you_url ?? '',
+      custom_fields: (pkg?.custom_fields ?? []).map((f) => ({ ...f, options: f.options.join(',') })),
+    },
+  });
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = form;
+  const fields = useFieldArray({ control, name: 'custom_fields' });
+  const submit = form.handleSubmit(async (values: PackageValues) => {
+    const input: PackageInput = {
+      name: values.name.trim(),
+      description: values.description.trim() || null,
+      monthly_price_cents: toCents(values.monthly_price),
+      yearly_price_cents: values.yearly_price === undefined ? null : toCents(values.yearly_price),
+      one_time_price_cents: values.one_time_price === undefined ? null : toCents(values.one_time_price),
+      trial_days: values.trial_days,
+      trial_amount_cents: toCents(values.trial_amount),
+      monthly_credits: values.monthly_credits,
+      credit_price_cents: values.credit_price_cents,
+      collect_payment_method: values.collect_payment_method,
+      available_for_billing_portal: values.available_for_billing_portal,
+      show_on_sales_page: values.show_on_sales_page,
+      create_via_form: values.create_via_form,
+      form_available_days: values.form_available_days ?? null,
+      thank_you_url: values.thank_you_url.trim() || null,
+      custom_fields: values.custom_fields.map((f) => ({
+        label: f.label.trim(),
+        optional: f.optional,
+        type: f.type as 'text' | 'dropdown',
+        options: f.type === 'dropdown' ? f.options.split(',').map((o) => o.trim()).filter(Boolean) : [],
+      })),
+    };
+    try {
+      await save.mutateAsync({ id: pkg?.id, input });
+      onDone();
+    } catch (error) {
+      applyApiFieldErrors(form, error);
+    }
+  });
+  const num = { type: 'number', inputMode: 'decimal' as const, step: 'any' };
+  return (
+    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="56rem" aria-label={t(pkg ? 'routes.packageEdit' : 'routes.packageCreate')}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
+        <TextField label={t('packages.name')} registration={register('name')} error={errors.name} />
+        <TextField label={t('packages.thankYouUrl')} registration={register('thank_you_url')} error={errors.thank_you_url} placeholder="https://" />
+      </SimpleGrid>
+      <TextareaField label={t('packages.description')} registration={register('description')} error={errors.description} rows={2} />
+      <Heading as="h2" size="md" mb={3}>
+        {t('packages.pricing')}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={6}>
+        <TextField label={t('packages.monthlyPriceUsd')} registration={register('monthly_price')} error={errors.monthly_price} {...num} />
+        <TextField label={t('packages.yearlyPriceUsd')} registration={register('yearly_price')} error={errors.yearly_price} {...num} />
+        <TextField label={t('packages.oneTimePriceUsd')} registration={register('one_time_price')} error={errors.one_time_price} {...num} />
+        <TextField label={t('packages.trialDays')} registration={register('trial_days')} error={errors.trial_days} type="number" />
+        <TextField label={t('packages.trialAmountUsd')} registration={register('trial_amount')} error={errors.trial_amount} {...num} />
+        <TextField label={t('packages.monthlyCredits')} registration={register('monthly_credits')} error={errors.monthly_credits} type="number" />
+        <TextField label={t('packages.creditPriceCents')} registration={register('credit_price_cents')} error={errors.credit_price_cents} type="number" />
+        <TextField label={t('packages.formAvailableDays')} registration={register('form_available_days')} error={errors.form_available_days} type="number" />
+      </SimpleGrid>
+      <Text fontSize="sm" mb={4}>
+        {t('packages.formDaysHelp')}
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6} mb={4}>
+        {FLAGS.map((flag) => (
+          <Controller key={flag} control={control} name={flag} render={({ field }) => <CheckboxField label={t(`packages.${flag}`)} checked={field.value} onChange={field.onChange} />} />
+        ))}
+      </SimpleGrid>
+      <Heading as="h2" size="md" mb={3}>
+        {t('packages.customFields')}
+      </Heading>
+      {fields.fields.map((f, i) => (
+        <Box key={f.id} as="fieldset" borderWidth="1px" borderRadius="md" p={4} mb={3}>
+          <Text as="legend" px={1} fontWeight="medium">
+            {t('packages.customFieldN', { n: i + 1 })}
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={4}>
+            <TextField label={t('packages.fieldLabel')} registration={register(`custom_fields.${i}.label`)} error={errors.custom_fields?.[i]?.label} />
+            <SelectField
+              label={t('packages.fieldType')}
+              registration={register(`custom_fields.${i}.type`)}
+              options={[
+                { value: 'text', label: t('packages.fieldTypes.text') },
+                { value: 'dropdown', label: t('packages.fieldTypes.dropdown') },
+              ]}
+            />
+            {watch(`custom_fields.${i}.type`) === 'dropdown' ? (
+              <TextField label={t('packages.fieldOptions')} registration={register(`custom_fields.${i}.options`)} error={errors.custom_fields?.[i]?.options} placeholder="Small,Medium,Large" />
+            ) : null}
+          </SimpleGrid>
+          <Flex justify="space-between" align="center">
+            <Controller control={control} name={`custom_fields.${i}.optional`} render={({ field }) => <CheckboxField label={t('packages.fieldOptional')} checked={field.value} onChange={field.onChange} />} />
+            <Button size="xs" variant="outline" color="red.700" onClick={() => fields.remove(i)}>
+              {t('packages.removeField', { n: i + 1 })}
+            </Button>
+          </Flex>
+        </Box>
+      ))}
+      <Button size="sm" variant="outline" onClick={() => fields.append({ label: '', optional: false, type: 'text', options: '' })}>
+        {t('packages.addField')}
+      </Button>
+      <Flex gap={3} mt={6}>
+        <Button type="submit" colorPalette="brand" loading={save.isPending}>
+          {tc('actions.save')}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          {tc('actions.cancel')}
+        </Button>
+      </Flex>
+    </chakra.form>
+  );
+}
+
+/** packages/create and packages/{id}/edit. */
+export function PackageFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation('whitelabel');
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = mode === 'edit' ? Number(params.id) || 0 : 0;
+  const pkg = usePackage(id);
+  return (
+    <Box>
+      <PageHeader title={t(mode === 'create' ? 'routes.packageCreate' : 'routes.packageEdit')} onBack={() => navigate(-1)} />
+      {mode === 'edit' && pkg.isPending ? (
+        <PageSpinner />
+      ) : mode === 'edit' && pkg.isError ? (
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void pkg.refetch()} />
+      ) : (
+        <PackageForm key={pkg.data?.id ?? 'new'} pkg={mode === 'edit' ? pkg.data : undefined} onDone={() => navigate('/packages')} />
+      )}
+    </Box>
+  );
+}

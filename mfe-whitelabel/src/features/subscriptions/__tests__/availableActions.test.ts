@@ -1,0 +1,30 @@
+import { availableActions } from '../api/subscriptionAction';
+import type { Subscription } from '../api/listSubscriptions';
+
+const base: Subscription = {
+  id: 1,
+  customer_id: 2,
+  customer_name: 'Bea Buyer',
+  email: 'bea@buyer.test',
+  username: 'bea',
+  package_id: 3,
+  plan_name: 'Growth',
+  additional_credits: 0,
+  welcome_email: false,
+  status: 'active',
+  managed_by: 'manual',
+  source: 'reseller',
+  cancel_at_period_end: false,
+  current_period_end: '2026-12-01T00:00:00.000Z',
+  canceled_at: null,
+  refundable: false,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
+
+describe('availableActions (spec §4 subscription transitions)', () => {
+  it('an active manual subscription can only be cancelled', () => expect(availableActions(base)).toEqual(['cancel']));
+  it('a provider-managed one with a payment can also be refunded and restored', () =>
+    expect(availableActions({ ...base, managed_by: 'provider', refundable: true })).toEqual(['cancel', 'refund', 'restore']));
+  it('one cancelled at period end can be reactivated, not cancelled again', () => expect(availableActions({ ...base, cancel_at_period_end: true })).toEqual(['reactivate']));
+  it('a cancelled one can only be reactivated', () => expect(availableActions({ ...base, status: 'canceled' })).toEqual(['reactivate']));
+});

@@ -1,0 +1,51 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import type { PageOf } from '../../../components/format';
+
+export type SubscriptionStatus = 'active' | 'canceled';
+
+/** Spec §3 Subscription, as GET /api/whitelabel/subscriptions[/:id] returns it. */
+export interface Subscription {
+  id: number;
+  customer_id: number;
+  customer_name: string;
+  email: string;
+  username: string;
+  package_id: number;
+  plan_name: string;
+  additional_credits: number;
+  welcome_email: boolean;
+  status: SubscriptionStatus;
+  managed_by: 'manual' | 'provider';
+  source: 'reseller' | 'sales_page';
+  cancel_at_period_end: boolean;
+  current_period_end: string;
+  canceled_at: string | null;
+  refundable: boolean;
+  created_at: string;
+}
+
+export interface SubscriptionQuery {
+  page: number;
+  status?: SubscriptionStatus;
+}
+
+export const SUBSCRIPTION_PAGE_SIZE = 20;
+
+export const subscriptionKeys = {
+  all: ['whitelabel', 'subscriptions'] as const,
+  list: (q: SubscriptionQuery) => ['whitelabel', 'subscriptions', 'list', q] as const,
+  detail: (id: number) => ['whitelabel', 'subscriptions', 'detail', id] as const,
+  history: (page: number) => ['whitelabel', 'subscriptions', 'history', page] as const,
+};
+
+export async function listSubscriptions(q: SubscriptionQuery, signal?: AbortSignal): Promise<PageOf<Subscription>> {
+  const params = { page: q.page, pageSize: SUBSCRIPTION_PAGE_SIZE, ...(q.status ? { status: q.status } : {}) };
+  const { data } = await apiClient.get<PageOf<Subscription>>('/api/whitelabel/subscriptions', { params, signal });
+  return data;
+}
+
+export const subscriptionsQueryOptions = (q: SubscriptionQuery) =>
+  queryOptions({ queryKey: subscriptionKeys.list(q), queryFn: ({ signal }) => listSubscriptions(q, signal), placeholderData: keepPreviousData });
+
+export const useSubscriptions = (q: SubscriptionQuery) => useQuery(subscriptionsQueryOptions(q));

@@ -1,0 +1,102 @@
+import { Box, Button, chakra, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useSubscription } from '../api/getSubscription';
+import { usePlanOptions, type PlanOption } from '../api/listPlanOptions';
+import type { Subscription } from '../api/listSubscriptions';
+import { subscriptionSchema, useSaveSubscription, type SubscriptionValues } from '../api/saveSubscription';
+
+function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: PlanOption[]; onDone: () => void }) {
+  const { t } = useTranslation('whitelabel');
+  const { t: tc } = useTranslation('common');
+  const save = useSaveSubscription();
+  const form = useYupForm(subscriptionSchema, {
+    defaultValues: {
+      customer_name: sub?.customer_name ?? '',
+      email: sub?.email ?? '',
+      username: sub?.username ?? '',
+      package_id: sub ? String(sub.package_id) : '',
+      additional_credits: sub?.additional_credits ?? 0,
+      welcome_email: sub?.welcome_email ?? false,
+    },
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const submit = form.handleSubmit(async (v: SubscriptionValues) => {
+    try {
+      await save.mutateAsync({
+        id: sub?.id,
+        input: { customer_name: v.customer_name.trim(), email: v.email.trim(), username: v.username.trim(), package_id: Number(v.package_id), additional_credits: v.additional_credits, welcome_email: v.welcome_email },
+      });
+      onDone();
+    } catch (error) {
+      applyApiFieldErrors(form, error);
+    }
+  });
+  return (
+    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="48rem" aria-label={t(sub ? 'routes.subscriptionEdit' : 'routes.subscriptionCreate')}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
+        <TextField label={t('subscriptions.customer')} registration={register('customer_name')} error={errors.customer_name} autoComplete="off" />
+        <TextField label={t('subscriptions.email')} registration={register('email')} error={errors.email} type="email" disabled={Boolean(sub)} autoComplete="off" />
+        <TextField label={t('subscriptions.username')} registration={register('username')} error={errors.username} autoComplete="off" />
+        <SelectField
+          label={t('subscriptions.plan')}
+          registration={register('package_id')}
+          error={errors.package_id}
+          options={[{ value: '', label: t('subscriptions.choosePlan') }, ...plans.map((p) => ({ value: String(p.id), label: p.name }))]}
+        />
+        <TextField label={t('subscriptions.additionalCredits')} registration={register('additional_credits')} error={errors.additional_credits} type="number" />
+      </SimpleGrid>
+      {sub ? null : (
+        <>
+          <Controller control={control} name="welcome_email" render={({ field }) => <CheckboxField label={t('subscriptions.welcomeEmail')} checked={field.value} onChange={field.onChange} />} />
+          {errors.welcome_email ? (
+            <Text color="red.700" role="alert" mb={3}>
+              {errors.welcome_email.message}
+            </Text>
+          ) : null}
+          <Text fontSize="sm" mb={2}>
+            {t('subscriptions.inactiveUntilPlan')}
+          </Text>
+        </>
+      )}
+      <Flex gap={3} mt={6}>
+        <Button type="submit" colorPalette="brand" loading={save.isPending}>
+          {tc('actions.save')}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          {tc('actions.cancel')}
+        </Button>
+      </Flex>
+    </chakra.form>
+  );
+}
+
+/** subscriptions/create and subscriptions/{id}/edit. */
+export function SubscriptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation('whitelabel');
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = mode === 'edit' ? Number(params.id) || 0 : 0;
+  const sub = useSubscription(id);
+  const plans = usePlanOptions();
+  const loading = plans.isPending || (mode === 'edit' && sub.isPending);
+  const failed = plans.isError || (mode === 'edit' && sub.isError);
+  return (
+    <Box>
+      <PageHeader title={t(mode === 'create' ? 'routes.subscriptionCreate' : 'routes.subscriptionEdit')} onBack={() => navigate(-1)} />
+      {loading ? (
+        <PageSpinner />
+      ) : failed ? (
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void Promise.all([plans.refetch(), sub.refetch()])} />
+      ) : (
+        <SubscriptionForm key={sub.data?.id ?? 'new'} sub={mode === 'edit' ? sub.data : undefined} plans={plans.data ?? []} onDone={() => navigate('/subscriptions')} />
+      )}
+    </Box>
+  );
+}
