@@ -168,12 +168,17 @@ describe('results: filters, manual entry, csv', () => {
     expect(paid.total).toBeGreaterThan(0);
     expect(paid.data.every((r) => r.credits > 0)).toBe(true);
 
+    const eve = (await filter({ search: 'EVE@acme.test', search_type: 'exact' })).data[0] as unknown as { id: number };
+    res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/labels`, headers: bearer(customer), payload: { ids: [eve.id], add: ['=SUM(1)', 'vip'] } });
+    expect(res.statusCode).toBe(200);
     res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'acme' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,created_at');
+    expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,labels,created_at');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",'+Acme,'@boss,eve@acme.test,found`);
+    // Labels are one cell, neutralised like any other.
+    expect(lines[1]).toContain(`,'=SUM(1); vip,`);
   });
 
   it('neutralises every formula lead character', () => {

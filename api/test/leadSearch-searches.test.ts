@@ -3,7 +3,7 @@ process.env.LEAD_SEARCH_WORKER = 'manual';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep, runJobToEnd } from '../src/routes/leadSearch/searchJobs';
 import { demoRecord, canonicalQuery } from '../src/providers/leads';
-import { spendCredits } from '../src/routes/leadSearch/credits';
+import { spendCredits } from '../src/credits/ledger';
 
 let ctx: TestContext;
 let token: string;

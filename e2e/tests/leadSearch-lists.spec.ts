@@ -20,6 +20,8 @@ async function fillList(request: APIRequestContext, token: string, id: number, c
 }
 
 test.describe('lead search: saved lists', () => {
+  // Real search jobs plus an axe audit of every page visited: slower than most specs on a shared 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
   test('archive lists in bulk, find them under Archived, restore one', async ({ page, signIn, request }) => {
     const token = await apiToken(request, 'customer');
     const prefix = `Bulk ${Date.now()}`;

@@ -6,6 +6,10 @@ import { ResultDetailsScreen } from './features/listResults/components/ResultDet
 import { ListNewSearchScreen } from './features/newSearch/components/ListNewSearchScreen';
 import { TagsAndSourceScreen } from './features/listDetails/components/TagsAndSourceScreen';
 import { ListWebhookScreen } from './features/listDetails/components/ListWebhookScreen';
+import { CustomLabelsScreen } from './features/customLabels/components/CustomLabelsScreen';
+import { AutopilotsScreen } from './features/autopilots/components/AutopilotsScreen';
+import { AutopilotFormScreen } from './features/autopilots/components/AutopilotFormScreen';
+import { AutopilotDetailsScreen } from './features/autopilots/components/AutopilotDetailsScreen';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
@@ -34,13 +38,20 @@ export const routes: AreaRouteConfig[] = [
     ],
   },
   { path: 'ai-assistant', titleKey: r('aiAssistant'), children: [{ path: 'library', titleKey: r('promptLibrary') }] },
-  { path: 'custom-labels', titleKey: r('customLabels') },
+  { path: 'custom-labels', titleKey: r('customLabels'), element: <CustomLabelsScreen /> },
   {
     path: 'autopilot',
     titleKey: r('autopilots'),
+    element: <AutopilotsScreen />,
     children: [
-      { path: 'create', titleKey: r('autopilotCreate'), back: true },
-      { path: ':typeId', titleKey: r('autopilotDetails'), back: true, children: [{ path: 'edit', titleKey: r('autopilotEdit'), back: true }] },
+      { path: 'create', titleKey: r('autopilotCreate'), back: true, element: <AutopilotFormScreen /> },
+      {
+        path: ':typeId',
+        titleKey: r('autopilotDetails'),
+        back: true,
+        element: <AutopilotDetailsScreen />,
+        children: [{ path: 'edit', titleKey: r('autopilotEdit'), back: true, element: <AutopilotFormScreen edit /> }],
+      },
     ],
   },
 ];

@@ -7,7 +7,7 @@ export interface SearchJob {
   id: number;
   campaign_id: number;
   status: 'running' | 'done' | 'stopped';
-  stop_reason: 'no_credits' | 'provider_exhausted' | null;
+  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | null;
   requested: number;
   produced: number;
   found: number;
@@ -51,6 +51,7 @@ export interface LeadResult {
   sent: boolean;
   manual: boolean;
   credits: number;
+  labels: string[];
   data: Record<string, unknown>;
   created_at: string;
 }

@@ -226,4 +226,65 @@ export const demoLeadProvider: LeadProvider = {
     if (random() < 0.5) return null;
     return `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}`;
   },
+  async findEmployees(lead) {
+    // One to three people per company, the same ones every time; a few companies show none.
+    const random = rng(`employees#${lead.key ?? ''}#${lead.name}#${lead.website ?? ''}`);
+    if (random() < 0.15) return [];
+    const host = hostOf(lead.website) ?? `${slug(lead.company ?? lead.name).replace(/-/g, '')}.example`;
+    const count = 1 + Math.floor(random() * 3);
+    return Array.from({ length: count }, () => {
+      const first = pick(random, FIRST_NAMES);
+      const last = pick(random, LAST_NAMES);
+      const department = pick(random, DEPARTMENTS);
+      const outcome = random();
+      return {
+        name: `${first} ${last}`,
+        job_title: pick(random, JOB_TITLES[department] ?? ['Specialist']),
+        department,
+        seniority: pick(random, SENIORITIES),
+        email: outcome < 0.7 ? `${slug(first)}.${slug(last)}@${host}` : null,
+        phone: random() < 0.4 ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}` : null,
+        linkedin_url: `https://www.linkedin.com/in/${slug(`${first} ${last}`)}-${Math.floor(random() * 1e6).toString(36)}`,
+      };
+    });
+  },
+  async enrichInfluencer(lead) {
+    const random = rng(`enrich#${lead.key ?? ''}#${lead.name}#${lead.website ?? ''}`);
+    if (random() < 0.25) return null;
+    const handle = String(lead.social?.handle ?? slug(lead.name)).replace(/^@/, '');
+    return {
+      email: `${handle}@mail.example`,
+      phone: random() < 0.3 ? `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}` : null,
+      social: {
+        avg_likes: Math.floor(200 + random() * 20000),
+        avg_views: Math.floor(1000 + random() * 200000),
+        top_audience_country: pick(random, ['US', 'GB', 'DE', 'FR', 'ES', 'BR', 'IN']),
+        enriched: 'yes',
+      },
+    };
+  },
+  async identifyVisitor(visit) {
+    // The same visitor address and page give the same company; about one visit in ten stays anonymous.
+    const path = (() => {
+      try {
+        return new URL(visit.url).pathname;
+      } catch {
+        return visit.url;
+      }
+    })();
+    const random = rng(`visitor#${visit.ip}#${path}`);
+    if (random() < 0.1) return null;
+    const site = hostOf(visit.url) ?? 'your-site.example';
+    const record = demoRecord({ type: 'intent', location: '', filters: { website: site } }, Math.floor(random() * 1_000_000));
+    return { ...record, city: null, social: { visited: site, page: path, pages_viewed: 1, referrer: visit.referrer ?? '' } };
+  },
 };
+
+function hostOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname || null;
+  } catch {
+    return null;
+  }
+}

@@ -45,5 +45,46 @@ export interface LeadProvider {
   readonly demo: boolean;
   search(query: LeadQuery, options: { offset: number }): AsyncIterable<LeadRecord>;
   /** Phone look-up for one stored lead (people "get phones", spec §9 peoplePhoneEnrich); null when none is found. */
-  findPhone(lead: { key: string | null; name: string; company: string | null; website: string | null }): Promise<string | null>;
+  findPhone(lead: StoredLead): Promise<string | null>;
+  /** Employees of a stored company lead ("get employees", spec §9 local/domain employee enrich); [] when none. */
+  findEmployees(lead: StoredLead): Promise<EmployeeRecord[]>;
+  /** Influencer enrichment (spec §9 influencerEnrichPerRecord): contact and extra figures, or null when nothing is found. */
+  enrichInfluencer(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null>;
+  /** Intent: who was behind one recorded page view of the user's site; null when the visitor cannot be identified. */
+  identifyVisitor(visit: SiteVisit): Promise<LeadRecord | null>;
+}
+
+/** A lead as stored in a list, what the enrichment look-ups receive. */
+export interface StoredLead {
+  key: string | null;
+  name: string;
+  company: string | null;
+  website: string | null;
+}
+
+export interface EmployeeRecord {
+  name: string;
+  job_title: string;
+  department: string | null;
+  seniority: string | null;
+  email: string | null;
+  phone: string | null;
+  linkedin_url: string | null;
+}
+
+export interface InfluencerEnrichment {
+  email: string | null;
+  phone: string | null;
+  /** Extra figures merged into the result's social data. */
+  social: Readonly<Record<string, string | number>>;
+}
+
+/** One page view recorded by the tracking snippet (intent lists). */
+export interface SiteVisit {
+  id: number;
+  url: string;
+  referrer: string | null;
+  ip: string;
+  user_agent: string | null;
+  at: Date;
 }

@@ -26,7 +26,7 @@ export interface JobDto {
   id: number;
   campaign_id: number;
   status: 'running' | 'done' | 'stopped';
-  stop_reason: 'no_credits' | 'provider_exhausted' | null;
+  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | null;
   requested: number;
   produced: number;
   found: number;

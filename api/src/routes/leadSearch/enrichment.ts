@@ -3,14 +3,27 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { providerFor, type SearchType } from '../../providers/leads';
+import { providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
-import { CREDIT_COSTS, spendCredits } from './credits';
+import { spendCredits } from '../../credits/ledger';
+import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 
 /** Most results one enrichment call handles (a bulk action stays one bounded transaction). */
 export const ENRICH_MAX_ROWS = 1000;
+
+/** Types whose toolbar has get-employees (spec §2: domain, local and company) and their §9 cost per employee found. */
+export const EMPLOYEE_COST: Readonly<Partial<Record<SearchType, number>>> = {
+  local: CREDIT_COSTS.localEmployeeEnrich,
+  company: CREDIT_COSTS.localEmployeeEnrich,
+  domain: CREDIT_COSTS.domainEmployeeEnrich,
+};
+/** Most labels one result carries. */
+export const MAX_LABELS = 10;
+
+/** A PostgreSQL text[] literal (sent as a parameter, never interpolated). */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
 
 /** Types whose toolbar has get-phones (spec §2: people; group lists hold people, ADR 005). */
 const PHONE_TYPES: readonly SearchType[] = ['people', 'group'];
@@ -82,6 +95,173 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
           credits_charged: credits,
           stopped_no_credits: outcome.stopped,
         };
+      },
+    );
+  }
+
+  const selectionBody = (maxIds: number, extra: Record<string, object> = {}) =>
+    objectSchema({
+      ids: { type: 'array', maxItems: maxIds, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      all_matching: { type: 'boolean' },
+      filters: resultFiltersSchema,
+      ...extra,
+    });
+  const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+  type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters };
+  const selectionWhere = (campaignId: number, { ids, all_matching, filters }: Selection) => {
+    if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+    return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
+  };
+  async function listOf(userId: number, type: SearchType, id: number) {
+    const campaign = await loadCampaign(db, userId, id);
+    if (campaign.list_type !== type) throw notFound();
+    return campaign;
+  }
+
+  /**
+   * `POST /api/{local,company,domain}-results/{id}/get-employees`: people working at the selected
+   * companies, stored on each result. Spec §9 employee enrich (2) per employee returned with a
+   * contact or email, charged in the transaction that stores them; a result already enriched is skipped.
+   */
+  for (const [type, cost] of Object.entries(EMPLOYEE_COST) as [SearchType, number][]) {
+    app.post<{ Params: { id: number }; Body: Selection }>(
+      `/api/${type}-results/:id/get-employees`,
+      { ...guard, schema: { params, body: selectionBody(ENRICH_MAX_ROWS) } },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const campaign = await listOf(userId, type, request.params.id);
+        const where = selectionWhere(campaign.id, request.body);
+        const provider = providerFor(type);
+        const outcome = await db.transaction(async (tx) => {
+          const rows = (
+            await tx.query<Row>(
+              `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
+                WHERE ${where.sql} AND NOT (r.data ? 'employees') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
+              where.params,
+            )
+          ).rows;
+          let employees = 0;
+          let credits = 0;
+          let stopped = false;
+          for (const row of rows) {
+            const found = await provider.findEmployees({ key: row.record_key, name: row.name, company: row.company, website: row.website });
+            const billable = found.filter((e) => e.email || e.phone).length;
+            const price = billable * cost;
+            if (price > 0 && !(await spendCredits(tx, userId, price, `get-employees:list:${campaign.id}`))) {
+              stopped = true;
+              break;
+            }
+            await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [
+              row.id,
+              JSON.stringify(found),
+              price,
+            ]);
+            employees += found.length;
+            credits += price;
+          }
+          return { checked: rows.length, employees, credits, stopped };
+        });
+        return {
+          ...say(request, outcome.stopped ? 'leadSearch.employees_stopped_no_credits' : 'leadSearch.employees_found', { found: outcome.employees, credits: outcome.credits }),
+          checked: outcome.checked,
+          found: outcome.employees,
+          credits_charged: outcome.credits,
+          stopped_no_credits: outcome.stopped,
+        };
+      },
+    );
+  }
+
+  /**
+   * `POST /api/influencer-results/{id}/enrich`: contact and extra figures for the selected creators.
+   * Spec §9 influencerEnrichPerRecord (5) per record that returns a contact or email; no charge otherwise.
+   */
+  app.post<{ Params: { id: number }; Body: Selection }>(
+    '/api/influencer-results/:id/enrich',
+    { ...guard, schema: { params, body: selectionBody(ENRICH_MAX_ROWS) } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const campaign = await listOf(userId, 'influencer', request.params.id);
+      const where = selectionWhere(campaign.id, request.body);
+      const provider = providerFor('influencer');
+      const cost = CREDIT_COSTS.influencerEnrichPerRecord;
+      const outcome = await db.transaction(async (tx) => {
+        const rows = (
+          await tx.query<Row & { social: Record<string, unknown> | null }>(
+            `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
+              WHERE ${where.sql} AND NOT (r.data ? 'enriched') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
+            where.params,
+          )
+        ).rows;
+        let enriched = 0;
+        let stopped = false;
+        for (const row of rows) {
+          const answer = await provider.enrichInfluencer({ key: row.record_key, name: row.name, company: row.company, website: row.website, social: row.social });
+          const billable = Boolean(answer && (answer.email || answer.phone));
+          if (billable && !(await spendCredits(tx, userId, cost, `enrich:list:${campaign.id}`))) {
+            stopped = true;
+            break;
+          }
+          await tx.query(
+            `UPDATE campaign_results
+                SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
+                    email = COALESCE(email, $3), phone = COALESCE(phone, $4),
+                    email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
+                    credits = credits + $5
+              WHERE id = $1`,
+            [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, billable ? cost : 0],
+          );
+          if (billable) enriched += 1;
+        }
+        return { checked: rows.length, enriched, stopped };
+      });
+      const credits = outcome.enriched * cost;
+      return {
+        ...say(request, outcome.stopped ? 'leadSearch.enrich_stopped_no_credits' : 'leadSearch.enriched', { found: outcome.enriched, credits }),
+        checked: outcome.checked,
+        found: outcome.enriched,
+        credits_charged: credits,
+        stopped_no_credits: outcome.stopped,
+      };
+    },
+  );
+
+  /** `POST /api/{type}-results/{id}/labels`: add or remove custom labels on the selection (one UPDATE, every matching row). */
+  const label = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
+  for (const type of SEARCH_TYPES) {
+    app.post<{ Params: { id: number }; Body: Selection & { add?: string[]; remove?: string[] } }>(
+      `/api/${type}-results/:id/labels`,
+      {
+        ...guard,
+        schema: {
+          params,
+          body: selectionBody(1000, {
+            add: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
+            remove: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
+          }),
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const campaign = await listOf(userId, type, request.params.id);
+        const add = [...new Set((request.body.add ?? []).map((l) => l.trim()))];
+        const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
+        if (add.length === 0 && remove.length === 0) throw validationError({ field: 'add', code: 'validation.required' });
+        const where = selectionWhere(campaign.id, request.body);
+        const p = where.params.length;
+        // One UPDATE over the selection, no per-row subquery: drop removed labels, append new ones, skip rows
+        // that would not change (and rows already holding MAX_LABELS when adding).
+        const addJson = `$${p + 1}::jsonb`;
+        const addArr = `$${p + 2}::text[]`;
+        const removeArr = `$${p + 3}::text[]`;
+        const { rowCount } = await db.query(
+          `UPDATE campaign_results r SET labels = ((r.labels - ${removeArr}) - ${addArr}) || ${addJson}
+            WHERE ${where.sql}
+              AND (r.labels ?| ${removeArr} OR NOT (r.labels @> ${addJson}))
+              AND (${add.length} = 0 OR jsonb_array_length(r.labels) < ${MAX_LABELS})`,
+          [...where.params, JSON.stringify(add), textArray(add), textArray(remove)],
+        );
+        return { ...say(request, 'leadSearch.labels_saved', { count: rowCount }), updated: rowCount };
       },
     );
   }

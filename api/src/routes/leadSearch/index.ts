@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { autopilotRoutes } from './autopilots';
+import { startAutopilotScheduler } from './autopilotScheduler';
 import { campaignRoutes } from './campaigns';
 import { enrichmentRoutes } from './enrichment';
+import { intentRoutes } from './intent';
+import { labelRoutes } from './labels';
 import { resultRoutes } from './results';
 import { searchRoutes } from './searches';
 import { startJobWorker } from './searchJobs';
@@ -14,6 +18,20 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);
   webhookRoutes(api, deps);
+  intentRoutes(api, deps);
+  labelRoutes(api, deps);
+  autopilotRoutes(api, deps);
+
+  // Autopilots run on a scheduler; LEAD_SEARCH_AUTOPILOT=manual leaves the ticks to the caller (API tests, injected clock).
+  if (process.env.LEAD_SEARCH_AUTOPILOT !== 'manual') {
+    let stopScheduler: (() => void) | null = null;
+    api.addHook('onReady', async () => {
+      stopScheduler = startAutopilotScheduler(deps.db, deps.clock, (error) => api.log.error({ err: error }, 'autopilot tick failed'));
+    });
+    api.addHook('onClose', async () => {
+      stopScheduler?.();
+    });
+  }
 
   // Search jobs run in the background; LEAD_SEARCH_WORKER=manual leaves the steps to the caller (API tests).
   if (process.env.LEAD_SEARCH_WORKER !== 'manual') {

@@ -19,6 +19,7 @@ export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
   credits: 'r.credits',
   employee_count: `(r.data->>'employee_count')`,
   followers: `(r.data->'social'->>'followers')`,
+  labels: 'r.labels',
 };
 
 export interface ResultFilters {
@@ -31,6 +32,8 @@ export interface ResultFilters {
   startDate?: string | null;
   endDate?: string | null;
   advanced_custom_search?: { field: string; operator: (typeof OPERATORS)[number]; value?: string | number | null }[];
+  /** A custom label of the account (lead_labels): only results carrying it. */
+  label_id?: number;
 }
 
 const date = { type: ['string', 'null'], maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' } as const;
@@ -48,6 +51,7 @@ export const resultFiltersSchema = {
     withEmail: { type: 'integer', enum: [-1, 0, 1, 2], default: -1 },
     startDate: date,
     endDate: date,
+    label_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
     advanced_custom_search: {
       type: 'array',
       maxItems: 10,
@@ -90,6 +94,8 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   if (f.sent === 1) where.push('r.sent');
   if (f.startDate) where.push(`r.created_at >= ${add(f.startDate)}::date`);
   if (f.endDate) where.push(`r.created_at < (${add(f.endDate)}::date + 1)`);
+  // The label must belong to the list's account (another account's label id matches nothing).
+  if (f.label_id) where.push(`r.labels ? (SELECT l.name FROM lead_labels l JOIN campaigns lc ON lc.user_id = l.user_id WHERE l.id = ${add(f.label_id)} AND lc.id = $1)`);
   if (f.startDate && f.endDate && f.startDate > f.endDate) throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
   (f.advanced_custom_search ?? []).forEach((rule, i) => {
     const col = SEARCHABLE_FIELDS[rule.field]!;

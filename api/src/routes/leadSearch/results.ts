@@ -24,11 +24,12 @@ export interface ResultDto {
   sent: boolean;
   manual: boolean;
   credits: number;
+  labels: string[];
   data: Record<string, unknown>;
   created_at: string;
 }
 
-const RESULT_COLUMNS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.sent, r.manual, r.credits, r.data, r.created_at`;
+const RESULT_COLUMNS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.sent, r.manual, r.credits, r.labels, r.data, r.created_at`;
 /** Above this many matching rows a filtered total is shown as "more than". */
 export const COUNT_CAP = 10_000;
 /** Most rows one CSV export holds. */
@@ -64,7 +65,7 @@ interface ManualBody {
   urls?: string[];
 }
 
-const CSV_COLUMNS = ['name', 'company', 'job_title', 'email', 'email_status', 'phone', 'website', 'city', 'created_at'] as const;
+const CSV_COLUMNS = ['name', 'company', 'job_title', 'email', 'email_status', 'phone', 'website', 'city', 'labels', 'created_at'] as const;
 
 /** `POST /api/{type}-results/{id}` and the other per-list result calls (spec §7), one set per list type. */
 export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
@@ -116,7 +117,7 @@ export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
         if (batch.length === 0) break;
         for (const row of batch) {
           const dto = toDto(row);
-          parts.push(csvLine(CSV_COLUMNS.map((c) => dto[c])));
+          parts.push(csvLine(CSV_COLUMNS.map((c) => (c === 'labels' ? dto.labels.join('; ') : dto[c]))));
         }
         written += batch.length;
         after = batch[batch.length - 1]!.id;

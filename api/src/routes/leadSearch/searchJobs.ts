@@ -1,13 +1,14 @@
 import type { Db, Queryable } from '../../db';
-import { providerFor, type LeadRecord, type SearchType } from '../../providers/leads';
-import { COST_PER_RECORD, spendCredits } from './credits';
+import { providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
+import { spendCredits } from '../../credits/ledger';
+import { COST_PER_RECORD } from './credits';
 
 /** Records fetched per step; each step also reveals the previous step's "looking" results. */
 export const JOB_BATCH_SIZE = 5;
 /** Pause between steps of the background worker (results arrive while the user watches). */
 export const JOB_TICK_MS = 500;
 
-export type StopReason = 'no_credits' | 'provider_exhausted';
+export type StopReason = 'no_credits' | 'provider_exhausted' | 'user';
 
 interface JobRow {
   id: number;
@@ -20,6 +21,7 @@ interface JobRow {
   produced: number;
   status: 'running' | 'done' | 'stopped';
   stop_reason: StopReason | null;
+  provider: string;
   is_demo_list: boolean;
 }
 
@@ -60,7 +62,7 @@ export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'do
   return db.transaction(async (tx) => {
     const job = (
       await tx.query<JobRow>(
-        `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, c.is_demo AS is_demo_list
+        `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list
            FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1 FOR UPDATE OF j`,
         [jobId],
       )
@@ -103,8 +105,12 @@ export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'do
     }
 
     const wanted = Math.min(JOB_BATCH_SIZE, job.requested - job.produced);
-    const provider = providerFor(job.search_type);
-    const batch = await take(provider.search({ type: job.search_type, location: job.location, filters: job.filters }, { offset: job.produced }), wanted);
+    const provider = providerById(job.provider, job.search_type);
+    const intent = job.search_type === 'intent';
+    // Intent leads come from the visits the tracking snippet recorded; every other type asks the provider's search.
+    const batch = intent
+      ? await visitorsFromVisits(tx, job, provider, wanted)
+      : await take(provider.search({ type: job.search_type, location: job.location, filters: job.filters }, { offset: job.produced }), wanted);
     for (const record of batch) {
       const data = {
         department: record.department,
@@ -130,6 +136,14 @@ export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'do
       charged,
       found,
     ]);
+    if (intent) {
+      // Live visitor data: the search waits for visits until it has identified the companies asked for.
+      if (wanted === 0) {
+        await finish(tx, job, 'done', null, produced);
+        return 'done';
+      }
+      return 'running';
+    }
     if (batch.length === 0) {
       // Nothing new and nothing left looking: the job is over.
       await finish(tx, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
@@ -137,6 +151,74 @@ export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'do
     }
     return 'running';
   });
+}
+
+interface VisitRow {
+  id: number;
+  url: string;
+  referrer: string | null;
+  ip: string;
+  user_agent: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * Intent: turns the list's unprocessed visits into leads through the provider (`identifyVisitor`).
+ * A visitor the provider cannot identify is skipped; a company already in the list counts the page
+ * view on its existing result instead of adding a second one. Returns the new leads (at most `wanted`).
+ */
+async function visitorsFromVisits(tx: Queryable, job: JobRow, provider: LeadProvider, wanted: number): Promise<LeadRecord[]> {
+  if (wanted <= 0) return [];
+  const out: LeadRecord[] = [];
+  const visits = (
+    await tx.query<VisitRow>(
+      `SELECT id::int AS id, url, referrer, ip, user_agent, created_at FROM intent_visits WHERE campaign_id = $1 AND NOT processed ORDER BY id LIMIT ${JOB_BATCH_SIZE * 4}`,
+      [job.campaign_id],
+    )
+  ).rows;
+  for (const visit of visits) {
+    if (out.length >= wanted) break;
+    await tx.query('UPDATE intent_visits SET processed = true WHERE id = $1', [visit.id]);
+    const record = await provider.identifyVisitor({ ...visit, at: visit.created_at instanceof Date ? visit.created_at : new Date(visit.created_at) });
+    if (!record) continue;
+    const known = out.find((r) => r.key === record.key);
+    if (known) {
+      bumpPageViews(known);
+      continue;
+    }
+    const existing = await tx.query(
+      `UPDATE campaign_results SET data = jsonb_set(data, '{social,pages_viewed}', to_jsonb(COALESCE((data->'social'->>'pages_viewed')::int, 1) + 1))
+        WHERE campaign_id = $1 AND record_key = $2 AND data ? 'social'`,
+      [job.campaign_id, record.key],
+    );
+    if (existing.rowCount > 0) continue;
+    out.push({ ...record, social: { ...(record.social ?? {}) } });
+  }
+  return out;
+}
+
+function bumpPageViews(record: LeadRecord): void {
+  const social = { ...(record.social ?? {}) } as Record<string, string | number>;
+  social.pages_viewed = Number(social.pages_viewed ?? 1) + 1;
+  (record as { social: Record<string, string | number> }).social = social;
+}
+
+/** Stops a running job at the user's request (caller holds the job row lock): results still looking are dropped uncharged. */
+export async function stopJob(tx: Queryable, jobId: number): Promise<void> {
+  const job = (
+    await tx.query<JobRow>(
+      `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list
+         FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
+      [jobId],
+    )
+  ).rows[0];
+  if (!job || job.status !== 'running') return;
+  const dropped = (await tx.query(`DELETE FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`, [job.id])).rowCount;
+  if (dropped > 0) {
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped]);
+    await tx.query('UPDATE search_jobs SET produced = produced - $2 WHERE id = $1', [job.id, dropped]);
+  }
+  await finish(tx, job, 'stopped', 'user', job.produced - dropped);
 }
 
 /** Runs a job to its end (tests, and a worker catching up). */
@@ -157,7 +239,15 @@ export function startJobWorker(db: Db, onError: (error: unknown) => void): () =>
   let timer: NodeJS.Timeout | null = null;
   const tick = async () => {
     try {
-      const { rows } = await db.query<{ id: number }>(`SELECT id FROM search_jobs WHERE status = 'running' ORDER BY id LIMIT 20`);
+      // Intent searches waiting for visits have nothing to do until the snippet records one.
+      const { rows } = await db.query<{ id: number }>(
+        `SELECT j.id FROM search_jobs j WHERE j.status = 'running'
+           AND (j.search_type <> 'intent'
+                OR EXISTS (SELECT 1 FROM intent_visits v WHERE v.campaign_id = j.campaign_id AND NOT v.processed)
+                OR EXISTS (SELECT 1 FROM campaign_results r WHERE r.job_id = j.id AND r.email_status = 'looking')
+                OR j.produced >= j.requested)
+         ORDER BY j.id LIMIT 20`,
+      );
       for (const { id } of rows) {
         if (stopped) return;
         await runJobStep(db, id);

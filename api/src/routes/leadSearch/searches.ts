@@ -5,11 +5,13 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import * as catalog from '../../providers/leads/catalog';
-import { providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { demoLeadProvider, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { currentResetDate } from '../../users/limits';
 import { say } from '../respond';
 import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
-import { COST_PER_RECORD, creditBalance } from './credits';
+import { creditBalance } from '../../credits/ledger';
+import { COST_PER_RECORD } from './credits';
+import { stopJob } from './searchJobs';
 import { checkFilters, filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters';
 
 /** Most leads one search may ask for. */
@@ -82,7 +84,6 @@ export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
       if (missing.length) throw validationError(...missing);
       const filters = checkFilters(body.type, body.filters ?? {});
       const location = body.location!.trim();
-      const provider = providerFor(body.type);
       const cost = COST_PER_RECORD[body.type];
 
       const jobId = await db.transaction(async (tx) => {
@@ -91,6 +92,8 @@ export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
           throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', { listType: campaign.list_type, searchType: body.type });
         }
         if (campaign.job?.status === 'running') throw unprocessable('leadSearch.job_running', 'campaign_id');
+        // A demo list (sample data for trying the product) always gets the demo generator's leads.
+        const provider = campaign.is_demo ? demoLeadProvider : providerFor(body.type);
         if (!campaign.is_demo) {
           const limits = (await tx.query<LimitRow>('SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
           if (!limits) throw notFound();
@@ -129,6 +132,23 @@ export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
     if (!row) throw notFound();
     return toJobDto(row);
   }
+
+  /** Stops a running search: what it found so far stays, the unused part of the reservation goes back. */
+  app.post<{ Params: { id: number } }>(
+    '/api/searches/:id/stop',
+    { ...guard, schema: { params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']) } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await db.transaction(async (tx) => {
+        const job = (
+          await tx.query<{ id: number; status: string }>('SELECT id, status FROM search_jobs WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId])
+        ).rows[0];
+        if (!job) throw notFound();
+        if (job.status === 'running') await stopJob(tx, job.id);
+      });
+      return { ...say(request, 'leadSearch.search_stopped'), job: await loadJob(userId, request.params.id) };
+    },
+  );
 
   app.get<{ Params: { id: number } }>(
     '/api/searches/:id',

@@ -8,7 +8,8 @@ import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-import { checkWebhookUrl } from './webhookGuard';
+import { guardedPost } from '../../net/urlGuard';
+import { allowedHosts, checkWebhookUrl } from './webhookGuard';
 
 /** Most results one send handles (one bounded POST to the receiver). */
 export const WEBHOOK_MAX_ROWS = 500;
@@ -105,22 +106,18 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
           // Checked again at send time: the host may resolve elsewhere now (DNS rebinding).
           const verdict = await checkWebhookUrl(hook.webhook_url);
           if (verdict.ok) {
-            try {
-              const response = await fetch(verdict.url, {
-                method: 'POST',
-                redirect: 'manual',
-                signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-                headers: {
-                  'content-type': 'application/json',
-                  'x-leadsmith-timestamp': timestamp,
-                  'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body),
-                },
-                body,
-              });
-              delivered = response.status >= 200 && response.status < 300;
-            } catch {
-              delivered = false;
-            }
+            // Pinned to the address the guard checks at connect time; redirects are not followed.
+            const outcome = await guardedPost(
+              verdict.url,
+              body,
+              {
+                'content-type': 'application/json',
+                'x-leadsmith-timestamp': timestamp,
+                'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body),
+              },
+              { allowHosts: [...allowedHosts()], timeoutMs: WEBHOOK_TIMEOUT_MS },
+            );
+            delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;
           }
           await db.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[])`, [
             `{${rows.map((r) => r.id).join(',')}}`,

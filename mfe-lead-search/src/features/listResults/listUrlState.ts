@@ -1,5 +1,5 @@
 import { DEFAULT_LIST_FILTERS, WITH_EMAIL } from '@leadsmith/shared';
-import type { ResultFilters } from './api/getResults';
+import { ADVANCED_FIELDS, ADVANCED_OPERATORS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from './api/getResults';
 
 export type ViewMode = 'list' | 'grid';
 
@@ -7,6 +7,28 @@ const int = (raw: string | null, fallback: number, min: number, max: number) => 
   const n = Number(raw);
   return raw !== null && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 };
+const isoDate = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null);
+
+/** The advanced rules travel as JSON in `adv`; anything malformed is dropped, never sent. */
+function readRules(raw: string | null): AdvancedRule[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter(
+        (r): r is AdvancedRule =>
+          typeof r === 'object' &&
+          r !== null &&
+          (ADVANCED_FIELDS as readonly string[]).includes((r as AdvancedRule).field) &&
+          (ADVANCED_OPERATORS as readonly string[]).includes((r as AdvancedRule).operator),
+      )
+      .slice(0, 10)
+      .map((r) => (VALUELESS_OPERATORS.includes(r.operator) ? { field: r.field, operator: r.operator } : { field: r.field, operator: r.operator, value: String(r.value ?? '').slice(0, 200) }));
+  } catch {
+    return [];
+  }
+}
 
 /** Filters, page and view mode live in the URL (spec §2/§3 defaults), so they survive opening a result. */
 export function readListState(params: URLSearchParams): { filters: ResultFilters; view: ViewMode } {
@@ -20,6 +42,9 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
       search_type: searchType === 'exact' || searchType === 'start' || searchType === 'contain' ? searchType : DEFAULT_LIST_FILTERS.search_type,
       sent: params.get('sent') === '1' ? 1 : DEFAULT_LIST_FILTERS.sent,
       withEmail: (Object.values(WITH_EMAIL) as number[]).includes(withEmail) && params.get('withEmail') !== null ? withEmail : DEFAULT_LIST_FILTERS.withEmail,
+      startDate: isoDate(params.get('startDate')),
+      endDate: isoDate(params.get('endDate')),
+      advanced_custom_search: readRules(params.get('adv')),
     },
     view: params.get('view') === 'grid' ? 'grid' : 'list',
   };
@@ -29,7 +54,21 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
 export function writeListState(filters: ResultFilters, view: ViewMode): URLSearchParams {
   const out = new URLSearchParams();
   const defaults = DEFAULT_LIST_FILTERS as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(filters)) if (value !== defaults[key] && value !== '') out.set(key, String(value));
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === 'advanced_custom_search') {
+      if (filters.advanced_custom_search.length) out.set('adv', JSON.stringify(filters.advanced_custom_search));
+      continue;
+    }
+    if (value !== defaults[key] && value !== '' && value !== null) out.set(key, String(value));
+  }
   if (view === 'grid') out.set('view', 'grid');
   return out;
+}
+
+/** The filters without paging: what a bulk action over "every matching row" or an export sends. */
+export function matchingFilters(filters: ResultFilters): Omit<ResultFilters, 'page' | 'limit'> {
+  const { page: _page, limit: _limit, ...rest } = filters;
+  void _page;
+  void _limit;
+  return rest;
 }

@@ -2,6 +2,21 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@leadsmith/shared';
 import type { Campaign, LeadResult, Page, SearchType } from '../../../api/types';
 
+/** Spec §3 operators of the advanced custom search. */
+export const ADVANCED_OPERATORS = ['like', 'not like', 'empty', 'not empty', 'lower', 'greater', 'is_verified', 'greater or equal', 'greater than', 'less or equal', 'less than'] as const;
+export type AdvancedOperator = (typeof ADVANCED_OPERATORS)[number];
+/** Operators that take no value. */
+export const VALUELESS_OPERATORS: readonly AdvancedOperator[] = ['empty', 'not empty', 'is_verified'];
+/** Fields the advanced search may name (the API's list). */
+export const ADVANCED_FIELDS = ['name', 'company', 'job_title', 'email', 'phone', 'website', 'city', 'credits', 'employee_count', 'followers', 'labels'] as const;
+export type AdvancedField = (typeof ADVANCED_FIELDS)[number];
+
+export interface AdvancedRule {
+  field: AdvancedField;
+  operator: AdvancedOperator;
+  value?: string;
+}
+
 /** Spec §3 list query filters (defaults in DEFAULT_LIST_FILTERS). */
 export interface ResultFilters {
   limit: number;
@@ -10,6 +25,9 @@ export interface ResultFilters {
   search_type: 'contain' | 'exact' | 'start';
   sent: number;
   withEmail: number;
+  startDate: string | null;
+  endDate: string | null;
+  advanced_custom_search: AdvancedRule[];
 }
 
 export interface ResultsPage extends Page<LeadResult> {
@@ -35,8 +53,11 @@ export const resultsQuery = (type: SearchType, id: number, filters: ResultFilter
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
-      const running = data.campaign.job?.status === 'running' || data.data.some((r) => r.email_status === 'looking');
-      return running ? 1000 : false;
+      const looking = data.data.some((r) => r.email_status === 'looking');
+      const job = data.campaign.job;
+      // An intent search may wait a long time for visitors: poll it more gently than a search filling up.
+      if (job?.status === 'running' && job.search_type === 'intent' && !looking) return 3000;
+      return job?.status === 'running' || looking ? 1000 : false;
     },
   });
 

@@ -1,10 +1,17 @@
-import { Box, DataList, Heading, HStack, Link as ChakraLink } from '@chakra-ui/react';
+import { Badge, Box, DataList, Heading, HStack, Link as ChakraLink, Table } from '@chakra-ui/react';
 import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { parseListParam } from '../../../api/types';
 import { useResult } from '../api/getResult';
 import { EmailStatusBadge } from './EmailStatusBadge';
+
+interface Employee {
+  name: string;
+  job_title: string;
+  email: string | null;
+  phone: string | null;
+}
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -45,6 +52,7 @@ export function ResultDetailsScreen() {
   }
   const r = result.data;
   const social = (r.data.social ?? null) as Record<string, unknown> | null;
+  const employees = Array.isArray(r.data.employees) ? (r.data.employees as Employee[]) : null;
   const entries: [string, unknown][] = [
     ['company', r.company],
     ['jobTitle', r.job_title],
@@ -70,6 +78,11 @@ export function ResultDetailsScreen() {
           {r.name}
         </Heading>
         <EmailStatusBadge status={r.email_status} />
+        {r.labels.map((l) => (
+          <Badge key={l} colorPalette="blue" variant="outline">
+            {l}
+          </Badge>
+        ))}
       </HStack>
       <DataList.Root orientation="horizontal">
         {entries.map(([key, value]) => (
@@ -90,15 +103,55 @@ export function ResultDetailsScreen() {
             </DataList.ItemValue>
           </DataList.Item>
         ))}
-        {social
-          ? Object.entries(social).map(([key, value]) => (
+      </DataList.Root>
+      {social ? (
+        <Box as="section" aria-labelledby="social-heading" mt={6}>
+          <Heading as="h3" id="social-heading" size="md" mb={2}>
+            {t('details.social')}
+          </Heading>
+          <DataList.Root orientation="horizontal">
+            {Object.entries(social).map(([key, value]) => (
               <DataList.Item key={`social-${key}`}>
                 <DataList.ItemLabel>{key.replace(/_/g, ' ')}</DataList.ItemLabel>
                 <DataList.ItemValue>{show(value)}</DataList.ItemValue>
               </DataList.Item>
-            ))
-          : null}
-      </DataList.Root>
+            ))}
+          </DataList.Root>
+        </Box>
+      ) : null}
+      {employees ? (
+        <Box as="section" aria-labelledby="employees-heading" mt={6}>
+          <Heading as="h3" id="employees-heading" size="md" mb={2}>
+            {t('details.employees')}
+          </Heading>
+          {employees.length === 0 ? (
+            <p>{t('details.noEmployees')}</p>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              <Table.Root size="sm" aria-labelledby="employees-heading">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('columns.jobTitle')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {employees.map((e, i) => (
+                    <Table.Row key={`${e.name}-${i}`} data-testid="employee-row">
+                      <Table.Cell>{e.name}</Table.Cell>
+                      <Table.Cell>{e.job_title}</Table.Cell>
+                      <Table.Cell>{e.email ?? '—'}</Table.Cell>
+                      <Table.Cell>{e.phone ?? '—'}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -4,27 +4,59 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { useStopSearch } from '../../../api/stopSearch';
 import { parseListParam, type Campaign, type SearchType } from '../../../api/types';
 import { useDeleteResults } from '../api/deleteResults';
+import { useEnrichInfluencers } from '../api/enrichInfluencers';
+import { useGetEmployees } from '../api/getEmployees';
 import { useGetPhones } from '../api/getPhones';
 import { useSendToWebhook } from '../api/sendToWebhook';
+import { useSetLabels } from '../api/setLabels';
 import { useExportResultsCsv } from '../api/exportResultsCsv';
 import { useResults, type ResultFilters } from '../api/getResults';
-import { readListState, writeListState, type ViewMode } from '../listUrlState';
+import type { SelectionInput } from '../api/selection';
+import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
 import { EmailStatusBadge } from './EmailStatusBadge';
+import { IntentSettingsPanel } from './IntentSettingsPanel';
+import { LabelsEditor } from './LabelsEditor';
 import { ManualEntryForm } from './ManualEntryForm';
+import { MoreFiltersPanel } from './MoreFiltersPanel';
 
-type Action = 'emailFound' | 'status' | 'search' | 'getPhones' | 'manualEntry' | 'crm' | 'csv' | 'delete' | 'newSearch';
+type Action =
+  | 'emailFound'
+  | 'status'
+  | 'moreFilters'
+  | 'search'
+  | 'getPhones'
+  | 'getEmployees'
+  | 'enrich'
+  | 'manualEntry'
+  | 'customLabels'
+  | 'crm'
+  | 'csv'
+  | 'delete'
+  | 'newSearch'
+  | 'settings';
 
-/** Toolbar actions per list type (spec §2), limited to the features that exist. */
+/**
+ * Toolbar actions per list type, in the spec's order (§2). Group lists hold people (ADR 005). The
+ * spec's "ai" action (AI-written content per lead) belongs to the AI assistant and is not built yet.
+ */
 export const TOOLBAR: Readonly<Record<SearchType, readonly Action[]>> = {
-  domain: ['status', 'search', 'crm', 'csv', 'delete', 'newSearch'],
-  people: ['emailFound', 'status', 'search', 'getPhones', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
-  group: ['emailFound', 'status', 'search', 'getPhones', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
-  local: ['emailFound', 'status', 'search', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
-  company: ['emailFound', 'status', 'search', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
-  influencer: ['emailFound', 'status', 'search', 'manualEntry', 'crm', 'csv', 'delete', 'newSearch'],
-  intent: ['emailFound', 'status', 'search', 'crm', 'csv', 'delete'],
+  domain: ['status', 'moreFilters', 'search', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  people: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  group: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  local: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  company: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  influencer: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'enrich', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  intent: ['emailFound', 'status', 'moreFilters', 'search', 'customLabels', 'crm', 'csv', 'delete', 'settings'],
+};
+
+/** Spec §9 cost of one employee found, per list type with get-employees. */
+const EMPLOYEE_COST: Partial<Record<SearchType, number>> = {
+  local: CREDIT_COSTS.localEmployeeEnrich,
+  company: CREDIT_COSTS.localEmployeeEnrich,
+  domain: CREDIT_COSTS.domainEmployeeEnrich,
 };
 
 /** lead-search/saved-lists/{type}-{id}: one list, its results arriving live, filters in the URL. */
@@ -55,11 +87,17 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const [allMatching, setAllMatching] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(filters.advanced_custom_search.length > 0 || Boolean(filters.startDate || filters.endDate));
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [searchText, setSearchText] = useState(filters.search);
   const exportCsv = useExportResultsCsv();
   const remove = useDeleteResults();
   const phones = useGetPhones();
+  const employees = useGetEmployees();
+  const enrich = useEnrichInfluencers();
+  const labels = useSetLabels();
   const webhook = useSendToWebhook();
+  const stop = useStopSearch();
   const [noWebhook, setNoWebhook] = useState(false);
   const actions = TOOLBAR[type];
   const has = (a: Action) => actions.includes(a);
@@ -95,11 +133,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const campaign = page.campaign;
   const rows = page.data;
   const pages = Math.max(1, Math.ceil(page.total / page.limit));
-  const { page: _page, limit: _limit, ...exportFilters } = filters;
-  void _page;
-  void _limit;
+  const exportFilters = matchingFilters(filters);
   const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectionCount = allMatching ? page.total : selected.size;
+  const selection: SelectionInput = allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] };
 
   const toggle = (rowId: number) => {
     setAllMatching(false);
@@ -114,21 +151,16 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     setAllMatching(false);
     setSelected(allOnPageSelected ? new Set() : new Set(rows.map((r) => r.id)));
   };
-  const handleDelete = async () => {
-    try {
-      await remove.mutateAsync(allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] });
-      setSelected(new Set());
-      setAllMatching(false);
-      setConfirmDelete(false);
-    } catch {
-      // The API's message is already shown as a toast.
-    }
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+    setConfirmDelete(false);
   };
-  const handleGetPhones = async () => {
+  /** Runs a bulk action on the selection; the API's message is shown as a toast either way. */
+  const run = async (action: () => Promise<unknown>, keepSelection = false) => {
     try {
-      await phones.mutateAsync(allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] });
-      setSelected(new Set());
-      setAllMatching(false);
+      await action();
+      if (!keepSelection) clearSelection();
     } catch {
       // The API's message is already shown as a toast.
     }
@@ -139,13 +171,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       setNoWebhook(true);
       return;
     }
-    try {
-      await webhook.mutateAsync(allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] });
-      setSelected(new Set());
-      setAllMatching(false);
-    } catch {
-      // The API's message is already shown as a toast.
-    }
+    await run(() => webhook.mutateAsync(selection));
   };
   const handleExport = async () => {
     try {
@@ -158,7 +184,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   return (
     <Box>
       <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
-      <ListSummary campaign={campaign} />
+      <ListSummary campaign={campaign} onStop={(jobId) => void run(() => stop.mutateAsync(jobId), true)} stopping={stop.isPending} />
 
       <Flex as="section" aria-label={t('toolbar.label')} wrap="wrap" gap={3} align="flex-end" mb={4}>
         {has('emailFound') ? (
@@ -221,6 +247,17 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           </chakra.form>
         ) : null}
         <HStack ml="auto" wrap="wrap">
+          {has('moreFilters') ? (
+            <Button size="sm" variant="outline" onClick={() => setMoreOpen((o) => !o)} aria-expanded={moreOpen}>
+              {t('toolbar.moreFilters')}
+              {filters.advanced_custom_search.length || filters.startDate || filters.endDate ? ` (${filters.advanced_custom_search.length + (filters.startDate || filters.endDate ? 1 : 0)})` : ''}
+            </Button>
+          ) : null}
+          {has('settings') ? (
+            <Button size="sm" variant="outline" onClick={() => setSettingsOpen((o) => !o)} aria-expanded={settingsOpen}>
+              {t('toolbar.settings')}
+            </Button>
+          ) : null}
           <Button size="sm" variant="outline" aria-pressed={view === 'grid'} onClick={() => update({ page: filters.page }, view === 'grid' ? 'list' : 'grid')}>
             {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
           </Button>
@@ -242,14 +279,31 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         </HStack>
       </Flex>
 
+      {settingsOpen ? <IntentSettingsPanel campaignId={id} searching={campaign.job?.status === 'running'} /> : null}
+      {moreOpen ? <MoreFiltersPanel key={JSON.stringify([filters.startDate, filters.endDate, filters.advanced_custom_search])} filters={filters} onApply={(patch) => update(patch)} /> : null}
       {manualOpen ? <ManualEntryForm type={type} campaignId={id} onDone={() => setManualOpen(false)} /> : null}
 
-      {(has('delete') || has('getPhones')) && selectionCount > 0 ? (
+      {selectionCount > 0 ? (
         <Flex role="region" aria-label={t('selection.label')} gap={3} align="center" wrap="wrap" bg="bg.subtle" p={3} borderRadius="md" mb={3}>
           <Text data-testid="selection-count">{t('selection.count', { count: selectionCount })}</Text>
           {allOnPageSelected && !allMatching && page.total > rows.length ? (
             <Button size="sm" variant="ghost" onClick={() => setAllMatching(true)}>
               {t('selection.selectAllMatching', { count: page.total })}
+            </Button>
+          ) : null}
+          {has('getPhones') ? (
+            <Button size="sm" variant="outline" onClick={() => void run(() => phones.mutateAsync(selection))} loading={phones.isPending}>
+              {t('toolbar.getPhones', { cost: CREDIT_COSTS.peoplePhoneEnrich })}
+            </Button>
+          ) : null}
+          {has('getEmployees') ? (
+            <Button size="sm" variant="outline" onClick={() => void run(() => employees.mutateAsync(selection))} loading={employees.isPending}>
+              {t('toolbar.getEmployees', { cost: EMPLOYEE_COST[type] })}
+            </Button>
+          ) : null}
+          {has('enrich') ? (
+            <Button size="sm" variant="outline" onClick={() => void run(() => enrich.mutateAsync(selection))} loading={enrich.isPending}>
+              {t('toolbar.enrich', { cost: CREDIT_COSTS.influencerEnrichPerRecord })}
             </Button>
           ) : null}
           {has('crm') ? (
@@ -267,15 +321,11 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               </Link>
             </Text>
           ) : null}
-          {has('getPhones') ? (
-            <Button size="sm" variant="outline" onClick={() => void handleGetPhones()} loading={phones.isPending}>
-              {t('toolbar.getPhones', { cost: CREDIT_COSTS.peoplePhoneEnrich })}
-            </Button>
-          ) : null}
+          {has('customLabels') ? <LabelsEditor pending={labels.isPending} onChange={(change) => run(() => labels.mutateAsync({ ...selection, ...change }), true)} /> : null}
           {confirmDelete ? (
             <>
               <Text fontWeight="semibold">{t('selection.confirmDelete', { count: selectionCount })}</Text>
-              <Button size="sm" colorPalette="red" onClick={() => void handleDelete()} loading={remove.isPending}>
+              <Button size="sm" colorPalette="red" onClick={() => void run(() => remove.mutateAsync(selection))} loading={remove.isPending}>
                 {t('selection.confirm')}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setConfirmDelete(false)}>
@@ -313,6 +363,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
                 <Text fontSize="sm">{r.email ?? '—'}</Text>
                 <Text fontSize="sm">{r.phone ?? ''}</Text>
+                <ResultLabels labels={r.labels} />
               </Card.Body>
             </Card.Root>
           ))}
@@ -347,6 +398,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                         {r.name}
                       </Text>
                     </Link>
+                    <ResultLabels labels={r.labels} />
                   </Table.Cell>
                   <Table.Cell>{type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '')}</Table.Cell>
                   <Table.Cell>{r.company ?? ''}</Table.Cell>
@@ -399,7 +451,20 @@ function FilterSelect({ id, label, value, onChange, options }: { id: string; lab
   );
 }
 
-function ListSummary({ campaign }: { campaign: Campaign }) {
+function ResultLabels({ labels }: { labels: string[] }) {
+  if (!labels.length) return null;
+  return (
+    <HStack gap={1} wrap="wrap" mt={1} data-testid="result-labels">
+      {labels.map((l) => (
+        <Badge key={l} colorPalette="blue" variant="outline">
+          {l}
+        </Badge>
+      ))}
+    </HStack>
+  );
+}
+
+function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onStop: (jobId: number) => void; stopping: boolean }) {
   const { t } = useTranslation('leadSearch');
   const job = campaign.job;
   return (
@@ -423,9 +488,21 @@ function ListSummary({ campaign }: { campaign: Campaign }) {
         <Text fontSize="sm">{[campaign.tags.join(', '), campaign.source].filter(Boolean).join(' · ')}</Text>
       ) : null}
       {job ? (
-        <Text data-testid="job-progress" aria-live="polite">
-          {t(`job.${job.status}`, { produced: job.produced, requested: job.requested, found: job.found, credits: job.credits_charged })}
-        </Text>
+        <HStack wrap="wrap">
+          <Text data-testid="job-progress" aria-live="polite">
+            {t(job.search_type === 'intent' && job.status === 'running' ? 'job.waitingVisitors' : `job.${job.status}`, {
+              produced: job.produced,
+              requested: job.requested,
+              found: job.found,
+              credits: job.credits_charged,
+            })}
+          </Text>
+          {job.status === 'running' ? (
+            <Button size="xs" variant="outline" onClick={() => onStop(job.id)} loading={stopping}>
+              {t('job.stop')}
+            </Button>
+          ) : null}
+        </HStack>
       ) : null}
       {job?.stop_reason ? (
         <Text role="alert" color={job.stop_reason === 'no_credits' ? 'red.700' : undefined} fontWeight="semibold">

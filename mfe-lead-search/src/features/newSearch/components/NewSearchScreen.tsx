@@ -107,6 +107,7 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const createList = useCreateCampaign();
   const start = useStartSearch();
   const [newListName, setNewListName] = useState('');
+  const [newListDemo, setNewListDemo] = useState(false);
   const [newListError, setNewListError] = useState<string | null>(null);
 
   const count = Number(watch('count'));
@@ -117,10 +118,11 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const handleCreateList = async () => {
     setNewListError(null);
     try {
-      const created = await createList.mutateAsync({ name: newListName.trim(), list_type: type });
+      const created = await createList.mutateAsync({ name: newListName.trim(), list_type: type, is_demo: newListDemo });
       await lists.refetch();
       setValue('campaign_id', String(created.id), { shouldValidate: true });
       setNewListName('');
+      setNewListDemo(false);
     } catch (error) {
       setNewListError(apiFieldErrors(error).name ?? t('errors.createListFailed'));
     }
@@ -180,6 +182,10 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
                 {t('newSearch.createList')}
               </Button>
             </HStack>
+            <chakra.label display="flex" gap={2} alignItems="center" fontSize="sm" mt={2}>
+              <input type="checkbox" checked={newListDemo} onChange={(e) => setNewListDemo(e.target.checked)} />
+              {t('newSearch.demoList')}
+            </chakra.label>
             {newListError ? (
               <chakra.p color="red.700" fontSize="sm">
                 {newListError}

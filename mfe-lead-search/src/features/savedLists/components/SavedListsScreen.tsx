@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Flex, HStack, Input, Table, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Input, SimpleGrid, Table, Text, chakra } from '@chakra-ui/react';
 import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useArchiveCampaign } from '../../../api/archiveCampaign';
 import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bulkCampaignActions';
 import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
-import { listPath } from '../../../api/types';
+import { listPath, type Campaign } from '../../../api/types';
 
 const FILTERS = ['all', 'active', 'incomplete', 'archived'] as const;
 
@@ -17,9 +18,11 @@ export function SavedListsScreen() {
   const filter = (FILTERS as readonly string[]).includes(filterParam ?? '') ? (filterParam as (typeof FILTERS)[number]) : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
+  const view = params.get('view') === 'grid' ? 'grid' : 'list';
   const lists = useCampaigns({ page, limit: DEFAULT_PAGE_SIZE, filter: filter === 'all' ? undefined : (filter as CampaignFilter), search: search || undefined });
   const archive = useBulkArchiveCampaigns();
   const remove = useBulkDeleteCampaigns();
+  const archiveOne = useArchiveCampaign();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [searchText, setSearchText] = useState(search);
@@ -28,10 +31,10 @@ export function SavedListsScreen() {
   const update = (patch: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
-      if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'filter' && v === 'all')) next.delete(k);
+      if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'filter' && v === 'all') || (k === 'view' && v === 'list')) next.delete(k);
       else next.set(k, String(v));
     }
-    if (!('page' in patch)) next.delete('page');
+    if (!('page' in patch) && !('view' in patch)) next.delete('page');
     setParams(next);
     setSelected(new Set());
     setConfirmDelete(false);
@@ -42,6 +45,14 @@ export function SavedListsScreen() {
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const ids = [...selected];
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  const toggleOne = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const run = async (action: () => Promise<unknown>) => {
     try {
@@ -90,6 +101,9 @@ export function SavedListsScreen() {
         <Button type="submit" size="sm" variant="outline">
           {t('toolbar.apply')}
         </Button>
+        <Button size="sm" variant="outline" ml="auto" aria-pressed={view === 'grid'} onClick={() => update({ view: view === 'grid' ? 'list' : 'grid', page })}>
+          {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
+        </Button>
       </chakra.form>
 
       {selected.size > 0 ? (
@@ -130,6 +144,30 @@ export function SavedListsScreen() {
         <Text py={8} textAlign="center">
           {t('savedLists.empty')}
         </Text>
+      ) : view === 'grid' ? (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
+          {rows.map((c) => (
+            <Card.Root key={c.id} size="sm" data-testid="list-card">
+              <Card.Body gap={2}>
+                <chakra.label display="flex" gap={2} alignItems="center">
+                  <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} aria-label={t('list.selectRow', { name: c.name })} />
+                  <Link to={listPath(c)}>
+                    <Text as="span" fontWeight="semibold" textDecoration="underline">
+                      {c.name}
+                    </Text>
+                  </Link>
+                </chakra.label>
+                <ListBadges campaign={c} />
+                <Text fontSize="sm">{t('savedLists.results', { count: c.result_count })}</Text>
+                {c.tags.length ? <Text fontSize="sm">{c.tags.join(', ')}</Text> : null}
+                <HStack justify="space-between">
+                  <Text fontSize="sm">{new Date(c.created_at).toLocaleDateString()}</Text>
+                  <ArchiveButton campaign={c} pending={archiveOne.isPending} onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))} />
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root size="sm" aria-label={t('routes.savedLists')}>
@@ -149,6 +187,7 @@ export function SavedListsScreen() {
                 <Table.ColumnHeader textAlign="end">{t('savedLists.columns.results')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('savedLists.columns.tags')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('savedLists.columns.created')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -158,14 +197,7 @@ export function SavedListsScreen() {
                     <input
                       type="checkbox"
                       checked={selected.has(c.id)}
-                      onChange={() =>
-                        setSelected((prev) => {
-                          const next = new Set(prev);
-                          if (next.has(c.id)) next.delete(c.id);
-                          else next.add(c.id);
-                          return next;
-                        })
-                      }
+                      onChange={() => toggleOne(c.id)}
                       aria-label={t('list.selectRow', { name: c.name })}
                     />
                   </Table.Cell>
@@ -178,15 +210,14 @@ export function SavedListsScreen() {
                   </Table.Cell>
                   <Table.Cell>{t(`types.${c.list_type}.name`)}</Table.Cell>
                   <Table.Cell>
-                    <HStack gap={1}>
-                      <Badge colorPalette={c.status === 'active' ? 'green' : 'orange'}>{t(`listStatus.${c.status}`)}</Badge>
-                      {c.archived ? <Badge>{t('listStatus.archived')}</Badge> : null}
-                      {c.is_demo ? <Badge colorPalette="purple">{t('demoList')}</Badge> : null}
-                    </HStack>
+                    <ListBadges campaign={c} showType={false} />
                   </Table.Cell>
                   <Table.Cell textAlign="end">{c.result_count}</Table.Cell>
                   <Table.Cell>{c.tags.join(', ')}</Table.Cell>
                   <Table.Cell>{new Date(c.created_at).toLocaleDateString()}</Table.Cell>
+                  <Table.Cell>
+                    <ArchiveButton campaign={c} pending={archiveOne.isPending} onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))} />
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -205,5 +236,27 @@ export function SavedListsScreen() {
         </HStack>
       </Flex>
     </Box>
+  );
+}
+
+function ListBadges({ campaign, showType = true }: { campaign: Campaign; showType?: boolean }) {
+  const { t } = useTranslation('leadSearch');
+  return (
+    <HStack gap={1} wrap="wrap">
+      {showType ? <Badge>{t(`types.${campaign.list_type}.name`)}</Badge> : null}
+      <Badge colorPalette={campaign.status === 'active' ? 'green' : 'orange'}>{t(`listStatus.${campaign.status}`)}</Badge>
+      {campaign.archived ? <Badge>{t('listStatus.archived')}</Badge> : null}
+      {campaign.is_demo ? <Badge colorPalette="purple">{t('demoList')}</Badge> : null}
+      {campaign.job?.demo_data ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
+    </HStack>
+  );
+}
+
+function ArchiveButton({ campaign, pending, onToggle }: { campaign: Campaign; pending: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('leadSearch');
+  return (
+    <Button size="xs" variant="outline" disabled={pending} onClick={onToggle} aria-label={t(campaign.archived ? 'savedLists.unarchiveOne' : 'savedLists.archiveOne', { name: campaign.name })}>
+      {t(campaign.archived ? 'savedLists.unarchive' : 'savedLists.archive')}
+    </Button>
   );
 }

@@ -1,0 +1,227 @@
+import { isoDate, type Clock } from '../../clock';
+import type { Db, Queryable } from '../../db';
+import { creditBalance } from '../../credits/ledger';
+import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
+import { currentResetDate } from '../../users/limits';
+import { COST_PER_RECORD } from './credits';
+
+/** The first run of a new (or resumed) autopilot starts this long after saving (spec §4: "shortly after"). */
+export const FIRST_RUN_DELAY_MS = Number(process.env.LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS ?? 5_000);
+/** How often the scheduler looks for due autopilots and finished runs. */
+export const AUTOPILOT_TICK_MS = Number(process.env.LEAD_SEARCH_AUTOPILOT_TICK_MS ?? 2_000);
+/** Most autopilots started per tick (the rest wait for the next tick). */
+export const AUTOPILOT_BATCH = 10;
+
+export const REPEATS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const;
+export type Repeat = (typeof REPEATS)[number];
+
+/** Why a run did not add results, stored as a code the UI translates. */
+export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing';
+
+/** SQL of the next run after `$1` for each repeat (one-time: none). */
+const NEXT_RUN_SQL = `CASE a.repeat
+    WHEN 'daily' THEN $1::timestamptz + interval '1 day'
+    WHEN 'weekly' THEN $1::timestamptz + interval '7 days'
+    WHEN 'monthly' THEN $1::timestamptz + interval '1 month'
+    WHEN 'yearly' THEN $1::timestamptz + interval '1 year'
+    ELSE NULL END`;
+
+/** The next run after `from` (mirrors NEXT_RUN_SQL; months and years by calendar, UTC). */
+export function nextRunAfter(repeat: Repeat, from: Date): Date | null {
+  const next = new Date(from.getTime());
+  switch (repeat) {
+    case 'daily':
+      next.setUTCDate(next.getUTCDate() + 1);
+      return next;
+    case 'weekly':
+      next.setUTCDate(next.getUTCDate() + 7);
+      return next;
+    case 'monthly':
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      return next;
+    case 'yearly':
+      next.setUTCFullYear(next.getUTCFullYear() + 1);
+      return next;
+    default:
+      return null;
+  }
+}
+
+interface ClaimedRow {
+  id: number;
+  user_id: number;
+  campaign_id: number;
+  type: 'basic' | 'webhook';
+  repeat: Repeat;
+  location: string;
+  filters: Record<string, unknown>;
+  max_results: number;
+  scheduled_for: Date | string;
+}
+
+export interface TickOutcome {
+  started: number[];
+  finished: number[];
+}
+
+/**
+ * Claims the due autopilots in ONE statement: the rows whose next_run_at has come get their next
+ * run time (or none, one-time) and a run row in the same transaction, so two schedulers (or a
+ * restart in the middle) never start the same slot twice; the unique (autopilot_id, scheduled_for)
+ * index backs that up. Each claimed run then starts a search job through part 1's job machinery.
+ */
+export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const claimed = (
+      await tx.query<ClaimedRow>(
+        `WITH due AS (
+           SELECT a.id, a.next_run_at FROM autopilots a
+            WHERE a.status = 'active' AND a.next_run_at <= $1::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM autopilot_runs r WHERE r.autopilot_id = a.id AND r.status = 'running')
+            ORDER BY a.next_run_at LIMIT ${AUTOPILOT_BATCH} FOR UPDATE SKIP LOCKED)
+         UPDATE autopilots a SET next_run_at = ${NEXT_RUN_SQL}, last_run_at = $1::timestamptz, updated_at = $1::timestamptz
+           FROM due WHERE a.id = due.id AND a.status = 'active' AND a.next_run_at <= $1::timestamptz
+         RETURNING a.id, a.user_id, a.campaign_id, a.type, a.repeat, a.location, a.filters, a.max_results, due.next_run_at AS scheduled_for`,
+        [now.toISOString()],
+      )
+    ).rows;
+    const runIds: number[] = [];
+    for (const row of claimed) {
+      const run = (
+        await tx.query<{ id: number }>(
+          `INSERT INTO autopilot_runs (autopilot_id, status, scheduled_for, started_at) VALUES ($1, 'running', $2, $3)
+           ON CONFLICT (autopilot_id, scheduled_for) DO NOTHING RETURNING id`,
+          [row.id, new Date(row.scheduled_for).toISOString(), now.toISOString()],
+        )
+      ).rows[0];
+      if (!run) continue;
+      runIds.push(run.id);
+      const outcome = await startRunJob(tx, row, now);
+      if (typeof outcome === 'number') {
+        await tx.query('UPDATE autopilot_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
+      } else {
+        await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, error = $4 WHERE id = $1`, [
+          run.id,
+          outcome === 'no_credits' ? 'stopped' : 'failed',
+          now.toISOString(),
+          outcome,
+        ]);
+        await afterRun(tx, row.id, row.repeat, outcome);
+      }
+    }
+    return runIds;
+  });
+}
+
+/** Starts the search job of one run (same rules as POST /api/searches), or says why it cannot. */
+async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<number | RunError> {
+  const campaign = (
+    await tx.query<{ id: number; list_type: SearchType; is_demo: boolean; webhook_url: string | null }>(
+      'SELECT id, list_type, is_demo, webhook_url FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [a.campaign_id, a.user_id],
+    )
+  ).rows[0]!;
+  if (a.type === 'webhook' && !campaign.webhook_url) return 'webhook_missing';
+  const running = (await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount;
+  if (running) return 'job_running';
+  const cost = COST_PER_RECORD[campaign.list_type];
+  if ((await creditBalance(tx, a.user_id)) < cost) return 'no_credits';
+  let count = a.max_results;
+  if (!campaign.is_demo) {
+    const limits = (
+      await tx.query<{ search_limit: number | null; searches_used: number; last_reset_date: string | null }>(
+        'SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE',
+        [a.user_id],
+      )
+    ).rows[0]!;
+    let used = limits.searches_used;
+    if (limits.last_reset_date) {
+      const due = currentResetDate(limits.last_reset_date, isoDate(now));
+      if (due !== limits.last_reset_date) {
+        await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [a.user_id, due]);
+        used = 0;
+      }
+    }
+    // A run takes what is left of the monthly search limit, up to its maximum per period.
+    count = Math.min(count, Math.max(0, (limits.search_limit ?? 0) - used));
+    if (count === 0) return 'limit_reached';
+    await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [a.user_id, count]);
+  }
+  const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
+  const job = (
+    await tx.query<{ id: number }>(
+      `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
+      [campaign.id, a.user_id, campaign.list_type, a.location, JSON.stringify(a.filters), provider.id, provider.demo, count],
+    )
+  ).rows[0]!;
+  await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
+  return job.id;
+}
+
+/** After a run: out of credits stops the autopilot with its reason; a one-time autopilot is complete. */
+async function afterRun(tx: Queryable, autopilotId: number, repeat: Repeat, error: RunError | null): Promise<void> {
+  if (error === 'no_credits') {
+    await tx.query(`UPDATE autopilots SET status = 'stopped', stop_reason = 'no_credits', next_run_at = NULL, updated_at = now() WHERE id = $1`, [autopilotId]);
+  } else if (repeat === 'one-time') {
+    await tx.query(`UPDATE autopilots SET status = 'completed', next_run_at = NULL, updated_at = now() WHERE id = $1 AND status = 'active'`, [autopilotId]);
+  }
+}
+
+/** Records the runs whose search job has ended: results added, credits spent, error. */
+export async function finishRuns(db: Db, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const rows = (
+      await tx.query<{ id: number; autopilot_id: number; repeat: Repeat; job_status: string | null; stop_reason: string | null; produced: number; credits_charged: number }>(
+        `SELECT r.id, r.autopilot_id, a.repeat, j.status AS job_status, j.stop_reason, COALESCE(j.produced, 0) AS produced, COALESCE(j.credits_charged, 0) AS credits_charged
+           FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id LEFT JOIN search_jobs j ON j.id = r.job_id
+          WHERE r.status = 'running' AND (j.id IS NULL OR j.status <> 'running')
+          ORDER BY r.id LIMIT 50 FOR UPDATE OF r`,
+      )
+    ).rows;
+    for (const row of rows) {
+      const error: RunError | null = row.stop_reason === 'no_credits' ? 'no_credits' : null;
+      await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, results_added = $4, credits_spent = $5, error = $6 WHERE id = $1`, [
+        row.id,
+        row.job_status === 'done' || row.job_status === null ? 'done' : 'stopped',
+        now.toISOString(),
+        row.produced,
+        row.credits_charged,
+        error,
+      ]);
+      await afterRun(tx, row.autopilot_id, row.repeat, error);
+    }
+    return rows.map((r) => r.id);
+  });
+}
+
+/** One scheduler pass: record finished runs, then start the due ones. */
+export async function autopilotTick(db: Db, clock: Clock): Promise<TickOutcome> {
+  const finished = await finishRuns(db, clock.now());
+  const started = await startDueRuns(db, clock.now());
+  return { started, finished };
+}
+
+/**
+ * The background scheduler, started with the app (LEAD_SEARCH_AUTOPILOT=manual leaves ticks to the
+ * caller: API tests drive `autopilotTick` with an injected clock). Everything lives in the database,
+ * so after a restart the due runs are picked up and the running ones are recorded when their job ends.
+ */
+export function startAutopilotScheduler(db: Db, clock: Clock, onError: (error: unknown) => void): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const tick = async () => {
+    try {
+      await autopilotTick(db, clock);
+    } catch (error) {
+      onError(error);
+    } finally {
+      if (!stopped) timer = setTimeout(() => void tick(), AUTOPILOT_TICK_MS);
+    }
+  };
+  timer = setTimeout(() => void tick(), AUTOPILOT_TICK_MS);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { validationError } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { notFound } from './campaignStore';
+
+/** Page views one address may record per minute (a tracking pixel must not become a write flood). */
+export const COLLECT_RATE_PER_MINUTE = 300;
+export const COLLECT_PATH = '/api/intent/collect';
+
+/** 1×1 transparent GIF: the snippet loads the collection endpoint as an image (no CORS, no cookies). */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const KEY_PATTERN = '^[a-f0-9]{32}$';
+
+const publicOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The HTML the user pastes into their site: one page view per load, sent as an image request. */
+export function trackingSnippet(origin: string, key: string): string {
+  return [
+    '<script>',
+    '(function () {',
+    '  var img = new Image(1, 1);',
+    `  img.src = '${origin}${COLLECT_PATH}?k=${key}&u=' + encodeURIComponent(location.href) + '&r=' + encodeURIComponent(document.referrer || '');`,
+    '})();',
+    '</script>',
+  ].join('\n');
+}
+
+interface TrackingRow {
+  tracking_key: string | null;
+  list_type: string;
+}
+
+/**
+ * Intent lists (spec §1 live site visitor data): the list's tracking snippet and the public
+ * collection endpoint it calls. An intent search turns the recorded visits into results through
+ * the lead provider (`identifyVisitor`, see searchJobs.ts).
+ */
+export function intentRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  app.get<{ Params: { id: number } }>(
+    '/api/intent-tracking/:id',
+    { ...guard, schema: { params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']) } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const id = request.params.id;
+      const row = (await db.query<TrackingRow>('SELECT tracking_key, list_type FROM campaigns WHERE id = $1 AND user_id = $2', [id, userId])).rows[0];
+      if (!row || row.list_type !== 'intent') throw notFound();
+      let key = row.tracking_key;
+      if (!key) {
+        // Made on first view; COALESCE keeps the first key if two views race.
+        key = (
+          await db.query<{ tracking_key: string }>('UPDATE campaigns SET tracking_key = COALESCE(tracking_key, $3) WHERE id = $1 AND user_id = $2 RETURNING tracking_key', [
+            id,
+            userId,
+            randomBytes(16).toString('hex'),
+          ])
+        ).rows[0]!.tracking_key;
+      }
+      const stats = (
+        await db.query<{ total: number; pending: number; last_at: Date | string | null }>(
+          `SELECT count(*)::int AS total, count(*) FILTER (WHERE NOT processed)::int AS pending, max(created_at) AS last_at FROM intent_visits WHERE campaign_id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+      const origin = publicOrigin(request);
+      return {
+        campaign_id: id,
+        key,
+        collect_url: `${origin}${COLLECT_PATH}`,
+        snippet: trackingSnippet(origin, key),
+        visits: { total: stats.total, pending: stats.pending, last_at: stats.last_at ? new Date(stats.last_at).toISOString() : null },
+      };
+    },
+  );
+
+  app.get<{ Querystring: { k: string; u: string; r?: string; t?: string } }>(
+    COLLECT_PATH,
+    {
+      config: { rateLimit: { max: COLLECT_RATE_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        querystring: objectSchema(
+          {
+            k: { type: 'string', pattern: KEY_PATTERN, maxLength: 32 },
+            u: { type: 'string', minLength: 1, maxLength: 2000 },
+            r: { type: 'string', maxLength: 2000 },
+            t: { type: 'string', maxLength: 20 },
+          },
+          ['k', 'u'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { k, u, r } = request.query;
+      let page: URL;
+      try {
+        page = new URL(u);
+      } catch {
+        throw validationError({ field: 'u', code: 'validation.url' });
+      }
+      if (page.protocol !== 'http:' && page.protocol !== 'https:') throw validationError({ field: 'u', code: 'validation.url' });
+      const campaign = (await db.query<{ id: number }>(`SELECT id FROM campaigns WHERE tracking_key = $1 AND list_type = 'intent'`, [k])).rows[0];
+      if (!campaign) throw notFound();
+      const userAgent = request.headers['user-agent'];
+      await db.query('INSERT INTO intent_visits (campaign_id, url, referrer, ip, user_agent) VALUES ($1, $2, $3, $4, $5)', [
+        campaign.id,
+        page.toString(),
+        r?.trim() ? r.trim() : null,
+        request.ip,
+        userAgent ? userAgent.slice(0, 500) : null,
+      ]);
+      return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
+    },
+  );
+}

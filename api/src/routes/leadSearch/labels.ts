@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { isUniqueViolation } from '../../db/types';
+import { say } from '../respond';
+import { notFound } from './campaignStore';
+
+/** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
+export const LABEL_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
+/** Counts per label stop here (a bounded count on big accounts). */
+export const LABEL_COUNT_CAP = 10_000;
+
+const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+const labelName = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
+const labelColor = { type: 'string', enum: LABEL_COLORS } as const;
+const pageQuery = objectSchema({
+  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  search: { type: 'string', maxLength: 40 },
+});
+
+interface LabelRow {
+  id: number;
+  name: string;
+  color: string;
+  result_count: number;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+const toDto = (row: LabelRow) => ({ ...row, result_count: Number(row.result_count), created_at: iso(row.created_at) });
+
+/** Results of the account carrying the label name, counted up to the cap (GIN index on labels). */
+const COUNT_SQL = (nameExpr: string, userExpr: string) =>
+  `(SELECT count(*)::int FROM (SELECT 1 FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
+      WHERE c.user_id = ${userExpr} AND r.labels ? ${nameExpr} LIMIT ${LABEL_COUNT_CAP}) x)`;
+
+/**
+ * Custom lead labels (route custom-labels): the account's catalogue with a colour per label.
+ * Results carry label names (part 1's `/labels` bulk action applies them); renaming or deleting a
+ * label here rewrites every result of the account that carries it, in one transaction.
+ */
+export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  async function loadLabel(userId: number, id: number): Promise<LabelRow> {
+    const row = (
+      await db.query<LabelRow>(`SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l WHERE l.id = $1 AND l.user_id = $2`, [
+        id,
+        userId,
+      ])
+    ).rows[0];
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get<{ Querystring: { page?: number; limit?: number; search?: string } }>('/api/custom-labels', { ...guard, schema: { querystring: pageQuery } }, async (request) => {
+    const userId = currentUser(request).id;
+    const { page = 1, limit = 20, search } = request.query;
+    const params: (string | number)[] = [userId];
+    let where = 'l.user_id = $1';
+    if (search?.trim()) {
+      params.push(`%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      where += ` AND l.name ILIKE $${params.length}`;
+    }
+    // An account's labels are few: an exact count is cheap.
+    const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_labels l WHERE ${where}`, params)).rows[0]?.n ?? 0;
+    const rows = (
+      await db.query<LabelRow>(
+        `SELECT l.id, l.name, l.color, ${COUNT_SQL('l.name', 'l.user_id')} AS result_count, l.created_at FROM lead_labels l
+          WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        params,
+      )
+    ).rows;
+    return { data: rows.map(toDto), page, limit, total, colors: LABEL_COLORS, count_cap: LABEL_COUNT_CAP };
+  });
+
+  app.post<{ Body: { name: string; color?: string } }>(
+    '/api/custom-labels',
+    { ...guard, schema: { body: objectSchema({ name: labelName, color: labelColor }, ['name']) } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const name = request.body.name.trim();
+      try {
+        const { id } = (
+          await db.query<{ id: number }>('INSERT INTO lead_labels (user_id, name, color) VALUES ($1, $2, $3) RETURNING id', [userId, name, request.body.color ?? 'blue'])
+        ).rows[0]!;
+        reply.code(201);
+        return { ...say(request, 'leadSearch.label_created', { name }), label: toDto(await loadLabel(userId, id)) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('leadSearch.label_exists', 'name');
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: { name?: string; color?: string } }>(
+    '/api/custom-labels/:id',
+    { ...guard, schema: { params: idParams, body: { ...objectSchema({ name: labelName, color: labelColor }), minProperties: 1 } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const name = request.body.name?.trim();
+      try {
+        await db.transaction(async (tx) => {
+          const current = (await tx.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId])).rows[0];
+          if (!current) throw notFound();
+          await tx.query('UPDATE lead_labels SET name = COALESCE($2, name), color = COALESCE($3, color), updated_at = now() WHERE id = $1', [
+            request.params.id,
+            name ?? null,
+            request.body.color ?? null,
+          ]);
+          if (name && name !== current.name) {
+            // The results carrying the old name get the new one (once, even if they already had it).
+            await tx.query(
+              `UPDATE campaign_results r
+                  SET labels = CASE WHEN r.labels ? $3::text THEN r.labels - $2::text ELSE (r.labels - $2::text) || jsonb_build_array($3::text) END
+                WHERE r.labels ? $2::text AND r.campaign_id IN (SELECT id FROM campaigns WHERE user_id = $1)`,
+              [userId, current.name, name],
+            );
+          }
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable('leadSearch.label_exists', 'name');
+        throw error;
+      }
+      return { ...say(request, 'leadSearch.label_saved'), label: toDto(await loadLabel(userId, request.params.id)) };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/custom-labels/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+    const userId = currentUser(request).id;
+    const removed = await db.transaction(async (tx) => {
+      const label = (await tx.query<{ name: string }>('DELETE FROM lead_labels WHERE id = $1 AND user_id = $2 RETURNING name', [request.params.id, userId])).rows[0];
+      if (!label) throw notFound();
+      const { rowCount } = await tx.query(
+        `UPDATE campaign_results r SET labels = r.labels - $2::text WHERE r.labels ? $2::text AND r.campaign_id IN (SELECT id FROM campaigns WHERE user_id = $1)`,
+        [userId, label.name],
+      );
+      return rowCount;
+    });
+    return { ...say(request, 'leadSearch.label_deleted', { count: removed }), results_updated: removed };
+  });
+
+  /** Results of every list of the account carrying the label (newest first), for "filter by label" across lists. */
+  app.get<{ Params: { id: number }; Querystring: { page?: number; limit?: number } }>(
+    '/api/custom-labels/:id/results',
+    { ...guard, schema: { params: idParams, querystring: pageQuery } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const label = await loadLabel(userId, request.params.id);
+      const { page = 1, limit = 20 } = request.query;
+      const rows = (
+        await db.query<Record<string, unknown>>(
+          `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, r.labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
+             FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
+            WHERE c.user_id = $1 AND r.labels ? $2::text
+            ORDER BY r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+          [userId, label.name],
+        )
+      ).rows;
+      const total = Number(label.result_count);
+      return { data: rows, page, limit, total, total_capped: total >= LABEL_COUNT_CAP, label: toDto(label) };
+    },
+  );
+}

@@ -1,0 +1,254 @@
+process.env.LEAD_SEARCH_WORKER = 'manual';
+
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { runJobStep, runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+
+let ctx: TestContext;
+let token: string;
+let other: string;
+let userId: number;
+
+interface Result {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  email_status: string;
+  credits: number;
+  labels: string[];
+  data: Record<string, unknown>;
+}
+interface Page {
+  data: Result[];
+  total: number;
+  campaign: { id: number; status: string; job: { id: number; status: string; produced: number; stop_reason: string | null; credits_charged: number } | null };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  token = await login(ctx.app, DEMO.customer);
+  other = await login(ctx.app, DEMO.reseller);
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+}, 60_000);
+afterAll(() => ctx.close());
+
+async function setWallet(monthly: number) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('DELETE FROM credit_ledger WHERE user_id = $1', [userId]);
+    await tx.query('UPDATE credit_wallets SET monthly = $2, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId, monthly]);
+    if (monthly) await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason) VALUES ($1, $2, $3, $4)', [userId, monthly, 'monthly', 'test']);
+  });
+}
+const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
+const ledgerSum = async () => (await ctx.db.query<{ n: number }>('SELECT COALESCE(sum(delta), 0)::int AS n FROM credit_ledger WHERE user_id = $1', [userId])).rows[0]!.n;
+
+async function createList(listType: string, auth = token): Promise<number> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(auth), payload: { name: `List ${listType}`, list_type: listType } });
+  expect(res.statusCode).toBe(201);
+  return json<{ campaign: { id: number } }>(res).campaign.id;
+}
+
+async function fill(type: string, id: number, count: number, filters: Record<string, unknown>): Promise<number> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type, campaign_id: id, location: 'Porto', count, filters } });
+  expect(res.statusCode).toBe(201);
+  const jobId = json<{ job: { id: number } }>(res).job.id;
+  if (type !== 'intent') await runJobToEnd(ctx.db, jobId);
+  return jobId;
+}
+
+async function page(type: string, id: number, body: Record<string, unknown> = {}, auth = token): Promise<Page> {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/${type}-results/${id}`, headers: bearer(auth), payload: body });
+  expect(res.statusCode).toBe(200);
+  return json<Page>(res);
+}
+
+describe('get employees (local, company, domain)', () => {
+  it('charges 2 credits per employee returned with a contact, never twice, only on its types', async () => {
+    await setWallet(500);
+    const id = await createList('local');
+    await fill('local', id, 6, { categories: ['Dentist'] });
+    const before = await balance();
+    const rows = (await page('local', id)).data;
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(token), payload: { ids: rows.map((r) => r.id) } });
+    expect(res.statusCode).toBe(200);
+    const body = json<{ checked: number; found: number; credits_charged: number; message: string }>(res);
+    expect(body.checked).toBe(6);
+    const after = (await page('local', id)).data;
+    const employees = after.flatMap((r) => (r.data.employees as { email: string | null; phone: string | null }[] | undefined) ?? []);
+    expect(employees.length).toBe(body.found);
+    expect(body.found).toBeGreaterThan(0);
+    const billable = employees.filter((e) => e.email || e.phone).length;
+    expect(body.credits_charged).toBe(billable * 2);
+    expect(await balance()).toBe(before - billable * 2);
+    expect(await ledgerSum()).toBe(await balance());
+    expect(body.message).toContain('credits charged');
+
+    // Already enriched rows are skipped: nothing is charged again.
+    const again = json<{ checked: number; credits_charged: number }>(
+      await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(token), payload: { all_matching: true, filters: {} } }),
+    );
+    expect(again).toMatchObject({ checked: 0, credits_charged: 0 });
+
+    // Not a toolbar action of people lists (spec §2); another account's list is not found.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-employees`, headers: bearer(token), payload: { ids: [1] } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(other), payload: { ids: [1] } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(token), payload: {} })).statusCode).toBe(400);
+  });
+
+  it('stops without going negative when the credits run out', async () => {
+    await setWallet(200);
+    const id = await createList('domain');
+    await fill('domain', id, 10, { domain: 'acme.com' });
+    await setWallet(0);
+    const body = json<{ found: number; stopped_no_credits: boolean }>(
+      await ctx.app.inject({ method: 'POST', url: `/api/domain-results/${id}/get-employees`, headers: bearer(token), payload: { all_matching: true } }),
+    );
+    expect(body.stopped_no_credits).toBe(true);
+    expect(await balance()).toBe(0);
+  });
+});
+
+describe('influencer enrich', () => {
+  it('charges 5 credits per creator that returns a contact and stores the figures', async () => {
+    await setWallet(500);
+    const id = await createList('influencer');
+    await fill('influencer', id, 8, { platforms: ['instagram'] });
+    const before = await balance();
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/influencer-results/${id}/enrich`, headers: bearer(token), payload: { all_matching: true, filters: {} } });
+    expect(res.statusCode).toBe(200);
+    const body = json<{ checked: number; found: number; credits_charged: number }>(res);
+    expect(body.checked).toBe(8);
+    expect(body.credits_charged).toBe(body.found * 5);
+    expect(await balance()).toBe(before - body.found * 5);
+    const rows = (await page('influencer', id)).data;
+    expect(rows.every((r) => r.data.enriched === true)).toBe(true);
+    expect(rows.filter((r) => (r.data.social as Record<string, unknown>).enriched === 'yes')).toHaveLength(body.found);
+    const second = json<{ checked: number }>(await ctx.app.inject({ method: 'POST', url: `/api/influencer-results/${id}/enrich`, headers: bearer(token), payload: { all_matching: true } }));
+    expect(second.checked).toBe(0);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/enrich`, headers: bearer(token), payload: { ids: [1] } })).statusCode).toBe(404);
+  });
+});
+
+describe('custom labels on results', () => {
+  it('adds and removes labels on the selection or every matching row, and filters by them', async () => {
+    await setWallet(500);
+    const id = await createList('company');
+    await fill('company', id, 12, { industry: 'Retail' });
+    const rows = (await page('company', id)).data;
+    const label = (payload: Record<string, unknown>, auth = token) => ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/labels`, headers: bearer(auth), payload });
+
+    let res = await label({ ids: [rows[0]!.id, rows[1]!.id], add: ['hot', 'call back'] });
+    expect(json<{ updated: number }>(res).updated).toBe(2);
+    res = await label({ all_matching: true, filters: { withEmail: -1 }, add: ['q3'] });
+    expect(json<{ updated: number }>(res).updated).toBe(12);
+    expect((await label({ ids: [rows[0]!.id], remove: ['call back'] })).statusCode).toBe(200);
+    const after = (await page('company', id)).data;
+    expect(after.find((r) => r.id === rows[0]!.id)!.labels).toEqual(['hot', 'q3']);
+    expect(after.find((r) => r.id === rows[1]!.id)!.labels).toEqual(['hot', 'call back', 'q3']);
+    expect(after.find((r) => r.id === rows[2]!.id)!.labels).toEqual(['q3']);
+
+    // Quotes and backslashes are data, not syntax.
+    const odd = 'say "hi" \\ {x}';
+    expect(json<{ updated: number }>(await label({ ids: [rows[2]!.id], add: [odd] })).updated).toBe(1);
+    expect((await page('company', id)).data.find((r) => r.id === rows[2]!.id)!.labels).toEqual(['q3', odd]);
+    expect(json<{ updated: number }>(await label({ ids: [rows[2]!.id], remove: [odd] })).updated).toBe(1);
+
+    const hot = await page('company', id, { advanced_custom_search: [{ field: 'labels', operator: 'like', value: 'hot' }] });
+    expect(hot.total).toBe(2);
+
+    expect((await label({ ids: [rows[0]!.id] })).statusCode).toBe(400);
+    expect(json((await label({ ids: [rows[0]!.id], add: [' '] }))).field).toBe('add.0');
+    expect((await label({ ids: [rows[0]!.id], add: ['x'] }, other)).statusCode).toBe(404);
+  });
+});
+
+describe('advanced custom search: every operator of spec §3', () => {
+  it('answers each operator correctly', async () => {
+    await setWallet(500);
+    const id = await createList('company');
+    await fill('company', id, 20, { industry: 'Software', employees_min: 10, employees_max: 100 });
+    const all = (await page('company', id, { limit: 100 })).data;
+    const emp = (r: Result) => Number(r.data.employee_count);
+    const q = async (operator: string, field: string, value?: string | number) =>
+      (await page('company', id, { limit: 100, advanced_custom_search: [{ field, operator, ...(value === undefined ? {} : { value }) }] })).data.map((r) => r.id).sort();
+    const ids = (rows: Result[]) => rows.map((r) => r.id).sort();
+    const pivot = emp(all[5]!);
+    expect(await q('greater', 'employee_count', pivot)).toEqual(ids(all.filter((r) => emp(r) > pivot)));
+    expect(await q('greater than', 'employee_count', pivot)).toEqual(ids(all.filter((r) => emp(r) > pivot)));
+    expect(await q('greater or equal', 'employee_count', pivot)).toEqual(ids(all.filter((r) => emp(r) >= pivot)));
+    expect(await q('lower', 'employee_count', pivot)).toEqual(ids(all.filter((r) => emp(r) < pivot)));
+    expect(await q('less than', 'employee_count', pivot)).toEqual(ids(all.filter((r) => emp(r) < pivot)));
+    expect(await q('less or equal', 'employee_count', pivot)).toEqual(ids(all.filter((r) => emp(r) <= pivot)));
+    const word = all[0]!.name.split(' ')[0]!;
+    expect(await q('like', 'name', word.toLowerCase())).toEqual(ids(all.filter((r) => r.name.toLowerCase().includes(word.toLowerCase()))));
+    expect(await q('not like', 'name', word)).toEqual(ids(all.filter((r) => !r.name.toLowerCase().includes(word.toLowerCase()))));
+    expect(await q('empty', 'email')).toEqual(ids(all.filter((r) => !r.email)));
+    expect(await q('not empty', 'email')).toEqual(ids(all.filter((r) => r.email)));
+    expect(await q('is_verified', 'email')).toEqual(ids(all.filter((r) => r.email_status === 'found')));
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/company-results/${id}`,
+      headers: bearer(token),
+      payload: { advanced_custom_search: [{ field: 'employee_count', operator: 'greater', value: 'many' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).field).toBe('advanced_custom_search.0.value');
+    const badOp = await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: { advanced_custom_search: [{ field: 'name', operator: 'drop' }] } });
+    expect(badOp.statusCode).toBe(400);
+  });
+});
+
+describe('intent: tracking snippet, public collection, visits become results', () => {
+  it('records visits from the snippet and turns them into charged results through the provider', async () => {
+    await setWallet(100);
+    const id = await createList('intent');
+    const trackingRes = await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: { ...bearer(token), host: 'app.leadsmith.test' } });
+    expect(trackingRes.statusCode).toBe(200);
+    const tracking = json<{ key: string; snippet: string; collect_url: string; visits: { total: number } }>(trackingRes);
+    expect(tracking.key).toMatch(/^[a-f0-9]{32}$/);
+    expect(tracking.snippet).toContain(`http://app.leadsmith.test/api/intent/collect?k=${tracking.key}`);
+    expect(tracking.visits.total).toBe(0);
+    // The same key on the next view.
+    expect(json<{ key: string }>(await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: bearer(token) })).key).toBe(tracking.key);
+    // Only the owner's intent lists.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: bearer(other) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${await createList('people')}`, headers: bearer(token) })).statusCode).toBe(404);
+
+    // The public collection endpoint: no token, answers a pixel.
+    const visit = (url: string, remoteAddress = '203.0.113.7') =>
+      ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=${tracking.key}&u=${encodeURIComponent(url)}&r=`, remoteAddress });
+    const pages = ['https://shop.example/', 'https://shop.example/pricing', 'https://shop.example/pricing', 'https://shop.example/contact', 'https://shop.example/blog'];
+    for (const url of pages) {
+      const res = await visit(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=${'0'.repeat(32)}&u=https%3A%2F%2Fx.example%2F` })).statusCode).toBe(404);
+    expect(json(await ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=${tracking.key}&u=javascript%3Aalert(1)` })).field).toBe('u');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=nope&u=https%3A%2F%2Fx.example%2F` })).statusCode).toBe(400);
+
+    const jobId = await fill('intent', id, 50, { website: 'shop.example' });
+    expect(await runJobStep(ctx.db, jobId)).toBe('running');
+    expect(await runJobStep(ctx.db, jobId)).toBe('running');
+    const result = await page('intent', id);
+    // Four different pages from one address: up to four companies (one visit may stay anonymous); the repeat counts a page view.
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.total).toBeLessThanOrEqual(4);
+    expect(result.data.every((r) => r.email_status !== 'looking')).toBe(true);
+    const viewed = result.data.map((r) => Number((r.data.social as Record<string, unknown>).pages_viewed));
+    expect(viewed.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5);
+    const charged = result.data.reduce((s, r) => s + r.credits, 0);
+    expect(charged).toBe(result.data.filter((r) => r.email || r.phone).length * 1);
+    expect(await balance()).toBe(100 - charged);
+    // The job waits for more visitors (live data), until stopped.
+    expect(result.campaign.job!.status).toBe('running');
+    expect(json<{ visits: { total: number; pending: number } }>(await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: bearer(token) })).visits).toMatchObject({
+      total: 5,
+      pending: 0,
+    });
+    const stop = await ctx.app.inject({ method: 'POST', url: `/api/searches/${jobId}/stop`, headers: bearer(token) });
+    expect(stop.statusCode).toBe(200);
+    expect(json<{ job: { status: string; stop_reason: string } }>(stop).job).toMatchObject({ status: 'stopped', stop_reason: 'user' });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/searches/${jobId}/stop`, headers: bearer(other) })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import { autopilotKeys, type Autopilot } from './getAutopilots';
+
+/** POST /api/autopilots/{id}/status: pause, or resume (the next run starts shortly after). */
+export async function setAutopilotStatus(input: { id: number; status: 'active' | 'paused' }): Promise<Autopilot> {
+  return (await apiClient.post<{ autopilot: Autopilot }>(`/api/autopilots/${input.id}/status`, { status: input.status })).data.autopilot;
+}
+
+export function useSetAutopilotStatus() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: setAutopilotStatus, onSuccess: () => client.invalidateQueries({ queryKey: autopilotKeys.all }) });
+}

@@ -1,0 +1,252 @@
+import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { useMemo, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCampaigns } from '../../../api/getCampaigns';
+import { useSearchOptions } from '../../../api/getSearchOptions';
+import type { SearchType } from '../../../api/types';
+import { useAutopilot } from '../api/getAutopilot';
+import { AUTOPILOT_LIST_TYPES, AUTOPILOT_TYPES, autopilotPath, CRMS, parseAutopilotParam, PROMPT_TYPES, REPEATS, type Autopilot, type AutopilotType, type Repeat } from '../api/getAutopilots';
+import { useSaveAutopilot, type AutopilotInput } from '../api/saveAutopilot';
+
+interface FormValues {
+  name: string;
+  type: AutopilotType;
+  repeat: Repeat;
+  campaign_id: string;
+  location: string;
+  filterValue: string;
+  max_results: number;
+  enrichment: boolean;
+  ai_prompts: string[];
+  crm: string;
+}
+
+/** The one filter the form offers per list type, and how it travels to the API. */
+const FILTER_OF: Record<string, { key: string; toApi: (value: string) => Record<string, unknown>; fromApi: (filters: Record<string, unknown>) => string }> = {
+  people: { key: 'job_title', toApi: (value) => ({ job_title: value }), fromApi: (f) => String(f.job_title ?? '') },
+  company: { key: 'industry', toApi: (value) => ({ industry: value }), fromApi: (f) => String(f.industry ?? '') },
+  local: { key: 'categories', toApi: (value) => ({ categories: [value] }), fromApi: (f) => (Array.isArray(f.categories) ? String(f.categories[0] ?? '') : '') },
+};
+
+const MAX_RESULTS = 1000;
+
+function SelectField({ id, label, error, registration, children }: { id: string; label: string; error?: string; registration: UseFormRegisterReturn; children: ReactNode }) {
+  return (
+    <Box mb={4}>
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" display="block" mb={1}>
+        {label}
+      </chakra.label>
+      <chakra.select id={id} w="full" borderWidth="1px" borderRadius="md" px={2} h="10" bg="bg" aria-invalid={Boolean(error) || undefined} {...registration}>
+        {children}
+      </chakra.select>
+      {error ? (
+        <Text color="red.700" fontSize="sm" mt={1}>
+          {error}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** lead-search/autopilot/create and autopilot/{type}-{id}/edit: the fields of spec §3. */
+export function AutopilotFormScreen({ edit = false }: { edit?: boolean }) {
+  const { t } = useTranslation('leadSearch');
+  const navigate = useNavigate();
+  const typeId = useParams().typeId;
+  const id = edit ? parseAutopilotParam(typeId) : null;
+  const existing = useAutopilot(id);
+  const header = <PageHeader title={t(edit ? 'routes.autopilotEdit' : 'routes.autopilotCreate')} onBack={() => navigate(-1)} />;
+  if (edit && (id === null || existing.isError)) {
+    return (
+      <Box>
+        {header}
+        <ErrorState title={existing.isError ? apiErrorMessage(existing.error, t('autopilot.notFound')) : t('autopilot.notFound')} />
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      {header}
+      {edit && existing.isPending ? <PageSpinner /> : <AutopilotForm autopilot={existing.data} />}
+    </Box>
+  );
+}
+
+function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
+  const { t } = useTranslation('leadSearch');
+  const navigate = useNavigate();
+  const save = useSaveAutopilot();
+  const lists = useCampaigns({ page: 1, limit: 100 });
+  const options = useSearchOptions();
+  const schema = useMemo(
+    () =>
+      yup.object({
+        name: v.required().max(120, v.message('maxLength', { max: 120 })),
+        type: yup.mixed<AutopilotType>().oneOf([...AUTOPILOT_TYPES]).required(),
+        repeat: yup.mixed<Repeat>().oneOf([...REPEATS]).required(),
+        campaign_id: yup.string().required(() => t('autopilot.locationAndList')),
+        location: yup
+          .string()
+          .trim()
+          .required(() => t('autopilot.locationAndList'))
+          .max(200, v.message('maxLength', { max: 200 })),
+        filterValue: yup.string().trim().required(v.message('selectFilter')),
+        max_results: v
+          .integer()
+          .required(v.message('required'))
+          .min(1, v.message('minNumber', { min: 1 }))
+          .max(MAX_RESULTS, v.message('maxNumber', { max: MAX_RESULTS })),
+        enrichment: yup.boolean().default(false),
+        ai_prompts: yup.array(yup.string().required()).default([]),
+        crm: yup.string().default(''),
+      }) as unknown as yup.ObjectSchema<FormValues>,
+    [t],
+  );
+  const listType = autopilot?.campaign.list_type;
+  const form = useYupForm<FormValues>(schema, {
+    defaultValues: autopilot
+      ? {
+          name: autopilot.name,
+          type: autopilot.type,
+          repeat: autopilot.repeat,
+          campaign_id: String(autopilot.campaign.id),
+          location: autopilot.location,
+          filterValue: listType && FILTER_OF[listType] ? FILTER_OF[listType].fromApi(autopilot.filters) : '',
+          max_results: autopilot.max_results,
+          enrichment: autopilot.enrichment,
+          ai_prompts: autopilot.ai_prompts,
+          crm: autopilot.crm ?? '',
+        }
+      : { name: '', type: 'basic', repeat: 'daily', campaign_id: '', location: '', filterValue: '', max_results: 20, enrichment: false, ai_prompts: [], crm: '' },
+  });
+  const errors = form.formState.errors;
+  const choices = (lists.data?.data ?? []).filter((c) => AUTOPILOT_LIST_TYPES.includes(c.list_type));
+  // The list being edited stays selectable even when it is not on the first page of lists.
+  if (autopilot && !choices.some((c) => c.id === autopilot.campaign.id) && AUTOPILOT_LIST_TYPES.includes(autopilot.campaign.list_type)) {
+    choices.unshift({ id: autopilot.campaign.id, name: autopilot.campaign.name, list_type: autopilot.campaign.list_type } as (typeof choices)[number]);
+  }
+  const selectedId = form.watch('campaign_id');
+  const selectedType: SearchType | undefined = choices.find((c) => String(c.id) === selectedId)?.list_type;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const type = choices.find((c) => String(c.id) === values.campaign_id)?.list_type ?? 'people';
+    const input: AutopilotInput = {
+      name: values.name.trim(),
+      type: values.type,
+      repeat: values.repeat,
+      campaign_id: Number(values.campaign_id),
+      location: values.location.trim(),
+      filters: FILTER_OF[type]!.toApi(values.filterValue.trim()),
+      max_results: Number(values.max_results),
+      enrichment: values.enrichment,
+      ai_prompts: values.ai_prompts ?? [],
+      crm: values.crm || null,
+    };
+    try {
+      const saved = await save.mutateAsync({ ...input, id: autopilot?.id });
+      navigate(autopilotPath(saved), { replace: Boolean(autopilot) });
+    } catch (error) {
+      if (!applyApiFieldErrors(form, error)) {
+        // Filter problems come back as filters.<name>: they belong to the one filter field.
+        const filterError = Object.entries(apiFieldErrors(error)).find(([field]) => field.startsWith('filters.'));
+        if (filterError) form.setError('filterValue', { type: 'server', message: filterError[1] });
+      }
+    }
+  });
+
+  if (lists.isPending || options.isPending) return <PageSpinner />;
+  if (lists.isError) return <ErrorState title={apiErrorMessage(lists.error, t('autopilot.loadFailed'))} onRetry={() => void lists.refetch()} />;
+
+  return (
+    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate maxW="2xl" aria-label={t(autopilot ? 'routes.autopilotEdit' : 'routes.autopilotCreate')}>
+      <TextField label={t('autopilot.fields.name')} registration={form.register('name')} error={errors.name} />
+      <Flex gap={4} wrap="wrap">
+        <Box flex="1" minW="48">
+          <SelectField id="autopilot-type" label={t('autopilot.fields.type')} registration={form.register('type')}>
+            {AUTOPILOT_TYPES.map((x) => (
+              <option key={x} value={x}>
+                {t(`autopilot.types.${x}`)}
+              </option>
+            ))}
+          </SelectField>
+        </Box>
+        <Box flex="1" minW="48">
+          <SelectField id="autopilot-repeat" label={t('autopilot.fields.repeat')} registration={form.register('repeat')}>
+            {REPEATS.map((x) => (
+              <option key={x} value={x}>
+                {t(`autopilot.repeat.${x}`)}
+              </option>
+            ))}
+          </SelectField>
+        </Box>
+      </Flex>
+      <SelectField id="autopilot-list" label={t('autopilot.fields.list')} registration={form.register('campaign_id')} error={errors.campaign_id?.message}>
+        <option value="">{t('autopilot.chooseList')}</option>
+        {choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name} ({t(`types.${c.list_type}.name`)})
+          </option>
+        ))}
+      </SelectField>
+      {choices.length === 0 ? (
+        <Text mb={4}>
+          {t('autopilot.noLists')} <Link to="/new-search">{t('autopilot.newSearchLink')}</Link>
+        </Text>
+      ) : null}
+      <TextField label={t('autopilot.fields.location')} registration={form.register('location')} error={errors.location} />
+      {selectedType === 'company' ? (
+        <SelectField id="autopilot-filter" label={t('autopilot.filter.company')} registration={form.register('filterValue')} error={errors.filterValue?.message}>
+          <option value="">{t('autopilot.filter.choose')}</option>
+          {(options.data?.industries ?? []).map((x) => (
+            <option key={x} value={x}>
+              {x}
+            </option>
+          ))}
+        </SelectField>
+      ) : selectedType === 'local' ? (
+        <SelectField id="autopilot-filter" label={t('autopilot.filter.local')} registration={form.register('filterValue')} error={errors.filterValue?.message}>
+          <option value="">{t('autopilot.filter.choose')}</option>
+          {(options.data?.place_types ?? []).map((x) => (
+            <option key={x} value={x}>
+              {x}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <TextField label={t('autopilot.filter.people')} registration={form.register('filterValue')} error={errors.filterValue} />
+      )}
+      <TextField label={t('autopilot.fields.maxResults')} type="number" min={1} max={MAX_RESULTS} registration={form.register('max_results')} error={errors.max_results} />
+      <chakra.label display="flex" gap={2} alignItems="center" mb={4}>
+        <input type="checkbox" {...form.register('enrichment')} />
+        {t('autopilot.fields.enrichment')}
+      </chakra.label>
+      <chakra.fieldset mb={4}>
+        <chakra.legend fontSize="sm" fontWeight="medium" mb={1}>
+          {t('autopilot.fields.aiPrompts')}
+        </chakra.legend>
+        <Stack direction="row" wrap="wrap" gap={4}>
+          {PROMPT_TYPES.map((p) => (
+            <chakra.label key={p} display="flex" gap={2} alignItems="center">
+              <input type="checkbox" value={p} {...form.register('ai_prompts')} />
+              {t(`autopilot.prompts.${p}`)}
+            </chakra.label>
+          ))}
+        </Stack>
+      </chakra.fieldset>
+      <SelectField id="autopilot-crm" label={t('autopilot.fields.crm')} registration={form.register('crm')}>
+        <option value="">{t('autopilot.noCrm')}</option>
+        {CRMS.map((c) => (
+          <option key={c} value={c}>
+            {t(`autopilot.crms.${c}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
+        {t(autopilot ? 'autopilot.save' : 'autopilot.saveAndSchedule')}
+      </Button>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import { resultKeys } from './getResults';
+import { selectionPayload, type SelectionInput } from './selection';
+
+export type SetLabelsInput = SelectionInput & { add?: string[]; remove?: string[] };
+
+/** POST /api/{type}-results/{id}/labels: custom labels added to or removed from the selection. */
+export const setLabels = async (input: SetLabelsInput) =>
+  (await apiClient.post<{ updated: number }>(`/api/${input.type}-results/${input.id}/labels`, { ...selectionPayload(input), add: input.add, remove: input.remove })).data;
+
+export function useSetLabels() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: setLabels, onSuccess: () => client.invalidateQueries({ queryKey: resultKeys.all }) });
+}
