@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { STATUS_CODES } from 'node:http';
 import { t, type Language, type MessageCode, type MessageParams } from '../i18n/messages';
 import { ApiError, type FieldIssue } from './errors';
+import { installInputGuard } from './inputGuard';
 
 /** The JSON every error answer has. */
 export interface ErrorBody {
@@ -130,6 +131,8 @@ function frameworkCode(error: FastifyError, request: FastifyRequest): { status: 
  * never a 500; unexpected failures are logged and answered with a generic text.
  */
 export function installErrorHandling(app: FastifyInstance): void {
+  // Input PostgreSQL cannot store (NUL characters) is a 400 on its field, not a 500 in a query.
+  installInputGuard(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
     if (error instanceof ApiError) return sendApiError(reply, lang, error);
@@ -141,6 +144,11 @@ export function installErrorHandling(app: FastifyInstance): void {
 
     const mapped = frameworkCode(error, request);
     if (mapped) return sendError(reply, mapped.status, mapped.code, t(lang, mapped.code, mapped.params));
+
+    // PostgreSQL refusing a value (NUL or untranslatable character, a number it cannot read or
+    // hold, e.g. an "Infinity" the JSON schema let through): the input's fault, never a 500.
+    const pgCode = (error as { code?: unknown }).code;
+    if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02' || pgCode === '22003') return sendIssues(reply, lang, [{ field: error.validationContext ?? 'body', code: 'validation.invalid' }]);
 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return sendError(reply, 429, 'rate_limited', t(lang, 'rate_limited'));

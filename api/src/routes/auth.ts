@@ -3,7 +3,7 @@ import { isoDate, MINUTE_MS } from '../clock';
 import { checkCode, CODE_TTL_MINUTES, cooldownSeconds, issueCode, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeAllTokens, revokeToken } from '../auth/tokens';
-import { isUniqueViolation, type Queryable } from '../db';
+import { isUniqueViolation, type Queryable, type SqlParam } from '../db';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { ApiError, unprocessable, validationError } from '../http/errors';
@@ -16,6 +16,8 @@ import { say } from './respond';
 /** Spec-like throttle: 5 failed logins per email + IP in 15 minutes. */
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
+/** Password spraying (many emails, one address): failures per IP over all emails in the same window. */
+export const MAX_FAILED_LOGINS_PER_IP = 50;
 
 export interface LoginResponse {
   token: string;
@@ -91,13 +93,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   async function assertNotThrottled(email: string, ip: string, now: Date): Promise<void> {
     const windowMs = LOGIN_WINDOW_MINUTES * MINUTE_MS;
-    const { rows } = await db.query<{ at: Date }>(
-      'SELECT at FROM login_attempts WHERE email = $1 AND ip = $2 AND at > $3 ORDER BY at DESC LIMIT $4',
-      [email, ip, new Date(now.getTime() - windowMs), MAX_FAILED_LOGINS],
-    );
-    const oldestCounted = rows[MAX_FAILED_LOGINS - 1];
+    const since = new Date(now.getTime() - windowMs);
+    // The oldest failure that still counts toward a limit: blocked until it leaves the window.
+    const nth = async (sql: string, params: SqlParam[], n: number) => (await db.query<{ at: Date }>(sql, [...params, since, n])).rows[n - 1];
+    const perAccount = await nth('SELECT at FROM login_attempts WHERE email = $1 AND ip = $2 AND at > $3 ORDER BY at DESC LIMIT $4', [email, ip], MAX_FAILED_LOGINS);
+    const perIp = perAccount ? undefined : await nth('SELECT at FROM login_attempts WHERE ip = $1 AND at > $2 ORDER BY at DESC LIMIT $3', [ip], MAX_FAILED_LOGINS_PER_IP);
+    const oldestCounted = perAccount ?? perIp;
     if (!oldestCounted) return;
-    // Blocked until the 5th most recent failure leaves the window.
     const waitMs = Math.max(1000, oldestCounted.at.getTime() + windowMs - now.getTime());
     const seconds = Math.ceil(waitMs / 1000);
     throw new ApiError(429, 'too_many_attempts', {

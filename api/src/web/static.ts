@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { t } from '../i18n/messages';
+import { contentSecurityPolicy, registryOrigins } from './csp';
 import { isRemoteFolder, isSemver } from './remotes';
 
 const NO_CACHE = 'no-cache';
@@ -100,6 +101,10 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', NO_CACHE).send(t(request.lang, 'web_not_built'));
     }
     reply.header('cache-control', NO_CACHE);
+    // The page that runs every remote: only this origin and the registry's remote origins may supply script.
+    reply.header('content-security-policy', contentSecurityPolicy(await registryOrigins(app.deps.db, request.hostname), app.deps.config));
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     return reply.sendFile('index.html', shellDist, sendOptions);
   };
 

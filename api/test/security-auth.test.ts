@@ -1,0 +1,153 @@
+import { CODE_TTL_MINUTES } from '../src/auth/codes';
+import { LOGIN_WINDOW_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../src/routes/auth';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+
+/** Auth hardening: sign-in throttle, token expiry and revocation, reset codes, API keys. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { tokenTtlHours: 2 } });
+}, 180_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const MINUTE = 60_000;
+const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+const attempt = (email: string, password: string, ip = '203.0.113.7', lang = 'en') =>
+  ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip, headers: { 'user-language': lang } });
+
+describe('login rate limiting', () => {
+  test(`after ${MAX_FAILED_LOGINS} failures a clear, translated "too many attempts" answer, even for the right password, until the window passes`, async () => {
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) expect((await attempt(DEMO.reseller.email, 'wrong-password')).statusCode).toBe(401);
+    const blocked = await attempt(DEMO.reseller.email, DEMO.reseller.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked)).toMatchObject({ code: 'too_many_attempts', message: `Too many login attempts. Try again in ${LOGIN_WINDOW_MINUTES} minutes.` });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const messages = await Promise.all(['es', 'fr', 'de'].map(async (lang) => json<{ message: string }>(await attempt(DEMO.reseller.email, 'x', '203.0.113.7', lang)).message));
+    expect(messages).toEqual([
+      `Demasiados intentos de inicio de sesión. Inténtalo de nuevo en ${LOGIN_WINDOW_MINUTES} minutos.`,
+      `Trop de tentatives de connexion. Réessayez dans ${LOGIN_WINDOW_MINUTES} minutes.`,
+      `Zu viele Anmeldeversuche. Versuchen Sie es in ${LOGIN_WINDOW_MINUTES} Minuten erneut.`,
+    ]);
+    // Another address is not blocked for this account.
+    expect((await attempt(DEMO.reseller.email, DEMO.reseller.password, '198.51.100.1')).statusCode).toBe(200);
+    ctx.clock.advance(LOGIN_WINDOW_MINUTES * MINUTE + 1000);
+    expect((await attempt(DEMO.reseller.email, DEMO.reseller.password)).statusCode).toBe(200);
+  });
+
+  test('password spraying from one address (many emails) is throttled too', async () => {
+    const ip = '192.0.2.99';
+    for (let i = 0; i < MAX_FAILED_LOGINS_PER_IP; i++) expect((await attempt(`nobody${i}@example.com`, 'guess', ip)).statusCode).toBe(401);
+    const blocked = await attempt(DEMO.basic.email, DEMO.basic.password, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).code).toBe('too_many_attempts');
+    expect((await attempt(DEMO.basic.email, DEMO.basic.password, '192.0.2.100')).statusCode).toBe(200);
+    ctx.clock.advance(LOGIN_WINDOW_MINUTES * MINUTE + 1000);
+    expect((await attempt(DEMO.basic.email, DEMO.basic.password, ip)).statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('tokens', () => {
+  test('a token expires after TOKEN_TTL_HOURS', async () => {
+    const token = await login(ctx.app, DEMO.customer);
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(2 * 60 * MINUTE - MINUTE);
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(2 * MINUTE);
+    const expired = await me(token);
+    expect(expired.statusCode).toBe(401);
+    expect(json(expired).code).toBe('unauthenticated');
+  });
+
+  test('logout revokes that token only; a revoked or forged token is refused everywhere', async () => {
+    const a = await login(ctx.app, DEMO.customer);
+    const b = await login(ctx.app, DEMO.customer);
+    const out = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(a) });
+    expect(out.statusCode).toBe(200);
+    expect((await me(a)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(a) })).statusCode).toBe(401);
+    expect((await me(b)).statusCode).toBe(200);
+    expect((await me(`${b.slice(0, -1)}${b.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(401);
+    // Only the token's hash is stored.
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth_tokens WHERE token_hash = $1 OR token_hash = $2', [a, b]);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('password reset codes', () => {
+  const email = DEMO.basic.email;
+  const latestCode = async (): Promise<string> => {
+    const { rows } = await ctx.db.query<{ body_text: string }>('SELECT body_text FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
+    const code = /\b(\d{6})\b/.exec(rows[0]?.body_text ?? '')?.[1];
+    if (!code) throw new Error('no code mailed');
+    return code;
+  };
+  const reset = (code: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { email, code, password, password_confirmation: password } });
+
+  test('single use: the second use of a code is refused', async () => {
+    ctx.clock.advance(5 * MINUTE); // past any resend cooldown
+    expect((await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } })).statusCode).toBe(200);
+    const code = await latestCode();
+    expect((await reset(code, 'first-new-password')).statusCode).toBe(200);
+    const again = await reset(code, 'second-new-password');
+    expect(again.statusCode).toBe(422);
+    expect(json(again)).toMatchObject({ code: 'invalid_code', field: 'code' });
+    expect((await attempt(email, 'first-new-password', '198.51.100.50')).statusCode).toBe(200);
+  });
+
+  test(`time-limited: a code older than ${CODE_TTL_MINUTES} minutes is refused`, async () => {
+    ctx.clock.advance(5 * MINUTE);
+    await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+    const code = await latestCode();
+    ctx.clock.advance(CODE_TTL_MINUTES * MINUTE + 1000);
+    const late = await reset(code, 'too-late-password');
+    expect(late.statusCode).toBe(422);
+    expect(json(late).code).toBe('invalid_code');
+  });
+
+  test('guessing is capped: after 5 wrong codes even the right one is refused', async () => {
+    ctx.clock.advance(5 * MINUTE);
+    await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+    const code = await latestCode();
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) expect((await reset(wrong, 'guessing-password')).statusCode).toBe(422);
+    const right = await reset(code, 'guessing-password');
+    expect(right.statusCode).toBe(422);
+    expect(json(right).code).toBe('too_many_code_attempts');
+  });
+});
+
+describe('API keys', () => {
+  test('stored hashed, shown once, scoped to their account, revocable, cannot manage keys', async () => {
+    const owner = await login(ctx.app, DEMO.customer);
+    const other = await login(ctx.app, DEMO.reseller);
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/user-api-key', headers: bearer(owner), payload: { name: 'CI key' } });
+    expect(created.statusCode).toBe(201);
+    const { key, data } = json<{ key: string; data: { id: number } }>(created);
+    // Never stored in the clear, never shown again.
+    const { rows } = await ctx.db.query<Record<string, unknown>>('SELECT * FROM settings_api_keys WHERE id = $1', [data.id]);
+    expect(JSON.stringify(rows)).not.toContain(key.slice(10));
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/user-api-key', headers: bearer(owner) });
+    expect(list.body).not.toContain(key.slice(10));
+
+    // The key acts as its owner only: the other account's rows stay out of reach.
+    const foreign = await ctx.app.inject({ method: 'POST', url: '/api/business-details/training-texts', headers: bearer(other), payload: { title: 'Reseller only', content: 'secret' } });
+    expect(foreign.statusCode).toBe(201);
+    const foreignId = json<{ data: { id: number } }>(foreign).data.id;
+    const viaKey = await ctx.app.inject({ method: 'GET', url: '/api/business-details/training-texts', headers: { 'x-api-key': key } });
+    expect(viaKey.statusCode).toBe(200);
+    expect(viaKey.body).not.toContain('Reseller only');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/business-details/training-texts/${foreignId}`, headers: { 'x-api-key': key } })).statusCode).toBe(404);
+    // Nor can another account revoke it.
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/user-api-key/${data.id}`, headers: bearer(other), payload: { revoked: true } })).statusCode).toBe(404);
+
+    // A key cannot mint or revoke keys.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/user-api-key', headers: { 'x-api-key': key }, payload: { name: 'more' } })).statusCode).toBe(401);
+
+    const revoked = await ctx.app.inject({ method: 'PUT', url: `/api/user-api-key/${data.id}`, headers: bearer(owner), payload: { revoked: true } });
+    expect(revoked.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/business-details/training-texts', headers: { 'x-api-key': key } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/business-details/training-texts', headers: bearer(key) })).statusCode).toBe(401);
+  });
+});

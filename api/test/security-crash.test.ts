@@ -1,0 +1,240 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDb } from '../src/db';
+import { DEMO } from './helpers';
+
+/**
+ * Crash safety: the real server (compiled from src into a temp folder) on a PGlite folder on
+ * disk is killed with SIGKILL while a search job runs, then started again on the same folder.
+ * The same for an autopilot run. The job must resume to its end, no result may be half-written, and every credit charged must
+ * belong to a stored result (ledger == wallet, job charge == sum of its results' credits).
+ */
+const API_DIR = path.resolve(__dirname, '..');
+const REPO = path.resolve(API_DIR, '..');
+let work: string;
+let dist: string;
+let dataDir: string;
+let server: ChildProcess | null = null;
+let port: number;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function start(): Promise<void> {
+  server = spawn(process.execPath, [path.join(dist, 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SERVE_WEB: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      LEAD_SEARCH_WORKER: '',
+      LEAD_SEARCH_AUTOPILOT: '',
+      LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300',
+      LEAD_SEARCH_AUTOPILOT_TICK_MS: '300',
+      NODE_PATH: [path.join(API_DIR, 'node_modules'), path.join(REPO, 'node_modules')].join(path.delimiter),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  // A cold start on disk (migrations, seed) is slow on a loaded CI box: allow up to 3 minutes.
+  for (let i = 0; i < 1800; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await kill();
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+function kill(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server || server.exitCode !== null || server.signalCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    server.kill('SIGKILL');
+  });
+}
+
+async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  work = mkdtempSync(path.join(tmpdir(), 'leadsmith-crash-'));
+  dist = path.join(work, 'dist');
+  // The server as it ships, compiled from the current sources.
+  execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
+}, 60_000);
+
+afterAll(async () => {
+  await kill();
+  rmSync(work, { recursive: true, force: true });
+}, 30_000);
+
+interface Job {
+  id: number;
+  status: string;
+  produced: number;
+  credits_charged: number;
+}
+
+beforeEach(() => {
+  // Each test starts from a fresh database folder (a failed test must not leave a server on it).
+  dataDir = mkdtempSync(path.join(work, 'pglite-'));
+});
+
+test('a search job killed mid-run resumes after restart; no half-written result, no credit without a stored result', async () => {
+  await start();
+  const login = await call<{ token: string }>('POST', '/auth/login', undefined, DEMO.customer);
+  const token = login.json.token;
+  const list = await call<{ campaign: { id: number } }>('POST', '/api/campaigns', token, { name: 'Crash list', list_type: 'company' });
+  const campaignId = list.json.campaign.id;
+  const started = await call<{ job: Job }>('POST', '/api/searches', token, { type: 'company', campaign_id: campaignId, location: 'Porto', count: 25, filters: { industry: 'Retail' } });
+  expect(started.status).toBe(201);
+  const jobId = started.json.job.id;
+
+  // Kill it while it is producing (after the first batches, before the end).
+  let job: Job = started.json.job;
+  for (let i = 0; i < 300 && job.produced < 10; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    job = (await call<Job>('GET', `/api/searches/${jobId}`, token)).json;
+  }
+  expect(job.status).toBe('running');
+  await kill();
+
+  await start();
+  const again = (await call<{ token: string }>('POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  for (let i = 0; i < 600 && job.status === 'running'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    job = (await call<Job>('GET', `/api/searches/${jobId}`, again)).json;
+  }
+  expect(job.status).not.toBe('running');
+  expect(job.produced).toBeGreaterThan(10);
+  await kill();
+
+  // The data on disk, read directly.
+  const db = await openDb({ databaseUrl: null, dataDir });
+  try {
+    const q = async <T>(sql: string, params: (string | number)[] = []) => (await db.query<T>(sql, params)).rows;
+    const [row] = await q<{ produced: number; credits_charged: number; status: string }>('SELECT produced, credits_charged, status FROM search_jobs WHERE id = $1', [jobId]);
+    const [results] = await q<{ n: number; looking: number; credits: number }>(
+      "SELECT count(*)::int AS n, count(*) FILTER (WHERE email_status = 'looking')::int AS looking, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1",
+      [jobId],
+    );
+    const [campaign] = await q<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [campaignId]);
+    const [charged] = await q<{ n: number }>("SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1", [`search:%:job:${jobId}`]);
+    // Finished: nothing left half-done.
+    expect(results!.looking).toBe(0);
+    expect(results!.n).toBe(row!.produced);
+    expect(campaign!.result_count).toBe(results!.n);
+    // Every credit charged is on a stored result, and the ledger says the same.
+    expect(row!.credits_charged).toBe(results!.credits);
+    expect(charged!.n).toBe(row!.credits_charged);
+    const mismatched = await q(
+      `SELECT w.user_id FROM credit_wallets w LEFT JOIN (SELECT user_id, sum(delta) FILTER (WHERE bucket = 'monthly') AS m, sum(delta) FILTER (WHERE bucket = 'additional') AS a,
+              sum(delta) FILTER (WHERE bucket = 'rolled_over') AS r FROM credit_ledger GROUP BY user_id) l ON l.user_id = w.user_id
+        WHERE w.monthly <> COALESCE(l.m, 0) OR w.additional <> COALESCE(l.a, 0) OR w.rolled_over <> COALESCE(l.r, 0)`,
+    );
+    expect(mismatched).toEqual([]);
+  } finally {
+    await db.close();
+  }
+}, 600_000);
+
+interface Run {
+  id: number;
+  job_id: number | null;
+  status: string;
+  results_added: number;
+  credits_spent: number;
+}
+
+test('an autopilot run killed mid-run finishes after restart, and its results and credits agree', async () => {
+  await start();
+  const token = (await call<{ token: string }>('POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  const list = await call<{ campaign: { id: number } }>('POST', '/api/campaigns', token, { name: 'Autopilot crash list', list_type: 'people' });
+  const campaignId = list.json.campaign.id;
+  const created = await call<{ autopilot: { id: number } }>('POST', '/api/autopilots', token, {
+    name: 'Crash autopilot',
+    type: 'basic',
+    repeat: 'one-time',
+    campaign_id: campaignId,
+    location: 'Berlin',
+    max_results: 25,
+    filters: { job_title: ['Engineer'] },
+  });
+  expect(created.status).toBe(201);
+  const autopilotId = created.json.autopilot.id;
+  const runs = async (t: string) => (await call<{ data: Run[] }>('GET', `/api/autopilots/${autopilotId}/runs`, t)).json.data;
+
+  // Kill it while its run's search is producing.
+  let run: Run | undefined;
+  for (let i = 0; i < 600; i++) {
+    run = (await runs(token))[0];
+    if (run?.job_id) {
+      const job = (await call<Job>('GET', `/api/searches/${run.job_id}`, token)).json;
+      if (job.produced >= 5 && job.status === 'running') break;
+      if (job.status !== 'running') throw new Error('the run finished before it could be killed; raise max_results');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(run?.status).toBe('running');
+  await kill();
+
+  await start();
+  const again = (await call<{ token: string }>('POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  for (let i = 0; i < 600 && run?.status === 'running'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    run = (await runs(again)).find((r) => r.id === run!.id);
+  }
+  expect(run?.status).not.toBe('running');
+  await kill();
+
+  const db = await openDb({ databaseUrl: null, dataDir });
+  try {
+    const q = async <T>(sql: string, params: (string | number)[] = []) => (await db.query<T>(sql, params)).rows;
+    const [stored] = await q<{ status: string; results_added: number; credits_spent: number; job_id: number }>(
+      'SELECT status, results_added, credits_spent, job_id FROM autopilot_runs WHERE id = $1',
+      [run!.id],
+    );
+    const [job] = await q<{ status: string; produced: number; credits_charged: number }>('SELECT status, produced, credits_charged FROM search_jobs WHERE id = $1', [stored!.job_id]);
+    const [results] = await q<{ n: number; looking: number; credits: number }>(
+      "SELECT count(*)::int AS n, count(*) FILTER (WHERE email_status = 'looking')::int AS looking, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1",
+      [stored!.job_id],
+    );
+    const [charged] = await q<{ n: number }>('SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1', [`search:%:job:${stored!.job_id}`]);
+    expect(job!.status).not.toBe('running');
+    expect(results!.looking).toBe(0);
+    expect(results!.n).toBe(job!.produced);
+    expect(job!.credits_charged).toBe(results!.credits);
+    expect(charged!.n).toBe(job!.credits_charged);
+    // The run's record agrees with what was stored.
+    expect(stored!.credits_spent).toBe(job!.credits_charged);
+    expect(stored!.results_added).toBe(results!.n);
+  } finally {
+    await db.close();
+  }
+}, 600_000);

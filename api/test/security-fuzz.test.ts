@@ -1,0 +1,236 @@
+process.env.LEAD_SEARCH_WORKER = 'manual';
+process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
+
+import fc from 'fast-check';
+import { settleCrawls } from '../src/routes/settings/websiteLinks';
+import { createTestApp, DEMO, type TestContext } from './helpers';
+import { tokenFor } from './security/accounts';
+import { DbWatch } from './security/checksum';
+import { fillUrl, routeRecorder, type JsonSchema, type RouteInfo } from './security/routeTable';
+import { sampleOf } from './security/schemaSample';
+
+/**
+ * Hostile input, property-based: every route's body and query string (from
+ * the live route table, so routes added later are fuzzed too) gets a valid
+ * sample with one thing broken — a required field missing, a field of the
+ * wrong type, huge or odd unicode strings, nested junk, unknown fields, a
+ * body that is not an object, broken JSON. Never a 5xx; a 400 names the
+ * broken field; a refused request leaves the database as it was.
+ *
+ * FUZZ_RUNS (default 8) cases per route and part; FUZZ_SEED replays a run.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+
+let ctx: TestContext;
+let routes: RouteInfo[];
+let headersFor: (route: RouteInfo) => Promise<Record<string, string>>;
+
+beforeAll(async () => {
+  const recorder = routeRecorder();
+  ctx = await createTestApp({ beforeReady: recorder.install });
+  routes = recorder.routes;
+  headersFor = async (route) => (await tokenFor(ctx, route.url.startsWith('/api/admin') ? DEMO.admin.email : DEMO.customer.email)).headers;
+}, 180_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\u202Eevil',
+  '😀'.repeat(50),
+  'x'.repeat(20_000),
+  "'; DROP TABLE users; --",
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00%0d%0aSet-Cookie: a=b',
+  '__proto__',
+  'constructor',
+  '1e309',
+  '-1',
+  '9'.repeat(40),
+  'NaN',
+  'javascript:alert(1)',
+  'http://169.254.169.254/latest/meta-data/',
+];
+
+/** Values of every kind, including deep objects and oddities PostgreSQL refuses (NUL). */
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.integer(),
+  fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 1, 1.5, -0.0001, 1e308),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.object({ maxDepth: 3, maxKeys: 4 }),
+);
+
+type Mutation =
+  | { kind: 'missing'; field: string }
+  | { kind: 'set'; field: string; value: unknown }
+  | { kind: 'extra'; field: string; value: unknown }
+  | { kind: 'whole'; value: unknown }
+  | { kind: 'raw'; text: string };
+
+function mutations(schema: JsonSchema, allowRaw: boolean): fc.Arbitrary<Mutation> {
+  const properties = Object.keys((schema.properties ?? {}) as object);
+  const required = ((schema.required as string[] | undefined) ?? []).filter((f) => properties.includes(f) || true);
+  const options: fc.Arbitrary<Mutation>[] = [
+    fc.record({ kind: fc.constant('extra' as const), field: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !properties.includes(k) && k.trim() !== ''), value: junk }),
+  ];
+  if (required.length > 0) options.push(fc.record({ kind: fc.constant('missing' as const), field: fc.constantFrom(...required) }));
+  if (properties.length > 0) options.push(fc.record({ kind: fc.constant('set' as const), field: fc.constantFrom(...properties), value: junk }));
+  options.push(fc.record({ kind: fc.constant('whole' as const), value: junk }));
+  if (allowRaw) options.push(fc.record({ kind: fc.constant('raw' as const), text: fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('{', '{"a":', '[1,2', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}')) }));
+  return fc.oneof(...options);
+}
+
+function apply(sample: Record<string, unknown>, m: Mutation): unknown {
+  switch (m.kind) {
+    case 'missing': {
+      const copy = { ...sample };
+      delete copy[m.field];
+      return copy;
+    }
+    case 'set':
+    case 'extra':
+      return { ...sample, [m.field]: m.value };
+    case 'whole':
+      return m.value;
+    case 'raw':
+      return undefined;
+  }
+}
+
+function toQuery(value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `?q=${encodeURIComponent(JSON.stringify(value) ?? '')}`;
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (Array.isArray(v)) for (const item of v) search.append(k, typeof item === 'string' ? item : JSON.stringify(item) ?? '');
+    else search.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function sampleParams(route: RouteInfo): Record<string, string | number> {
+  const props = (route.schema.params?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.fromEntries(route.params.map((p) => [p, (sampleOf(props[p] ?? { type: 'integer', minimum: 1 }) as string | number) ?? 1]));
+}
+
+/** The field a mutation broke, as the API names it. */
+const brokenField = (m: Mutation, part: 'body' | 'querystring'): string | null => (m.kind === 'missing' || m.kind === 'set' || m.kind === 'extra' ? m.field : m.kind === 'whole' ? part : null);
+
+let cases = 0;
+const failures: string[] = [];
+let watch: DbWatch;
+
+async function check(route: RouteInfo, part: 'body' | 'querystring', m: Mutation, headers: Record<string, string>): Promise<boolean> {
+  const schema = route.schema[part]!;
+  const sample = (sampleOf(schema) as Record<string, unknown> | undefined) ?? {};
+  const url = fillUrl(route.url, sampleParams(route));
+  const value = apply(sample, m);
+  cases++;
+  const res =
+    part === 'querystring'
+      ? await ctx.app.inject({ method: route.method as 'GET', url: url + toQuery(value), headers })
+      : await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: m.kind === 'raw' ? m.text : (JSON.stringify(value) ?? 'null'),
+        });
+  const label = `${route.key} ${part} ${JSON.stringify(m).slice(0, 160)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  let ok = true;
+  const fail = (why: string) => {
+    failures.push(`${why}: ${label}`);
+    ok = false;
+  };
+  if (res.statusCode >= 500) fail('server error');
+  let body: { code?: string; field?: string; message?: string; errors?: { field: string; message: string }[] } = {};
+  try {
+    body = res.json();
+  } catch {
+    // Public HTML pages (e.g. /p/:slug) answer errors as HTML; the API answers JSON.
+    if (res.statusCode >= 400 && /^\/(api|auth)\//.test(route.url)) fail('error answer is not JSON');
+  }
+  if (res.statusCode >= 400 && res.statusCode < 500) {
+    const html = /^text\/html/.test(String(res.headers['content-type'] ?? ''));
+    if (!html && (typeof body.message !== 'string' || body.message.trim() === '')) fail('no message');
+    if (body.code === 'validation_failed') {
+      if (!body.field || !body.message?.startsWith(`${body.field}:`)) fail('400 without a named field');
+      const field = brokenField(m, part);
+      const errors = body.errors ?? [];
+      const named = field === null || errors.some((e) => e.field === field || e.field.startsWith(`${field}.`) || e.field === part || field === part);
+      // A coerced or still-valid value may leave the broken field out; a missing required field never may.
+      if (m.kind === 'missing' && !named) fail(`400 does not name the missing field ${field}`);
+    }
+    const changed = await watch.changes();
+    if (changed.length > 0) fail(`refused request changed ${changed.join(', ')}`);
+  } else {
+    // An accepted request may start background work (a crawl): let it end before the next baseline.
+    await settleCrawls(ctx.db);
+    await watch.reset();
+  }
+  return ok;
+}
+
+test(`every route survives hostile bodies and query strings (seed ${SEED}, ${RUNS} runs per part)`, async () => {
+  const started = Date.now();
+  watch = new DbWatch(ctx.db);
+  let fuzzed = 0;
+  for (const route of routes) {
+    const headers = await headersFor(route);
+    await watch.reset();
+    for (const part of ['body', 'querystring'] as const) {
+      const schema = route.schema[part];
+      if (!schema) continue;
+      fuzzed++;
+      const result = await fc.check(
+        fc.asyncProperty(mutations(schema, part === 'body'), (m) => check(route, part, m, headers)),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      if (result.failed && result.errorInstance) failures.push(`${route.key} ${part}: ${String(result.errorInstance)}`);
+    }
+    // Path parameters: junk in the URL is a 400/404, never a 5xx.
+    if (route.params.length > 0) {
+      for (const raw of ['abc', '-1', '0', '99999999999999999999', '1.5', '%00', '%F0%9F%98%80', "1'OR'1'='1", '..%2F..%2Fetc']) {
+        cases++;
+        const url = route.url.replace(/:([A-Za-z0-9_]+)/g, raw);
+        const res = await ctx.app.inject({ method: route.method as 'GET', url, headers, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
+        if (res.statusCode >= 500) failures.push(`server error: ${route.key} params ${raw} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      await watch.reset();
+    }
+  }
+  console.info(`hostile input: ${fuzzed} bodies/query strings of ${routes.length} routes, ${cases} cases in ${Math.round((Date.now() - started) / 1000)} s (seed ${SEED})`);
+  expect(failures).toEqual([]);
+}, 240_000);
+
+test('NUL characters (which PostgreSQL cannot store) are a 400 naming the field, in body, query and nested values', async () => {
+  const headers = (await tokenFor(ctx, DEMO.customer.email)).headers;
+  const me = await ctx.app.inject({ method: 'POST', url: '/api/me', headers, payload: { first_name: 'Ann\u0000' } });
+  expect(me.statusCode).toBe(400);
+  expect(me.json()).toMatchObject({ code: 'validation_failed', field: 'first_name' });
+  const list = await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=a%00b', headers });
+  expect(list.statusCode).toBe(400);
+  expect(list.json()).toMatchObject({ field: 'search' });
+  const nested = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name: 'List', list_type: 'people', tags: ['ok', 'b\u0000d'] } });
+  expect(nested.statusCode).toBe(400);
+  expect(nested.json()).toMatchObject({ field: 'tags.1' });
+});
+
+test('a number PostgreSQL cannot read (an "Infinity" the schema coerced) is a 400, not a 500', async () => {
+  const headers = (await tokenFor(ctx, DEMO.customer.email)).headers;
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers, payload: { resultIds: '1e309' } });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ code: 'validation_failed' });
+});
