@@ -30,7 +30,7 @@ export default defineConfig({
     timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    // CRAWL_ALLOW_HOSTS: the settings crawl specs read a test site on loopback (refused otherwise).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:', DEV_MAILBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CRAWL_ALLOW_HOSTS: '127.0.0.1' },
+    // CRAWL_ALLOW_HOSTS / LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: the crawl and list-webhook specs use servers on loopback (refused otherwise).
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:', DEV_MAILBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CRAWL_ALLOW_HOSTS: '127.0.0.1', LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' },
   },
 });

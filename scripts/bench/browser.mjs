@@ -1,4 +1,5 @@
 // Browser journeys of the benchmark, in headless Chromium with fixed CPU throttling.
+/* global window, document, requestAnimationFrame, MutationObserver */
 // Every figure is measured inside the page (performance.now(), PerformanceObserver) or from the
 // DevTools protocol's network events, so Playwright's own polling never adds to a time.
 import { chromium } from '@playwright/test';
