@@ -25,7 +25,11 @@ test.describe('lead search: people search end to end', () => {
     // 100 leads: the search runs long enough to be watched even on a loaded machine.
     await page.getByLabel(/Number of leads/).fill('100');
     await expect(page.getByTestId('search-cost')).toContainText('Up to 300 credits');
-    await expect(page.getByTestId('credit-balance')).toContainText(`${before} credits`);
+    // The demo customer is shared with specs running in parallel: its balance can only have gone down since.
+    await expect(page.getByTestId('credit-balance')).toContainText(/\d+ credits/);
+    const shown = Number(/(\d+) credits/.exec((await page.getByTestId('credit-balance').textContent()) ?? '')?.[1]);
+    expect(shown).toBeLessThanOrEqual(before);
+    expect(await creditTotal(request, token)).toBeLessThanOrEqual(shown);
     await expect(page.getByText('Demo data')).toBeVisible();
 
     await form.run.click();
@@ -49,7 +53,8 @@ test.describe('lead search: people search end to end', () => {
     expect(charged).toBeGreaterThan(0);
     expect(charged % 3).toBe(0);
     expect(charged).toBeLessThan(300);
-    expect(await creditTotal(request, token)).toBe(before - charged);
+    // At least what this search charged has left the wallet (other specs may spend the same account meanwhile).
+    expect(await creditTotal(request, token)).toBeLessThanOrEqual(before - charged);
     await expectAccessible();
 
     // CSV export of the list.
