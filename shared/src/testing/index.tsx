@@ -88,3 +88,4 @@ export function describeAreaRoutes(name: string, routes: AreaRouteConfig[], name
     });
   });
 }
+export * from './mockApi';

@@ -4,7 +4,7 @@ import { AreaContext, registerAreaTranslations, sessionKeys, STORAGE_KEYS, useSe
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { NAMESPACE, translations } from '../../../locales';
-import { mockApi } from '../../../testing/mockApi';
+import { mockApi } from '@leadsmith/shared/testing';
 import { IcpSuggestionsScreen } from '../components/IcpSuggestionsScreen';
 
 registerAreaTranslations(NAMESPACE, translations);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AreaContext, registerAreaTranslations, type AreaMountProps } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { mockApi } from '../../../testing/mockApi';
+import { mockApi } from '@leadsmith/shared/testing';
 import { TrainingScreen } from '../components/TrainingScreen';
 
 registerAreaTranslations(NAMESPACE, translations);

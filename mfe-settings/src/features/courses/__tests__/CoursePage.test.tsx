@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { mockApi } from '../../../testing/mockApi';
+import { mockApi } from '@leadsmith/shared/testing';
 import { CoursePage } from '../components/CoursePage';
 import { CoursesPage } from '../components/CoursesPage';
 

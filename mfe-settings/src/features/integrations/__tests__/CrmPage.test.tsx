@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { mockApi } from '../../../testing/mockApi';
+import { mockApi } from '@leadsmith/shared/testing';
 import { CrmPage } from '../components/CrmPage';
 
 registerAreaTranslations(NAMESPACE, translations);

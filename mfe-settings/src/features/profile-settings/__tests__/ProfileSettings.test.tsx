@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { mockApi } from '../../../testing/mockApi';
+import { mockApi } from '@leadsmith/shared/testing';
 import { ApiKeysPage } from '../components/ApiKeysPage';
 import { PasswordPage } from '../components/PasswordPage';
 

@@ -1,6 +1,6 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient } from '../api/client';
 
 export interface MockCall {
   method: string;
