@@ -4,7 +4,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedSingletons } = require('./federation.cjs');
+const { sharedSingletons, surfaceAliases } = require('./federation.cjs');
 const { contractVersionForBuild, releaseVersion } = require('./release.cjs');
 
 const swcRule = (prod) => ({
@@ -56,7 +56,7 @@ function createWebpackConfig({ dir, kind, name, port }) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.json'],
         // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
-        alias: isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {},
+        alias: { ...surfaceAliases(), ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {}) },
       },
       module: { rules: [swcRule(prod)] },
       plugins: [
