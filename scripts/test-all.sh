@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx turbo run typecheck --output-logs=errors-only
 npx eslint .
+node scripts/audit.mjs
 npx jest --ci
 npx turbo run build --output-logs=errors-only
 npm run test -w @leadsmith/e2e
