@@ -282,14 +282,20 @@ test.describe('white-label: the reseller business', () => {
     await expect(page.getByText('Enter a valid URL')).toBeVisible();
     await wl.field('Title').fill('Help desk');
     await wl.field('URL').fill('https://help.acme.example');
+    // Kept out of the side menu: the demo customer's sidebar is asserted by other specs running alongside
+    // (gating). whitelabel-links.spec.ts shows a menu link in a fresh customer's sidebar.
+    // Chakra's checkbox: its label is what a person clicks.
+    await page.locator('label').filter({ hasText: 'Add to the side menu' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Add to the side menu' })).not.toBeChecked();
     await wl.save();
     await wl.expectToast('Link added.');
     await expect(wl.row('Help desk')).toContainText('https://help.acme.example');
-    // The reseller's customers get it for their side menu.
+    await expect(wl.row('Help desk')).toContainText('No');
+    // A link not marked for the menu is not in the reseller's customers' menu.
     const login = await request.post('/auth/login', { data: { email: 'customer@leadsmith.test', password: 'leadsmith-customer' } });
     const { token } = (await login.json()) as { token: string };
     const menu = await request.get('/api/whitelabel/menu-links', { headers: { authorization: `Bearer ${token}` } });
-    expect(await menu.json()).toEqual({ data: [{ title: 'Help desk', url: 'https://help.acme.example' }] });
+    expect(await menu.json()).toEqual({ data: [] });
 
     await page.goto('/whitelabel/email-templates');
     await expect(shell.heading('Email templates')).toBeVisible();

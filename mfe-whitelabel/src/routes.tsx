@@ -12,6 +12,9 @@ import { StripeCallbackPage } from './features/stripe/components/StripeCallbackP
 import { StripePage } from './features/stripe/components/StripePage';
 import { SubscriptionFormPage } from './features/subscriptions/components/SubscriptionFormPage';
 import { SubscriptionsPage } from './features/subscriptions/components/SubscriptionsPage';
+import { CourseDetailPage } from './features/training-content/components/CourseDetailPage';
+import { CoursePageFormPage } from './features/training-content/components/CoursePageFormPage';
+import { TrainingContentPage } from './features/training-content/components/TrainingContentPage';
 import { UsageHistoryPage } from './features/subscriptions/components/UsageHistoryPage';
 import { WebhooksPage } from './features/webhooks/components/WebhooksPage';
 
@@ -49,14 +52,16 @@ export const routes: AreaRouteConfig[] = [
   {
     path: 'training-content',
     titleKey: r('trainingContent'),
+    element: <TrainingContentPage />,
     children: [
       {
         path: ':id',
         titleKey: r('course'),
         back: true,
+        element: <CourseDetailPage />,
         children: [
-          { path: 'create', titleKey: r('pageCreate'), back: true },
-          { path: ':pageId/edit', titleKey: r('pageEdit'), back: true },
+          { path: 'create', titleKey: r('pageCreate'), back: true, element: <CoursePageFormPage mode="create" /> },
+          { path: ':pageId/edit', titleKey: r('pageEdit'), back: true, element: <CoursePageFormPage mode="edit" /> },
         ],
       },
     ],

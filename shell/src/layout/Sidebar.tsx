@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { AREAS, useBranding, useCurrentUser, userHasModule, type AreaDefinition } from '@leadsmith/shared';
 import { preloadArea } from '../areas/preloadArea';
 import { WHITELABEL_SETUP_URL, resourceLinks } from './resourceLinks';
+import { useMenuLinks, type MenuLink } from './useMenuLinks';
 
 function SidebarGroup({ area, modules }: { area: AreaDefinition; modules: { slug: string }[] }) {
   const { t } = useTranslation('common');
@@ -35,14 +36,32 @@ function SidebarGroup({ area, modules }: { area: AreaDefinition; modules: { slug
   );
 }
 
-function ResourcesMenu() {
+const externalLinkProps = { target: '_blank', rel: 'noopener noreferrer', display: 'block', px: 3, py: 1.5, color: 'text.primary' } as const;
+
+function NewTabHint() {
+  const { t } = useTranslation('common');
+  return (
+    <Box as="span" srOnly>
+      {' '}
+      {t('sidebar.resources.opensInNewTab')}
+    </Box>
+  );
+}
+
+/**
+ * Resources (spec §2): the white-label entries and external links for users with whitelabel, plus the
+ * custom links the user's reseller adds to its customers' side menu (their titles are shown as text).
+ */
+function ResourcesMenu({ builtIn, customLinks }: { builtIn: boolean; customLinks: MenuLink[] }) {
   const { t } = useTranslation('common');
   const branding = useBranding();
-  const external = [
-    { labelKey: 'sidebar.resources.whitelabelSetup', href: WHITELABEL_SETUP_URL },
-    ...(branding.support_url ? [{ labelKey: 'sidebar.resources.helpSupport', href: branding.support_url }] : []),
-    ...resourceLinks(),
-  ];
+  const external = builtIn
+    ? [
+        { labelKey: 'sidebar.resources.whitelabelSetup', href: WHITELABEL_SETUP_URL },
+        ...(branding.support_url ? [{ labelKey: 'sidebar.resources.helpSupport', href: branding.support_url }] : []),
+        ...resourceLinks(),
+      ]
+    : [];
   return (
     <Box as="section" aria-labelledby="group-resources" data-testid="sidebar-group-resources">
       <Heading as="h2" id="group-resources" size="xs" textTransform="uppercase" letterSpacing="wide" color="text.muted" px={3} mb={1}>
@@ -51,12 +70,17 @@ function ResourcesMenu() {
       <Stack as="ul" gap={0.5} listStyleType="none" m={0} p={0}>
         {external.map((link) => (
           <li key={link.labelKey}>
-            <ChakraLink href={link.href} target="_blank" rel="noopener noreferrer" display="block" px={3} py={1.5} color="text.primary">
+            <ChakraLink href={link.href} {...externalLinkProps}>
               {t(link.labelKey)}
-              <Box as="span" srOnly>
-                {' '}
-                {t('sidebar.resources.opensInNewTab')}
-              </Box>
+              <NewTabHint />
+            </ChakraLink>
+          </li>
+        ))}
+        {customLinks.map((link, i) => (
+          <li key={`custom-${i}-${link.url}`} data-testid="sidebar-custom-link">
+            <ChakraLink href={link.url} {...externalLinkProps}>
+              {link.title}
+              <NewTabHint />
             </ChakraLink>
           </li>
         ))}
@@ -65,7 +89,7 @@ function ResourcesMenu() {
   );
 }
 
-/** Groups gated by module slug exactly as spec §2 says; Resources needs whitelabel. */
+/** Groups gated by module slug exactly as spec §2 says; Resources needs whitelabel, or custom links from the user's reseller. */
 export function Sidebar() {
   const { t } = useTranslation('common');
   const user = useCurrentUser();
@@ -74,6 +98,8 @@ export function Sidebar() {
   const [settings, ...rest] = visible;
   const admin = rest.filter((a) => a.id === 'admin');
   const others = rest.filter((a) => a.id !== 'admin');
+  const builtInResources = userHasModule(modules, 'whitelabel');
+  const customLinks = useMenuLinks();
   return (
     <Box as="nav" aria-label={t('app.mainNavigation')} bg="sidebar.bg" borderRightWidth="1px" w={{ base: 'full', md: '64' }} p={4} overflowY="auto">
       <Stack gap={6}>
@@ -81,7 +107,7 @@ export function Sidebar() {
         {others.map((area) => (
           <SidebarGroup key={area.id} area={area} modules={modules} />
         ))}
-        {userHasModule(modules, 'whitelabel') ? <ResourcesMenu /> : null}
+        {builtInResources || customLinks.length > 0 ? <ResourcesMenu builtIn={builtInResources} customLinks={customLinks} /> : null}
         {admin.map((area) => (
           <SidebarGroup key={area.id} area={area} modules={modules} />
         ))}

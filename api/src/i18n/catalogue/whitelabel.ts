@@ -251,4 +251,22 @@ export const whitelabelMessages = {
   },
   'whitelabel.sales.moreInfo': { en: 'More information', es: 'Más información', fr: "Plus d'informations", de: 'Weitere Informationen' },
   'whitelabel.sales.terms': { en: 'Terms', es: 'Condiciones', fr: 'Conditions', de: 'Bedingungen' },
+  'whitelabel.course_created': { en: 'Course created.', es: 'Curso creado.', fr: 'Cours créé.', de: 'Kurs erstellt.' },
+  'whitelabel.course_updated': { en: 'Course updated.', es: 'Curso actualizado.', fr: 'Cours mis à jour.', de: 'Kurs aktualisiert.' },
+  'whitelabel.course_deleted': { en: 'Course deleted.', es: 'Curso eliminado.', fr: 'Cours supprimé.', de: 'Kurs gelöscht.' },
+  'whitelabel.course_limit': {
+    en: 'You can have at most {n} courses; delete one first.',
+    es: 'Puedes tener como máximo {n} cursos; elimina uno primero.',
+    fr: "Vous pouvez avoir au plus {n} cours ; supprimez-en un d'abord.",
+    de: 'Sie können höchstens {n} Kurse haben; löschen Sie zuerst einen.',
+  },
+  'whitelabel.page_created': { en: 'Page created.', es: 'Página creada.', fr: 'Page créée.', de: 'Seite erstellt.' },
+  'whitelabel.page_updated': { en: 'Page updated.', es: 'Página actualizada.', fr: 'Page mise à jour.', de: 'Seite aktualisiert.' },
+  'whitelabel.page_deleted': { en: 'Page deleted.', es: 'Página eliminada.', fr: 'Page supprimée.', de: 'Seite gelöscht.' },
+  'whitelabel.page_limit': {
+    en: 'A course can have at most {n} pages; delete one first.',
+    es: 'Un curso puede tener como máximo {n} páginas; elimina una primero.',
+    fr: "Un cours peut avoir au plus {n} pages ; supprimez-en une d'abord.",
+    de: 'Ein Kurs kann höchstens {n} Seiten haben; löschen Sie zuerst eine.',
+  },
 } satisfies Record<string, Translations>;

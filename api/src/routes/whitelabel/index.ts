@@ -10,6 +10,7 @@ import { salesSettingsRoutes } from './salesSettings';
 import { smtpRoutes } from './smtp';
 import { stripeRoutes } from './stripe';
 import { subscriptionRoutes } from './subscriptions';
+import { trainingContentRoutes } from './trainingContent';
 import { webhookRoutes } from './webhooks';
 
 /** Routes of the white-label area. One file per resource beside this one; register them here. */
@@ -25,4 +26,5 @@ export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   customLinkRoutes(api, deps);
   emailTemplateRoutes(api, deps);
   partnerRoutes(api, deps);
+  trainingContentRoutes(api, deps);
 }

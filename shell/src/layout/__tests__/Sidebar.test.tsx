@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
-import { renderWithProviders } from '@leadsmith/shared/testing';
+import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { Sidebar } from '../Sidebar';
 
 function renderFor(slugs: User['modules'][number]['slug'][], route = '/settings/business-profile') {
@@ -13,6 +13,14 @@ function renderFor(slugs: User['modules'][number]['slug'][], route = '/settings/
 }
 
 const groupTitles = (nav: HTMLElement) => within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+let api: ReturnType<typeof mockApi>;
+let menuLinks: { title: string; url: string }[] = [];
+beforeEach(() => {
+  menuLinks = [];
+  api = mockApi((call) => (call.url === '/api/whitelabel/menu-links' ? { status: 200, body: { data: menuLinks } } : undefined));
+});
+afterEach(() => api.restore());
 
 describe('Sidebar', () => {
   it('shows every group, Resources and Wallet to a user holding all modules, admin last', () => {
@@ -44,5 +52,38 @@ describe('Sidebar', () => {
     expect(roadmap).toHaveAttribute('target', '_blank');
     expect(roadmap).toHaveAttribute('rel', 'noopener noreferrer');
     expect(roadmap).toHaveTextContent('(opens in a new tab)');
+  });
+
+  it("shows the reseller's custom links to its customers under Resources, in a new tab, titles as text, http(s) only", async () => {
+    menuLinks = [
+      { title: 'Help desk', url: 'https://help.acme.example/start' },
+      { title: '<img src=x onerror=alert(1)>', url: 'http://status.acme.example' },
+      { title: 'Sneaky', url: 'javascript:alert(2)' },
+      { title: 'Data', url: 'data:text/html,<script>alert(3)</script>' },
+    ];
+    const nav = renderFor(['leads', 'wallet']);
+    const help = await within(nav).findByRole('link', { name: /Help desk/ });
+    expect(groupTitles(nav)).toEqual(['Settings', 'Lead search', 'Resources']);
+    expect(help).toHaveAttribute('href', 'https://help.acme.example/start');
+    expect(help).toHaveAttribute('target', '_blank');
+    expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(help).toHaveTextContent('(opens in a new tab)');
+    const payload = within(nav).getByRole('link', { name: /<img src=x onerror=alert\(1\)>/ });
+    expect(payload).toHaveAttribute('href', 'http://status.acme.example');
+    expect(nav.querySelector('img')).toBeNull();
+    expect(within(nav).queryByRole('link', { name: /Sneaky|Data/ })).toBeNull();
+    expect(within(nav).getAllByTestId('sidebar-custom-link')).toHaveLength(2);
+    // The built-in white-label resources stay for white-label users only.
+    expect(within(nav).queryByRole('link', { name: /Roadmap/ })).toBeNull();
+  });
+
+  it('adds the custom links after the built-in resources for a white-label user', async () => {
+    menuLinks = [{ title: 'Partner portal', url: 'https://partners.acme.example' }];
+    const nav = renderFor(['whitelabel']);
+    await within(nav).findByRole('link', { name: /Partner portal/ });
+    expect(groupTitles(nav)).toEqual(['Settings', 'White-label', 'Resources']);
+    const links = within(screen.getByTestId('sidebar-group-resources')).getAllByRole('link');
+    expect(links.at(-1)).toHaveTextContent('Partner portal');
+    expect(links.some((l) => /Roadmap/.test(l.textContent ?? ''))).toBe(true);
   });
 });

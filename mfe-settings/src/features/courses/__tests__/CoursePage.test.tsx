@@ -46,4 +46,40 @@ describe('courses', () => {
     );
     expect(await screen.findByText('This course does not exist or is not published.')).toBeInTheDocument();
   });
+
+  it("shows a reseller's lesson: its video link and its (server-sanitised) HTML body", async () => {
+    api = mockApi((call) =>
+      call.url === '/api/courses/items/5'
+        ? {
+            status: 200,
+            body: {
+              data: {
+                id: 5,
+                title: 'Agency onboarding',
+                description: null,
+                pages: [{ id: 1, title: 'Start here', content: null, video_url: 'https://videos.example.com/1', body_html: '<h2>Your first list</h2><ul><li>Pick a search</li></ul>' }],
+              },
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/courses/:id" element={<CoursePage />} />
+      </Routes>,
+      { route: '/courses/5' },
+    );
+    expect(await screen.findByRole('heading', { level: 3, name: '1. Start here' })).toBeInTheDocument();
+    const video = screen.getByRole('link', { name: /Watch the video/ });
+    expect(video).toHaveAttribute('href', 'https://videos.example.com/1');
+    expect(video).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your first list' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent('Pick a search');
+  });
+
+  it('says so when the reseller has turned training off', async () => {
+    api = mockApi((call) => (call.url === '/api/courses' ? { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0, training_center: false } } : undefined));
+    renderWithProviders(<CoursesPage />, { route: '/courses' });
+    expect(await screen.findByText('Training is not offered for your account.')).toBeInTheDocument();
+  });
 });

@@ -6,7 +6,11 @@ export interface Course {
   id: number;
   title: string;
   description: string | null;
-  pages: { id: number; title: string; content: string | null }[];
+  /**
+   * Lessons: the platform's have plain-text `content`; a reseller's have a `video_url` and a `body_html`
+   * the API has sanitised with its allowlist (ADR 007).
+   */
+  pages: { id: number; title: string; content: string | null; video_url?: string | null; body_html?: string | null }[];
 }
 
 /** GET /api/courses/items/{id} */

@@ -13,6 +13,8 @@ export interface CoursePage {
   currentPage: number;
   pageSize: number;
   total: number;
+  /** False when the user's reseller has turned its training center off. */
+  training_center?: boolean;
 }
 
 export const courseKeys = { all: ['settings', 'courses'] as const };

@@ -1,8 +1,9 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
 import { useCourse } from '../api/get-course';
+import { LessonBody } from './LessonBody';
 
 /** One course (spec §2 courses/:id) with its lessons and a back button. */
 export function CoursePage() {
@@ -30,7 +31,18 @@ export function CoursePage() {
               <Heading as="h3" size="md" mb={2} id={`lesson-${page.id}`}>
                 {t('courses.lessonTitle', { n: index + 1, title: page.title })}
               </Heading>
-              <Text whiteSpace="pre-wrap">{page.content ?? ''}</Text>
+              {page.video_url ? (
+                <Text mb={2}>
+                  <Link href={page.video_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                    {t('courses.watchVideo')}
+                    <Box as="span" srOnly>
+                      {' '}
+                      {t('courses.opensInNewTab')}
+                    </Box>
+                  </Link>
+                </Text>
+              ) : null}
+              {page.body_html ? <LessonBody html={page.body_html} /> : <Text whiteSpace="pre-wrap">{page.content ?? ''}</Text>}
             </Box>
           ))}
         </Box>

@@ -6,7 +6,7 @@ import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
 import { Pagination } from '../../../components/Pagination';
 import { useCourses } from '../api/get-courses';
 
-/** Courses: the onboarding training the super admin publishes. */
+/** Courses: the onboarding training the super admin publishes, or the user's reseller's own (the API decides). */
 export function CoursesPage() {
   const { t } = useTranslation('settings');
   const [page, setPage] = useState(1);
@@ -18,6 +18,8 @@ export function CoursesPage() {
         <PageSpinner />
       ) : courses.isError ? (
         <ErrorState title={t('courses.loadFailed')} onRetry={() => void courses.refetch()} />
+      ) : courses.data.training_center === false ? (
+        <Text>{t('courses.unavailable')}</Text>
       ) : courses.data.data.length === 0 ? (
         <Text>{t('courses.empty')}</Text>
       ) : (
