@@ -45,6 +45,13 @@ describe('error shape, body parsing and translation', () => {
     expect(json(response)).toMatchObject({ code: 'validation_failed', field: 'body', message: 'body: This type is not valid.' });
   });
 
+  test('an unknown key with no name names the object that holds it', async () => {
+    const response = await raw(JSON.stringify({ email: 'a@b.c', password: 'secret-pass', '': 1 }));
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ code: 'validation_failed', field: 'body' });
+    expect(json<{ message: string }>(response).message).toMatch(/^body: /);
+  });
+
   test('a wrong content type is 415 with a message naming it', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const response = await raw('email=a@b.c&password=x', type);

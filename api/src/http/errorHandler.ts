@@ -48,8 +48,11 @@ export function issueFromAjv(error: FastifySchemaValidationError, context: strin
   switch (error.keyword) {
     case 'required':
       return { field: joinField(parent, String(params.missingProperty)), code: 'validation.required' };
-    case 'additionalProperties':
-      return { field: joinField(parent, String(params.additionalProperty)), code: 'validation.unknown_field' };
+    case 'additionalProperties': {
+      // A key with no name ("" or blanks) cannot name a field: the object holding it is named instead.
+      const key = String(params.additionalProperty);
+      return { field: key.trim() ? joinField(parent, key) : parent || context, code: 'validation.unknown_field' };
+    }
     case 'minLength': {
       const min = asNumber(params.limit);
       const code: MessageCode = min <= 1 ? 'validation.required' : PASSWORD_FIELDS.has(leaf(parent)) ? 'validation.password_min' : 'validation.min_length';
