@@ -27,6 +27,8 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Write counter of a group of tables (see db/writeWatch.ts); absent on an unwatched Db. */
+  generation?(topic: 'auth'): number;
 }
 
 /** Both drivers report the SQLSTATE in `code`. */
