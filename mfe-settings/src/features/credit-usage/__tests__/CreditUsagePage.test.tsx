@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
@@ -47,5 +47,8 @@ describe('CreditUsagePage', () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByDisplayValue('2026-03-01')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url === '/api/credit-usage-statistic' && c.params?.start_date === '2026-03-01')).toBe(true);
-  });
+    // The chart is a separate chunk (the charting library loads with this page only) and does arrive.
+    const chart = screen.getByRole('img', { name: /12 credits consumed/ });
+    await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull());
+  }, 30_000);
 });

@@ -1,11 +1,13 @@
 import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ErrorState, PageHeader } from '@leadsmith/shared';
 import { Pagination } from '../../../components/Pagination';
 import { useCreditUsage } from '../api/get-credit-usage';
 import { useUserLimits } from '../api/get-user-limits';
+
+const UsageByDayChart = lazy(() => import('./UsageByDayChart'));
 
 const BAND_COLOUR = { under_50: 'green', over_50: 'orange', full: 'red' } as const;
 
@@ -100,15 +102,9 @@ export function CreditUsagePage() {
                 {t('creditUsage.chartTitle')}
               </Heading>
               <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', { consumed: usage.data.totals.consumed, start: usage.data.start_date, end: usage.data.end_date })}>
-                <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 260 }}>
-                  <BarChart data={usage.data.by_day}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="date" tick={{ fontSize: 12 }} />
-                    <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-                    <Tooltip />
-                    <Bar dataKey="consumed" name={t('creditUsage.consumed')} fill="#573BFF" />
-                  </BarChart>
-                </ResponsiveContainer>
+                <Suspense fallback={<Spinner size="sm" />}>
+                  <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} />
+                </Suspense>
               </Box>
               <Text mt={2}>{tc('errors.noCreditsConsumed')}</Text>
             </Box>
