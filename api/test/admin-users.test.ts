@@ -87,6 +87,15 @@ describe('admin users', () => {
     expect(json(again)).toMatchObject({ code: 'email_taken', field: 'email' });
   });
 
+  test('a blank last name is stored as empty, not refused by the database', async () => {
+    const response = await send('POST', '/api/admin/users', { email: 'no-last-name@leadsmith.test', password: 'secret-pass', first_name: 'Solo', last_name: '  ', modules: [] });
+    expect(response.statusCode).toBe(201);
+    const { user } = json<{ user: { id: number; last_name: string } }>(response);
+    expect(user.last_name).toBe('');
+    const edited = await send('PUT', `/api/admin/users/${user.id}`, { last_name: '' });
+    expect(edited.statusCode).toBe(200);
+  });
+
   test('create validates the body (400 with fields)', async () => {
     const response = await send('POST', '/api/admin/users', { email: 'not-an-email', password: '123', modules: ['nope'] });
     expect(response.statusCode).toBe(400);

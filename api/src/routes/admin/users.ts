@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords';
 import { issueToken } from '../../auth/tokens';
 import { isoDate } from '../../clock';
-import { isUniqueViolation, type Queryable } from '../../db';
+import { isUniqueViolation, type Queryable, type SqlParam } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
@@ -182,6 +182,11 @@ interface ListQuery extends PageQuery {
 }
 
 const blankToNull = (value: string | null | undefined): string | null | undefined => (typeof value === 'string' && value.trim() === '' ? null : value?.trim());
+/** Text columns that hold '' rather than NULL when left blank (NOT NULL DEFAULT '' in the schema). */
+const NOT_NULL_TEXT = new Set(['first_name', 'last_name']);
+/** A column's value as stored: text trimmed, blank text NULL except where the column forbids it. */
+const stored = (col: string, value: unknown): SqlParam =>
+  typeof value === 'string' ? (NOT_NULL_TEXT.has(col) ? value.trim() : (blankToNull(value) ?? null)) : (value as SqlParam);
 
 export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
   const guard = adminOnly(api);
@@ -292,7 +297,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
             const value = body[col];
             if (value === undefined) continue;
             cols.push(col);
-            vals.push(p.add(typeof value === 'string' ? (blankToNull(value) ?? null) : value));
+            vals.push(p.add(stored(col, value)));
           }
           if (body.last_reset_date === undefined) {
             cols.push('last_reset_date');
@@ -336,7 +341,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
           for (const col of COLUMNS) {
             const value = body[col];
             if (value === undefined) continue;
-            sets.push(`${col} = ${p.add(typeof value === 'string' ? (blankToNull(value) ?? null) : value)}`);
+            sets.push(`${col} = ${p.add(stored(col, value))}`);
           }
           if (passwordHash) sets.push(`password_hash = ${p.add(passwordHash)}`);
           await tx.query(`UPDATE users SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
