@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { FAKE_CRM_BASE } from './support/FakeCrm';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -12,6 +13,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // A fake CRM (token and contacts endpoints) for the CRM specs: the API exchanges codes and pushes contacts there.
+  globalSetup: './support/FakeCrmGlobalSetup.ts',
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -31,6 +34,19 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // CRAWL_ALLOW_HOSTS / LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: the crawl and list-webhook specs use servers on loopback (refused otherwise).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:', DEV_MAILBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CRAWL_ALLOW_HOSTS: '127.0.0.1', LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      DEV_MAILBOX: '1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CRAWL_ALLOW_HOSTS: '127.0.0.1',
+      LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      // GoHighLevel's token and API endpoints at the fake CRM (its authorisation page stays the public one; specs route it).
+      CRM_ALLOW_HOSTS: '127.0.0.1',
+      CRM_GHL_TOKEN_URL: `${FAKE_CRM_BASE}/oauth/token`,
+      CRM_GHL_API_URL: FAKE_CRM_BASE,
+    },
   },
 });

@@ -23,6 +23,12 @@ const swcRule = (prod) => ({
 });
 
 /**
+ * Stylesheets a package ships (e.g. @xyflow/react's) are imported as text (webpack's built-in
+ * asset/source, no loader package) and injected by the component that needs them, once.
+ */
+const cssAsTextRule = { test: /\.css$/, type: 'asset/source' };
+
+/**
  * @param {{ dir: string, kind: 'host' | 'remote', name: string, port: number }} options
  */
 function createWebpackConfig({ dir, kind, name, port }) {
@@ -58,7 +64,7 @@ function createWebpackConfig({ dir, kind, name, port }) {
         // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
         alias: { ...surfaceAliases(), ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {}) },
       },
-      module: { rules: [swcRule(prod)] },
+      module: { rules: [swcRule(prod), cssAsTextRule] },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -95,4 +101,4 @@ function createWebpackConfig({ dir, kind, name, port }) {
   };
 }
 
-module.exports = { createWebpackConfig };
+module.exports = { createWebpackConfig, cssAsTextRule };

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStripePayments } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+import { startFakeCrm, type FakeCrm } from './fakeCrm';
 
 interface Received {
   path: string;
@@ -34,8 +35,12 @@ describe('integrations: webhooks, CRM connections, field mapping; billing portal
   let customer: string;
   let reseller: string;
   let admin: string;
+  // The CRM callback exchanges the code for tokens: at a local fake CRM here.
+  let crm: FakeCrm;
   beforeAll(async () => {
     process.env.SETTINGS_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+    crm = await startFakeCrm();
+    Object.assign(process.env, { CRM_ALLOW_HOSTS: '127.0.0.1', CRM_GHL_TOKEN_URL: crm.tokenUrl, CRM_GHL_API_URL: crm.base });
     ctx = await createTestApp();
     customer = await login(ctx.app, DEMO.customer);
     reseller = await login(ctx.app, DEMO.reseller);
@@ -43,7 +48,9 @@ describe('integrations: webhooks, CRM connections, field mapping; billing portal
   }, 120_000);
   afterAll(async () => {
     delete process.env.SETTINGS_WEBHOOK_ALLOW_HOSTS;
+    for (const key of ['CRM_ALLOW_HOSTS', 'CRM_GHL_TOKEN_URL', 'CRM_GHL_API_URL']) delete process.env[key];
     await ctx.close();
+    await crm.close();
   }, 60_000);
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>

@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { AiPages, createAiReseller } from '../support/AiPages';
 import { openAs } from '../support/freshUser';
+import { NewSearchPage, SavedListPage, creditTotal } from '../support/LeadSearchPages';
 
 test('a reseller with ai_suggest completes the profile, trains the assistant, sees ICP suggestions and starts a lead search from one', async ({
   page,
@@ -70,10 +71,38 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   await expect(page.getByRole('group', { name: 'Seniority' }).getByLabel('Director')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Seniority' }).getByLabel('Intern')).not.toBeChecked();
   await expect(page.getByRole('group', { name: 'Departments' }).getByLabel('Marketing')).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Run search' })).toBeVisible();
+
+  // The search runs to the end: a new reseller has no credits, so it buys some in the wallet first
+  // (the sandbox card's validation charge gives 10, the top-up 50 more).
+  const headers = { authorization: `Bearer ${reseller.token}` };
+  const card = await request.post('/api/wallet/cards', { headers, data: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123', make_default: true } });
+  expect(card.status()).toBe(201);
+  expect((await request.post('/api/wallet/top-ups', { headers, data: { credits: 50 } })).status()).toBe(201);
+  const funded = await creditTotal(request, reseller.token);
+  expect(funded).toBe(60);
+  await page.reload();
+  await expect(page.getByLabel('Job title', { exact: true })).toHaveValue('Marketing Manager');
+  const form = new NewSearchPage(page);
+  const listName = `ICP people ${Date.now()}`;
+  await form.createList(listName);
+  await page.getByLabel(/Number of leads/).fill('10');
+  await expect(page.getByTestId('search-cost')).toContainText('Up to 30 credits');
+  await expect(page.getByTestId('credit-balance')).toContainText('60 credits');
+  await form.run.click();
+  await expect(page).toHaveURL(/\/lead-search\/saved-lists\/people-\d+$/);
+  await expect(page.getByTestId('list-name')).toHaveText(listName);
+  const list = new SavedListPage(page);
+  await expect(list.progress).toContainText('Search finished: 10 leads', { timeout: 90_000 });
+  await expect(list.rows).toHaveCount(10);
+  await expect(list.statusBadges('looking')).toHaveCount(0);
+  // The suggestion's filters reached the search: every lead is a marketing manager.
+  await expect(list.rows.filter({ hasText: 'Marketing Manager' })).toHaveCount(10);
+  const charged = Number(/(\d+) credits charged/.exec((await list.progress.textContent()) ?? '')?.[1]);
+  expect(charged % 3).toBe(0);
+  expect(await creditTotal(request, reseller.token)).toBe(funded - charged);
 
   // Back in the AI area the suggestions are kept.
-  await page.goBack();
+  await shell.link('ICP suggestions').click();
   await expect(shell.heading('ICP suggestions')).toBeVisible();
   await expect(ai.suggestions).toHaveCount(4);
 });

@@ -10,6 +10,10 @@ import { CustomLabelsScreen } from './features/customLabels/components/CustomLab
 import { AutopilotsScreen } from './features/autopilots/components/AutopilotsScreen';
 import { AutopilotFormScreen } from './features/autopilots/components/AutopilotFormScreen';
 import { AutopilotDetailsScreen } from './features/autopilots/components/AutopilotDetailsScreen';
+import { AssistantScreen } from './features/aiAssistant/components/AssistantScreen';
+import { LibraryScreen } from './features/aiAssistant/components/LibraryScreen';
+import { WorkflowsScreen } from './features/workflows/components/WorkflowsScreen';
+import { LazyWorkflowBuilder } from './features/workflows/components/LazyWorkflowBuilder';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
@@ -17,7 +21,12 @@ const r = (key: string) => `leadSearch:routes.${key}`;
 export const routes: AreaRouteConfig[] = [
   { path: '', redirectTo: 'new-search' },
   { path: 'new-search', titleKey: r('newSearch'), element: <NewSearchScreen /> },
-  { path: 'workflow', titleKey: r('workflows'), children: [{ path: ':id', titleKey: r('workflow'), back: true }] },
+  {
+    path: 'workflow',
+    titleKey: r('workflows'),
+    element: <WorkflowsScreen />,
+    children: [{ path: ':id', titleKey: r('workflow'), back: true, element: <LazyWorkflowBuilder /> }],
+  },
   {
     path: 'saved-lists',
     titleKey: r('savedLists'),
@@ -37,7 +46,12 @@ export const routes: AreaRouteConfig[] = [
       },
     ],
   },
-  { path: 'ai-assistant', titleKey: r('aiAssistant'), children: [{ path: 'library', titleKey: r('promptLibrary') }] },
+  {
+    path: 'ai-assistant',
+    titleKey: r('aiAssistant'),
+    element: <AssistantScreen />,
+    children: [{ path: 'library', titleKey: r('promptLibrary'), element: <LibraryScreen /> }],
+  },
   { path: 'custom-labels', titleKey: r('customLabels'), element: <CustomLabelsScreen /> },
   {
     path: 'autopilot',

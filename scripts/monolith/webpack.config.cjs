@@ -7,6 +7,7 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { cssAsTextRule } = require('../../shared/webpack.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const shellDir = path.join(root, 'shell');
@@ -47,6 +48,7 @@ module.exports = (_env, argv) => {
             },
           },
         },
+        cssAsTextRule,
       ],
     },
     plugins: [

@@ -71,6 +71,9 @@ export interface IdFixture {
 const RESULT_TYPES = ['people', 'local', 'company', 'domain', 'influencer', 'intent', 'group'] as const;
 
 /** The id of the row a create answered with: `{ id }`, or the first member that is an object with an id (`data`, `campaign`, `plan`, …). */
+/** List types whose results have the AI assistant's 'ai' action. */
+const AI_TYPES = ['people', 'local', 'company', 'intent', 'group'] as const;
+
 const idOf = (answer: Record<string, unknown>): number => {
   if (typeof answer.id === 'number') return answer.id;
   for (const value of Object.values(answer)) {
@@ -125,9 +128,25 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
   if (!charge) throw new Error('no wallet charge for the victim');
   ids.charge = charge.id;
 
+  // Lead search: AI assistant prompts and one finished AI job per list type with the 'ai' action.
+  ids.fineTune = idOf(await env.create('/api/business-details/fine-tunes', { type: 'people', prompt_type: 'custom', title: `${m} prompt`, prompt: `${m} prompt text` }));
+  for (const type of AI_TYPES) {
+    const [aiJob] = await env.sql<{ id: number }>(
+      `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, '[]'::jsonb, '{"ids":[]}'::jsonb, 0, 'done') RETURNING id`,
+      [env.victimUserId, ids[`campaign_${type}`]!],
+    );
+    ids[`aiJob_${type}`] = aiJob!.id;
+  }
   // Lead search: custom labels and autopilots.
   ids.label = idOf(await env.create('/api/custom-labels', { name: `${m} label` }));
   ids.autopilot = idOf(await env.create('/api/autopilots', { name: `${m} autopilot`, campaign_id: ids.campaign_people!, type: 'basic', location: 'Berlin', max_results: 5, filters: { job_title: ['Engineer'] } }));
+  // Lead search: workflows and one finished run.
+  ids.workflow = idOf(await env.create('/api/workflows', { name: `${m} workflow`, description: `${m} description` }));
+  const [workflowRun] = await env.sql<{ id: number }>(
+    `INSERT INTO workflow_runs (workflow_id, user_id, trigger, status, graph, started_at, finished_at) VALUES ($1, $2, 'manual', 'done', '{"nodes":[],"edges":[]}'::jsonb, now(), now()) RETURNING id`,
+    [ids.workflow, env.victimUserId],
+  );
+  ids.workflowRun = workflowRun!.id;
 
   // White-label rows of the victim's reseller.
   ids.package = idOf(await env.create('/api/whitelabel/packages', { name: `${m} package`, monthly_price_cents: 1000, credit_price_cents: 20 }, 'reseller'));
@@ -137,6 +156,8 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
   ids.partner_wl = idOf(await env.create('/api/whitelabel/partners', {}, 'reseller'));
   ids.customLink = idOf(await env.create('/api/whitelabel/custom-links', { title: `${m} link`, url: 'https://victim.example.com/help' }, 'reseller'));
   ids.resellerWebhook = idOf(await env.create('/api/whitelabel/webhooks', { name: `${m} hook`, url: 'https://hooks.example.com/reseller' }, 'reseller'));
+  ids.wlCourse = idOf(await env.create('/api/whitelabel/courses', { title: `${m} course` }, 'reseller'));
+  ids.wlCoursePage = idOf(await env.create(`/api/whitelabel/courses/${ids.wlCourse}/pages`, { title: `${m} lesson`, video_url: 'https://video.example.com/victim', body_html: `<p>${m} body</p>` }, 'reseller'));
 
   // A running job (stop is refused for a finished one before the owner check could matter).
   const [running] = await env.sql<{ id: number }>(
@@ -172,6 +193,7 @@ function resultRoutes(): Record<string, IdFixture> {
     out[`POST /api/${type}-results/:id/delete`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
     out[`POST /api/${type}-results/:id/manual`] = lead({ params: list, body: () => ({ name: 'Intruder', email: 'intruder@example.com', linkedin_url: 'https://www.linkedin.com/in/intruder', website: 'https://intruder.example.com', urls: ['https://intruder.example.com'] }) });
     out[`POST /api/${type}-results/:id/send-webhook`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
+    out[`POST /api/${type}-results/:id/send-crm`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
     out[`POST /api/${type}-results/:id/labels`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]], add: ['Hijacked'] }) });
   }
   // Selection actions that exist for some types only.
@@ -235,6 +257,24 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'POST /api/autopilots/:id/status': lead({ params: (ids) => ({ id: ids.autopilot! }) }),
   'DELETE /api/autopilots/:id': lead({ params: (ids) => ({ id: ids.autopilot! }) }),
   'GET /api/autopilots/:id/runs': lead({ params: (ids) => ({ id: ids.autopilot! }) }),
+  'PUT /api/business-details/fine-tunes/:id': lead({ params: (ids) => ({ id: ids.fineTune! }), body: () => ({ prompt: 'Hijacked' }) }),
+  'DELETE /api/business-details/fine-tunes/:id': lead({ params: (ids) => ({ id: ids.fineTune! }) }),
+  'POST /api/business-details/fine-tunes/:id/reset': lead({ params: (ids) => ({ id: ids.fineTune! }) }),
+  'POST /api/business-details/use-fine-tunes-library/:id': { params: () => ({ id: 1 }), module: 'leads', notAnAccountRow: 'the shared prompt library: every user copies from the same prompts' },
+  ...Object.fromEntries(
+    AI_TYPES.flatMap((type) => [
+      [`POST /api/${type}-results/:id/ai`, lead({ params: (ids) => ({ id: ids[`campaign_${type}`]! }), body: (ids) => ({ ids: [ids[`result_${type}`]], prompt_ids: [ids.fineTune] }) })],
+      [`GET /api/${type}-results/:id/ai-jobs/:jobId`, lead({ params: (ids) => ({ id: ids[`campaign_${type}`]!, jobId: ids[`aiJob_${type}`]! }) })],
+    ]),
+  ),
+  'GET /api/workflows/:id': lead({ params: (ids) => ({ id: ids.workflow! }) }),
+  'PUT /api/workflows/:id': lead({ params: (ids) => ({ id: ids.workflow! }), body: () => ({ name: 'Hijacked', nodes: [], edges: [] }) }),
+  'DELETE /api/workflows/:id': lead({ params: (ids) => ({ id: ids.workflow! }) }),
+  'POST /api/workflows/:id/publish': lead({ params: (ids) => ({ id: ids.workflow! }) }),
+  'POST /api/workflows/:id/unpublish': lead({ params: (ids) => ({ id: ids.workflow! }) }),
+  'POST /api/workflows/:id/run': lead({ params: (ids) => ({ id: ids.workflow! }) }),
+  'GET /api/workflows/:id/runs': lead({ params: (ids) => ({ id: ids.workflow! }) }),
+  'GET /api/workflows/:id/runs/:runId': lead({ params: (ids) => ({ id: ids.workflow!, runId: ids.workflowRun! }) }),
 
   // White-label (rows of the victim's reseller)
   'GET /api/whitelabel/packages/:id': wl('package'),
@@ -257,6 +297,14 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/whitelabel/partners/:id': wl('partner_wl'),
   'PUT /api/whitelabel/custom-links/:id': wl('customLink', { body: () => ({ title: 'Hijacked', url: 'https://intruder.example.com/' }) }),
   'DELETE /api/whitelabel/custom-links/:id': wl('customLink'),
+  'GET /api/whitelabel/courses/:id': wl('wlCourse'),
+  'PUT /api/whitelabel/courses/:id': wl('wlCourse', { body: () => ({ title: 'Hijacked' }) }),
+  'DELETE /api/whitelabel/courses/:id': wl('wlCourse'),
+  'GET /api/whitelabel/courses/:id/pages': wl('wlCourse'),
+  'POST /api/whitelabel/courses/:id/pages': wl('wlCourse', { body: () => ({ title: 'Injected', video_url: null }) }),
+  'GET /api/whitelabel/courses/:id/pages/:pageId': wl('wlCoursePage', { params: (ids) => ({ id: ids.wlCourse!, pageId: ids.wlCoursePage! }) }),
+  'PUT /api/whitelabel/courses/:id/pages/:pageId': wl('wlCoursePage', { params: (ids) => ({ id: ids.wlCourse!, pageId: ids.wlCoursePage! }), body: () => ({ title: 'Hijacked', video_url: null }) }),
+  'DELETE /api/whitelabel/courses/:id/pages/:pageId': wl('wlCoursePage', { params: (ids) => ({ id: ids.wlCourse!, pageId: ids.wlCoursePage! }) }),
   'PUT /api/whitelabel/email-templates/:kind': { params: () => ({ kind: 'welcome' }), notAnAccountRow: 'template kind: each reseller edits its own template of that kind' },
   'DELETE /api/whitelabel/email-templates/:kind': { params: () => ({ kind: 'welcome' }), notAnAccountRow: 'template kind: each reseller resets its own template of that kind' },
 

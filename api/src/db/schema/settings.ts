@@ -238,4 +238,19 @@ CREATE TABLE settings_webhooks (
 CREATE INDEX settings_webhooks_user ON settings_webhooks (user_id, id);
 `,
   },
+  {
+    id: 'settings_201_crm_tokens',
+    sql: `
+-- A CRM connection holds the tokens the authorisation code was exchanged for (sealed with APP_SECRET,
+-- never returned by any endpoint), or, for a webhook-style CRM (Zapier), the URL the user pasted.
+ALTER TABLE settings_crm_connections ALTER COLUMN auth_code_hash DROP NOT NULL;
+ALTER TABLE settings_crm_connections
+  ADD COLUMN access_token_enc text,
+  ADD COLUMN refresh_token_enc text,
+  ADD COLUMN token_expires_at timestamptz,
+  ADD COLUMN account_ref text,
+  ADD COLUMN webhook_url text,
+  ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
+`,
+  },
 ];

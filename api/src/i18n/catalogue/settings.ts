@@ -247,4 +247,71 @@ export const settingsMessages = {
     de: '{name} nicht verbunden, zum Verbinden klicken',
   },
   'settings.crm_fields_saved': { en: 'Field mapping saved.', es: 'Asignación de campos guardada.', fr: 'Correspondance des champs enregistrée.', de: 'Feldzuordnung gespeichert.' },
+  // Why a CRM call failed (src/providers/crm: CrmErrorCode). `detail` beside the message carries the CRM's own words.
+  'settings.crm.timeout': {
+    en: '{name} did not answer in time. Try again later.',
+    es: '{name} no respondió a tiempo. Inténtalo más tarde.',
+    fr: "{name} n'a pas répondu à temps. Réessayez plus tard.",
+    de: '{name} hat nicht rechtzeitig geantwortet. Versuchen Sie es später erneut.',
+  },
+  'settings.crm.rate_limited': {
+    en: '{name} is limiting requests right now. Try again later.',
+    es: '{name} está limitando las solicitudes ahora mismo. Inténtalo más tarde.',
+    fr: '{name} limite les requêtes en ce moment. Réessayez plus tard.',
+    de: '{name} begrenzt gerade die Anfragen. Versuchen Sie es später erneut.',
+  },
+  'settings.crm.unavailable': {
+    en: '{name} is unavailable right now. Try again later.',
+    es: '{name} no está disponible ahora mismo. Inténtalo más tarde.',
+    fr: '{name} est indisponible pour le moment. Réessayez plus tard.',
+    de: '{name} ist gerade nicht erreichbar. Versuchen Sie es später erneut.',
+  },
+  'settings.crm.auth_failed': {
+    en: '{name} refused the connection. Connect it again in Settings → Integration.',
+    es: '{name} rechazó la conexión. Vuelve a conectarlo en Ajustes → Integración.',
+    fr: '{name} a refusé la connexion. Reconnectez-le dans Paramètres → Intégration.',
+    de: '{name} hat die Verbindung abgelehnt. Verbinden Sie es erneut unter Einstellungen → Integration.',
+  },
+  'settings.crm.rejected': {
+    en: '{name} refused the data it was sent.',
+    es: '{name} rechazó los datos enviados.',
+    fr: '{name} a refusé les données envoyées.',
+    de: '{name} hat die gesendeten Daten abgelehnt.',
+  },
+  'settings.crm.address_refused': {
+    en: "{name}'s address points to a private or local network and cannot be used.",
+    es: 'La dirección de {name} apunta a una red privada o local y no se puede usar.',
+    fr: "L'adresse de {name} pointe vers un réseau privé ou local et ne peut pas être utilisée.",
+    de: 'Die Adresse von {name} zeigt auf ein privates oder lokales Netz und kann nicht verwendet werden.',
+  },
+  'settings.crm.bad_answer': {
+    en: '{name} gave an answer we could not read.',
+    es: '{name} dio una respuesta que no pudimos leer.',
+    fr: '{name} a donné une réponse illisible.',
+    de: '{name} hat eine Antwort gegeben, die wir nicht lesen konnten.',
+  },
+  'settings.crm.not_configured': {
+    en: '{name} is not set up on this installation.',
+    es: '{name} no está configurado en esta instalación.',
+    fr: "{name} n'est pas configuré sur cette installation.",
+    de: '{name} ist in dieser Installation nicht eingerichtet.',
+  },
+  'settings.crm.not_connected': {
+    en: '{name} not connected, click to connect',
+    es: '{name} no está conectado, haz clic para conectar',
+    fr: "{name} n'est pas connecté, cliquez pour le connecter",
+    de: '{name} nicht verbunden, zum Verbinden klicken',
+  },
+  'settings.crm.not_webhook': {
+    en: '{name} is connected through its own authorisation page, not with a URL.',
+    es: '{name} se conecta mediante su propia página de autorización, no con una URL.',
+    fr: "{name} se connecte via sa propre page d'autorisation, pas avec une URL.",
+    de: '{name} wird über die eigene Autorisierungsseite verbunden, nicht mit einer URL.',
+  },
+  'settings.crm.url_unresolvable': {
+    en: 'This webhook URL cannot be reached: its host does not resolve.',
+    es: 'No se puede acceder a esta URL de webhook: su host no se resuelve.',
+    fr: "Cette URL de webhook est injoignable : son hôte ne se résout pas.",
+    de: 'Diese Webhook-URL ist nicht erreichbar: ihr Host lässt sich nicht auflösen.',
+  },
 } satisfies Record<string, Translations>;

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
 import { currentResetDate } from '../../users/limits';
+import { hasActions, runPendingActions } from './autopilotActions';
 import { COST_PER_RECORD } from './credits';
 
 /** The first run of a new (or resumed) autopilot starts this long after saving (spec §4: "shortly after"). */
@@ -160,7 +161,7 @@ async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<num
 }
 
 /** After a run: out of credits stops the autopilot with its reason; a one-time autopilot is complete. */
-async function afterRun(tx: Queryable, autopilotId: number, repeat: Repeat, error: RunError | null): Promise<void> {
+async function afterRun(tx: Queryable, autopilotId: number, repeat: Repeat | string, error: RunError | null): Promise<void> {
   if (error === 'no_credits') {
     await tx.query(`UPDATE autopilots SET status = 'stopped', stop_reason = 'no_credits', next_run_at = NULL, updated_at = now() WHERE id = $1`, [autopilotId]);
   } else if (repeat === 'one-time') {
@@ -168,19 +169,40 @@ async function afterRun(tx: Queryable, autopilotId: number, repeat: Repeat, erro
   }
 }
 
-/** Records the runs whose search job has ended: results added, credits spent, error. */
+/**
+ * Records the runs whose search job has ended: results added, credits spent, error. A run with
+ * steps after its search (enrichment, AI prompts, CRM, webhook: autopilotActions.ts) stays running
+ * with its actions pending; the same tick carries them out.
+ */
 export async function finishRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const rows = (
-      await tx.query<{ id: number; autopilot_id: number; repeat: Repeat; job_status: string | null; stop_reason: string | null; produced: number; credits_charged: number }>(
-        `SELECT r.id, r.autopilot_id, a.repeat, j.status AS job_status, j.stop_reason, COALESCE(j.produced, 0) AS produced, COALESCE(j.credits_charged, 0) AS credits_charged
+      await tx.query<{
+        id: number;
+        autopilot_id: number;
+        repeat: Repeat;
+        job_status: string | null;
+        stop_reason: string | null;
+        produced: number;
+        credits_charged: number;
+        type: 'basic' | 'webhook';
+        enrichment: boolean;
+        ai_prompts: string[];
+        crm: string | null;
+      }>(
+        `SELECT r.id, r.autopilot_id, a.repeat, j.status AS job_status, j.stop_reason, COALESCE(j.produced, 0) AS produced, COALESCE(j.credits_charged, 0) AS credits_charged,
+                a.type, a.enrichment, a.ai_prompts, a.crm
            FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id LEFT JOIN search_jobs j ON j.id = r.job_id
-          WHERE r.status = 'running' AND (j.id IS NULL OR j.status <> 'running')
+          WHERE r.status = 'running' AND r.actions_state IS NULL AND (j.id IS NULL OR j.status <> 'running')
           ORDER BY r.id LIMIT 50 FOR UPDATE OF r`,
       )
     ).rows;
     for (const row of rows) {
       const error: RunError | null = row.stop_reason === 'no_credits' ? 'no_credits' : null;
+      if (error === null && row.job_status !== null && row.produced > 0 && hasActions(row)) {
+        await tx.query(`UPDATE autopilot_runs SET results_added = $2, credits_spent = $3, actions_state = 'pending' WHERE id = $1`, [row.id, row.produced, row.credits_charged]);
+        continue;
+      }
       await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, results_added = $4, credits_spent = $5, error = $6 WHERE id = $1`, [
         row.id,
         row.job_status === 'done' || row.job_status === null ? 'done' : 'stopped',
@@ -195,9 +217,10 @@ export async function finishRuns(db: Db, now: Date): Promise<number[]> {
   });
 }
 
-/** One scheduler pass: record finished runs, then start the due ones. */
+/** One scheduler pass: record finished runs and carry out their post-search steps, then start the due ones. */
 export async function autopilotTick(db: Db, clock: Clock): Promise<TickOutcome> {
   const finished = await finishRuns(db, clock.now());
+  await runPendingActions(db, clock, afterRun);
   const started = await startDueRuns(db, clock.now());
   return { started, finished };
 }

@@ -83,13 +83,27 @@ interface RunRow {
   results_added: number;
   credits_spent: number;
   error: string | null;
+  /** Post-search steps (autopilotActions.ts): pending while they run; their figures; why a step could not run. */
+  actions_state: 'pending' | 'done' | null;
+  enriched: number;
+  enrich_credits: number;
+  ai_processed: number;
+  crm_sent: number;
+  crm_unsent: number;
+  /** Results the run's CRM send has still to push (it runs in the background). */
+  crm_pending: number;
+  webhook_sent: number;
+  webhook_unsent: number;
+  step_errors: { step: string; code: string }[];
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 const COLUMNS = `a.id, a.name, a.type, a.repeat, a.campaign_id, c.name AS campaign_name, c.list_type, (c.webhook_url IS NOT NULL) AS has_webhook,
   a.location, a.filters, a.max_results, a.enrichment, a.ai_prompts, a.crm, a.status, a.stop_reason, a.next_run_at, a.last_run_at, a.created_at`;
-const RUN_COLUMNS = `r.id, r.autopilot_id, r.job_id, r.status, r.scheduled_for, r.started_at, r.finished_at, r.results_added, r.credits_spent, r.error`;
+const RUN_COLUMNS = `r.id, r.autopilot_id, r.job_id, r.status, r.scheduled_for, r.started_at, r.finished_at, r.results_added, r.credits_spent, r.error,
+  r.actions_state, r.enriched, r.enrich_credits, r.ai_processed, r.crm_sent, r.crm_unsent, r.webhook_sent, r.webhook_unsent, r.step_errors,
+  COALESCE((SELECT j.total - j.sent - j.unsent FROM crm_send_jobs j WHERE j.id = r.crm_job_id AND j.status = 'running'), 0) AS crm_pending`;
 
 const toRunDto = (r: RunRow) => ({ ...r, scheduled_for: iso(r.scheduled_for), started_at: iso(r.started_at), finished_at: iso(r.finished_at) });
 

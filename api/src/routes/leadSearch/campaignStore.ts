@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db';
+import type { Queryable, SqlParam } from '../../db';
 import { ApiError } from '../../http/errors';
 import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
 
@@ -72,6 +72,28 @@ export async function loadCampaign(db: Queryable, userId: number, id: number, op
   if (!row) throw notFound();
   const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
   return toCampaignDto(row, job);
+}
+
+/**
+ * One statement for a list, its latest job and `extraSql` (a scalar subquery of the caller over the
+ * list's rows; its parameters are `params`, whose `$1` is the list id): a hot read path pays one
+ * round trip instead of three. 404 when the list is not the user's.
+ */
+export async function loadCampaignWith<T>(db: Queryable, userId: number, id: number, extraSql: string, params: readonly SqlParam[]): Promise<{ campaign: CampaignDto; rows: T }> {
+  if (params[0] !== id) throw new Error('loadCampaignWith: $1 must be the list id');
+  const userParam = `$${params.length + 1}`;
+  const row = (
+    await db.query<CampaignRow & { job: JobRow | null; extra: T }>(
+      `SELECT ${CAMPAIGN_COLUMNS},
+              (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) j) AS job,
+              (${extraSql}) AS extra
+         FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam}`,
+      [...params, userId],
+    )
+  ).rows[0];
+  if (!row) throw notFound();
+  const { job, extra, ...campaign } = row;
+  return { campaign: toCampaignDto(campaign, job), rows: extra };
 }
 
 /** Latest job per campaign for a page of campaigns (one query). */

@@ -3,7 +3,8 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import type { Queryable, SqlParam } from '../../db';
+import { providerFor, SEARCH_TYPES, type LeadProvider, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { spendCredits } from '../../credits/ledger';
@@ -36,6 +37,121 @@ interface Row {
   website: string | null;
 }
 
+/** What one enrichment pass did: rows checked, items found (phones, employees, enriched records), credits charged, stopped for credits. */
+export interface EnrichOutcome {
+  checked: number;
+  found: number;
+  credits: number;
+  stopped: boolean;
+}
+
+type Where = { sql: string; params: SqlParam[] };
+
+/**
+ * Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found, charged
+ * in the caller's transaction with the row that stores it; when the credits run out it stops there.
+ */
+export async function findPhones(tx: Queryable, provider: LeadProvider, userId: number, campaignId: number, where: Where): Promise<EnrichOutcome> {
+  const rows = (
+    await tx.query<Row>(
+      `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
+        WHERE ${where.sql} AND r.phone IS NULL AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
+      where.params,
+    )
+  ).rows;
+  let found = 0;
+  let stopped = false;
+  for (const row of rows) {
+    const phone = await provider.findPhone({ key: row.record_key, name: row.name, company: row.company, website: row.website });
+    if (!phone) continue;
+    if (!(await spendCredits(tx, userId, CREDIT_COSTS.peoplePhoneEnrich, `get-phones:list:${campaignId}`))) {
+      stopped = true;
+      break;
+    }
+    await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, CREDIT_COSTS.peoplePhoneEnrich]);
+    found += 1;
+  }
+  return { checked: rows.length, found, credits: found * CREDIT_COSTS.peoplePhoneEnrich, stopped };
+}
+
+/**
+ * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
+ * returned with a contact or email (spec §9), charged in the caller's transaction; `found` counts employees.
+ */
+export async function findEmployees(tx: Queryable, provider: LeadProvider, userId: number, campaignId: number, where: Where, cost: number): Promise<EnrichOutcome> {
+  const rows = (
+    await tx.query<Row>(
+      `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
+        WHERE ${where.sql} AND NOT (r.data ? 'employees') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
+      where.params,
+    )
+  ).rows;
+  let employees = 0;
+  let credits = 0;
+  let stopped = false;
+  for (const row of rows) {
+    const found = await provider.findEmployees({ key: row.record_key, name: row.name, company: row.company, website: row.website });
+    const billable = found.filter((e) => e.email || e.phone).length;
+    const price = billable * cost;
+    if (price > 0 && !(await spendCredits(tx, userId, price, `get-employees:list:${campaignId}`))) {
+      stopped = true;
+      break;
+    }
+    await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price]);
+    employees += found.length;
+    credits += price;
+  }
+  return { checked: rows.length, found: employees, credits, stopped };
+}
+
+/**
+ * Contact and extra figures for the selected creators not enriched yet. Spec §9
+ * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
+ */
+export async function enrichInfluencers(tx: Queryable, provider: LeadProvider, userId: number, campaignId: number, where: Where): Promise<EnrichOutcome> {
+  const cost = CREDIT_COSTS.influencerEnrichPerRecord;
+  const rows = (
+    await tx.query<Row & { social: Record<string, unknown> | null }>(
+      `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
+        WHERE ${where.sql} AND NOT (r.data ? 'enriched') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
+      where.params,
+    )
+  ).rows;
+  let enriched = 0;
+  let stopped = false;
+  for (const row of rows) {
+    const answer = await provider.enrichInfluencer({ key: row.record_key, name: row.name, company: row.company, website: row.website, social: row.social });
+    const billable = Boolean(answer && (answer.email || answer.phone));
+    if (billable && !(await spendCredits(tx, userId, cost, `enrich:list:${campaignId}`))) {
+      stopped = true;
+      break;
+    }
+    await tx.query(
+      `UPDATE campaign_results
+          SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
+              email = COALESCE(email, $3), phone = COALESCE(phone, $4),
+              email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
+              credits = credits + $5
+        WHERE id = $1`,
+      [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, billable ? cost : 0],
+    );
+    if (billable) enriched += 1;
+  }
+  return { checked: rows.length, found: enriched, credits: enriched * cost, stopped };
+}
+
+/**
+ * The enrichment of a list type's toolbar (spec §2): get-phones for people, get-employees for
+ * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots.
+ */
+export function enrichmentFor(type: SearchType): ((tx: Queryable, userId: number, campaignId: number, where: Where) => Promise<EnrichOutcome>) | null {
+  if (PHONE_TYPES.includes(type)) return (tx, userId, campaignId, where) => findPhones(tx, providerFor(type), userId, campaignId, where);
+  const cost = EMPLOYEE_COST[type];
+  if (cost !== undefined) return (tx, userId, campaignId, where) => findEmployees(tx, providerFor(type), userId, campaignId, where, cost);
+  if (type === 'influencer') return (tx, userId, campaignId, where) => enrichInfluencers(tx, providerFor(type), userId, campaignId, where);
+  return null;
+}
+
 /**
  * `POST /api/{type}-results/{id}/get-phones`: looks up phones for the selected results that have
  * none. Spec §9 peoplePhoneEnrich (1) is charged per phone found, in the same transaction that
@@ -63,31 +179,9 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         if (campaign.list_type !== type) throw notFound();
         const { ids, all_matching, filters } = request.body;
         if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-        const provider = providerFor(type);
-        const outcome = await db.transaction(async (tx) => {
-          const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-          const rows = (
-            await tx.query<Row>(
-              `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
-                WHERE ${where.sql} AND r.phone IS NULL AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
-              where.params,
-            )
-          ).rows;
-          let found = 0;
-          let stopped = false;
-          for (const row of rows) {
-            const phone = await provider.findPhone({ key: row.record_key, name: row.name, company: row.company, website: row.website });
-            if (!phone) continue;
-            if (!(await spendCredits(tx, userId, CREDIT_COSTS.peoplePhoneEnrich, `get-phones:list:${campaign.id}`))) {
-              stopped = true;
-              break;
-            }
-            await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, CREDIT_COSTS.peoplePhoneEnrich]);
-            found += 1;
-          }
-          return { checked: rows.length, found, stopped };
-        });
-        const credits = outcome.found * CREDIT_COSTS.peoplePhoneEnrich;
+        const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
+        const outcome = await db.transaction((tx) => findPhones(tx, providerFor(type), userId, campaign.id, where));
+        const credits = outcome.credits;
         return {
           ...say(request, outcome.stopped ? 'leadSearch.phones_stopped_no_credits' : 'leadSearch.phones_found', { found: outcome.found, credits }),
           checked: outcome.checked,
@@ -131,40 +225,11 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const userId = currentUser(request).id;
         const campaign = await listOf(userId, type, request.params.id);
         const where = selectionWhere(campaign.id, request.body);
-        const provider = providerFor(type);
-        const outcome = await db.transaction(async (tx) => {
-          const rows = (
-            await tx.query<Row>(
-              `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
-                WHERE ${where.sql} AND NOT (r.data ? 'employees') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
-              where.params,
-            )
-          ).rows;
-          let employees = 0;
-          let credits = 0;
-          let stopped = false;
-          for (const row of rows) {
-            const found = await provider.findEmployees({ key: row.record_key, name: row.name, company: row.company, website: row.website });
-            const billable = found.filter((e) => e.email || e.phone).length;
-            const price = billable * cost;
-            if (price > 0 && !(await spendCredits(tx, userId, price, `get-employees:list:${campaign.id}`))) {
-              stopped = true;
-              break;
-            }
-            await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [
-              row.id,
-              JSON.stringify(found),
-              price,
-            ]);
-            employees += found.length;
-            credits += price;
-          }
-          return { checked: rows.length, employees, credits, stopped };
-        });
+        const outcome = await db.transaction((tx) => findEmployees(tx, providerFor(type), userId, campaign.id, where, cost));
         return {
-          ...say(request, outcome.stopped ? 'leadSearch.employees_stopped_no_credits' : 'leadSearch.employees_found', { found: outcome.employees, credits: outcome.credits }),
+          ...say(request, outcome.stopped ? 'leadSearch.employees_stopped_no_credits' : 'leadSearch.employees_found', { found: outcome.found, credits: outcome.credits }),
           checked: outcome.checked,
-          found: outcome.employees,
+          found: outcome.found,
           credits_charged: outcome.credits,
           stopped_no_credits: outcome.stopped,
         };
@@ -183,43 +248,12 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       const campaign = await listOf(userId, 'influencer', request.params.id);
       const where = selectionWhere(campaign.id, request.body);
-      const provider = providerFor('influencer');
-      const cost = CREDIT_COSTS.influencerEnrichPerRecord;
-      const outcome = await db.transaction(async (tx) => {
-        const rows = (
-          await tx.query<Row & { social: Record<string, unknown> | null }>(
-            `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
-              WHERE ${where.sql} AND NOT (r.data ? 'enriched') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
-            where.params,
-          )
-        ).rows;
-        let enriched = 0;
-        let stopped = false;
-        for (const row of rows) {
-          const answer = await provider.enrichInfluencer({ key: row.record_key, name: row.name, company: row.company, website: row.website, social: row.social });
-          const billable = Boolean(answer && (answer.email || answer.phone));
-          if (billable && !(await spendCredits(tx, userId, cost, `enrich:list:${campaign.id}`))) {
-            stopped = true;
-            break;
-          }
-          await tx.query(
-            `UPDATE campaign_results
-                SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
-                    email = COALESCE(email, $3), phone = COALESCE(phone, $4),
-                    email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
-                    credits = credits + $5
-              WHERE id = $1`,
-            [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, billable ? cost : 0],
-          );
-          if (billable) enriched += 1;
-        }
-        return { checked: rows.length, enriched, stopped };
-      });
-      const credits = outcome.enriched * cost;
+      const outcome = await db.transaction((tx) => enrichInfluencers(tx, providerFor('influencer'), userId, campaign.id, where));
+      const credits = outcome.credits;
       return {
-        ...say(request, outcome.stopped ? 'leadSearch.enrich_stopped_no_credits' : 'leadSearch.enriched', { found: outcome.enriched, credits }),
+        ...say(request, outcome.stopped ? 'leadSearch.enrich_stopped_no_credits' : 'leadSearch.enriched', { found: outcome.found, credits }),
         checked: outcome.checked,
-        found: outcome.enriched,
+        found: outcome.found,
         credits_charged: credits,
         stopped_no_credits: outcome.stopped,
       };

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { aiActionRoutes, startAiJobWorker } from './aiActions';
 import { autopilotRoutes } from './autopilots';
 import { startAutopilotScheduler } from './autopilotScheduler';
 import { campaignRoutes } from './campaigns';
+import { crmSendRoutes, startCrmSendWorker } from './crmSend';
 import { enrichmentRoutes } from './enrichment';
+import { fineTuneRoutes } from './fineTunes';
 import { intentRoutes } from './intent';
 import { labelRoutes } from './labels';
 import { resultRoutes } from './results';
 import { searchRoutes } from './searches';
 import { startJobWorker } from './searchJobs';
 import { webhookRoutes } from './webhooks';
+import { startWorkflowRunner } from './workflowRunner';
+import { workflowRoutes } from './workflows';
 
 /** Routes of the lead search area. One file per resource beside this one; register them here. */
 export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -18,9 +23,24 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);
   webhookRoutes(api, deps);
+  crmSendRoutes(api, deps);
   intentRoutes(api, deps);
   labelRoutes(api, deps);
   autopilotRoutes(api, deps);
+  fineTuneRoutes(api, deps);
+  aiActionRoutes(api, deps);
+  workflowRoutes(api, deps);
+
+  // AI actions over many results run as jobs; LEAD_SEARCH_AI_WORKER=manual leaves the steps to the caller (API tests).
+  if (process.env.LEAD_SEARCH_AI_WORKER !== 'manual') {
+    let stopAi: (() => void) | null = null;
+    api.addHook('onReady', async () => {
+      stopAi = startAiJobWorker(deps.db, (error) => api.log.error({ err: error }, 'AI job step failed'));
+    });
+    api.addHook('onClose', async () => {
+      stopAi?.();
+    });
+  }
 
   // Autopilots run on a scheduler; LEAD_SEARCH_AUTOPILOT=manual leaves the ticks to the caller (API tests, injected clock).
   if (process.env.LEAD_SEARCH_AUTOPILOT !== 'manual') {
@@ -30,6 +50,28 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
     });
     api.addHook('onClose', async () => {
       stopScheduler?.();
+    });
+  }
+
+  // Workflow runs advance on a runner; LEAD_SEARCH_WORKFLOWS=manual leaves the ticks to the caller (API tests, injected clock).
+  if (process.env.LEAD_SEARCH_WORKFLOWS !== 'manual') {
+    let stopWorkflows: (() => void) | null = null;
+    api.addHook('onReady', async () => {
+      stopWorkflows = startWorkflowRunner(deps.db, deps.clock, (error) => api.log.error({ err: error }, 'workflow tick failed'));
+    });
+    api.addHook('onClose', async () => {
+      stopWorkflows?.();
+    });
+  }
+
+  // CRM sends run in the background; LEAD_SEARCH_CRM_WORKER=manual leaves the ticks to the caller (API tests).
+  if (process.env.LEAD_SEARCH_CRM_WORKER !== 'manual') {
+    let stopCrm: (() => void) | null = null;
+    api.addHook('onReady', async () => {
+      stopCrm = startCrmSendWorker(deps.db, deps.config.appSecret, () => deps.clock.now(), (error) => api.log.error({ err: error }, 'CRM send step failed'));
+    });
+    api.addHook('onClose', async () => {
+      stopCrm?.();
     });
   }
 

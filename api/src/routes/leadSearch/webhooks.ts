@@ -4,7 +4,9 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { SEARCH_TYPES } from '../../providers/leads';
+import type { Clock } from '../../clock';
+import type { Db, SqlParam } from '../../db';
+import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
@@ -25,6 +27,54 @@ export function webhookSignature(secret: string, timestamp: string, body: string
 interface WebhookRow {
   webhook_url: string | null;
   webhook_secret: string | null;
+}
+
+/**
+ * Sends results of a list to its webhook (one signed POST of at most WEBHOOK_MAX_ROWS results; the
+ * list toolbar's action and webhook autopilots). Spec §4: the rows go sending → sent / unsent. The
+ * URL is checked again at send time (the host may resolve elsewhere now: DNS rebinding).
+ */
+export async function sendToListWebhook(
+  db: Db,
+  clock: Clock,
+  list: { id: number; name: string; type: SearchType },
+  hook: { url: string; secret: string },
+  where: { sql: string; params: SqlParam[] },
+): Promise<{ sent: number; unsent: number }> {
+  // Mark first (own transaction) so the list shows "sending".
+  const rows = await db.transaction(async (tx) => {
+    const picked = (
+      await tx.query<Record<string, unknown> & { id: number }>(
+        `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
+          WHERE ${where.sql} AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${WEBHOOK_MAX_ROWS} FOR UPDATE`,
+        where.params,
+      )
+    ).rows;
+    // A webhook send replaces what an earlier CRM send left on the row (crmSend.ts).
+    if (picked.length) {
+      await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`, [
+        `{${picked.map((r) => r.id).join(',')}}`,
+      ]);
+    }
+    return picked;
+  });
+  if (!rows.length) return { sent: 0, unsent: 0 };
+  const body = JSON.stringify({ event: 'leads.sent', list, results: rows });
+  const timestamp = String(Math.floor(clock.now().getTime() / 1000));
+  let delivered = false;
+  const verdict = await checkWebhookUrl(hook.url);
+  if (verdict.ok) {
+    // Pinned to the address the guard checks at connect time; redirects are not followed.
+    const outcome = await guardedPost(
+      verdict.url,
+      body,
+      { 'content-type': 'application/json', 'x-leadsmith-timestamp': timestamp, 'x-leadsmith-signature': webhookSignature(hook.secret, timestamp, body) },
+      { allowHosts: [...allowedHosts()], timeoutMs: WEBHOOK_TIMEOUT_MS },
+    );
+    delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;
+  }
+  await db.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[])`, [`{${rows.map((r) => r.id).join(',')}}`, delivered ? 'sent' : 'unsent', delivered]);
+  return delivered ? { sent: rows.length, unsent: 0 } : { sent: 0, unsent: rows.length };
 }
 
 /** List webhooks (spec §7 campaign-webhook, campaign-webhook-setup) and sending results to them. */
@@ -87,46 +137,7 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
         const hook = await webhookOf(userId, campaign.id);
         if (!hook.webhook_url || !hook.webhook_secret) throw unprocessable('leadSearch.list_has_no_webhook', 'campaign_id');
         const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        // Spec §4: sending → sent / unsent. Mark first (own transaction) so the list shows "sending".
-        const rows = await db.transaction(async (tx) => {
-          const picked = (
-            await tx.query<Record<string, unknown> & { id: number }>(
-              `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
-                WHERE ${where.sql} AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${WEBHOOK_MAX_ROWS} FOR UPDATE`,
-              where.params,
-            )
-          ).rows;
-          if (picked.length) await tx.query(`UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[])`, [`{${picked.map((r) => r.id).join(',')}}`]);
-          return picked;
-        });
-        let delivered = false;
-        if (rows.length) {
-          const body = JSON.stringify({ event: 'leads.sent', list: { id: campaign.id, name: campaign.name, type }, results: rows });
-          const timestamp = String(Math.floor(clock.now().getTime() / 1000));
-          // Checked again at send time: the host may resolve elsewhere now (DNS rebinding).
-          const verdict = await checkWebhookUrl(hook.webhook_url);
-          if (verdict.ok) {
-            // Pinned to the address the guard checks at connect time; redirects are not followed.
-            const outcome = await guardedPost(
-              verdict.url,
-              body,
-              {
-                'content-type': 'application/json',
-                'x-leadsmith-timestamp': timestamp,
-                'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body),
-              },
-              { allowHosts: [...allowedHosts()], timeoutMs: WEBHOOK_TIMEOUT_MS },
-            );
-            delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;
-          }
-          await db.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[])`, [
-            `{${rows.map((r) => r.id).join(',')}}`,
-            delivered ? 'sent' : 'unsent',
-            delivered,
-          ]);
-        }
-        const sent = delivered ? rows.length : 0;
-        const unsent = rows.length - sent;
+        const { sent, unsent } = await sendToListWebhook(db, clock, { id: campaign.id, name: campaign.name, type }, { url: hook.webhook_url, secret: hook.webhook_secret }, where);
         return { ...say(request, 'leadSearch.webhook_sent', { sent, unsent }), sent, unsent };
       },
     );

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
-import { unprocessable } from '../../http/errors';
+import { ApiError, unprocessable, validationError } from '../../http/errors';
+import { checkCrmUrl, crmEndpoints, crmHttpSettings, crmKind, CrmError, exchangeCrmCode, saveCrmTokens } from '../../providers/crm';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { requestAccountId } from './account';
@@ -38,6 +39,8 @@ interface AuthConfig {
  * the others need an AUTH_URL. Without a client id a CRM cannot be connected.
  */
 export function crmAuthConfig(provider: CrmProvider, env: NodeJS.ProcessEnv = process.env): AuthConfig | null {
+  // A webhook-style CRM (Zapier) has no authorisation page: the user pastes a URL instead.
+  if (crmKind(provider) === 'webhook') return null;
   const key = provider.toUpperCase();
   const url = env[`CRM_${key}_AUTH_URL`]?.trim() || DEFAULT_AUTH[provider]?.url;
   const clientId = env[`CRM_${key}_CLIENT_ID`]?.trim() || (env.NODE_ENV === 'production' ? '' : 'leadsmith-dev');
@@ -54,20 +57,28 @@ function callbackUrl(request: FastifyRequest): string {
 const providerParams = objectSchema({ provider: { type: 'string', enum: CRM_PROVIDERS } }, ['provider']);
 
 /** CRM connections (spec §2 integration/crm, crm-fields; /crm/callback is the return point). */
-export function crmRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }: AppDeps): void {
   const guard = { onRequest: app.requireAuth };
 
   app.get('/api/crm/connections', { ...guard }, async (request) => {
     const accountId = await requestAccountId(db, request);
-    const { rows } = await db.query<{ provider: CrmProvider; connected_at: string }>('SELECT provider, connected_at FROM settings_crm_connections WHERE user_id = $1', [accountId]);
+    const { rows } = await db.query<{ provider: CrmProvider; connected_at: string; webhook_url: string | null }>(
+      'SELECT provider, connected_at, webhook_url FROM settings_crm_connections WHERE user_id = $1',
+      [accountId],
+    );
     const connected = new Map(rows.map((r) => [r.provider, r.connected_at]));
+    // A webhook CRM shows where it sends (the host only: the path of a hook URL is its secret).
+    const targets = new Map(rows.map((r) => [r.provider, r.webhook_url ? new URL(r.webhook_url).host : null]));
     return {
       data: CRM_PROVIDERS.map((provider) => ({
         provider,
         name: CRM_NAMES[provider],
         connected: connected.has(provider),
         connected_at: connected.get(provider) ?? null,
-        available: crmAuthConfig(provider) !== null,
+        kind: crmKind(provider),
+        target: targets.get(provider) ?? null,
+        // OAuth CRMs need their authorisation page and token/API endpoints; a webhook CRM only a URL.
+        available: crmKind(provider) === 'webhook' || (crmAuthConfig(provider) !== null && crmEndpoints(provider) !== null),
       })),
     };
   });
@@ -91,29 +102,59 @@ export function crmRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
     return { url: url.toString() };
   });
 
-  /** The return from /crm/callback: checks the state and stores the connection. */
+  /**
+   * The return from /crm/callback: checks the state (once), exchanges the code for the CRM's tokens
+   * (no transaction is held during the call) and stores the connection with the tokens sealed.
+   */
   app.post<{ Body: { code: string; state: string } }>(
     '/api/crm/connections/callback',
     { ...guard, schema: { body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 2000 }, state: { type: 'string', minLength: 1, maxLength: 200 } }, ['code', 'state']) } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const now = clock.now();
-      const provider = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ provider: CrmProvider }>('DELETE FROM settings_crm_states WHERE state_hash = $1 AND user_id = $2 AND expires_at >= $3 RETURNING provider', [
-          hashToken(request.body.state),
-          accountId,
-          now,
-        ]);
-        const found = rows[0]?.provider;
-        if (!found) throw unprocessable('settings.crm_state_invalid', 'state');
+      const { rows } = await db.query<{ provider: CrmProvider }>('DELETE FROM settings_crm_states WHERE state_hash = $1 AND user_id = $2 AND expires_at >= $3 RETURNING provider', [
+        hashToken(request.body.state),
+        accountId,
+        now,
+      ]);
+      const provider = rows[0]?.provider;
+      if (!provider) throw unprocessable('settings.crm_state_invalid', 'state');
+      let tokens;
+      try {
+        tokens = await exchangeCrmCode(provider, request.body.code, callbackUrl(request));
+      } catch (error) {
+        if (!(error instanceof CrmError)) throw error;
+        throw new ApiError(422, `settings.crm.${error.code}`, { field: 'code', params: { name: CRM_NAMES[provider] }, extra: { detail: error.detail ?? '' } });
+      }
+      await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO settings_crm_connections (user_id, provider, auth_code_hash, connected_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (user_id, provider) DO UPDATE SET auth_code_hash = EXCLUDED.auth_code_hash, connected_at = EXCLUDED.connected_at`,
-          [accountId, found, hashToken(request.body.code), now],
+           ON CONFLICT (user_id, provider) DO UPDATE SET auth_code_hash = EXCLUDED.auth_code_hash, connected_at = EXCLUDED.connected_at, webhook_url = NULL`,
+          [accountId, provider, hashToken(request.body.code), now],
         );
-        return found;
+        await saveCrmTokens(tx, accountId, provider, tokens, appConfig.appSecret);
       });
       return { ...say(request, 'settings.crm_connected', { name: CRM_NAMES[provider] }), provider };
+    },
+  );
+
+  /** Zapier (a webhook-style CRM): the URL of the user's "Catch Hook" trigger, checked like every outbound URL. */
+  app.put<{ Body: { url: string } }>(
+    '/api/crm/connections/zapier/webhook',
+    { ...guard, schema: { body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 } }, ['url']) } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const verdict = await checkCrmUrl(request.body.url.trim(), crmHttpSettings().allowHosts);
+      if (!verdict.ok) {
+        if (verdict.reason === 'invalid_url') throw validationError({ field: 'url', code: 'validation.url' });
+        throw unprocessable(verdict.reason === 'private_address' ? 'settings.address_refused' : 'settings.crm.url_unresolvable', 'url');
+      }
+      await db.query(
+        `INSERT INTO settings_crm_connections (user_id, provider, webhook_url, connected_at) VALUES ($1, 'zapier', $2, $3)
+         ON CONFLICT (user_id, provider) DO UPDATE SET webhook_url = EXCLUDED.webhook_url, connected_at = EXCLUDED.connected_at, updated_at = now()`,
+        [accountId, verdict.url.toString(), clock.now()],
+      );
+      return { ...say(request, 'settings.crm_connected', { name: CRM_NAMES.zapier }), provider: 'zapier' };
     },
   );
 

@@ -30,6 +30,12 @@ function readRules(raw: string | null): AdvancedRule[] {
   }
 }
 
+/** The label filter only when it is a valid id (an absent one is "any label" and is not sent). */
+function labelId(raw: string | null): { label_id?: number } {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 && n <= 2147483647 ? { label_id: n } : {};
+}
+
 /** Filters, page and view mode live in the URL (spec §2/§3 defaults), so they survive opening a result. */
 export function readListState(params: URLSearchParams): { filters: ResultFilters; view: ViewMode } {
   const searchType = params.get('search_type');
@@ -45,6 +51,7 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
       startDate: isoDate(params.get('startDate')),
       endDate: isoDate(params.get('endDate')),
       advanced_custom_search: readRules(params.get('adv')),
+      ...labelId(params.get('label_id')),
     },
     view: params.get('view') === 'grid' ? 'grid' : 'list',
   };
@@ -59,7 +66,7 @@ export function writeListState(filters: ResultFilters, view: ViewMode): URLSearc
       if (filters.advanced_custom_search.length) out.set('adv', JSON.stringify(filters.advanced_custom_search));
       continue;
     }
-    if (value !== defaults[key] && value !== '' && value !== null) out.set(key, String(value));
+    if (value !== defaults[key] && value !== '' && value !== null && value !== undefined) out.set(key, String(value));
   }
   if (view === 'grid') out.set('view', 'grid');
   return out;

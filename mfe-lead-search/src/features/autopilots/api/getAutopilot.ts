@@ -6,7 +6,7 @@ import { autopilotKeys, type Autopilot } from './getAutopilots';
 const SOON_MS = 60_000;
 
 export const isBusy = (a: Autopilot | undefined) =>
-  Boolean(a && (a.last_run?.status === 'running' || (a.status === 'active' && a.next_run_at && new Date(a.next_run_at).getTime() - Date.now() < SOON_MS)));
+  Boolean(a && (a.last_run?.status === 'running' || (a.last_run?.crm_pending ?? 0) > 0 || (a.status === 'active' && a.next_run_at && new Date(a.next_run_at).getTime() - Date.now() < SOON_MS)));
 
 /** GET /api/autopilots/{id}. */
 export async function getAutopilot(id: number, signal?: AbortSignal): Promise<Autopilot> {

@@ -24,6 +24,19 @@ export interface AutopilotRun {
   results_added: number;
   credits_spent: number;
   error: RunError | null;
+  /** The steps after the search (enrichment, AI prompts, webhook, CRM): pending while they run. */
+  actions_state: 'pending' | 'done' | null;
+  enriched: number;
+  enrich_credits: number;
+  ai_processed: number;
+  crm_sent: number;
+  crm_unsent: number;
+  /** Results the run's CRM send has still to push (it runs in the background). */
+  crm_pending: number;
+  webhook_sent: number;
+  webhook_unsent: number;
+  /** Why a step could not run. */
+  step_errors: { step: 'enrichment' | 'ai' | 'webhook' | 'crm'; code: string }[];
 }
 
 export interface Autopilot {

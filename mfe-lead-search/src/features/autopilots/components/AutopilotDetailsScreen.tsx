@@ -8,7 +8,7 @@ import { Pager } from '../../customLabels/components/Pager';
 import { useDeleteAutopilot } from '../api/deleteAutopilot';
 import { isBusy, useAutopilot } from '../api/getAutopilot';
 import { useAutopilotRuns } from '../api/getAutopilotRuns';
-import { autopilotPath, parseAutopilotParam, type Autopilot } from '../api/getAutopilots';
+import { autopilotPath, parseAutopilotParam, type Autopilot, type AutopilotRun } from '../api/getAutopilots';
 import { useSetAutopilotStatus } from '../api/setAutopilotStatus';
 import { StatusBadge } from './AutopilotsScreen';
 import { useFormatDate } from './format';
@@ -43,6 +43,42 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {label}
       </chakra.dt>
       <chakra.dd m={0}>{children}</chakra.dd>
+    </Box>
+  );
+}
+
+/** What a run did after its search: enrichment, AI prompts, webhook and CRM sends, and why a step could not run. */
+function RunSteps({ run, autopilot }: { run: AutopilotRun; autopilot: Autopilot }) {
+  const { t } = useTranslation('leadSearch');
+  const lines: { key: string; text: string }[] = [];
+  if (run.actions_state === 'pending') lines.push({ key: 'pending', text: t('autopilotActions.pending') });
+  // A step that could not run says why below instead of showing zero figures.
+  const failed = new Set(run.step_errors.map((e) => e.step));
+  if ((autopilot.enrichment && !failed.has('enrichment')) || run.enriched > 0) {
+    lines.push({ key: 'enriched', text: t('autopilotActions.enriched', { n: run.enriched, credits: run.enrich_credits }) });
+  }
+  if ((autopilot.ai_prompts.length && !failed.has('ai')) || run.ai_processed > 0) lines.push({ key: 'ai', text: t('autopilotActions.ai', { n: run.ai_processed }) });
+  if ((autopilot.type === 'webhook' && !failed.has('webhook')) || run.webhook_sent + run.webhook_unsent > 0) {
+    lines.push({ key: 'webhook', text: t('autopilotActions.webhook', { sent: run.webhook_sent, unsent: run.webhook_unsent }) });
+  }
+  if ((autopilot.crm && !failed.has('crm')) || run.crm_sent + run.crm_unsent + run.crm_pending > 0) {
+    const name = autopilot.crm ? t(`autopilot.crms.${autopilot.crm}`) : t('autopilotActions.theCrm');
+    lines.push({ key: 'crm', text: t('autopilotActions.crm', { name, sent: run.crm_sent, unsent: run.crm_unsent }) });
+    if (run.crm_pending > 0) lines.push({ key: 'crmPending', text: t('autopilotActions.crmPending', { n: run.crm_pending }) });
+  }
+  if (!lines.length && !run.step_errors.length) return <>—</>;
+  return (
+    <Box fontSize="sm">
+      {lines.map((l) => (
+        <Text key={l.key} data-testid={`run-${l.key}`}>
+          {l.text}
+        </Text>
+      ))}
+      {run.step_errors.map((e) => (
+        <Text key={`${e.step}-${e.code}`} color="red.700" data-testid="run-step-error">
+          {t(`autopilotActions.stepErrors.${e.code}`, { defaultValue: t('autopilotActions.stepErrors.unknown') })}
+        </Text>
+      ))}
     </Box>
   );
 }
@@ -150,6 +186,7 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
                 <Table.ColumnHeader>{t('autopilot.runs.status')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('autopilot.runs.results')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('autopilot.runs.credits')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('autopilotActions.column')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('autopilot.runs.error')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -161,6 +198,9 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
                   <Table.Cell>{t(`autopilot.runs.statuses.${r.status}`)}</Table.Cell>
                   <Table.Cell data-testid="run-results">{r.results_added}</Table.Cell>
                   <Table.Cell>{r.credits_spent}</Table.Cell>
+                  <Table.Cell>
+                    <RunSteps run={r} autopilot={a} />
+                  </Table.Cell>
                   <Table.Cell>{r.error ? t(`autopilot.runs.errors.${r.error}`) : '—'}</Table.Cell>
                 </Table.Row>
               ))}

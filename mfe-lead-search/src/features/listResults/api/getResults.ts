@@ -28,9 +28,18 @@ export interface ResultFilters {
   startDate: string | null;
   endDate: string | null;
   advanced_custom_search: AdvancedRule[];
+  /** One of the account's custom labels: only results carrying it (absent: any). */
+  label_id?: number;
 }
 
-export interface ResultsPage extends Page<LeadResult> {
+/** Where a result's latest CRM send went and, when it was not taken, the CRM's reason (a code and its own words). */
+export interface CrmResultFields {
+  crm_provider: string | null;
+  crm_error: string | null;
+  crm_error_detail: string | null;
+}
+
+export interface ResultsPage extends Page<LeadResult & CrmResultFields> {
   total_capped: boolean;
   campaign: Campaign;
 }
@@ -54,6 +63,8 @@ export const resultsQuery = (type: SearchType, id: number, filters: ResultFilter
       const data = query.state.data;
       if (!data) return false;
       const looking = data.data.some((r) => r.email_status === 'looking');
+      // Results on their way to a CRM turn sent / unsent in the background.
+      if (data.data.some((r) => r.crm_status === 'sending')) return 1000;
       const job = data.campaign.job;
       // An intent search may wait a long time for visitors: poll it more gently than a search filling up.
       if (job?.status === 'running' && job.search_type === 'intent' && !looking) return 3000;

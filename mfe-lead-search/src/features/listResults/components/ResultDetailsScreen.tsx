@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { parseListParam } from '../../../api/types';
 import { useResult } from '../api/getResult';
+import { AiTextsSection } from '../../aiAssistant/components/AiTexts';
+import type { CrmResultFields } from '../api/getResults';
+import { CrmStatus } from './CrmStatus';
 import { EmailStatusBadge } from './EmailStatusBadge';
 
 interface Employee {
@@ -104,6 +107,14 @@ export function ResultDetailsScreen() {
           </DataList.Item>
         ))}
       </DataList.Root>
+      {r.crm_status ? (
+        <Box as="section" aria-labelledby="crm-heading" mt={6} data-testid="result-crm">
+          <Heading as="h3" id="crm-heading" size="md" mb={2}>
+            {t('crmSend.detailsHeading')}
+          </Heading>
+          <CrmStatus result={r as typeof r & Partial<CrmResultFields>} />
+        </Box>
+      ) : null}
       {social ? (
         <Box as="section" aria-labelledby="social-heading" mt={6}>
           <Heading as="h3" id="social-heading" size="md" mb={2}>
@@ -152,6 +163,7 @@ export function ResultDetailsScreen() {
           )}
         </Box>
       ) : null}
+      {['people', 'group', 'local', 'company', 'intent'].includes(list?.type ?? '') ? <AiTextsSection data={r.data} /> : null}
     </Box>
   );
 }

@@ -6,6 +6,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useStopSearch } from '../../../api/stopSearch';
 import { parseListParam, type Campaign, type SearchType } from '../../../api/types';
+import { AiActionButton } from '../../aiAssistant/components/AiActionPanel';
+import { AiTextsCell } from '../../aiAssistant/components/AiTexts';
 import { useDeleteResults } from '../api/deleteResults';
 import { useEnrichInfluencers } from '../api/enrichInfluencers';
 import { useGetEmployees } from '../api/getEmployees';
@@ -18,6 +20,9 @@ import type { SelectionInput } from '../api/selection';
 import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
 import { EmailStatusBadge } from './EmailStatusBadge';
 import { IntentSettingsPanel } from './IntentSettingsPanel';
+import { CrmSendControl } from './CrmSendControl';
+import { CrmStatus } from './CrmStatus';
+import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ManualEntryForm } from './ManualEntryForm';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
@@ -32,6 +37,7 @@ type Action =
   | 'enrich'
   | 'manualEntry'
   | 'customLabels'
+  | 'ai'
   | 'crm'
   | 'csv'
   | 'delete'
@@ -40,16 +46,16 @@ type Action =
 
 /**
  * Toolbar actions per list type, in the spec's order (§2). Group lists hold people (ADR 005). The
- * spec's "ai" action (AI-written content per lead) belongs to the AI assistant and is not built yet.
+ * "ai" action runs the AI assistant's prompts on the selection (features/aiAssistant).
  */
 export const TOOLBAR: Readonly<Record<SearchType, readonly Action[]>> = {
   domain: ['status', 'moreFilters', 'search', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
-  people: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
-  group: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
-  local: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
-  company: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  people: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
+  group: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
+  local: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
+  company: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
   influencer: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'enrich', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
-  intent: ['emailFound', 'status', 'moreFilters', 'search', 'customLabels', 'crm', 'csv', 'delete', 'settings'],
+  intent: ['emailFound', 'status', 'moreFilters', 'search', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'settings'],
 };
 
 /** Spec §9 cost of one employee found, per list type with get-employees. */
@@ -213,6 +219,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             ]}
           />
         ) : null}
+        {has('customLabels') ? <LabelFilter value={filters.label_id} onChange={(labelId) => update({ label_id: labelId })} /> : null}
         {has('search') ? (
           <chakra.form
             role="search"
@@ -306,6 +313,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               {t('toolbar.enrich', { cost: CREDIT_COSTS.influencerEnrichPerRecord })}
             </Button>
           ) : null}
+          {has('ai') ? <AiActionButton selection={selection} count={selectionCount} /> : null}
+          {has('crm') ? <CrmSendControl selection={selection} onQueued={clearSelection} /> : null}
           {has('crm') ? (
             <Button size="sm" variant="outline" onClick={() => void handleSendToWebhook()} loading={webhook.isPending}>
               {t('toolbar.sendWebhook')}
@@ -382,6 +391,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('columns.emailStatus')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
+                {has('ai') ? <Table.ColumnHeader>{t('assistant.texts.column')}</Table.ColumnHeader> : null}
                 <Table.ColumnHeader>{t('columns.crm')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('columns.credits')}</Table.ColumnHeader>
               </Table.Row>
@@ -407,7 +417,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                     <EmailStatusBadge status={r.email_status} />
                   </Table.Cell>
                   <Table.Cell>{r.phone ?? ''}</Table.Cell>
-                  <Table.Cell data-testid="crm-status">{r.crm_status ? t(`crmStatus.${r.crm_status}`) : ''}</Table.Cell>
+                  {has('ai') ? (
+                    <Table.Cell>
+                      <AiTextsCell data={r.data} name={r.name} />
+                    </Table.Cell>
+                  ) : null}
+                  <Table.Cell data-testid="crm-status">
+                    <CrmStatus result={r} />
+                  </Table.Cell>
                   <Table.Cell textAlign="end">{r.credits}</Table.Cell>
                 </Table.Row>
               ))}

@@ -10,6 +10,10 @@ export interface CrmConnection {
   connected_at: string | null;
   /** False when this installation has no authorisation settings for the CRM. */
   available: boolean;
+  /** 'webhook': connected with a URL the user pastes (Zapier) instead of an authorisation page. */
+  kind?: 'oauth' | 'webhook';
+  /** Where a webhook CRM sends (its host). */
+  target?: string | null;
 }
 
 export const integrationKeys = {

@@ -6,6 +6,7 @@ import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
 import { useAuthorizeCrm, useCompleteCrm, useDisconnectCrm } from '../api/connect-crm';
 import { useCrmConnections } from '../api/get-crm-connections';
 import { IntegrationNav } from './IntegrationNav';
+import { ZapierConnectForm } from './ZapierConnectForm';
 
 /**
  * Integration → CRM: connect ghl, keap, zapier, groove, sales_connector. Connecting leaves for the
@@ -60,7 +61,12 @@ export function CrmPage() {
                   <Table.Cell fontWeight="semibold">{c.name}</Table.Cell>
                   <Table.Cell>
                     {c.connected ? (
-                      <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language) })}</Badge>
+                      <HStack wrap="wrap">
+                        <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language) })}</Badge>
+                        {c.target ? <Text fontSize="sm">{t('crmConnect.sendsTo', { host: c.target })}</Text> : null}
+                      </HStack>
+                    ) : c.kind === 'webhook' ? (
+                      <ZapierConnectForm />
                     ) : c.available ? (
                       <Button variant="plain" color="brand.fg" textDecoration="underline" px={0} onClick={() => authorize.mutate(c.provider)}>
                         {t('integrations.notConnected', { name: c.name })}
@@ -74,7 +80,7 @@ export function CrmPage() {
                       <Button size="sm" variant="outline" aria-label={t('integrations.disconnectItem', { name: c.name })} loading={disconnect.isPending && disconnect.variables === c.provider} onClick={() => disconnect.mutate(c.provider)}>
                         {t('integrations.disconnect')}
                       </Button>
-                    ) : c.available ? (
+                    ) : c.available && c.kind !== 'webhook' ? (
                       <Button size="sm" colorPalette="brand" aria-label={t('integrations.connectItem', { name: c.name })} loading={authorize.isPending && authorize.variables === c.provider} onClick={() => authorize.mutate(c.provider)}>
                         {t('integrations.connect')}
                       </Button>

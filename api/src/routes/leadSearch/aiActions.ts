@@ -1,0 +1,361 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, Queryable } from '../../db';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { ApiError, unprocessable, validationError } from '../../http/errors';
+import { objectSchema } from '../../http/schemas';
+import { isLanguage, type Language } from '../../i18n/messages';
+import { aiProvider, registerEmbeddedTemplate, type AiProvider } from '../../providers/ai';
+import { loadProfile, profileCompleted, type ProfileFields } from '../ai/common';
+import { accountIdOf } from '../settings/account';
+import { say } from '../respond';
+import { loadCampaign, notFound } from './campaignStore';
+import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
+import { AI_ACTION_LIST_TYPES, isPersonList } from './promptDefaults';
+import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+
+/** Most results one AI action handles (the first ones matching, by id). */
+export const AI_MAX_ROWS = 1000;
+/** Most prompts one AI action runs per result. */
+export const AI_MAX_PROMPTS = 5;
+/** A selection this small runs inside the request; bigger ones are stepped by the worker. */
+export const AI_INLINE_ROWS = 10;
+/** Results per worker step. */
+export const AI_STEP_ROWS = 10;
+
+/** What one prompt produced on a result, stored at `campaign_results.data.ai[<prompt id>]`. */
+export interface AiText {
+  prompt_id: number;
+  prompt_type: string;
+  title: string;
+  text: string;
+  provider: string;
+  generated_at: string;
+}
+
+interface ResultRow {
+  id: number;
+  name: string;
+  company: string | null;
+  job_title: string | null;
+  website: string | null;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  followers: string | null;
+}
+
+/** The `{name}` variables of a result (spec result fields), by list type. */
+export function resultVariables(listType: string, row: Omit<ResultRow, 'id'>): Record<string, string> {
+  const vars: Record<string, string> = {
+    name: row.name ?? '',
+    company: row.company ?? (isPersonList(listType) ? '' : row.name ?? ''),
+    website: row.website ?? '',
+    city: row.city ?? '',
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+  };
+  if (isPersonList(listType)) {
+    const [first = '', ...rest] = (row.name ?? '').trim().split(/\s+/);
+    vars.first_name = first;
+    vars.last_name = rest.join(' ');
+    vars.job_title = row.job_title ?? '';
+    vars.position = row.job_title ?? '';
+  }
+  if (listType === 'influencer') vars.followers = row.followers ?? '';
+  return vars;
+}
+
+/** The business profile as prompt variables (names of `BUSINESS_VARIABLE_NAMES`). */
+export function businessVariables(profile: ProfileFields): Record<string, string> {
+  return {
+    business_name: profile.business_name,
+    business_website: profile.website,
+    business_industry: profile.industry,
+    business_description: profile.description,
+    target_audience: profile.target_audience,
+    products_services: profile.products_services,
+    unique_selling_points: profile.unique_selling_points,
+    business_location: profile.location,
+  };
+}
+
+/** Spec §5: AI tools need a completed business profile (the account's, as in Settings). 422 `ai.profile_incomplete`. */
+export async function requireProfileFor(db: Queryable, userId: number): Promise<ProfileFields> {
+  const profile = await loadProfile(db, await accountIdOf(db, userId));
+  if (!profile || !profileCompleted(profile)) throw unprocessable('ai.profile_incomplete');
+  return profile;
+}
+
+const SYSTEM =
+  'You write short, friendly, specific sales copy for the business described by the variables. Answer with the requested text only, no preamble, no placeholders, in the requested language.';
+
+// The embedded engine's answers for the assistant's prompt types: deterministic, from the variables only.
+const pick = (v: Readonly<Record<string, string>>, ...names: string[]) => names.map((n) => v[n]?.trim()).find((x) => x) ?? '';
+const firstClause = (text: string) => text.split(/[.;\n]/)[0]!.trim();
+const EMBEDDED: Record<string, (v: Readonly<Record<string, string>>) => string> = {
+  summary: (v) => {
+    const who = pick(v, 'name', 'company');
+    const role = v.job_title ? `${v.job_title}${v.company ? ` at ${v.company}` : ''}` : pick(v, 'company');
+    return `${who}${role && role !== who ? ` (${role})` : ''}${v.city ? `, based in ${v.city}` : ''}. A good fit for ${pick(v, 'business_name')}: ${firstClause(pick(v, 'products_services'))} for ${firstClause(pick(v, 'target_audience')).toLowerCase()}.`;
+  },
+  first_line: (v) =>
+    `${pick(v, 'first_name', 'name')}, I came across ${v.company && v.company !== v.name ? v.company : 'your work'}${v.city ? ` in ${v.city}` : ''} and thought ${firstClause(pick(v, 'products_services')).toLowerCase()} from ${pick(v, 'business_name')} could help${v.job_title ? ` a ${v.job_title} like you` : ''}.`,
+  subject: (v) => `${pick(v, 'company', 'name')} × ${pick(v, 'business_name')}: ${firstClause(pick(v, 'products_services')).split(/\s+/).slice(0, 4).join(' ')}`,
+  direct: (v) =>
+    `Hi ${pick(v, 'first_name', 'name')}, ${pick(v, 'business_name')} offers ${firstClause(pick(v, 'products_services')).toLowerCase()}. ${firstClause(pick(v, 'unique_selling_points', 'business_description'))}. Would ${pick(v, 'company', 'name')} be open to a short call this week?`,
+  similar: (v) => `Businesses like ${pick(v, 'company', 'name')}${v.city ? ` around ${v.city}` : ''} share its needs: ${firstClause(pick(v, 'target_audience')).toLowerCase()} are worth approaching with the same offer.`,
+  competitor: (v) => `${pick(v, 'business_name')} gives ${pick(v, 'company', 'name')} an edge over its competitors: ${firstClause(pick(v, 'unique_selling_points', 'products_services')).toLowerCase()}.`,
+  supplier: (v) => `${pick(v, 'company', 'name')} would choose ${pick(v, 'business_name')} as a supplier for ${firstClause(pick(v, 'products_services')).toLowerCase()}: ${firstClause(pick(v, 'unique_selling_points', 'business_description')).toLowerCase()}.`,
+};
+for (const [type, answer] of Object.entries(EMBEDDED)) registerEmbeddedTemplate(`lead_assistant_${type}`, (variables) => answer(variables));
+
+async function userLanguage(db: Queryable, userId: number): Promise<Language> {
+  const lang = (await db.query<{ lang: string }>('SELECT lang FROM users WHERE id = $1', [userId])).rows[0]?.lang;
+  return isLanguage(lang) ? lang : 'en';
+}
+
+/**
+ * Runs the user's prompts on results of one of the user's lists: fills each prompt's variables from
+ * the result and the business profile, asks the AI provider and stores the answer on the result at
+ * `data.ai[<prompt id>]` (an `AiText`). Results of other lists (or still "looking") are skipped.
+ *
+ * - Throws ApiError 404 for another account's list or prompt, 422 `ai.profile_incomplete` when the
+ *   business profile is not done (spec §5). AI actions cost no credits (spec §9 lists no cost).
+ * - A result counts as processed when every prompt answered, failed otherwise (provider errors are
+ *   caught per result; what did answer is still stored). No transaction is held across provider calls.
+ */
+export async function runAiPrompts(
+  db: Db,
+  ai: AiProvider,
+  args: { userId: number; campaignId: number; resultIds: number[]; promptIds: number[] },
+): Promise<{ processed: number; failed: number }> {
+  const campaign = await loadCampaign(db, args.userId, args.campaignId);
+  const prompts = await resolvePrompts(db, args.userId, args.promptIds);
+  const profile = await requireProfileFor(db, args.userId);
+  if (args.resultIds.length === 0 || prompts.length === 0) return { processed: 0, failed: 0 };
+  const language = await userLanguage(db, args.userId);
+  const business = businessVariables(profile);
+  const rows = (
+    await db.query<ResultRow>(
+      `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.data->'social'->>'followers' AS followers
+         FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = ANY($2::bigint[]) AND r.email_status <> 'looking' ORDER BY r.id`,
+      [campaign.id, `{${args.resultIds.join(',')}}`],
+    )
+  ).rows;
+  let processed = 0;
+  let failed = 0;
+  for (const row of rows) {
+    const variables = { ...business, ...resultVariables(campaign.list_type, row) };
+    const texts: Record<string, AiText> = {};
+    let ok = true;
+    for (const prompt of prompts) {
+      try {
+        const answer = await ai.generate({ task: `lead_assistant_${prompt.prompt_type}`, system: SYSTEM, prompt: prompt.prompt, variables, maxTokens: 300, language });
+        texts[String(prompt.id)] = {
+          prompt_id: prompt.id,
+          prompt_type: prompt.prompt_type,
+          title: prompt.title,
+          text: answer.text.trim(),
+          provider: answer.provider,
+          generated_at: new Date().toISOString(),
+        };
+      } catch {
+        ok = false;
+      }
+    }
+    if (Object.keys(texts).length > 0) {
+      await db.query(`UPDATE campaign_results SET data = jsonb_set(data, '{ai}', COALESCE(data->'ai', '{}'::jsonb) || $2::jsonb) WHERE id = $1 AND campaign_id = $3`, [
+        row.id,
+        JSON.stringify(texts),
+        campaign.id,
+      ]);
+    }
+    if (ok) processed += 1;
+    else failed += 1;
+  }
+  return { processed, failed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// AI jobs: the 'ai' toolbar action over a selection or every row matching the filters.
+// ---------------------------------------------------------------------------------------------
+
+export interface AiJobDto {
+  id: number;
+  campaign_id: number;
+  prompt_ids: number[];
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  failed: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface AiJobRow {
+  id: number;
+  user_id: number;
+  campaign_id: number;
+  prompt_ids: number[];
+  selection: { ids?: number[]; filters?: ResultFilters };
+  total: number;
+  processed: number;
+  failed: number;
+  done_rows: number;
+  last_id: number;
+  status: AiJobDto['status'];
+  error: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const JOB_COLUMNS = 'id, user_id, campaign_id, prompt_ids, selection, total, processed, failed, done_rows, last_id::int AS last_id, status, error, created_at, updated_at';
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const toJobDto = (row: AiJobRow): AiJobDto => ({
+  id: row.id,
+  campaign_id: row.campaign_id,
+  prompt_ids: row.prompt_ids,
+  status: row.status,
+  total: row.total,
+  processed: row.processed,
+  failed: row.failed,
+  error: row.error,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
+function selectionSql(campaignId: number, selection: AiJobRow['selection']) {
+  if (selection.ids) return { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${selection.ids.join(',')}}`] };
+  return resultWhere(campaignId, { ...(selection.filters ?? {}), page: 1 });
+}
+
+/**
+ * One step of an AI job: the next `AI_STEP_ROWS` results after the last one done (keyset by id),
+ * within the job's first `total` rows. Returns false when the job has finished.
+ */
+export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerStep = AI_STEP_ROWS): Promise<boolean> {
+  const job = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [jobId])).rows[0];
+  if (!job || job.status !== 'running') return false;
+  const where = selectionSql(job.campaign_id, job.selection);
+  const take = Math.min(rowsPerStep, job.total - job.done_rows);
+  const ids =
+    take > 0
+      ? (
+          await db.query<{ id: number }>(
+            `SELECT r.id::int AS id FROM campaign_results r WHERE ${where.sql} AND r.id > ${Number(job.last_id)} AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${take}`,
+            where.params,
+          )
+        ).rows.map((r) => r.id)
+      : [];
+  if (ids.length === 0) {
+    await db.query("UPDATE lead_ai_jobs SET status = 'done', updated_at = now() WHERE id = $1", [job.id]);
+    return false;
+  }
+  try {
+    const outcome = await runAiPrompts(db, ai, { userId: job.user_id, campaignId: job.campaign_id, resultIds: ids, promptIds: job.prompt_ids });
+    const finished = job.done_rows + ids.length >= job.total;
+    await db.query(
+      `UPDATE lead_ai_jobs SET processed = processed + $2, failed = failed + $3, done_rows = done_rows + $4, last_id = $5,
+              status = CASE WHEN $6 THEN 'done' ELSE status END, updated_at = now() WHERE id = $1`,
+      [job.id, outcome.processed, outcome.failed, ids.length, ids[ids.length - 1]!, finished],
+    );
+    return !finished;
+  } catch (error) {
+    // The list, a prompt or the profile went away meanwhile: the job ends with the reason.
+    const code = error instanceof ApiError ? error.code : 'ai.provider_unavailable';
+    await db.query("UPDATE lead_ai_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [job.id, code]);
+    return false;
+  }
+}
+
+/** One worker tick: a step of the oldest running job. */
+export async function runAiJobTick(db: Db, ai: AiProvider): Promise<void> {
+  const next = (await db.query<{ id: number }>("SELECT id FROM lead_ai_jobs WHERE status = 'running' ORDER BY id LIMIT 1")).rows[0];
+  if (next) await stepAiJob(db, ai, next.id);
+}
+
+/** Steps running AI jobs every `intervalMs` (one tick at a time). Returns a stop function. */
+export function startAiJobWorker(db: Db, onError: (error: unknown) => void, intervalMs = 1000): () => void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    runAiJobTick(db, aiProvider())
+      .catch(onError)
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
+
+type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters; prompt_ids: number[] };
+
+/**
+ * `POST /api/{people,local,company,intent,group}-results/{id}/ai`: runs prompts on a selection or
+ * on every row matching the filters (first `AI_MAX_ROWS`). A small selection runs at once; a bigger
+ * one is a job the worker steps (`GET .../ai-jobs/{jobId}` shows progress).
+ */
+export function aiActionRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+  const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+  const jobParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 }, jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id', 'jobId']);
+  const body = objectSchema(
+    {
+      ids: { type: 'array', maxItems: AI_MAX_ROWS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      all_matching: { type: 'boolean' },
+      filters: resultFiltersSchema,
+      prompt_ids: { type: 'array', minItems: 1, maxItems: AI_MAX_PROMPTS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+    },
+    ['prompt_ids'],
+  );
+
+  for (const type of AI_ACTION_LIST_TYPES) {
+    app.post<{ Params: { id: number }; Body: Selection }>(`/api/${type}-results/:id/ai`, { ...guard, schema: { params, body } }, async (request, reply) => {
+      const userId = currentUser(request).id;
+      const campaign = await loadCampaign(db, userId, request.params.id);
+      if (campaign.list_type !== type) throw notFound();
+      const { ids, all_matching, filters, prompt_ids } = request.body;
+      if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+      const prompts: FineTuneDto[] = await resolvePrompts(db, userId, prompt_ids);
+      if (prompts.some((p) => p.list_type !== type)) throw validationError({ field: 'prompt_ids', code: 'validation.invalid' });
+      await requireProfileFor(db, userId);
+      const selection: AiJobRow['selection'] = all_matching ? { filters: { ...(filters ?? {}), page: 1 } } : { ids: ids! };
+      const where = selectionSql(campaign.id, selection);
+      const total = (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking' LIMIT ${AI_MAX_ROWS}) s`,
+          where.params,
+        )
+      ).rows[0]!.n;
+      const job = (
+        await db.query<AiJobRow>(
+          `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING ${JOB_COLUMNS}`,
+          [userId, campaign.id, JSON.stringify(prompt_ids), JSON.stringify(selection), total, total === 0 ? 'done' : 'running'],
+        )
+      ).rows[0]!;
+      if (total > 0 && total <= AI_INLINE_ROWS) await stepAiJob(db, aiProvider(), job.id, AI_INLINE_ROWS);
+      const fresh = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [job.id])).rows[0]!;
+      reply.code(201);
+      const dto = toJobDto(fresh);
+      return {
+        ...(dto.status === 'running'
+          ? say(request, 'leadSearch.assistant.ai_started', { total: dto.total })
+          : say(request, 'leadSearch.assistant.ai_done', { processed: dto.processed, failed: dto.failed })),
+        job: dto,
+      };
+    });
+
+    app.get<{ Params: { id: number; jobId: number } }>(`/api/${type}-results/:id/ai-jobs/:jobId`, { ...guard, schema: { params: jobParams } }, async (request) => {
+      const userId = currentUser(request).id;
+      const campaign = await loadCampaign(db, userId, request.params.id);
+      if (campaign.list_type !== type) throw notFound();
+      const row = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1 AND campaign_id = $2 AND user_id = $3`, [request.params.jobId, campaign.id, userId])).rows[0];
+      if (!row) throw notFound();
+      return toJobDto(row);
+    });
+  }
+}

@@ -1,0 +1,728 @@
+import { isoDate, type Clock } from '../../clock';
+import type { Db, Queryable } from '../../db';
+import { creditBalance, spendCredits } from '../../credits/ledger';
+import type { Language } from '../../i18n/messages';
+import { guardedPost } from '../../net/urlGuard';
+import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
+import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
+import { currentResetDate } from '../../users/limits';
+import { loadProfile, profileCompleted, profileVariables } from '../ai/common';
+import { accountIdOf } from '../settings/account';
+import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
+import { COST_PER_RECORD, CREDIT_COSTS } from './credits';
+import { EMPLOYEE_COST, MAX_LABELS } from './enrichment';
+import { allowedHosts, checkWebhookUrl } from './webhookGuard';
+import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
+import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
+
+/** How often the runner starts due scheduled runs and advances running ones. */
+export const WORKFLOW_TICK_MS = Number(process.env.LEAD_SEARCH_WORKFLOW_TICK_MS ?? 1_000);
+/** A runner advancing a run holds it this long at most (another process may take it over after a crash). */
+export const RUN_LEASE_MS = 5 * 60_000;
+/** Most runs advanced / scheduled runs started per tick. */
+export const WORKFLOW_BATCH = 10;
+
+/**
+ * Why a run stopped, stored as a code the UI translates:
+ * list_missing / label_missing (the row the settings named is gone), job_running (the list is being filled),
+ * no_credits, limit_reached (monthly search limit), webhook_missing (spec §8 "selected list has no webhook"),
+ * webhook_failed (the receiver refused every delivery), profile_incomplete (spec §5, AI nodes),
+ * ai_failed (the AI provider did not answer), node_failed (anything else, logged).
+ */
+export type RunErrorCode =
+  | 'list_missing'
+  | 'label_missing'
+  | 'job_running'
+  | 'no_credits'
+  | 'limit_reached'
+  | 'webhook_missing'
+  | 'webhook_failed'
+  | 'profile_incomplete'
+  | 'ai_failed'
+  | 'node_failed';
+
+export class NodeError extends Error {
+  constructor(
+    readonly code: RunErrorCode,
+    readonly credits = 0,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = 'NodeError';
+  }
+}
+
+interface Graph {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+}
+
+interface RunRow {
+  id: number;
+  workflow_id: number;
+  user_id: number;
+  status: 'running' | 'done' | 'failed';
+  graph: Graph;
+  outputs: Record<string, number[]>;
+}
+
+interface NodeLogRow {
+  id: number;
+  node_id: string;
+  kind: NodeKind;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'skipped';
+  job_id: number | null;
+}
+
+interface Outcome {
+  ids: number[];
+  credits?: number;
+  detail?: Record<string, unknown>;
+}
+
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+// ---------------------------------------------------------------------------------------------
+// Starting runs
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Creates a run of a workflow (graph snapshot + one pending log row per node in execution order), in the
+ * caller's transaction. The runner (tick) then advances it. Returns null when the graph cannot run (cycle).
+ */
+export async function createRun(
+  tx: Queryable,
+  workflow: { id: number; user_id: number; nodes: WorkflowNode[]; edges: WorkflowEdge[] },
+  trigger: 'manual' | 'schedule',
+  now: Date,
+  scheduledFor: Date | null = null,
+): Promise<number | null> {
+  const order = topologicalOrder(workflow.nodes, workflow.edges);
+  if (!order) return null;
+  const run = (
+    await tx.query<{ id: number }>(
+      `INSERT INTO workflow_runs (workflow_id, user_id, trigger, status, scheduled_for, graph, started_at)
+       VALUES ($1, $2, $3, 'running', $4, $5::jsonb, $6) ON CONFLICT (workflow_id, scheduled_for) DO NOTHING RETURNING id`,
+      [workflow.id, workflow.user_id, trigger, scheduledFor ? scheduledFor.toISOString() : null, JSON.stringify({ nodes: workflow.nodes, edges: workflow.edges }), now.toISOString()],
+    )
+  ).rows[0];
+  if (!run) return null;
+  for (const [position, nodeId] of order.entries()) {
+    const node = workflow.nodes.find((n) => n.id === nodeId)!;
+    await tx.query('INSERT INTO workflow_run_nodes (run_id, node_id, kind, label, position) VALUES ($1, $2, $3, $4, $5)', [run.id, node.id, node.kind, node.label ?? '', position]);
+  }
+  return run.id;
+}
+
+/**
+ * Claims the due scheduled workflows in ONE statement (as the autopilot scheduler does): next_run_at moves one
+ * period past now and the run row is inserted in the same transaction; UNIQUE (workflow_id, scheduled_for)
+ * backs it up, so a slot never runs twice and a restart picks up exactly what is due. A workflow whose previous
+ * run is still going skips the slot.
+ */
+export async function startDueWorkflowRuns(db: Db, now: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const claimed = (
+      await tx.query<{ id: number; user_id: number; nodes: WorkflowNode[]; edges: WorkflowEdge[]; scheduled_for: Date | string; busy: boolean }>(
+        `WITH due AS (
+           SELECT w.id, w.next_run_at,
+                  EXISTS (SELECT 1 FROM workflow_runs r WHERE r.workflow_id = w.id AND r.status = 'running') AS busy
+             FROM workflows w
+            WHERE w.status = 'published' AND w.next_run_at <= $1::timestamptz
+            ORDER BY w.next_run_at LIMIT ${WORKFLOW_BATCH} FOR UPDATE SKIP LOCKED)
+         UPDATE workflows w SET next_run_at = CASE w.repeat
+             WHEN 'daily' THEN $1::timestamptz + interval '1 day'
+             WHEN 'weekly' THEN $1::timestamptz + interval '7 days'
+             WHEN 'monthly' THEN $1::timestamptz + interval '1 month'
+             WHEN 'yearly' THEN $1::timestamptz + interval '1 year'
+             ELSE NULL END
+           FROM due WHERE w.id = due.id
+         RETURNING w.id, w.user_id, w.nodes, w.edges, due.next_run_at AS scheduled_for, due.busy`,
+        [now.toISOString()],
+      )
+    ).rows;
+    const runs: number[] = [];
+    for (const row of claimed) {
+      if (row.busy) continue;
+      const runId = await createRun(tx, row, 'schedule', now, new Date(row.scheduled_for));
+      if (runId) runs.push(runId);
+    }
+    return runs;
+  });
+}
+
+/** When a scheduled trigger first runs after publishing (spec §4 autopilot rule: shortly after). */
+export const firstScheduledRun = (now: Date) => new Date(now.getTime() + FIRST_RUN_DELAY_MS);
+
+// ---------------------------------------------------------------------------------------------
+// Advancing runs
+// ---------------------------------------------------------------------------------------------
+
+/** The union of the predecessors' outputs (in order, without duplicates, at most MAX_ITEMS). */
+function inputOf(run: RunRow, nodeId: string): number[] {
+  const out = new Set<number>();
+  for (const edge of run.graph.edges) {
+    if (edge.target !== nodeId) continue;
+    for (const id of run.outputs[edge.source] ?? []) {
+      if (out.size >= MAX_ITEMS) break;
+      out.add(id);
+    }
+  }
+  return [...out];
+}
+
+/** Marks the node done with its output, in the caller's transaction. */
+async function finishNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: number[], outcome: Outcome, now: Date): Promise<void> {
+  const ids = outcome.ids.slice(0, MAX_ITEMS);
+  await tx.query(
+    `UPDATE workflow_run_nodes SET status = 'done', items_in = $2, items_out = $3, credits = $4, detail = $5::jsonb, finished_at = $6, started_at = COALESCE(started_at, $6) WHERE id = $1`,
+    [log.id, input.length, ids.length, outcome.credits ?? 0, JSON.stringify(outcome.detail ?? {}), now.toISOString()],
+  );
+  await tx.query(`UPDATE workflow_runs SET outputs = outputs || jsonb_build_object($2::text, $3::jsonb), credits_spent = credits_spent + $4 WHERE id = $1`, [
+    run.id,
+    log.node_id,
+    JSON.stringify(ids),
+    outcome.credits ?? 0,
+  ]);
+}
+
+/** A node failed: the run stops there with the error; the nodes after it are skipped. */
+async function failNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: number[], error: NodeError, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE workflow_run_nodes SET status = 'failed', items_in = $2, credits = credits + $3, detail = detail || $4::jsonb, error = $5, finished_at = $6, started_at = COALESCE(started_at, $6) WHERE id = $1`,
+    [log.id, input.length, error.credits, JSON.stringify(error.detail), error.code, now.toISOString()],
+  );
+  await tx.query(`UPDATE workflow_run_nodes SET status = 'skipped' WHERE run_id = $1 AND status = 'pending'`, [run.id]);
+  await tx.query(`UPDATE workflow_runs SET status = 'failed', error = $2, error_node = $3, credits_spent = credits_spent + $4, finished_at = $5, lease_until = NULL WHERE id = $1`, [
+    run.id,
+    error.code,
+    log.node_id,
+    error.credits,
+    now.toISOString(),
+  ]);
+}
+
+/** Every node is done: the run's output is what its last nodes (those without a next node) produced. */
+async function finishRun(db: Db, run: RunRow, now: Date): Promise<void> {
+  const sinks = run.graph.nodes.filter((n) => !run.graph.edges.some((e) => e.source === n.id));
+  const out = new Set<number>();
+  for (const sink of sinks) for (const id of run.outputs[sink.id] ?? []) out.add(id);
+  await db.query(`UPDATE workflow_runs SET status = 'done', items_out = $2, finished_at = $3, lease_until = NULL WHERE id = $1 AND status = 'running'`, [
+    run.id,
+    out.size,
+    now.toISOString(),
+  ]);
+}
+
+const loadRun = async (db: Queryable, runId: number) =>
+  (await db.query<RunRow>('SELECT id, workflow_id, user_id, status, graph, outputs FROM workflow_runs WHERE id = $1', [runId])).rows[0];
+
+/**
+ * Advances one run as far as it can go now: node after node in execution order, each node's work and its log
+ * entry committed together (so a crash re-does at most the node that was running, and a run left "running"
+ * by a crash is simply resumed by the next tick). A search node starts a search job and waits for part 1's
+ * worker to fill it. Returns the run's state afterwards.
+ */
+export async function advanceRun(db: Db, runId: number, clock: Clock): Promise<'waiting' | 'done' | 'failed' | 'missing' | 'busy'> {
+  const lease = await db.query(
+    `UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < $3) RETURNING id`,
+    [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString(), clock.now().toISOString()],
+  );
+  if (!lease.rowCount) {
+    const run = await loadRun(db, runId);
+    return !run ? 'missing' : run.status === 'running' ? 'busy' : run.status;
+  }
+  try {
+    for (let step = 0; step <= 100; step += 1) {
+      const run = await loadRun(db, runId);
+      if (!run) return 'missing';
+      if (run.status !== 'running') return run.status;
+      const log = (
+        await db.query<NodeLogRow>(`SELECT id, node_id, kind, status, job_id FROM workflow_run_nodes WHERE run_id = $1 AND status IN ('pending', 'running') ORDER BY position LIMIT 1`, [
+          run.id,
+        ])
+      ).rows[0];
+      if (!log) {
+        await finishRun(db, run, clock.now());
+        return 'done';
+      }
+      const node = run.graph.nodes.find((n) => n.id === log.node_id);
+      const input = inputOf(run, log.node_id);
+      try {
+        if (!node) throw new NodeError('node_failed');
+        if (log.status === 'pending' && node.kind !== 'search') {
+          await db.query(`UPDATE workflow_run_nodes SET status = 'running', started_at = $2 WHERE id = $1`, [log.id, clock.now().toISOString()]);
+        }
+        const waiting = await runNode(db, run, node, log, input, clock);
+        if (waiting) return 'waiting';
+      } catch (error) {
+        const nodeError = error instanceof NodeError ? error : new NodeError('node_failed', 0, { message: String((error as Error)?.message ?? error).slice(0, 300) });
+        await db.transaction((tx) => failNode(tx, run, log, input, nodeError, clock.now()));
+        return 'failed';
+      }
+    }
+    return 'waiting';
+  } finally {
+    await db.query(`UPDATE workflow_runs SET lease_until = NULL WHERE id = $1 AND status = 'running'`, [runId]);
+  }
+}
+
+/** Runs one node; true when it is waiting (a search job still filling its list). */
+async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<boolean> {
+  const now = () => clock.now();
+  const s = node.settings;
+  switch (node.kind) {
+    case 'trigger': {
+      let ids: number[] = [];
+      if (s.source_campaign_id) {
+        const list = (await db.query('SELECT 1 FROM campaigns WHERE id = $1 AND user_id = $2', [s.source_campaign_id, run.user_id])).rowCount;
+        if (!list) throw new NodeError('list_missing');
+        ids = (
+          await db.query<{ id: number }>(
+            `SELECT id::int AS id FROM campaign_results WHERE campaign_id = $1 AND user_id = $2 AND email_status <> 'looking' ORDER BY id DESC LIMIT ${Math.min(s.source_limit ?? 100, MAX_ITEMS)}`,
+            [s.source_campaign_id, run.user_id],
+          )
+        ).rows.map((r) => r.id);
+      }
+      await db.transaction((tx) => finishNode(tx, run, log, input, { ids, detail: s.source_campaign_id ? { campaign_id: s.source_campaign_id } : {} }, now()));
+      return false;
+    }
+    case 'search':
+      return searchNode(db, run, node, log, input, clock);
+    case 'filter': {
+      const rows = await loadRows(db, run.user_id, input);
+      const conditions = s.conditions ?? [];
+      const keep = rows.filter((row) => (s.match === 'any' ? conditions.some((c) => matches(row, c)) : conditions.every((c) => matches(row, c)))).map((r) => r.id);
+      await db.transaction((tx) => finishNode(tx, run, log, input, { ids: keep, detail: { dropped: input.length - keep.length } }, now()));
+      return false;
+    }
+    case 'research':
+    case 'content':
+      await aiNode(db, run, node, log, input, clock);
+      return false;
+    case 'enrichment':
+      await enrichmentNode(db, run, node, log, input, clock);
+      return false;
+    case 'label': {
+      const label = (await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2', [s.label_id ?? null, run.user_id])).rows[0];
+      if (!label) throw new NodeError('label_missing');
+      await db.transaction(async (tx) => {
+        const name = JSON.stringify([label.name]);
+        const updated =
+          s.label_action === 'remove'
+            ? await tx.query(`UPDATE campaign_results SET labels = labels - $3::text WHERE id = ANY($1::bigint[]) AND user_id = $2 AND labels @> $4::jsonb`, [
+                idArray(input),
+                run.user_id,
+                label.name,
+                name,
+              ])
+            : await tx.query(
+                `UPDATE campaign_results SET labels = labels || $3::jsonb
+                  WHERE id = ANY($1::bigint[]) AND user_id = $2 AND NOT labels @> $3::jsonb AND jsonb_array_length(labels) < ${MAX_LABELS}`,
+                [idArray(input), run.user_id, name],
+              );
+        await finishNode(tx, run, log, input, { ids: input, detail: { label: label.name, updated: updated.rowCount } }, now());
+      });
+      return false;
+    }
+    case 'connection':
+      await connectionNode(db, run, log, input, node.settings.only_with_email === true, clock);
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search: a job through part 1's machinery (search-limit reservation, credit check, the worker charges)
+// ---------------------------------------------------------------------------------------------
+
+async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<boolean> {
+  const s = node.settings;
+  if (log.status === 'pending') {
+    await db.transaction(async (tx) => {
+      const campaign = (
+        await tx.query<{ id: number; list_type: SearchType; is_demo: boolean }>('SELECT id, list_type, is_demo FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+          s.campaign_id ?? null,
+          run.user_id,
+        ])
+      ).rows[0];
+      if (!campaign) throw new NodeError('list_missing');
+      if ((await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount) throw new NodeError('job_running');
+      if ((await creditBalance(tx, run.user_id)) < COST_PER_RECORD[campaign.list_type]) throw new NodeError('no_credits');
+      const count = Math.min(s.count ?? 20, MAX_ITEMS);
+      if (!campaign.is_demo) {
+        // Same reservation as POST /api/searches: the job gives back what it does not produce.
+        const limits = (
+          await tx.query<{ search_limit: number | null; searches_used: number; last_reset_date: string | null }>(
+            'SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE',
+            [run.user_id],
+          )
+        ).rows[0]!;
+        let used = limits.searches_used;
+        if (limits.last_reset_date) {
+          const due = currentResetDate(limits.last_reset_date, isoDate(clock.now()));
+          if (due !== limits.last_reset_date) {
+            await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [run.user_id, due]);
+            used = 0;
+          }
+        }
+        if (count > Math.max(0, (limits.search_limit ?? 0) - used)) throw new NodeError('limit_reached');
+        await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [run.user_id, count]);
+      }
+      const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
+      const job = (
+        await tx.query<{ id: number }>(
+          `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
+          [campaign.id, run.user_id, campaign.list_type, (s.location ?? '').trim(), JSON.stringify(s.filters ?? {}), provider.id, provider.demo, count],
+        )
+      ).rows[0]!;
+      await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
+      await tx.query(`UPDATE workflow_run_nodes SET status = 'running', job_id = $2, started_at = $3, items_in = $4, detail = $5::jsonb WHERE id = $1`, [
+        log.id,
+        job.id,
+        clock.now().toISOString(),
+        input.length,
+        JSON.stringify({ job_id: job.id, campaign_id: campaign.id, requested: count }),
+      ]);
+    });
+    return true;
+  }
+  const job = log.job_id
+    ? (
+        await db.query<{ status: string; stop_reason: string | null; produced: number; found: number; credits_charged: number; campaign_id: number }>(
+          'SELECT status, stop_reason, produced, found, credits_charged, campaign_id FROM search_jobs WHERE id = $1 AND user_id = $2',
+          [log.job_id, run.user_id],
+        )
+      ).rows[0]
+    : undefined;
+  if (!job) throw new NodeError('list_missing');
+  if (job.status === 'running') return true;
+  const detail = { job_id: log.job_id, campaign_id: job.campaign_id, produced: job.produced, found: job.found };
+  if (job.stop_reason === 'no_credits') throw new NodeError('no_credits', job.credits_charged, detail);
+  const ids = (
+    await db.query<{ id: number }>(`SELECT id::int AS id FROM campaign_results WHERE job_id = $1 AND user_id = $2 AND email_status <> 'looking' ORDER BY id LIMIT ${MAX_ITEMS}`, [
+      log.job_id,
+      run.user_id,
+    ])
+  ).rows.map((r) => r.id);
+  await db.transaction((tx) => finishNode(tx, run, log, input, { ids, credits: job.credits_charged, detail }, clock.now()));
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter
+// ---------------------------------------------------------------------------------------------
+
+interface ResultRow {
+  id: number;
+  campaign_id: number;
+  list_type: SearchType;
+  record_key: string | null;
+  name: string;
+  company: string | null;
+  job_title: string | null;
+  website: string | null;
+  city: string | null;
+  email: string | null;
+  phone: string | null;
+  email_status: string;
+  labels: string[];
+  data: Record<string, unknown>;
+}
+
+async function loadRows(db: Queryable, userId: number, ids: number[]): Promise<ResultRow[]> {
+  if (!ids.length) return [];
+  return (
+    await db.query<ResultRow>(
+      `SELECT r.id::int AS id, r.campaign_id, c.list_type, r.record_key, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.labels, r.data
+         FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
+        WHERE r.id = ANY($1::bigint[]) AND r.user_id = $2 ORDER BY r.id`,
+      [idArray(ids), userId],
+    )
+  ).rows;
+}
+
+/** One filter condition on one result (text comparisons ignore case). */
+export function matches(row: Pick<ResultRow, 'name' | 'company' | 'job_title' | 'city' | 'website' | 'email' | 'phone' | 'email_status' | 'labels'>, c: FilterCondition): boolean {
+  const want = (c.value ?? '').trim().toLowerCase();
+  const negate = c.operator === 'is_not' || c.operator === 'not_contains';
+  let hit: boolean;
+  switch (c.field) {
+    case 'has_email':
+    case 'has_phone': {
+      const has = Boolean(c.field === 'has_email' ? row.email : row.phone);
+      hit = has === (want !== 'false');
+      break;
+    }
+    case 'email_status':
+      hit = row.email_status === want;
+      break;
+    case 'label': {
+      const labels = row.labels.map((l) => l.toLowerCase());
+      hit = c.operator === 'contains' || c.operator === 'not_contains' ? labels.some((l) => l.includes(want)) : labels.includes(want);
+      break;
+    }
+    default: {
+      const value = (row[c.field] ?? '').toLowerCase();
+      hit = c.operator === 'contains' || c.operator === 'not_contains' ? value.includes(want) : value === want;
+    }
+  }
+  return negate ? !hit : hit;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Research and content: text per result from the AI provider, stored in campaign_results.data.workflow
+// ---------------------------------------------------------------------------------------------
+
+const CONTENT_PROMPTS: Record<string, string> = {
+  first_line: 'Write a one-sentence personalised opening line for a cold email from {business_name} to {name} ({job_title}) at {company}.',
+  subject: 'Write a short email subject line from {business_name} to {name} at {company}.',
+  email: 'Write a short cold email from {business_name} ({products_services}) to {name} ({job_title}) at {company} in {city}.',
+  summary: 'Summarise in two sentences who {name} ({job_title}) at {company} is and why {business_name} could help them.',
+};
+
+const first = (name: string) => name.split(/\s+/)[0] || name;
+const GREETING: Record<Language, string> = { en: 'Hi', es: 'Hola', fr: 'Bonjour', de: 'Hallo' };
+
+// The embedded engine's answers (deterministic, from the lead's fields and the business profile).
+registerEmbeddedTemplate('workflow_research', (v) => {
+  const who = v.job_title ? `${v.name} works as ${v.job_title}${v.company ? ` at ${v.company}` : ''}` : `${v.name}${v.company ? ` (${v.company})` : ''}`;
+  const where = v.city ? ` in ${v.city}` : '';
+  const site = v.website ? ` Website: ${v.website}.` : '';
+  return `${who}${where}.${site} Relevance to ${v.business_name || 'us'}: ${v.target_audience ? `fits the audience "${v.target_audience}"` : 'a potential customer'}.`;
+});
+registerEmbeddedTemplate('workflow_content', (v, lang, request) => {
+  const hello = `${GREETING[lang] ?? GREETING.en} ${first(v.name ?? '')}`;
+  const offer = v.products_services || v.business_name;
+  switch (request.variables?.content_type) {
+    case 'subject':
+      return `${v.business_name} × ${v.company || v.name}: ${offer}`;
+    case 'email':
+      return `${hello},\n\n${v.company ? `I came across ${v.company}${v.city ? ` in ${v.city}` : ''}. ` : ''}${v.business_name} helps ${v.target_audience || 'teams like yours'} with ${offer}.\n\n${v.business_name}`;
+    case 'summary':
+      return `${v.name}${v.job_title ? `, ${v.job_title}` : ''}${v.company ? ` at ${v.company}` : ''}: ${v.business_name} can help with ${offer}.`;
+    default:
+      return `${hello}, ${v.company ? `I noticed ${v.company}${v.city ? ` in ${v.city}` : ''} and ` : ''}thought ${v.business_name}'s ${offer} could help.`;
+  }
+});
+
+async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<void> {
+  const profile = await loadProfile(db, await accountIdOf(db, run.user_id));
+  // Spec §5: AI tools need a completed business profile.
+  if (!profile || !profileCompleted(profile)) throw new NodeError('profile_incomplete');
+  const lang = ((await db.query<{ lang: Language }>('SELECT lang FROM users WHERE id = $1', [run.user_id])).rows[0]?.lang ?? 'en') as Language;
+  const rows = await loadRows(db, run.user_id, input);
+  const s = node.settings;
+  const key = s.output_key || node.kind;
+  const texts: { id: number; text: string }[] = [];
+  // The provider is called outside any transaction (a real model may take seconds per result).
+  for (const row of rows) {
+    const variables: Record<string, string> = {
+      ...profileVariables(profile),
+      name: row.name,
+      company: row.company ?? '',
+      job_title: row.job_title ?? '',
+      website: row.website ?? '',
+      city: row.city ?? '',
+      email: row.email ?? '',
+      content_type: s.content_type ?? '',
+    };
+    const prompt = node.kind === 'research' ? (s.prompt ?? '') : [CONTENT_PROMPTS[s.content_type ?? 'first_line'], s.prompt].filter(Boolean).join('\n');
+    try {
+      const answer = await aiProvider().generate({ task: node.kind === 'research' ? 'workflow_research' : 'workflow_content', prompt, variables, maxTokens: 300, language: lang });
+      texts.push({ id: row.id, text: answer.text.slice(0, 4000) });
+    } catch {
+      throw new NodeError('ai_failed', 0, { done: texts.length });
+    }
+  }
+  await db.transaction(async (tx) => {
+    if (texts.length) {
+      await tx.query(
+        `UPDATE campaign_results r SET data = jsonb_set(r.data, '{workflow}', COALESCE(r.data->'workflow', '{}'::jsonb) || jsonb_build_object($3::text, x.text))
+           FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, text text) WHERE r.id = x.id AND r.user_id = $2`,
+        [JSON.stringify(texts), run.user_id, key],
+      );
+    }
+    await finishNode(tx, run, log, input, { ids: input, detail: { key, written: texts.length } }, clock.now());
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enrichment: the toolbar actions' providers and spec §9 costs, charged in the transaction that stores them
+// ---------------------------------------------------------------------------------------------
+
+const ENRICH_TYPES: Record<string, readonly SearchType[]> = {
+  get_phones: ['people', 'group'],
+  get_employees: ['local', 'company', 'domain'],
+  enrich_influencer: ['influencer'],
+};
+
+async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<void> {
+  const action = node.settings.enrich ?? 'get_phones';
+  const rows = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking');
+  const fits = rows.filter((r) => ENRICH_TYPES[action]!.includes(r.list_type));
+  await db.transaction(async (tx) => {
+    let credits = 0;
+    let found = 0;
+    let out = false;
+    for (const row of fits) {
+      const provider = providerFor(row.list_type);
+      const lead = { key: row.record_key, name: row.name, company: row.company, website: row.website };
+      if (action === 'get_phones') {
+        if (row.phone) continue;
+        const phone = await provider.findPhone(lead);
+        if (!phone) continue;
+        if (!(await spendCredits(tx, run.user_id, CREDIT_COSTS.peoplePhoneEnrich, `workflow:${run.workflow_id}:get-phones`))) {
+          out = true;
+          break;
+        }
+        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, CREDIT_COSTS.peoplePhoneEnrich]);
+        credits += CREDIT_COSTS.peoplePhoneEnrich;
+        found += 1;
+      } else if (action === 'get_employees') {
+        if ('employees' in row.data) continue;
+        const employees = await provider.findEmployees(lead);
+        const price = employees.filter((e) => e.email || e.phone).length * (EMPLOYEE_COST[row.list_type] ?? 0);
+        if (price > 0 && !(await spendCredits(tx, run.user_id, price, `workflow:${run.workflow_id}:get-employees`))) {
+          out = true;
+          break;
+        }
+        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(employees), price]);
+        credits += price;
+        found += employees.length;
+      } else {
+        if ('enriched' in row.data) continue;
+        const answer = await provider.enrichInfluencer({ ...lead, social: (row.data.social as Record<string, unknown> | undefined) ?? null });
+        const billable = Boolean(answer && (answer.email || answer.phone));
+        const cost = CREDIT_COSTS.influencerEnrichPerRecord;
+        if (billable && !(await spendCredits(tx, run.user_id, cost, `workflow:${run.workflow_id}:enrich`))) {
+          out = true;
+          break;
+        }
+        await tx.query(
+          `UPDATE campaign_results
+              SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
+                  email = COALESCE(email, $3), phone = COALESCE(phone, $4),
+                  email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
+                  credits = credits + $5
+            WHERE id = $1`,
+          [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, billable ? cost : 0],
+        );
+        if (billable) {
+          credits += cost;
+          found += 1;
+        }
+      }
+    }
+    const detail = { action, checked: fits.length, found, skipped: rows.length - fits.length };
+    // Out of credits: what was paid for stays (committed with its charge); the run stops here.
+    if (out) await failNode(tx, run, log, input, new NodeError('no_credits', credits, detail), clock.now());
+    else await finishNode(tx, run, log, input, { ids: input, credits, detail }, clock.now());
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connection: the list's webhook (signed, SSRF-guarded, as POST /api/{type}-results/{id}/send-webhook)
+// ---------------------------------------------------------------------------------------------
+
+async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: number[], onlyWithEmail: boolean, clock: Clock): Promise<void> {
+  const rows = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking' && (!onlyWithEmail || r.email));
+  const byList = new Map<number, ResultRow[]>();
+  for (const row of rows) byList.set(row.campaign_id, [...(byList.get(row.campaign_id) ?? []), row]);
+  const hooks = new Map<number, { name: string; list_type: string; webhook_url: string; webhook_secret: string }>();
+  for (const campaignId of byList.keys()) {
+    const hook = (
+      await db.query<{ name: string; list_type: string; webhook_url: string | null; webhook_secret: string | null }>(
+        'SELECT name, list_type, webhook_url, webhook_secret FROM campaigns WHERE id = $1 AND user_id = $2',
+        [campaignId, run.user_id],
+      )
+    ).rows[0];
+    // Spec §8: "selected list has no webhook, set it up".
+    if (!hook?.webhook_url || !hook.webhook_secret) throw new NodeError('webhook_missing', 0, { campaign_id: campaignId });
+    hooks.set(campaignId, { ...hook, webhook_url: hook.webhook_url, webhook_secret: hook.webhook_secret });
+  }
+  const delivered: number[] = [];
+  let unsent = 0;
+  for (const [campaignId, listRows] of byList) {
+    const hook = hooks.get(campaignId)!;
+    for (let i = 0; i < listRows.length; i += WEBHOOK_MAX_ROWS) {
+      const batch = listRows.slice(i, i + WEBHOOK_MAX_ROWS);
+      const ids = idArray(batch.map((r) => r.id));
+      await db.query(`UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id]);
+      const results = batch.map(({ id, name, company, job_title, email, email_status, phone, website, city, data, labels }) => ({
+        id,
+        name,
+        company,
+        job_title,
+        email,
+        email_status,
+        phone,
+        website,
+        city,
+        labels,
+        data,
+      }));
+      const body = JSON.stringify({ event: 'leads.sent', source: { workflow_id: run.workflow_id, run_id: run.id }, list: { id: campaignId, name: hook.name, type: hook.list_type }, results });
+      const timestamp = String(Math.floor(clock.now().getTime() / 1000));
+      let ok = false;
+      // Checked again at send time (DNS rebinding); the connection is pinned to the checked address.
+      const verdict = await checkWebhookUrl(hook.webhook_url);
+      if (verdict.ok) {
+        const outcome = await guardedPost(
+          verdict.url,
+          body,
+          { 'content-type': 'application/json', 'x-leadsmith-timestamp': timestamp, 'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body) },
+          { allowHosts: [...allowedHosts()], timeoutMs: WEBHOOK_TIMEOUT_MS },
+        );
+        ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
+      }
+      await db.query(`UPDATE campaign_results SET crm_status = $3, sent = sent OR $4 WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id, ok ? 'sent' : 'unsent', ok]);
+      if (ok) delivered.push(...batch.map((r) => r.id));
+      else unsent += batch.length;
+    }
+  }
+  const detail = { sent: delivered.length, unsent };
+  if (rows.length > 0 && delivered.length === 0) throw new NodeError('webhook_failed', 0, detail);
+  await db.transaction((tx) => finishNode(tx, run, log, input, { ids: delivered, detail }, clock.now()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background runner
+// ---------------------------------------------------------------------------------------------
+
+/** One pass: start the due scheduled runs, then advance every running run (a crash's leftovers included). */
+export async function workflowTick(db: Db, clock: Clock): Promise<{ started: number[]; advanced: number[] }> {
+  const started = await startDueWorkflowRuns(db, clock.now());
+  const running = (
+    await db.query<{ id: number }>(
+      `SELECT id FROM workflow_runs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1) ORDER BY id LIMIT ${WORKFLOW_BATCH}`,
+      [clock.now().toISOString()],
+    )
+  ).rows;
+  for (const { id } of running) await advanceRun(db, id, clock);
+  return { started, advanced: running.map((r) => r.id) };
+}
+
+/**
+ * Started with the app (LEAD_SEARCH_WORKFLOWS=manual leaves ticks to the caller: API tests drive `workflowTick`
+ * with an injected clock). Runs live in the database: after a restart the runs left "running" are resumed from
+ * their first unfinished node, and due scheduled runs are claimed once.
+ */
+export function startWorkflowRunner(db: Db, clock: Clock, onError: (error: unknown) => void): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const tick = async () => {
+    try {
+      await workflowTick(db, clock);
+    } catch (error) {
+      onError(error);
+    } finally {
+      if (!stopped) timer = setTimeout(() => void tick(), WORKFLOW_TICK_MS);
+    }
+  };
+  timer = setTimeout(() => void tick(), WORKFLOW_TICK_MS);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import { assistantKeys, type FineTune } from './types';
+
+export interface FineTunesPage {
+  data: FineTune[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** GET /api/business-details/fine-tunes: the user's prompts of a list type (standard ones first), with their defaults. */
+export const getFineTunes = async (type: string) =>
+  (await apiClient.get<FineTunesPage>('/api/business-details/fine-tunes', { params: { type, show_default: true, limit: 100 } })).data;
+
+export const fineTunesQuery = (type: string) => queryOptions({ queryKey: assistantKeys.prompts(type), queryFn: () => getFineTunes(type) });
+
+export const useFineTunes = (type: string) => useQuery(fineTunesQuery(type));

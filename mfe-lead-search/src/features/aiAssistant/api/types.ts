@@ -1,0 +1,65 @@
+/** Shapes of the AI assistant API (api/src/routes/leadSearch/fineTunes.ts, aiActions.ts). */
+export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
+export type PromptType = (typeof PROMPT_TYPES)[number];
+/** List types whose toolbar has the 'ai' action (spec §2; group lists hold people). */
+export const AI_LIST_TYPES = ['people', 'local', 'company', 'intent', 'group'] as const;
+export type AiListType = (typeof AI_LIST_TYPES)[number];
+export const PROMPT_MAX_LENGTH = 4000;
+export const TITLE_MAX_LENGTH = 150;
+/** Most prompts one AI action runs (the API's limit). */
+export const AI_MAX_PROMPTS = 5;
+
+export interface FineTune {
+  id: number;
+  list_type: string;
+  prompt_type: PromptType;
+  standard: boolean;
+  customized: boolean;
+  title: string;
+  prompt: string;
+  library_id: number | null;
+  library_source: 'builtin' | 'admin' | null;
+  default_title?: string;
+  default_prompt?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AiJob {
+  id: number;
+  campaign_id: number;
+  prompt_ids: number[];
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  failed: number;
+  error: string | null;
+}
+
+/** One generated text on a result: `result.data.ai[<prompt id>]`. */
+export interface AiText {
+  prompt_id: number;
+  prompt_type: PromptType;
+  title: string;
+  text: string;
+  provider: string;
+  generated_at: string;
+}
+
+/** The AI texts stored on a result, oldest prompt first. */
+export function aiTextsOf(data: Record<string, unknown>): AiText[] {
+  const ai = data.ai;
+  if (!ai || typeof ai !== 'object') return [];
+  return Object.values(ai as Record<string, AiText>)
+    .filter((x) => x && typeof x.text === 'string')
+    .sort((a, b) => a.prompt_id - b.prompt_id);
+}
+
+export const assistantKeys = {
+  all: ['leadSearch', 'assistant'] as const,
+  prompts: (type: string) => ['leadSearch', 'assistant', 'prompts', type] as const,
+  variables: (type: string) => ['leadSearch', 'assistant', 'variables', type] as const,
+  library: (type: string, search: string, page: number) => ['leadSearch', 'assistant', 'library', type, search, page] as const,
+  profile: ['leadSearch', 'assistant', 'profile'] as const,
+  job: (type: string, listId: number, jobId: number) => ['leadSearch', 'assistant', 'job', type, listId, jobId] as const,
+};

@@ -1,0 +1,126 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@leadsmith/shared';
+import type { Page } from '../../../api/types';
+
+export const NODE_KINDS = ['trigger', 'search', 'filter', 'research', 'content', 'connection', 'enrichment', 'label'] as const;
+export type NodeKind = (typeof NODE_KINDS)[number];
+export const WORKFLOW_REPEATS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export const FILTER_FIELDS = ['email_status', 'has_email', 'has_phone', 'job_title', 'company', 'name', 'city', 'website', 'label'] as const;
+export const FILTER_OPERATORS = ['is', 'is_not', 'contains', 'not_contains'] as const;
+export const CONTENT_TYPES = ['first_line', 'subject', 'email', 'summary'] as const;
+export const ENRICH_ACTIONS = ['get_phones', 'get_employees', 'enrich_influencer'] as const;
+
+export interface FilterCondition {
+  field: (typeof FILTER_FIELDS)[number];
+  operator: (typeof FILTER_OPERATORS)[number];
+  value?: string;
+}
+
+/** Settings of a node (api/src/routes/leadSearch/workflowNodes.ts): each kind uses its own subset. */
+export interface NodeSettings {
+  mode?: 'manual' | 'schedule';
+  repeat?: (typeof WORKFLOW_REPEATS)[number] | null;
+  source_campaign_id?: number | null;
+  source_limit?: number;
+  campaign_id?: number | null;
+  location?: string;
+  count?: number;
+  filters?: Record<string, unknown>;
+  match?: 'all' | 'any';
+  conditions?: FilterCondition[];
+  prompt?: string;
+  output_key?: string;
+  content_type?: (typeof CONTENT_TYPES)[number];
+  enrich?: (typeof ENRICH_ACTIONS)[number];
+  label_id?: number | null;
+  label_action?: 'add' | 'remove';
+  target?: 'list_webhook';
+  only_with_email?: boolean;
+}
+
+export interface WorkflowNode {
+  id: string;
+  kind: NodeKind;
+  label?: string;
+  position: { x: number; y: number };
+  settings: NodeSettings;
+}
+
+export interface WorkflowEdge {
+  id?: string;
+  source: string;
+  target: string;
+}
+
+export type RunError =
+  | 'list_missing'
+  | 'label_missing'
+  | 'job_running'
+  | 'no_credits'
+  | 'limit_reached'
+  | 'webhook_missing'
+  | 'webhook_failed'
+  | 'profile_incomplete'
+  | 'ai_failed'
+  | 'node_failed';
+
+export interface WorkflowRun {
+  id: number;
+  workflow_id: number;
+  trigger: 'manual' | 'schedule';
+  status: 'running' | 'done' | 'failed';
+  scheduled_for: string | null;
+  started_at: string;
+  finished_at: string | null;
+  items_out: number;
+  credits_spent: number;
+  error: RunError | null;
+  error_node: string | null;
+}
+
+export interface WorkflowSummary {
+  id: number;
+  name: string;
+  description: string;
+  status: 'draft' | 'published';
+  template: string | null;
+  node_count: number;
+  trigger_mode: 'manual' | 'schedule' | null;
+  repeat: string | null;
+  next_run_at: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  last_run: WorkflowRun | null;
+}
+
+export interface Workflow extends WorkflowSummary {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+}
+
+export interface WorkflowsQuery {
+  page: number;
+  status?: '' | 'draft' | 'published';
+}
+
+export const WORKFLOWS_PAGE_SIZE = 20;
+
+export const workflowKeys = {
+  all: ['leadSearch', 'workflows'] as const,
+  list: (q: WorkflowsQuery) => ['leadSearch', 'workflows', 'list', q] as const,
+  one: (id: number) => ['leadSearch', 'workflows', 'one', id] as const,
+  runs: (id: number, page: number) => ['leadSearch', 'workflows', 'runs', id, page] as const,
+  run: (id: number, runId: number) => ['leadSearch', 'workflows', 'run', id, runId] as const,
+  templates: ['leadSearch', 'workflows', 'templates'] as const,
+};
+
+/** GET /api/workflows: the account's workflows, newest first. */
+export async function getWorkflows(q: WorkflowsQuery, signal?: AbortSignal): Promise<Page<WorkflowSummary>> {
+  const params = { page: q.page, limit: WORKFLOWS_PAGE_SIZE, ...(q.status ? { status: q.status } : {}) };
+  return (await apiClient.get<Page<WorkflowSummary>>('/api/workflows', { params, signal })).data;
+}
+
+export const workflowsQuery = (q: WorkflowsQuery) => queryOptions({ queryKey: workflowKeys.list(q), queryFn: ({ signal }) => getWorkflows(q, signal), placeholderData: keepPreviousData });
+
+export const useWorkflows = (q: WorkflowsQuery) => useQuery(workflowsQuery(q));

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, v, yup } from '@leadsmith/shared';
+import { integrationKeys } from './get-crm-connections';
+
+export const zapierSchema = yup.object({
+  url: v.url().required(v.message('required')).max(2000),
+});
+
+export type ZapierInput = yup.InferType<typeof zapierSchema>;
+
+/** PUT /api/crm/connections/zapier/webhook: Zapier is connected with the URL of a "Catch Hook" trigger. */
+export async function connectZapier(values: ZapierInput): Promise<{ provider: 'zapier' }> {
+  return (await apiClient.put<{ provider: 'zapier' }>('/api/crm/connections/zapier/webhook', values)).data;
+}
+
+export function useConnectZapier() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: connectZapier, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }) });
+}
