@@ -76,8 +76,9 @@ test.describe('integrations', () => {
     const table = page.getByRole('table', { name: 'CRM connections' });
     await table.getByRole('button', { name: 'Connect GoHighLevel' }).click();
     await page.getByRole('link', { name: 'Allow Leadsmith' }).click();
-    await expect(page).toHaveURL(/\/settings\/integration\/crm$/);
-    await expect(table.getByRole('row').filter({ hasText: 'GoHighLevel' })).toContainText('Connected on');
+    // The API exchanges the code with the CRM (a real round trip, to the fake CRM here) before the page moves on.
+    await expect(page).toHaveURL(/\/settings\/integration\/crm$/, { timeout: 60_000 });
+    await expect(table.getByRole('row').filter({ hasText: 'GoHighLevel' })).toContainText('Connected on', { timeout: 30_000 });
     await expect(table.getByRole('row').filter({ hasText: 'Keap' })).toContainText('Keap not connected, click to connect');
 
     await page.getByRole('link', { name: 'CRM fields' }).click();
