@@ -43,10 +43,10 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   await expect(wl.row('Find your first leads')).toContainText('Shown');
 
   await page.getByRole('link', { name: 'Create page' }).click();
-  await wl.field('Page title').fill('Coming soon');
+  await wl.field('Page title').fill('Spring launch');
   await wl.field('Position').fill('2');
   await wl.save();
-  await expect(wl.row('Coming soon')).toContainText('Draft');
+  await expect(wl.row('Spring launch')).toContainText('Draft');
   await expectAccessible();
 
   // The editor and its preview show what the server kept: the body without script, handlers or images.
@@ -70,7 +70,7 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   const video = page.getByRole('link', { name: /Watch the video/ });
   await expect(video).toHaveAttribute('href', 'https://videos.agency.example/first-leads');
   await expect(video).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(page.getByText('Coming soon')).toHaveCount(0);
+  await expect(page.getByText('Spring launch')).toHaveCount(0);
   await expectAccessible();
   expect(dialogs).toEqual([]);
 

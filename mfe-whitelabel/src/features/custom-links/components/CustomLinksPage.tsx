@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, ConfirmDialog, DataTable, type Column, CheckboxField, Pagination, useListParams } from '@leadsmith/shared';
+import { applyApiFieldErrors, PageHeader, TextField, useYupForm, ConfirmDialog, type Column, CheckboxField, useListParams } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -92,16 +93,7 @@ export function CustomLinksPage() {
       <PageHeader title={t('routes.customLinks')} />
       <Text mb={4}>{t('links.intro')}</Text>
       <CustomLinkForm key={editing?.id ?? 'new'} link={editing} onDone={() => setEditing(null)} />
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('routes.customLinks')} rows={list.data.data} rowKey={(l) => l.id} columns={columns} />
-          <Pagination page={page} pageSize={LINK_PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={list} label={t('routes.customLinks')} rowKey={(l) => l.id} columns={columns} page={page} pageSize={LINK_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={t('links.deleteTitle')}

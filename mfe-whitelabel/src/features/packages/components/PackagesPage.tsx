@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, ConfirmDialog, DataTable, type Column, Pagination, useListParams } from '@leadsmith/shared';
+import { PageHeader, ConfirmDialog, type Column, useListParams } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -66,16 +67,7 @@ export function PackagesPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('routes.packages')} rows={list.data.data} rowKey={(r) => r.id} columns={columns} />
-          <Pagination page={page} pageSize={PACKAGE_PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={list} label={t('routes.packages')} rowKey={(r) => r.id} columns={columns} page={page} pageSize={PACKAGE_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={t('packages.deleteTitle')}

@@ -1,5 +1,6 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, ConfirmDialog, DataTable, type Column, Pagination, useListParams } from '@leadsmith/shared';
+import { PageHeader, ConfirmDialog, type Column, useListParams } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -48,16 +49,7 @@ export function PartnersPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('routes.partners')} rows={list.data.data} rowKey={(p) => p.id} columns={columns} />
-          <Pagination page={page} pageSize={PARTNER_PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={list} label={t('routes.partners')} rowKey={(p) => p.id} columns={columns} page={page} pageSize={PARTNER_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={t('partners.deleteTitle')}

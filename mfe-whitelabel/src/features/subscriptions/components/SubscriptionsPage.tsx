@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Flex } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, ConfirmDialog, DataTable, type Column, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
+import { PageHeader, ConfirmDialog, type Column, FilterSelect, useListParams } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -87,16 +88,7 @@ export function SubscriptionsPage() {
           options={STATUSES.map((s) => ({ value: s, label: t(`subscriptions.status.${s}`) }))}
         />
       </Flex>
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('routes.subscriptions')} rows={list.data.data} rowKey={(s) => s.id} columns={columns} />
-          <Pagination page={page} pageSize={SUBSCRIPTION_PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={list} label={t('routes.subscriptions')} rowKey={(s) => s.id} columns={columns} page={page} pageSize={SUBSCRIPTION_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`subscriptions.confirm.${pending.action}.title`) : ''}

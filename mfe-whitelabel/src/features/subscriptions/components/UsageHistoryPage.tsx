@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, DataTable, type Column, Pagination, useListParams } from '@leadsmith/shared';
+import { PageHeader, type Column, useListParams } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '../../../components/format';
@@ -30,16 +31,7 @@ export function UsageHistoryPage() {
   return (
     <Box>
       <PageHeader title={t('routes.usageHistory')} onBack={() => navigate(-1)} />
-      {history.isPending ? (
-        <PageSpinner />
-      ) : history.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void history.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('routes.usageHistory')} rows={history.data.data} rowKey={(e) => e.id} columns={columns} />
-          <Pagination page={page} pageSize={HISTORY_PAGE_SIZE} total={history.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={history} label={t('routes.usageHistory')} rowKey={(e) => e.id} columns={columns} page={page} pageSize={HISTORY_PAGE_SIZE} onPage={setPage} />
     </Box>
   );
 }

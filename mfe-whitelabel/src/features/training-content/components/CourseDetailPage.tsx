@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DataTable, ErrorState, FilterSelect, PageHeader, PageSpinner, Pagination, useListParams, type Column } from '@leadsmith/shared';
+import { ConfirmDialog, ErrorState, FilterSelect, PageHeader, PageSpinner, useListParams, type Column } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -94,16 +95,7 @@ export function CourseDetailPage() {
               ]}
             />
           </Flex>
-          {pages.isPending ? (
-            <PageSpinner />
-          ) : pages.isError ? (
-            <ErrorState title={t('kit.loadFailed')} onRetry={() => void pages.refetch()} />
-          ) : (
-            <>
-              <DataTable label={t('training.pagesOf', { title: course.data.title })} rows={pages.data.data} rowKey={(p) => p.id} columns={columns} />
-              <Pagination page={page} pageSize={COURSE_PAGES_PAGE_SIZE} total={pages.data.total} onChange={setPage} />
-            </>
-          )}
+          <PagedTable query={pages} label={t('training.pagesOf', { title: course.data.title })} rowKey={(p) => p.id} columns={columns} page={page} pageSize={COURSE_PAGES_PAGE_SIZE} onPage={setPage} />
         </>
       )}
       <ConfirmDialog

@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, CheckboxField, ConfirmDialog, DataTable, ErrorState, PageHeader, PageSpinner, Pagination, TextareaField, TextField, useListParams, useYupForm, type Column } from '@leadsmith/shared';
+import { applyApiFieldErrors, CheckboxField, ConfirmDialog, PageHeader, TextareaField, TextField, useListParams, useYupForm, type Column } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -98,16 +99,7 @@ export function TrainingContentPage() {
       <PageHeader title={t('routes.trainingContent')} />
       <Text mb={4}>{t('training.intro')}</Text>
       <CourseForm course={null} onDone={() => undefined} />
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('training.courses')} rows={list.data.data} rowKey={(c) => c.id} columns={columns} />
-          <Pagination page={page} pageSize={COURSE_PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={list} label={t('training.courses')} rowKey={(c) => c.id} columns={columns} page={page} pageSize={COURSE_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={t('training.deleteCourseTitle')}

@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Code, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, ConfirmDialog, DataTable, type Column, CheckboxField, Pagination, useListParams } from '@leadsmith/shared';
+import { applyApiFieldErrors, PageHeader, TextField, useYupForm, ConfirmDialog, type Column, CheckboxField, useListParams } from '@leadsmith/shared';
+import { PagedTable } from '../../../components/PagedTable';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -111,16 +112,7 @@ export function WebhooksPage() {
       <PageHeader title={t('routes.webhook')} />
       <Text mb={4}>{t('webhooks.intro')}</Text>
       <WebhookForm key={editing?.id ?? 'new'} hook={editing} onDone={() => setEditing(null)} />
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <DataTable label={t('routes.webhook')} rows={list.data.data} rowKey={(w) => w.id} columns={columns} />
-          <Pagination page={page} pageSize={WEBHOOK_PAGE_SIZE} total={list.data.total} onChange={setPage} />
-        </>
-      )}
+      <PagedTable query={list} label={t('routes.webhook')} rowKey={(w) => w.id} columns={columns} page={page} pageSize={WEBHOOK_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
         title={t('webhooks.deleteTitle')}
