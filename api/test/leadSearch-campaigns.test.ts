@@ -168,7 +168,11 @@ describe('results: filters, manual entry, csv', () => {
     expect(paid.total).toBeGreaterThan(0);
     expect(paid.data.every((r) => r.credits > 0)).toBe(true);
 
-    const eve = (await filter({ search: 'EVE@acme.test', search_type: 'exact' })).data[0] as unknown as { id: number };
+    const eve = (await filter({ search: 'EVE@acme.test', search_type: 'exact' })).data[0] as unknown as { id: number; created_at: string; labels: string[]; data: object };
+    // The page is JSON the database writes: each row reads as the result's own endpoint answers it.
+    const single = json<Record<string, unknown>>(await ctx.app.inject({ method: 'GET', url: `/api/people-results/${list.id}/${eve.id}`, headers: bearer(customer) }));
+    expect(eve.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(single).toMatchObject({ id: eve.id, created_at: eve.created_at, labels: eve.labels, data: eve.data });
     res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/labels`, headers: bearer(customer), payload: { ids: [eve.id], add: ['=SUM(1)', 'vip'] } });
     expect(res.statusCode).toBe(200);
     res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'acme' } });

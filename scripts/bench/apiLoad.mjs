@@ -64,12 +64,19 @@ async function listLoad(base, token, listId) {
   };
 }
 
-/** Deletes every row matching a filter (about 1 in 9 of the list) in one call. */
-async function bulkAction(base, token, listId) {
-  const filters = { search: 'Person 1', search_type: 'start' };
-  const started = performance.now();
-  const answer = await call(base, token, 'POST', `/api/people-results/${listId}/delete`, { all_matching: true, filters });
-  return { ms: performance.now() - started, rows: answer.deleted };
+/**
+ * Bulk actions over every row of the list (select all matching, no filter): a label added to all
+ * of them, then all of them deleted. Each is one call, timed from request to answer.
+ */
+async function bulkActions(base, token, listId) {
+  const timed = async (path, body) => {
+    const started = performance.now();
+    const answer = await call(base, token, 'POST', path, body);
+    return { ms: performance.now() - started, answer };
+  };
+  const label = await timed(`/api/people-results/${listId}/labels`, { all_matching: true, filters: {}, add: ['Bench'] });
+  const removed = await timed(`/api/people-results/${listId}/delete`, { all_matching: true, filters: {} });
+  return { labelMs: label.ms, labelled: label.answer.updated, deleteMs: removed.ms, deleted: removed.answer.deleted };
 }
 
 /** One people search of `count` records, from start to done, through the real job worker. */
@@ -92,7 +99,7 @@ export async function measureApi(base, pid, listId) {
   const idle = processMemoryMb(pid);
   const list = await listLoad(base, token, listId);
   const afterLoad = processMemoryMb(pid);
-  const bulk = await bulkAction(base, token, listId);
+  const bulk = await bulkActions(base, token, listId);
   const search = await searchThroughput(base, token, Number(process.env.BENCH_SEARCH_COUNT ?? 100));
   const end = processMemoryMb(pid);
   return { list, bulk, search, memory: { idleMb: idle.rssMb, underLoadMb: afterLoad.rssMb, peakMb: end.peakMb } };

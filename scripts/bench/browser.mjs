@@ -185,6 +185,75 @@ async function savedLists(browser, base, token) {
   };
 }
 
+/**
+ * The big list's page (issue 4: interactive in under 1 s after navigation), as the customer. From a
+ * click on the list in saved lists (the area already loaded) until its first page of rows shows and
+ * "select all on this page" answers a click (the row checkboxes are checked); and from a full page
+ * load of the list's own URL until the same.
+ */
+async function listPage(browser, base, token, listId) {
+  const context = await browser.newContext();
+  await context.addInitScript(({ token: t }) => {
+    localStorage.setItem('access_token', t);
+    localStorage.setItem('lang', 'en');
+  }, { token });
+  const { page } = await openPage(context);
+  const interactiveAfter = (start) =>
+    page.evaluate(
+      ({ start: t0 }) =>
+        new Promise((resolve) => {
+          const check = () => {
+            const box = document.querySelector('input[type="checkbox"][aria-label="Select all on this page"]');
+            const rows = document.querySelectorAll('[data-testid="result-row"]');
+            if (!box || rows.length === 0) return false;
+            observer.disconnect();
+            box.click();
+            const checked = () => {
+              const row = document.querySelector('[data-testid="result-row"] input[type="checkbox"]');
+              if (row?.checked) resolve(performance.now() - t0);
+              else requestAnimationFrame(checked);
+            };
+            checked();
+            return true;
+          };
+          const observer = new MutationObserver(check);
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          check();
+        }),
+      { start },
+    );
+
+  await page.goto(`${base}/lead-search/saved-lists?search=Bench%20100k`, { waitUntil: 'commit' });
+  const link = page.getByRole('link', { name: 'Bench 100k', exact: true }).first();
+  await link.waitFor({ timeout: 60_000 });
+  const clickedAt = await page.evaluate(() => {
+    const a = [...document.querySelectorAll('a')].find((x) => x.textContent?.trim() === 'Bench 100k');
+    const t = performance.now();
+    a.click();
+    return t;
+  });
+  const afterClickMs = await interactiveAfter(clickedAt);
+
+  await page.goto(`${base}/lead-search/saved-lists/people-${listId}`, { waitUntil: 'commit' });
+  const afterLoadMs = await interactiveAfter(0);
+  await context.close();
+  return { afterClickMs, afterLoadMs };
+}
+
+/** The big list's page, `runs` times after one warm-up, as the customer: medians. */
+export async function measureListPage(base, listId, runs) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const token = await signInToken(base, ACCOUNTS[0]);
+    await listPage(browser, base, token, listId);
+    const visits = [];
+    for (let i = 0; i < runs; i += 1) visits.push(await listPage(browser, base, token, listId));
+    return medians(visits);
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { ACCOUNTS, measureBuild } from './browser.mjs';
+import { ACCOUNTS, measureBuild, measureListPage } from './browser.mjs';
 import { measureApi, signIn } from './apiLoad.mjs';
 import { report } from './report.mjs';
 
@@ -106,11 +106,13 @@ async function main() {
     for (const s of servers.splice(0)) s.child.kill('SIGTERM');
 
     console.error('bench: API under load…');
-    const apiServer = await startServer(PORTS.api, { SERVE_WEB: '0' });
+    const apiServer = await startServer(PORTS.api);
     servers.push(apiServer);
+    console.error('bench: the 100k list page…');
+    const listPage = await measureListPage(apiServer.base, apiServer.bigListId, RUNS);
     const api = await measureApi(apiServer.base, apiServer.child.pid, apiServer.bigListId);
 
-    const table = report({ runs: RUNS, fed, mono, perRemote, savings, api, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000 });
+    const table = report({ runs: RUNS, fed, mono, perRemote, savings, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000 });
     console.log(table);
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
     writeFileSync(path.join(ROOT, 'bench/results.md'), `${table}\n`);
