@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { DATE_OID, INT8_OID, parseDate, parseInt8, toDriverParams, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
+import { DATE_OID, INT8_OID, integerParams, parseDate, parseInt8, PREPARED_MAX, toDriverParams, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
 
 type PgliteLike = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
@@ -21,6 +21,54 @@ function wrap(target: PgliteLike): Queryable {
   };
 }
 
+/**
+ * queryPrepared() on PGlite: `PREPARE` once per statement text, then `EXECUTE name(1, 2)` through
+ * the simple protocol (one call into PGlite instead of parse, describe, bind and execute). The
+ * integer parameters are written into the EXECUTE; anything else goes through query().
+ */
+function preparedStatements(pg: PGlite, base: Queryable): NonNullable<Queryable['queryPrepared']> {
+  const names = new Map<string, Promise<string>>();
+  let next = 0;
+  const prepare = (sql: string): Promise<string> => {
+    const known = names.get(sql);
+    if (known) {
+      // Most recently used last: the first entry is the one to drop.
+      names.delete(sql);
+      names.set(sql, known);
+      return known;
+    }
+    const name = `hot_${(next += 1)}`;
+    const ready = pg.exec(`PREPARE ${name} AS ${sql}`).then(() => name);
+    names.set(sql, ready);
+    ready.catch(() => names.delete(sql));
+    if (names.size > PREPARED_MAX) {
+      const [oldest, oldName] = names.entries().next().value!;
+      names.delete(oldest);
+      void oldName.then((n) => pg.exec(`DEALLOCATE ${n}`)).catch(() => undefined);
+    }
+    return ready;
+  };
+  const execute = async <T>(sql: string, params: readonly number[]): Promise<QueryResult<T>> => {
+    const name = await prepare(sql);
+    const [result] = await pg.exec(`EXECUTE ${name}(${params.join(', ')})`);
+    return toResult(result as Results<T>);
+  };
+  return async <T>(sql: string, params: readonly SqlParam[]): Promise<QueryResult<T>> => {
+    if (!integerParams(params)) return base.query<T>(sql, params);
+    try {
+      return await execute<T>(sql, params);
+    } catch (error) {
+      // "cached plan must not change result type": a table the statement reads as `*` changed
+      // shape since it was prepared. Prepare it again, once.
+      if ((error as { code?: unknown }).code !== '0A000') throw error;
+      const stale = names.get(sql);
+      names.delete(sql);
+      await stale?.then((n) => pg.exec(`DEALLOCATE ${n}`)).catch(() => undefined);
+      return execute<T>(sql, params);
+    }
+  };
+}
+
 /** Embedded PostgreSQL (WASM). One connection: queries and transactions serialise. */
 export async function openPglite(dataDir: string): Promise<Db> {
   const options = { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate } };
@@ -36,6 +84,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
+    queryPrepared: preparedStatements(pg, base),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
   };

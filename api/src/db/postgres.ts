@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DATE_OID, INT8_OID, parseDate, parseInt8, toDriverParams, type Db, type Queryable, type SqlParam } from './types';
+import { DATE_OID, INT8_OID, parseDate, parseInt8, PREPARED_MAX, toDriverParams, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
 
 type PgQueryTarget = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -31,10 +31,25 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   const base = wrap(pool);
+  // Named statements: pg prepares each once per pooled connection. Past the cap, new texts run unnamed.
+  const names = new Map<string, string>();
   return {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
+    async queryPrepared<T>(sql: string, params: readonly SqlParam[]): Promise<QueryResult<T>> {
+      let name = names.get(sql);
+      if (!name && names.size < PREPARED_MAX) names.set(sql, (name = `hot_${names.size + 1}`));
+      if (!name) return base.query<T>(sql, params);
+      try {
+        const result = await pool.query({ name, text: sql, values: toDriverParams(params) });
+        return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+      } catch (error) {
+        // "cached plan must not change result type" (a table read as `*` changed shape): run it unprepared.
+        if ((error as { code?: unknown }).code !== '0A000') throw error;
+        return base.query<T>(sql, params);
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {

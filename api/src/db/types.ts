@@ -16,6 +16,21 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<QueryResult<T>>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * query() for a read that a hot path runs on every request: the statement is prepared on first
+   * use and executed after, so PostgreSQL neither parses nor plans it again. Only integer
+   * parameters (PGlite cannot bind values to EXECUTE, so they are written into it); with any other
+   * parameter it is plain query(). Absent where there is nothing to gain (inside a transaction).
+   */
+  queryPrepared?<T = Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<QueryResult<T>>;
+}
+
+/** Statements a connection keeps prepared for queryPrepared() (least recently used go first). */
+export const PREPARED_MAX = 64;
+
+/** Parameters queryPrepared() can write into an EXECUTE: integers only. */
+export function integerParams(params: readonly SqlParam[]): params is readonly number[] {
+  return params.every((p) => typeof p === 'number' && Number.isSafeInteger(p));
 }
 
 export interface Db extends Queryable {

@@ -74,6 +74,8 @@ export async function loadCampaign(db: Queryable, userId: number, id: number, op
   return toCampaignDto(row, job);
 }
 
+type Loaded<T> = CampaignRow & { job: JobRow | null; extra: T };
+
 /**
  * One statement for a list, its latest job and `extraSql` (a scalar subquery of the caller over the
  * list's rows; its parameters are `params`, whose `$1` is the list id): a hot read path pays one
@@ -82,15 +84,14 @@ export async function loadCampaign(db: Queryable, userId: number, id: number, op
 export async function loadCampaignWith<T>(db: Queryable, userId: number, id: number, extraSql: string, params: readonly SqlParam[]): Promise<{ campaign: CampaignDto; rows: T }> {
   if (params[0] !== id) throw new Error('loadCampaignWith: $1 must be the list id');
   const userParam = `$${params.length + 1}`;
-  const row = (
-    await db.query<CampaignRow & { job: JobRow | null; extra: T }>(
-      `SELECT ${CAMPAIGN_COLUMNS},
+  const sql = `SELECT ${CAMPAIGN_COLUMNS},
               (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) j) AS job,
               (${extraSql}) AS extra
-         FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam}`,
-      [...params, userId],
-    )
-  ).rows[0];
+         FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam}`;
+  const values = [...params, userId];
+  // Planned once per statement text (an unfiltered page has integer parameters only).
+  const { rows } = db.queryPrepared ? await db.queryPrepared<Loaded<T>>(sql, values) : await db.query<Loaded<T>>(sql, values);
+  const row = rows[0];
   if (!row) throw notFound();
   const { job, extra, ...campaign } = row;
   return { campaign: toCampaignDto(campaign, job), rows: extra };

@@ -97,11 +97,13 @@ export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
       // The list, its latest job and the page in one statement: PGlite runs one statement at a time,
       // so round trips, not rows, bound this endpoint under load (bench: list endpoint p95). The page
       // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
+      // `ORDER BY r.campaign_id, r.id` (the same order under `campaign_id = $1`) only the list index
+      // gives: the plan that is prepared once stays right for a list of 20 rows and one of 100,000.
       const { campaign, rows: pageJson } = await loadCampaignWith<string>(
         db,
         userId,
         request.params.id,
-        `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text FROM (SELECT ${RESULT_JSON_COLUMNS} FROM campaign_results r WHERE ${where.sql} ORDER BY r.id LIMIT ${limit} OFFSET ${(page - 1) * limit}) p`,
+        `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text FROM (SELECT ${RESULT_JSON_COLUMNS} FROM campaign_results r WHERE ${where.sql} ORDER BY r.campaign_id, r.id LIMIT ${limit} OFFSET ${(page - 1) * limit}) p`,
         where.params,
       );
       if (campaign.list_type !== type) throw notFound();
