@@ -31,7 +31,7 @@ const CHAKRA_SURFACE = [
   'Alert', 'Badge', 'Box', 'Button', 'Card', 'Center', 'ChakraProvider', 'Checkbox', 'Code', 'DataList', 'Dialog', 'Field',
   'Fieldset', 'Flex', 'Grid', 'HStack', 'Heading', 'Image', 'Input', 'Link', 'LinkBox', 'LinkOverlay', 'List', 'Menu',
   'NativeSelect', 'Portal', 'SimpleGrid', 'Spinner', 'Stack', 'Table', 'Tabs', 'Text', 'Textarea', 'chakra', 'createSystem',
-  'defaultConfig', 'defineConfig',
+  'defineConfig',
   // light layout and display pieces (no state machine behind them) areas commonly reach for; the
   // interactive widgets (tooltip, popover, drawer, accordion, switch, radio group…) each bring a
   // state machine and join the surface only when a screen uses them
@@ -51,6 +51,14 @@ const ROUTER_SURFACE = [
 
 /** Packages shared through a surface module: share key → the names every build offers. */
 const SURFACES = { '@chakra-ui/react': CHAKRA_SURFACE, 'react-router': ROUTER_SURFACE };
+
+/**
+ * Subpaths imported directly, not through the shared module: Chakra's theme data (tokens, recipes)
+ * and base preset. They are plain configuration that `createSystem` (shared) turns into the one
+ * system, so they are bundled where the system is built (shared/src/theme) and only the recipes the
+ * surface needs are shipped.
+ */
+const CONFIG_SUBPATHS = { '@chakra-ui/react': ['/theme', '/preset-base'] };
 
 /** The unshared request of a package (a webpack alias): the surface module imports the real package through it. */
 const unsharedRequest = (pkg) => `leadsmith-unshared/${pkg}`;
@@ -117,4 +125,4 @@ function applySharedOverride(shared, override) {
   return shared;
 }
 
-module.exports = { SINGLETONS, SURFACES, surfaceAliases, sharedSingletons, installedVersion, applySharedOverride };
+module.exports = { SINGLETONS, SURFACES, CONFIG_SUBPATHS, surfaceAliases, sharedSingletons, installedVersion, applySharedOverride };

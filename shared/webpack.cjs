@@ -28,6 +28,12 @@ const swcRule = (prod) => ({
  */
 const cssAsTextRule = { test: /\.css$/, type: 'asset/source' };
 
+/** Chakra's theme data with its definitions marked pure (see pureDefinitionsLoader.cjs). */
+const chakraThemeRule = {
+  test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/]|preset-base\.js$)/,
+  use: path.join(__dirname, 'pureDefinitionsLoader.cjs'),
+};
+
 /**
  * @param {{ dir: string, kind: 'host' | 'remote', name: string, port: number }} options
  */
@@ -64,7 +70,7 @@ function createWebpackConfig({ dir, kind, name, port }) {
         // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
         alias: { ...surfaceAliases(), ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {}) },
       },
-      module: { rules: [swcRule(prod), cssAsTextRule] },
+      module: { rules: [swcRule(prod), cssAsTextRule, chakraThemeRule] },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -101,4 +107,4 @@ function createWebpackConfig({ dir, kind, name, port }) {
   };
 }
 
-module.exports = { createWebpackConfig, cssAsTextRule };
+module.exports = { createWebpackConfig, cssAsTextRule, chakraThemeRule };

@@ -7,7 +7,7 @@
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { cssAsTextRule } = require('../../shared/webpack.cjs');
+const { cssAsTextRule, chakraThemeRule } = require('../../shared/webpack.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const shellDir = path.join(root, 'shell');
@@ -49,6 +49,7 @@ module.exports = (_env, argv) => {
           },
         },
         cssAsTextRule,
+        chakraThemeRule,
       ],
     },
     plugins: [
