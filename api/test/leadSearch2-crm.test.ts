@@ -5,6 +5,10 @@ process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.CRM_ALLOW_HOSTS = '127.0.0.1';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
+process.env.LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS = 'localhost';
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
@@ -17,6 +21,9 @@ let crm: FakeCrm;
 let customer: string;
 let reseller: string;
 let customerId: number;
+let hookReceiver: Server;
+let hookPort: number;
+const hookDeliveries: { results: { id: number }[] }[] = [];
 
 interface Result {
   id: number;
@@ -41,6 +48,16 @@ beforeAll(async () => {
     process.env[`CRM_${id}_API_URL`] = crm.base;
   }
   process.env.CRM_GROOVE_AUTH_URL = `${crm.base}/oauth/authorize`;
+  hookReceiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      hookDeliveries.push(JSON.parse(body) as { results: { id: number }[] });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => hookReceiver.listen(0, '127.0.0.1', resolve));
+  hookPort = (hookReceiver.address() as AddressInfo).port;
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
@@ -56,6 +73,7 @@ afterAll(async () => {
   delete process.env.CRM_TIMEOUT_MS;
   await ctx.close();
   await crm.close();
+  await new Promise((resolve) => hookReceiver.close(resolve));
 });
 
 /** Connects a CRM the way the browser does: authorisation URL → the CRM's code at /crm/callback. */
@@ -167,6 +185,27 @@ describe("the list's crm action sends through the CRM", () => {
     await send();
     expect(contactsFor(code).map((c) => c.name)).toEqual(['Match One', 'Match Two']);
     expect((await results(list.id, { sent: 1 })).map((r) => r.name)).toEqual(['Match One', 'Match Two']);
+  });
+
+  it('a webhook send leaves the rows a CRM send still holds to that send', async () => {
+    const code = 'code-hook';
+    await connect('ghl', code);
+    const list = await peopleList(['Held One', 'Held Two', 'Free Three']);
+    await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'ghl', ids: list.ids.slice(0, 2) });
+    expect((await inject('POST', `/api/campaign-webhook-setup/${list.id}`, customer, { url: `http://localhost:${hookPort}/hook` })).statusCode).toBe(200);
+    const hooked = await inject('POST', `/api/people-results/${list.id}/send-webhook`, customer, { all_matching: true });
+    expect(json(hooked)).toMatchObject({ sent: 1, unsent: 0 });
+    expect(hookDeliveries.at(-1)!.results.map((r) => r.id)).toEqual([list.ids[2]]);
+
+    await send();
+    expect(contactsFor(code).map((c) => c.name)).toEqual(['Held One', 'Held Two']);
+    expect((await results(list.id)).map((r) => [r.name, r.crm_status, r.crm_provider])).toEqual([
+      ['Held One', 'sent', 'ghl'],
+      ['Held Two', 'sent', 'ghl'],
+      ['Free Three', 'sent', null],
+    ]);
+    // Once the CRM send is over, a webhook send takes every row again.
+    expect(json(await inject('POST', `/api/people-results/${list.id}/send-webhook`, customer, { all_matching: true }))).toMatchObject({ sent: 3 });
   });
 
   it("says 'connect a CRM first' when none is connected, and names a CRM that is not", async () => {

@@ -46,13 +46,15 @@ export async function sendToListWebhook(
     const picked = (
       await tx.query<Record<string, unknown> & { id: number }>(
         `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
-          WHERE ${where.sql} AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${WEBHOOK_MAX_ROWS} FOR UPDATE`,
+          WHERE ${where.sql} AND r.email_status <> 'looking' AND NOT (r.crm_status = 'sending' AND r.crm_job_id IS NOT NULL)
+          ORDER BY r.id LIMIT ${WEBHOOK_MAX_ROWS} FOR UPDATE`,
         where.params,
       )
     ).rows;
-    // A webhook send replaces what an earlier CRM send left on the row (crmSend.ts).
+    // A webhook send replaces what an earlier, finished CRM send left on the row (crmSend.ts); rows a
+    // CRM send still holds ("sending" under its job) are left to it, or its answer would be lost.
     if (picked.length) {
-      await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`, [
+      await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL, crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`, [
         `{${picked.map((r) => r.id).join(',')}}`,
       ]);
     }
