@@ -1,9 +1,8 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
+import { ErrorState, LessonBody, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
 import { useCourse } from '../api/get-course';
-import { LessonBody } from './LessonBody';
 
 /** One course (spec §2 courses/:id) with its lessons and a back button. */
 export function CoursePage() {

@@ -1,11 +1,10 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, SelectField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, LessonBody, PageHeader, PageSpinner, SelectField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCoursePage } from '../api/getCoursePage';
 import type { CoursePage } from '../api/listCoursePages';
 import { coursePageSchema, useSaveCoursePage, type CoursePageValues } from '../api/saveCoursePage';
-import { LessonBody } from './LessonBody';
 
 function PageForm({ courseId, page, onCreated }: { courseId: number; page?: CoursePage; onCreated: () => void }) {
   const { t } = useTranslation('whitelabel');

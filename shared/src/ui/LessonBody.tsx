@@ -6,14 +6,15 @@ export interface LessonBodyProps {
 }
 
 /**
- * A lesson body as the reseller's customers see it. Only ever given HTML the API has passed through its
- * allowlist sanitiser (no script, no event handler, no foreign element, http(s)/mailto links only); the
- * shell's Content-Security-Policy refuses inline script as a second line.
+ * A training lesson's body, as the reseller's customers see it (Settings → Courses) and as the
+ * reseller previews it (White-label → Training content). Only ever given HTML the API has passed
+ * through its allowlist sanitiser (no script, no event handler, no foreign element, http(s)/mailto
+ * links only); the shell's Content-Security-Policy refuses inline script as a second line.
  */
 export function LessonBody({ html }: LessonBodyProps) {
   return (
     <Box
-      className="lesson-body"
+      data-testid="lesson-body"
       css={{
         '& h2': { fontSize: 'xl', fontWeight: 'semibold', mt: 4, mb: 2 },
         '& h3, & h4': { fontSize: 'lg', fontWeight: 'semibold', mt: 3, mb: 2 },
