@@ -52,6 +52,13 @@ describe('prepared reads', () => {
     expect(rows).toEqual([{ id: 1, k: 0 }]);
   });
 
+  test('a statement dropped from PostgreSQL meanwhile is prepared again', async () => {
+    const sql = 'SELECT id, 1 AS again FROM prep_items WHERE id = $1';
+    expect((await prepared()(sql, [3])).rows).toEqual([{ id: 3, again: 1 }]);
+    await db.exec('DEALLOCATE ALL');
+    expect((await prepared()(sql, [4])).rows).toEqual([{ id: 4, again: 1 }]);
+  });
+
   test('a statement PostgreSQL refuses fails like query(), and the next one works', async () => {
     await expect(prepared()('SELECT nope FROM prep_items WHERE id = $1', [1])).rejects.toMatchObject({ code: '42703' });
     await expect(prepared()('SELECT nope FROM prep_items WHERE id = $1', [1])).rejects.toMatchObject({ code: '42703' });

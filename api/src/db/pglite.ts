@@ -58,9 +58,11 @@ function preparedStatements(pg: PGlite, base: Queryable): NonNullable<Queryable[
     try {
       return await execute<T>(sql, params);
     } catch (error) {
-      // "cached plan must not change result type": a table the statement reads as `*` changed
-      // shape since it was prepared. Prepare it again, once.
-      if ((error as { code?: unknown }).code !== '0A000') throw error;
+      // Prepare it again, once, when PostgreSQL no longer has a usable statement: "cached plan must
+      // not change result type" (a table read as `*` changed shape) or "prepared statement does not
+      // exist" (dropped from the cache while this call waited its turn).
+      const code = (error as { code?: unknown }).code;
+      if (code !== '0A000' && code !== '26000') throw error;
       const stale = names.get(sql);
       names.delete(sql);
       await stale?.then((n) => pg.exec(`DEALLOCATE ${n}`)).catch(() => undefined);
