@@ -3,11 +3,14 @@ import { DATE_OID, INT8_OID, parseDate, parseInt8, PREPARED_MAX, toDriverParams,
 
 type PgQueryTarget = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
+function toResult<T>(result: pg.QueryResult): QueryResult<T> {
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+}
+
 function wrap(target: PgQueryTarget): Queryable {
   return {
     async query<T>(sql: string, params?: readonly SqlParam[]) {
-      const result = await target.query(sql, toDriverParams(params));
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+      return toResult<T>(await target.query(sql, toDriverParams(params)));
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which accepts several statements.
@@ -42,8 +45,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       if (!name && names.size < PREPARED_MAX) names.set(sql, (name = `hot_${names.size + 1}`));
       if (!name) return base.query<T>(sql, params);
       try {
-        const result = await pool.query({ name, text: sql, values: toDriverParams(params) });
-        return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+        return toResult<T>(await pool.query({ name, text: sql, values: toDriverParams(params) }));
       } catch (error) {
         // "cached plan must not change result type" (a table read as `*` changed shape): run it unprepared.
         if ((error as { code?: unknown }).code !== '0A000') throw error;

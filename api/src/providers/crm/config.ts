@@ -1,5 +1,5 @@
 import { hostList } from '../../net/urlGuard';
-import type { CrmId, CrmKind } from './types';
+import { CrmError, CRM_DISPLAY_NAMES, type CrmId, type CrmKind } from './types';
 
 /**
  * Where each CRM lives, from the environment (CRM_<ID>_TOKEN_URL, CRM_<ID>_API_URL,
@@ -39,6 +39,13 @@ export function crmEndpoints(id: CrmId, env: NodeJS.ProcessEnv = process.env): C
   const clientId = crmClientId(id, env);
   if (!tokenUrl || !apiUrl || !clientId) return null;
   return { tokenUrl, apiUrl: apiUrl.replace(/\/+$/, ''), clientId, clientSecret: env[`CRM_${key}_CLIENT_SECRET`]?.trim() ?? '' };
+}
+
+/** crmEndpoints() for an adapter about to call the CRM: none configured is a `not_configured` CrmError. */
+export function requireCrmEndpoints(id: CrmId): CrmEndpoints {
+  const found = crmEndpoints(id);
+  if (!found) throw new CrmError('not_configured', `${CRM_DISPLAY_NAMES[id]} endpoints`);
+  return found;
 }
 
 export interface CrmHttpSettings {

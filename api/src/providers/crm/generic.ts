@@ -1,10 +1,10 @@
 import type { CrmHttpSettings } from './config';
-import { crmEndpoints } from './config';
+import { requireCrmEndpoints } from './config';
 import { crmRequest } from './http';
 import { compact, mappedValues } from './mapping';
 import { tokenCall } from './oauth';
 import { outcomeOf, pushEach } from './rest';
-import { CrmError, CRM_DISPLAY_NAMES, type CrmAdapter, type CrmContact, type CrmId, type FieldMapping } from './types';
+import { CrmError, type CrmAdapter, type CrmContact, type CrmId, type FieldMapping } from './types';
 
 /** A flat JSON contact: the lead fields under their own names, then the user's mapped names. */
 export function flatContact(contact: CrmContact, mappings: readonly FieldMapping[]): Record<string, unknown> {
@@ -19,11 +19,7 @@ export function flatContact(contact: CrmContact, mappings: readonly FieldMapping
  * Connector use it; their URLs come from the environment.
  */
 export function genericOAuthAdapter(id: CrmId, settings: () => CrmHttpSettings): CrmAdapter {
-  const endpoints = () => {
-    const found = crmEndpoints(id);
-    if (!found) throw new CrmError('not_configured', `${CRM_DISPLAY_NAMES[id]} endpoints`);
-    return found;
-  };
+  const endpoints = () => requireCrmEndpoints(id);
   return {
     id,
     kind: 'oauth',

@@ -1,5 +1,5 @@
 import type { CrmHttpSettings } from './config';
-import { crmEndpoints } from './config';
+import { requireCrmEndpoints } from './config';
 import { crmRequest } from './http';
 import { compact, mappedValues } from './mapping';
 import { tokenCall } from './oauth';
@@ -37,11 +37,7 @@ export function ghlContact(contact: CrmContact, mappings: readonly FieldMapping[
 
 /** GoHighLevel (LeadConnector API v2): OAuth with location tokens, contacts upserted one by one. */
 export function ghlAdapter(settings: () => CrmHttpSettings): CrmAdapter {
-  const endpoints = () => {
-    const found = crmEndpoints('ghl');
-    if (!found) throw new CrmError('not_configured', 'GoHighLevel endpoints');
-    return found;
-  };
+  const endpoints = () => requireCrmEndpoints('ghl');
   return {
     id: 'ghl',
     kind: 'oauth',

@@ -1,13 +1,10 @@
 import type { CrmHttpSettings } from './config';
-import { crmEndpoints } from './config';
+import { requireCrmEndpoints } from './config';
 import { crmRequest } from './http';
 import { compact, mappedValues } from './mapping';
 import { tokenCall } from './oauth';
 import { outcomeOf, pushEach } from './rest';
 import { CrmError, type CrmAdapter, type CrmContact, type FieldMapping } from './types';
-
-/** Keap's plain contact fields a mapping may name; a numeric field is a custom field id. */
-const STANDARD = new Set(['given_name', 'family_name', 'middle_name', 'preferred_name', 'job_title', 'website', 'contact_type', 'spouse_name', 'time_zone']);
 
 /** The body of `PUT /v1/contacts` (create or update, matched by email) for one contact. */
 export function keapContact(contact: CrmContact, mappings: readonly FieldMapping[]): Record<string, unknown> {
@@ -27,7 +24,7 @@ export function keapContact(contact: CrmContact, mappings: readonly FieldMapping
     if (/^\d+$/.test(field)) customFields.push({ id: Number(field), content: value });
     else if (field === 'email') body.email_addresses = [{ email: value, field: 'EMAIL1' }];
     else if (field === 'phone') body.phone_numbers = [{ number: value, field: 'PHONE1' }];
-    else if (STANDARD.has(field)) body[field] = value;
+    // Anything else is a plain contact field (given_name, job_title, time_zone…) under Keap's own name.
     else body[field] = value;
   }
   body.custom_fields = customFields;
@@ -36,11 +33,7 @@ export function keapContact(contact: CrmContact, mappings: readonly FieldMapping
 
 /** Keap (Infusionsoft REST v1): OAuth ("full" scope), contacts created or updated by email one by one. */
 export function keapAdapter(settings: () => CrmHttpSettings): CrmAdapter {
-  const endpoints = () => {
-    const found = crmEndpoints('keap');
-    if (!found) throw new CrmError('not_configured', 'Keap endpoints');
-    return found;
-  };
+  const endpoints = () => requireCrmEndpoints('keap');
   return {
     id: 'keap',
     kind: 'oauth',
