@@ -156,13 +156,19 @@ async function visit(browser, base, account, token) {
   };
 }
 
-/** Saved lists opened by a full page load: LCP, CLS, and an INP proxy (a filter tab click's event duration). */
-async function savedLists(browser, base, token) {
+/** A new browser context (empty cache) whose pages start signed in, in English. */
+async function signedInContext(browser, token) {
   const context = await browser.newContext();
   await context.addInitScript(({ token: t }) => {
     localStorage.setItem('access_token', t);
     localStorage.setItem('lang', 'en');
   }, { token });
+  return context;
+}
+
+/** Saved lists opened by a full page load: LCP, CLS, and an INP proxy (a filter tab click's event duration). */
+async function savedLists(browser, base, token) {
+  const context = await signedInContext(browser, token);
   await context.addInitScript(installObservers);
   const { page } = await openPage(context);
   await page.goto(`${base}/lead-search/saved-lists`, { waitUntil: 'commit' });
@@ -192,11 +198,7 @@ async function savedLists(browser, base, token) {
  * load of the list's own URL until the same.
  */
 async function listPage(browser, base, token, listId) {
-  const context = await browser.newContext();
-  await context.addInitScript(({ token: t }) => {
-    localStorage.setItem('access_token', t);
-    localStorage.setItem('lang', 'en');
-  }, { token });
+  const context = await signedInContext(browser, token);
   const { page } = await openPage(context);
   const interactiveAfter = (start) =>
     page.evaluate(
