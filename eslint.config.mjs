@@ -51,6 +51,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  // Classic scripts the shell's index.html loads as they are (shell/public/boot-prefetch.js).
+  { files: ['shell/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: {

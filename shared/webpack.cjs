@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons, surfaceAliases } = require('./federation.cjs');
 const { contractVersionForBuild, releaseVersion } = require('./release.cjs');
+const { ShellHtmlPlugin } = require('./shellHtmlPlugin.cjs');
 
 const swcRule = (prod) => ({
   test: /\.[cm]?[jt]sx?$/,
@@ -91,7 +92,12 @@ function createWebpackConfig({ dir, kind, name, port }) {
           __AREA_CONTRACT_VERSION__: JSON.stringify(contractVersionForBuild()),
           __LEADSMITH_TEST_FAULTS__: JSON.stringify(testFaults),
         }),
-        ...(isRemote ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: prod })]),
+        ...(isRemote
+          ? []
+          : [
+              new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: prod }),
+              new ShellHtmlPlugin({ bootScript: path.join(dir, 'public/boot-prefetch.js') }),
+            ]),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

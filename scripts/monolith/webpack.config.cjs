@@ -8,6 +8,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { cssAsTextRule, chakraThemeRule } = require('../../shared/webpack.cjs');
+const { ShellHtmlPlugin } = require('../../shared/shellHtmlPlugin.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const shellDir = path.join(root, 'shell');
@@ -56,6 +57,8 @@ module.exports = (_env, argv) => {
       new webpack.NormalModuleReplacementPlugin(/[\\/]federation[\\/]loadArea$/, path.join(__dirname, 'loadArea.ts')),
       new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify('shell'), __APP_VERSION__: JSON.stringify(pkg.version) }),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      // The same boot prefetch and preload hints as the federated shell: the comparison is of federation only.
+      new ShellHtmlPlugin({ bootScript: path.join(shellDir, 'public/boot-prefetch.js') }),
     ],
     performance: { hints: false },
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installGlobalErrorHandlers } from './errors/globalErrorHandlers';
-import { currentLanguage } from '@leadsmith/shared';
+import { currentLanguage, queryClient, useSessionStore } from '@leadsmith/shared';
+import { seedFromBootPrefetch } from './app/seedFromBootPrefetch';
 
 installGlobalErrorHandlers();
+seedFromBootPrefetch(queryClient, useSessionStore.getState().token, window.location.hostname);
 document.documentElement.lang = currentLanguage();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api/client';
+import { fromBootPrefetch } from '../api/bootPrefetch';
 import { useSessionStore } from './sessionStore';
 import type { ListType, User } from './types';
 
@@ -12,7 +13,8 @@ export const sessionKeys = {
 export const meQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: sessionKeys.me(token),
-    queryFn: async ({ signal }) => (await apiClient.get<User>('/api/me', { signal })).data,
+    // The boot script may already have asked for this token's user (shared/src/api/bootPrefetch.ts).
+    queryFn: ({ signal }) => fromBootPrefetch('me', token ?? '', async () => (await apiClient.get<User>('/api/me', { signal })).data),
     enabled: Boolean(token),
     staleTime: 60_000,
     retry: false,

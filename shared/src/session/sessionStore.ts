@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { clearBootPrefetch } from '../api/bootPrefetch';
 import { readStoredToken, writeStoredToken } from './tokenStorage';
 
 /**
@@ -15,6 +16,8 @@ export const useSessionStore = create<SessionState>((set) => ({
   token: readStoredToken(),
   setToken: (token) => {
     writeStoredToken(token);
+    // What the boot script fetched belongs to the session the page started with.
+    clearBootPrefetch();
     set({ token });
   },
 }));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api/client';
+import { fromBootPrefetch } from '../api/bootPrefetch';
 import type { CrmId } from '../constants/lists';
 
 /** Business settings by domain (spec §3). */
@@ -53,13 +54,19 @@ export function safeColor(value: string | null | undefined, fallback: string): s
   return value && HEX.test(value) ? value : fallback;
 }
 
+/** An answer of `POST /api/site-settings` over the spec's defaults. */
+export function brandingFrom(data: Partial<Branding> | null | undefined): Branding {
+  return { ...DEFAULT_BRANDING, ...data };
+}
+
 export const brandingQueryOptions = (domain: string) =>
   queryOptions({
     queryKey: ['shell', 'site-settings', domain],
     queryFn: async (): Promise<Branding> => {
       try {
-        const { data } = await apiClient.post<Partial<Branding>>('/api/site-settings', { domain }, { silent: true });
-        return { ...DEFAULT_BRANDING, ...data };
+        // The boot script may already have asked (shared/src/api/bootPrefetch.ts).
+        const data = await fromBootPrefetch('branding', domain, async () => (await apiClient.post<Partial<Branding>>('/api/site-settings', { domain }, { silent: true })).data);
+        return brandingFrom(data);
       } catch {
         return DEFAULT_BRANDING;
       }

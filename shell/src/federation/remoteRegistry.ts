@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, fromBootPrefetch, readStoredToken, registryPrefetchKey } from '@leadsmith/shared';
 
 export interface RemoteRegistryEntry {
   version: string;
@@ -83,7 +83,11 @@ export const registryQueryOptions = (domain: string) =>
   queryOptions({
     queryKey: ['shell', 'remote-registry', domain],
     queryFn: async ({ signal }) => {
-      const { data } = await apiClient.get<unknown>('/api/remote-registry', { params: { domain, sid: browserSessionId() }, signal, silent: true });
+      const sid = browserSessionId();
+      // The boot script (shell/public/boot-prefetch.js) may already have asked with this id and token.
+      const data = await fromBootPrefetch('registry', registryPrefetchKey(domain, sid, readStoredToken()), async () => {
+        return (await apiClient.get<unknown>('/api/remote-registry', { params: { domain, sid }, signal, silent: true })).data;
+      });
       return applyDevOverrides(parseRegistry(data), localStorage.getItem(REMOTE_OVERRIDES_KEY));
     },
     staleTime: Infinity,

@@ -1,0 +1,94 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { QueryClient } from '@tanstack/react-query';
+import { apiClient } from '../client';
+import { BOOT_PREFETCH_GLOBAL, takeSettledBootPrefetch, type BootPrefetch } from '../bootPrefetch';
+import { meQueryOptions } from '../../session/sessionQueries';
+import { useSessionStore } from '../../session/sessionStore';
+import { DEFAULT_BRANDING, brandingQueryOptions } from '../../theme/branding';
+
+/** The network behind the one API client: records each request, answers `answer(config)`. */
+function fakeNetwork(answer: (config: InternalAxiosRequestConfig) => { status: number; data: unknown }) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const { status, data } = answer(config);
+    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status >= 400) throw Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, config, response });
+    return response;
+  };
+  apiClient.defaults.adapter = adapter;
+  return seen;
+}
+
+const prefetched = (entries: BootPrefetch) => (window[BOOT_PREFETCH_GLOBAL] = entries);
+const fromNetwork = { id: 2, email: 'network@leadsmith.test' };
+const fromBoot = { id: 1, email: 'boot@leadsmith.test' };
+let client: QueryClient;
+
+beforeEach(() => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  delete window[BOOT_PREFETCH_GLOBAL];
+});
+
+describe('the session query and the boot prefetch', () => {
+  it('takes the prefetched user once, then asks the API', async () => {
+    const seen = fakeNetwork(() => ({ status: 200, data: fromNetwork }));
+    prefetched({ me: { key: 'tok', response: Promise.resolve(fromBoot) } });
+    await expect(client.fetchQuery(meQueryOptions('tok'))).resolves.toEqual(fromBoot);
+    expect(seen).toHaveLength(0);
+
+    await expect(client.fetchQuery({ ...meQueryOptions('tok'), staleTime: 0 })).resolves.toEqual(fromNetwork);
+    expect(seen.map((c) => c.url)).toEqual(['/api/me']);
+  });
+
+  it('never serves a user prefetched for another token, and drops it', async () => {
+    const seen = fakeNetwork(() => ({ status: 200, data: fromNetwork }));
+    prefetched({ me: { key: 'old-token', response: Promise.resolve(fromBoot) } });
+    await expect(client.fetchQuery(meQueryOptions('new-token'))).resolves.toEqual(fromNetwork);
+    expect(seen).toHaveLength(1);
+    expect(window[BOOT_PREFETCH_GLOBAL]?.me).toBeUndefined();
+  });
+
+  it('asks the API again when the prefetch failed, so its error surfaces the usual way', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const seen = fakeNetwork(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
+    prefetched({ me: { key: 'tok', response: Promise.reject(new Error('GET /api/me answered 401')) } });
+    await expect(client.fetchQuery(meQueryOptions('tok'))).rejects.toThrow('status code 401');
+    expect(seen).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('boot prefetch "me" failed'), expect.any(Error));
+    warn.mockRestore();
+  });
+
+  it('drops every prefetch when the session changes (sign-in, sign-out)', () => {
+    prefetched({ me: { key: 'tok', response: Promise.resolve(fromBoot), settled: { data: fromBoot } } });
+    useSessionStore.getState().setToken(null);
+    expect(window[BOOT_PREFETCH_GLOBAL]).toBeUndefined();
+    expect(takeSettledBootPrefetch('me', 'tok')).toBeUndefined();
+  });
+
+  it('hands a settled answer over synchronously, once, and only for its key', () => {
+    prefetched({ me: { key: 'tok', response: Promise.resolve(fromBoot), settled: { data: fromBoot } } });
+    expect(takeSettledBootPrefetch('me', 'other')).toBeUndefined();
+    expect(takeSettledBootPrefetch('me', 'tok')).toEqual({ data: fromBoot });
+    expect(takeSettledBootPrefetch('me', 'tok')).toBeUndefined();
+  });
+});
+
+describe('branding and the boot prefetch', () => {
+  it('takes the prefetched site settings of this domain over the defaults', async () => {
+    const seen = fakeNetwork(() => ({ status: 200, data: {} }));
+    prefetched({ branding: { key: 'reseller.example', response: Promise.resolve({ name: 'Acme Leads' }) } });
+    const branding = await client.fetchQuery(brandingQueryOptions('reseller.example'));
+    expect(branding).toEqual({ ...DEFAULT_BRANDING, name: 'Acme Leads' });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('falls back to the API, then to the defaults, when the prefetch failed', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const seen = fakeNetwork(() => ({ status: 500, data: {} }));
+    prefetched({ branding: { key: 'reseller.example', response: Promise.reject(new Error('POST /api/site-settings answered 500')) } });
+    await expect(client.fetchQuery(brandingQueryOptions('reseller.example'))).resolves.toEqual(DEFAULT_BRANDING);
+    expect(seen.map((c) => c.url)).toEqual(['/api/site-settings']);
+    warn.mockRestore();
+  });
+});
