@@ -101,3 +101,46 @@ describe('migrations and seed', () => {
     expect(rows[0]?.n).toBe(0);
   });
 });
+
+describe('migration leadSearch_402_result_labels', () => {
+  test('labels stored on results move to result_labels in their order, and the column goes', async () => {
+    const db = await openFreshDb();
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.id !== 'leadSearch_402_result_labels'),
+      );
+      await seed(db);
+      const user = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@leadsmith.test'")).rows[0]!.id;
+      const list = (await db.query<{ id: number }>("INSERT INTO campaigns (user_id, list_type, name) VALUES ($1, 'people', 'Old') RETURNING id", [user])).rows[0]!.id;
+      const insert = (key: string, labels: unknown[]) =>
+        db.query<{ id: number }>(
+          "INSERT INTO campaign_results (campaign_id, user_id, record_key, name, email_status, labels) VALUES ($1, $2, $3, $3, 'found', $4::jsonb) RETURNING id::int AS id",
+          [list, user, key, JSON.stringify(labels)],
+        );
+      const a = (await insert('a', ['zeta', 'alpha', 'mid'])).rows[0]!.id;
+      const b = (await insert('b', [])).rows[0]!.id;
+      const c = (await insert('c', ['only', 'only', ''])).rows[0]!.id;
+
+      expect(await migrate(db)).toEqual(['leadSearch_402_result_labels']);
+      const rows = (await db.query<{ result_id: number; label: string; user_id: number }>('SELECT result_id::int AS result_id, label, user_id FROM result_labels ORDER BY result_id, position')).rows;
+      expect(rows).toEqual([
+        { result_id: a, label: 'zeta', user_id: user },
+        { result_id: a, label: 'alpha', user_id: user },
+        { result_id: a, label: 'mid', user_id: user },
+        { result_id: c, label: 'only', user_id: user },
+      ]);
+      expect(rows.some((r) => r.result_id === b)).toBe(false);
+      const column = await db.query("SELECT 1 FROM information_schema.columns WHERE table_name = 'campaign_results' AND column_name = 'labels'");
+      expect(column.rows).toHaveLength(0);
+
+      // Labels leave with their results, however the results are deleted.
+      await db.query('DELETE FROM campaign_results WHERE id = $1', [c]);
+      expect((await db.query('SELECT 1 FROM result_labels WHERE result_id = $1', [c])).rows).toHaveLength(0);
+      await db.query('DELETE FROM campaigns WHERE id = $1', [list]);
+      expect((await db.query('SELECT 1 FROM result_labels')).rows).toHaveLength(0);
+    } finally {
+      await db.close();
+    }
+  });
+});

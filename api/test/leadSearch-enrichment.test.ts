@@ -160,6 +160,39 @@ describe('custom labels on results', () => {
     expect(json((await label({ ids: [rows[0]!.id], add: [' '] }))).field).toBe('add.0');
     expect((await label({ ids: [rows[0]!.id], add: ['x'] }, other)).statusCode).toBe(404);
   });
+
+  it('caps a result at ten labels, keeps their order, finds results without labels, and drops labels with their results', async () => {
+    await setWallet(500);
+    const id = await createList('company');
+    await fill('company', id, 6, { industry: 'Retail' });
+    const rows = (await page('company', id)).data;
+    const [a, b, c] = rows.map((r) => r.id);
+    const label = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/labels`, headers: bearer(token), payload });
+    const labelsOf = async (resultId: number) => (await page('company', id)).data.find((r) => r.id === resultId)!.labels;
+    const nine = Array.from({ length: 9 }, (_, i) => `l${i + 1}`);
+
+    expect(json<{ updated: number }>(await label({ ids: [a], add: nine })).updated).toBe(1);
+    // Only one more fits; the first of the new ones, in the order given.
+    expect(json<{ updated: number }>(await label({ ids: [a, b], add: ['x', 'y', 'z'] })).updated).toBe(2);
+    expect(await labelsOf(a!)).toEqual([...nine, 'x']);
+    expect(await labelsOf(b!)).toEqual(['x', 'y', 'z']);
+    expect(json<{ updated: number }>(await label({ ids: [a], add: ['w'] })).updated).toBe(0);
+    // A label removed in the same call makes room; a label both added and removed is kept.
+    expect(json<{ updated: number }>(await label({ ids: [a], add: ['w', 'x'], remove: ['l2', 'x'] })).updated).toBe(1);
+    expect(await labelsOf(a!)).toEqual(['l1', ...nine.slice(2), 'x', 'w']);
+
+    const unlabelled = await page('company', id, { limit: 100, advanced_custom_search: [{ field: 'labels', operator: 'empty' }] });
+    expect(unlabelled.data.map((r) => r.id).sort()).toEqual(rows.filter((r) => r.id !== a && r.id !== b).map((r) => r.id).sort());
+    const labelled = await page('company', id, { limit: 100, advanced_custom_search: [{ field: 'labels', operator: 'not empty' }] });
+    expect(labelled.total).toBe(2);
+
+    const held = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM result_labels WHERE result_id = ANY($1::bigint[])', [`{${[a, b, c].join(',')}}`])).rows[0]!.n;
+    expect(await held()).toBe(13);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/delete`, headers: bearer(token), payload: { ids: [b] } })).statusCode).toBe(200);
+    expect(await held()).toBe(10);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${id}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect(await held()).toBe(0);
+  });
 });
 
 describe('advanced custom search: every operator of spec §3', () => {

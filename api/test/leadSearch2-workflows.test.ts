@@ -302,7 +302,8 @@ describe('workflows: the runner', () => {
     // AI texts and the label are stored on the results that went through; the webhook got them, signed.
     const rows = (
       await ctx.db.query<{ id: number; labels: string[]; data: { workflow?: Record<string, string> }; crm_status: string | null }>(
-        'SELECT id::int AS id, labels, data, crm_status FROM campaign_results WHERE job_id = $1 AND email IS NOT NULL',
+        `SELECT r.id::int AS id, COALESCE((SELECT array_agg(k.label) FROM result_labels k WHERE k.result_id = r.id), '{}') AS labels, r.data, r.crm_status
+           FROM campaign_results r WHERE r.job_id = $1 AND r.email IS NOT NULL`,
         [search.job_id],
       )
     ).rows;

@@ -337,4 +337,42 @@ CREATE TABLE workflow_run_nodes (
 CREATE INDEX workflow_run_nodes_run_idx ON workflow_run_nodes (run_id, position);
 `,
   },
+  {
+    id: 'leadSearch_402_result_labels',
+    sql: `
+-- Custom labels on results move out of campaign_results.labels into a narrow table. Labelling every
+-- row of a 100,000-row list used to rewrite 100,000 wide rows and every index on them (the GIN index
+-- on labels made no update HOT); it now inserts 100,000 narrow rows. position keeps the order labels
+-- were added in. user_id is the result's owner, copied so counts, renames and deletes of one
+-- account's label use one index.
+CREATE TABLE result_labels (
+  result_id bigint NOT NULL,
+  label text NOT NULL CHECK (length(label) BETWEEN 1 AND 40),
+  user_id integer NOT NULL,
+  position integer NOT NULL DEFAULT 1,
+  PRIMARY KEY (result_id, label)
+);
+CREATE INDEX result_labels_user_label_idx ON result_labels (user_id, label, result_id);
+
+INSERT INTO result_labels (result_id, label, user_id, position)
+SELECT r.id, l.label, r.user_id, l.position
+  FROM campaign_results r CROSS JOIN LATERAL jsonb_array_elements_text(r.labels) WITH ORDINALITY AS l(label, position)
+ WHERE length(l.label) BETWEEN 1 AND 40
+ON CONFLICT DO NOTHING;
+
+DROP INDEX campaign_results_labels_idx;
+ALTER TABLE campaign_results DROP COLUMN labels;
+
+-- A result's labels go with it, however it is deleted (one statement, a list's cascade, an account's).
+-- No foreign key: checking one on each of 100,000 inserted labels locks and dirties 100,000 result rows.
+CREATE FUNCTION result_labels_follow_results() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  DELETE FROM result_labels k USING gone WHERE k.result_id = gone.id;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER campaign_results_labels_gone AFTER DELETE ON campaign_results
+  REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION result_labels_follow_results();
+`,
+  },
 ];

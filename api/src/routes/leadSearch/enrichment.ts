@@ -10,6 +10,7 @@ import { loadCampaign, notFound } from './campaignStore';
 import { spendCredits } from '../../credits/ledger';
 import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+import { applyLabels, MAX_LABELS } from './resultLabels';
 
 /** Most results one enrichment call handles (a bulk action stays one bounded transaction). */
 export const ENRICH_MAX_ROWS = 1000;
@@ -20,11 +21,6 @@ export const EMPLOYEE_COST: Readonly<Partial<Record<SearchType, number>>> = {
   company: CREDIT_COSTS.localEmployeeEnrich,
   domain: CREDIT_COSTS.domainEmployeeEnrich,
 };
-/** Most labels one result carries. */
-export const MAX_LABELS = 10;
-
-/** A PostgreSQL text[] literal (sent as a parameter, never interpolated). */
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
 
 /** Types whose toolbar has get-phones (spec §2: people; group lists hold people, ADR 005). */
 const PHONE_TYPES: readonly SearchType[] = ['people', 'group'];
@@ -260,7 +256,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  /** `POST /api/{type}-results/{id}/labels`: add or remove custom labels on the selection (one UPDATE, every matching row). */
+  /** `POST /api/{type}-results/{id}/labels`: add or remove custom labels on the selection (one statement, every matching row). */
   const label = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
   for (const type of SEARCH_TYPES) {
     app.post<{ Params: { id: number }; Body: Selection & { add?: string[]; remove?: string[] } }>(
@@ -281,21 +277,9 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const add = [...new Set((request.body.add ?? []).map((l) => l.trim()))];
         const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
         if (add.length === 0 && remove.length === 0) throw validationError({ field: 'add', code: 'validation.required' });
-        const where = selectionWhere(campaign.id, request.body);
-        const p = where.params.length;
-        // One UPDATE over the selection, no per-row subquery: drop removed labels, append new ones, skip rows
-        // that would not change (and rows already holding MAX_LABELS when adding).
-        const addJson = `$${p + 1}::jsonb`;
-        const addArr = `$${p + 2}::text[]`;
-        const removeArr = `$${p + 3}::text[]`;
-        const { rowCount } = await db.query(
-          `UPDATE campaign_results r SET labels = ((r.labels - ${removeArr}) - ${addArr}) || ${addJson}
-            WHERE ${where.sql}
-              AND (r.labels ?| ${removeArr} OR NOT (r.labels @> ${addJson}))
-              AND (${add.length} = 0 OR jsonb_array_length(r.labels) < ${MAX_LABELS})`,
-          [...where.params, JSON.stringify(add), textArray(add), textArray(remove)],
-        );
-        return { ...say(request, 'leadSearch.labels_saved', { count: rowCount }), updated: rowCount };
+        const selection = selectionWhere(campaign.id, request.body);
+        const updated = await db.transaction((tx) => applyLabels(tx, selection, add, remove));
+        return { ...say(request, 'leadSearch.labels_saved', { count: updated }), updated };
       },
     );
   }

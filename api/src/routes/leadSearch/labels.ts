@@ -6,6 +6,7 @@ import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
 import { say } from '../respond';
 import { notFound } from './campaignStore';
+import { dropLabel, labelsOf, renameLabel } from './resultLabels';
 
 /** Colours a label may take (Chakra palettes; badges use the subtle variant, which keeps text contrast). */
 export const LABEL_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
@@ -32,10 +33,9 @@ interface LabelRow {
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 const toDto = (row: LabelRow) => ({ ...row, result_count: Number(row.result_count), created_at: iso(row.created_at) });
 
-/** Results of the account carrying the label name, counted up to the cap (GIN index on labels). */
+/** Results of the account carrying the label name, counted up to the cap (index on result_labels (user_id, label)). */
 const COUNT_SQL = (nameExpr: string, userExpr: string) =>
-  `(SELECT count(*)::int FROM (SELECT 1 FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
-      WHERE c.user_id = ${userExpr} AND r.labels ? ${nameExpr} LIMIT ${LABEL_COUNT_CAP}) x)`;
+  `(SELECT count(*)::int FROM (SELECT 1 FROM result_labels k WHERE k.user_id = ${userExpr} AND k.label = ${nameExpr} LIMIT ${LABEL_COUNT_CAP}) x)`;
 
 /**
  * Custom lead labels (route custom-labels): the account's catalogue with a colour per label.
@@ -113,12 +113,7 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
           ]);
           if (name && name !== current.name) {
             // The results carrying the old name get the new one (once, even if they already had it).
-            await tx.query(
-              `UPDATE campaign_results r
-                  SET labels = CASE WHEN r.labels ? $3::text THEN r.labels - $2::text ELSE (r.labels - $2::text) || jsonb_build_array($3::text) END
-                WHERE r.labels ? $2::text AND r.campaign_id IN (SELECT id FROM campaigns WHERE user_id = $1)`,
-              [userId, current.name, name],
-            );
+            await renameLabel(tx, userId, current.name, name);
           }
         });
       } catch (error) {
@@ -134,11 +129,7 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     const removed = await db.transaction(async (tx) => {
       const label = (await tx.query<{ name: string }>('DELETE FROM lead_labels WHERE id = $1 AND user_id = $2 RETURNING name', [request.params.id, userId])).rows[0];
       if (!label) throw notFound();
-      const { rowCount } = await tx.query(
-        `UPDATE campaign_results r SET labels = r.labels - $2::text WHERE r.labels ? $2::text AND r.campaign_id IN (SELECT id FROM campaigns WHERE user_id = $1)`,
-        [userId, label.name],
-      );
-      return rowCount;
+      return dropLabel(tx, userId, label.name);
     });
     return { ...say(request, 'leadSearch.label_deleted', { count: removed }), results_updated: removed };
   });
@@ -153,10 +144,10 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const { page = 1, limit = 20 } = request.query;
       const rows = (
         await db.query<Record<string, unknown>>(
-          `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, r.labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
-             FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
-            WHERE c.user_id = $1 AND r.labels ? $2::text
-            ORDER BY r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+          `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, ${labelsOf('r')} AS labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
+             FROM result_labels k JOIN campaign_results r ON r.id = k.result_id JOIN campaigns c ON c.id = r.campaign_id
+            WHERE k.user_id = $1 AND k.label = $2::text
+            ORDER BY k.result_id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
           [userId, label.name],
         )
       ).rows;

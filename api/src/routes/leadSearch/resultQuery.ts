@@ -1,5 +1,6 @@
 import { validationError } from '../../http/errors';
 import type { SqlParam } from '../../db';
+import { labelsText } from './resultLabels';
 
 /** withEmail values of spec §3: all -1, found 1, potentialsFound 2, notFound 0. */
 export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
@@ -19,7 +20,7 @@ export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
   credits: 'r.credits',
   employee_count: `(r.data->>'employee_count')`,
   followers: `(r.data->'social'->>'followers')`,
-  labels: 'r.labels',
+  labels: labelsText('r'),
 };
 
 export interface ResultFilters {
@@ -94,8 +95,10 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   if (f.sent === 1) where.push('r.sent');
   if (f.startDate) where.push(`r.created_at >= ${add(f.startDate)}::date`);
   if (f.endDate) where.push(`r.created_at < (${add(f.endDate)}::date + 1)`);
-  // The label must belong to the list's account (another account's label id matches nothing).
-  if (f.label_id) where.push(`r.labels ? (SELECT l.name FROM lead_labels l JOIN campaigns lc ON lc.user_id = l.user_id WHERE l.id = ${add(f.label_id)} AND lc.id = $1)`);
+  // Labels on results are the owner's (result_labels.user_id), so another account's label matches nothing.
+  if (f.label_id) {
+    where.push(`r.id IN (SELECT k.result_id FROM result_labels k JOIN lead_labels l ON l.user_id = k.user_id AND l.name = k.label WHERE l.id = ${add(f.label_id)})`);
+  }
   if (f.startDate && f.endDate && f.startDate > f.endDate) throw validationError({ field: 'endDate', code: 'leadSearch.range_order' });
   (f.advanced_custom_search ?? []).forEach((rule, i) => {
     const col = SEARCHABLE_FIELDS[rule.field]!;

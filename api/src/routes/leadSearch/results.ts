@@ -7,6 +7,7 @@ import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './campaignStore';
 import { csvLine } from './csv';
+import { labelsOf } from './resultLabels';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 
 /** A result row as the API answers it (the provider's pending answer is never sent). */
@@ -33,10 +34,17 @@ export interface ResultDto {
   created_at: string;
 }
 
-const RESULT_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.labels, r.data`;
-const RESULT_COLUMNS = `${RESULT_FIELDS}, r.created_at`;
-/** The same columns with `created_at` as JavaScript's toISOString() writes it, for JSON built by the database. */
-const RESULT_JSON_COLUMNS = `${RESULT_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
+const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, r.created_at`;
+/**
+ * The page of the list as JSON text built by the database, `created_at` as JavaScript's toISOString()
+ * writes it. Labels are looked up for the page's rows only, after LIMIT/OFFSET (not for skipped rows).
+ */
+const pageJsonSql = (where: string, limit: number, offset: number) =>
+  `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
+     FROM (SELECT q.*, ${labelsOf('q')} AS labels
+             FROM (SELECT ${ROW_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+                     FROM campaign_results r WHERE ${where} ORDER BY r.campaign_id, r.id LIMIT ${limit} OFFSET ${offset}) q) p`;
 /** Above this many matching rows a filtered total is shown as "more than". */
 export const COUNT_CAP = 10_000;
 /** Most rows one CSV export holds. */
@@ -103,7 +111,7 @@ export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
         db,
         userId,
         request.params.id,
-        `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text FROM (SELECT ${RESULT_JSON_COLUMNS} FROM campaign_results r WHERE ${where.sql} ORDER BY r.campaign_id, r.id LIMIT ${limit} OFFSET ${(page - 1) * limit}) p`,
+        pageJsonSql(where.sql, limit, (page - 1) * limit),
         where.params,
       );
       if (campaign.list_type !== type) throw notFound();

@@ -10,7 +10,8 @@ import { loadProfile, profileCompleted, profileVariables } from '../ai/common';
 import { accountIdOf } from '../settings/account';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { COST_PER_RECORD, CREDIT_COSTS } from './credits';
-import { EMPLOYEE_COST, MAX_LABELS } from './enrichment';
+import { EMPLOYEE_COST } from './enrichment';
+import { applyLabels, labelsOf } from './resultLabels';
 import { allowedHosts, checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
 import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
@@ -307,21 +308,9 @@ async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow,
       const label = (await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2', [s.label_id ?? null, run.user_id])).rows[0];
       if (!label) throw new NodeError('label_missing');
       await db.transaction(async (tx) => {
-        const name = JSON.stringify([label.name]);
-        const updated =
-          s.label_action === 'remove'
-            ? await tx.query(`UPDATE campaign_results SET labels = labels - $3::text WHERE id = ANY($1::bigint[]) AND user_id = $2 AND labels @> $4::jsonb`, [
-                idArray(input),
-                run.user_id,
-                label.name,
-                name,
-              ])
-            : await tx.query(
-                `UPDATE campaign_results SET labels = labels || $3::jsonb
-                  WHERE id = ANY($1::bigint[]) AND user_id = $2 AND NOT labels @> $3::jsonb AND jsonb_array_length(labels) < ${MAX_LABELS}`,
-                [idArray(input), run.user_id, name],
-              );
-        await finishNode(tx, run, log, input, { ids: input, detail: { label: label.name, updated: updated.rowCount } }, now());
+        const selection = { sql: 'r.id = ANY($1::bigint[]) AND r.user_id = $2', params: [idArray(input), run.user_id] };
+        const updated = s.label_action === 'remove' ? await applyLabels(tx, selection, [], [label.name]) : await applyLabels(tx, selection, [label.name], []);
+        await finishNode(tx, run, log, input, { ids: input, detail: { label: label.name, updated } }, now());
       });
       return false;
     }
@@ -434,7 +423,7 @@ async function loadRows(db: Queryable, userId: number, ids: number[]): Promise<R
   if (!ids.length) return [];
   return (
     await db.query<ResultRow>(
-      `SELECT r.id::int AS id, r.campaign_id, c.list_type, r.record_key, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.labels, r.data
+      `SELECT r.id::int AS id, r.campaign_id, c.list_type, r.record_key, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, ${labelsOf('r')} AS labels, r.data
          FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
         WHERE r.id = ANY($1::bigint[]) AND r.user_id = $2 ORDER BY r.id`,
       [idArray(ids), userId],
