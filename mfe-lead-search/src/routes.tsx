@@ -1,31 +1,19 @@
 import type { AreaRouteConfig } from '@leadsmith/shared';
-import { lazy, type ComponentType } from 'react';
-
-/**
- * Each group of screens is its own chunk, downloaded when one of its routes first renders (the area
- * root's Suspense shows a spinner meanwhile): opening saved lists does not download and run the new
- * search form, the assistant or the autopilots. The list page's chunk is prefetched at idle priority
- * because saved lists usually lead there.
- */
-function screen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
-
-const NewSearchScreen = screen(() => import(/* webpackChunkName: "ls-new-search" */ './features/newSearch/components/NewSearchScreen'), (m) => m.NewSearchScreen);
-const ListNewSearchScreen = screen(() => import(/* webpackChunkName: "ls-new-search" */ './features/newSearch/components/ListNewSearchScreen'), (m) => m.ListNewSearchScreen);
-const SavedListsScreen = screen(() => import(/* webpackChunkName: "ls-saved-lists" */ './features/savedLists/components/SavedListsScreen'), (m) => m.SavedListsScreen);
-const SavedListScreen = screen(() => import(/* webpackChunkName: "ls-list", webpackPrefetch: true */ './features/listResults/components/SavedListScreen'), (m) => m.SavedListScreen);
-const ResultDetailsScreen = screen(() => import(/* webpackChunkName: "ls-list" */ './features/listResults/components/ResultDetailsScreen'), (m) => m.ResultDetailsScreen);
-const TagsAndSourceScreen = screen(() => import(/* webpackChunkName: "ls-list" */ './features/listDetails/components/TagsAndSourceScreen'), (m) => m.TagsAndSourceScreen);
-const ListWebhookScreen = screen(() => import(/* webpackChunkName: "ls-list" */ './features/listDetails/components/ListWebhookScreen'), (m) => m.ListWebhookScreen);
-const CustomLabelsScreen = screen(() => import(/* webpackChunkName: "ls-labels" */ './features/customLabels/components/CustomLabelsScreen'), (m) => m.CustomLabelsScreen);
-const AutopilotsScreen = screen(() => import(/* webpackChunkName: "ls-autopilots" */ './features/autopilots/components/AutopilotsScreen'), (m) => m.AutopilotsScreen);
-const AutopilotFormScreen = screen(() => import(/* webpackChunkName: "ls-autopilots" */ './features/autopilots/components/AutopilotFormScreen'), (m) => m.AutopilotFormScreen);
-const AutopilotDetailsScreen = screen(() => import(/* webpackChunkName: "ls-autopilots" */ './features/autopilots/components/AutopilotDetailsScreen'), (m) => m.AutopilotDetailsScreen);
-const AssistantScreen = screen(() => import(/* webpackChunkName: "ls-assistant" */ './features/aiAssistant/components/AssistantScreen'), (m) => m.AssistantScreen);
-const LibraryScreen = screen(() => import(/* webpackChunkName: "ls-assistant" */ './features/aiAssistant/components/LibraryScreen'), (m) => m.LibraryScreen);
-const WorkflowsScreen = screen(() => import(/* webpackChunkName: "ls-workflows" */ './features/workflows/components/WorkflowsScreen'), (m) => m.WorkflowsScreen);
-const LazyWorkflowBuilder = screen(() => import(/* webpackChunkName: "ls-workflows" */ './features/workflows/components/LazyWorkflowBuilder'), (m) => m.LazyWorkflowBuilder);
+import { NewSearchScreen } from './features/newSearch/components/NewSearchScreen';
+import { SavedListsScreen } from './features/savedLists/components/SavedListsScreen';
+import { SavedListScreen } from './features/listResults/components/SavedListScreen';
+import { ResultDetailsScreen } from './features/listResults/components/ResultDetailsScreen';
+import { ListNewSearchScreen } from './features/newSearch/components/ListNewSearchScreen';
+import { TagsAndSourceScreen } from './features/listDetails/components/TagsAndSourceScreen';
+import { ListWebhookScreen } from './features/listDetails/components/ListWebhookScreen';
+import { CustomLabelsScreen } from './features/customLabels/components/CustomLabelsScreen';
+import { AutopilotsScreen } from './features/autopilots/components/AutopilotsScreen';
+import { AutopilotFormScreen } from './features/autopilots/components/AutopilotFormScreen';
+import { AutopilotDetailsScreen } from './features/autopilots/components/AutopilotDetailsScreen';
+import { AssistantScreen } from './features/aiAssistant/components/AssistantScreen';
+import { LibraryScreen } from './features/aiAssistant/components/LibraryScreen';
+import { WorkflowsScreen } from './features/workflows/components/WorkflowsScreen';
+import { LazyWorkflowBuilder } from './features/workflows/components/LazyWorkflowBuilder';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
