@@ -1,29 +1,24 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { QueryClient } from '@tanstack/react-query';
-import { apiClient } from '../client';
+import { mockApi } from '../../testing/mockApi';
 import { BOOT_PREFETCH_GLOBAL, takeSettledBootPrefetch, type BootPrefetch } from '../bootPrefetch';
 import { meQueryOptions } from '../../session/sessionQueries';
 import { useSessionStore } from '../../session/sessionStore';
 import { DEFAULT_BRANDING, brandingQueryOptions } from '../../theme/branding';
 
-/** The network behind the one API client: records each request, answers `answer(config)`. */
-function fakeNetwork(answer: (config: InternalAxiosRequestConfig) => { status: number; data: unknown }) {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const { status, data } = answer(config);
-    const response = { data, status, statusText: String(status), headers: {}, config, request: {} };
-    if (status >= 400) throw Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, config, response });
-    return response;
-  };
-  apiClient.defaults.adapter = adapter;
-  return seen;
+/** The network behind the one API client: every call answers `status` with `body`; returns the calls made. */
+function fakeNetwork(status: number, body: unknown) {
+  const api = mockApi(() => ({ status, body }));
+  restore = api.restore;
+  return api.calls;
 }
 
 const prefetched = (entries: BootPrefetch) => (window[BOOT_PREFETCH_GLOBAL] = entries);
 const fromNetwork = { id: 2, email: 'network@leadsmith.test' };
 const fromBoot = { id: 1, email: 'boot@leadsmith.test' };
 let client: QueryClient;
+let restore: (() => unknown) | undefined;
+
+afterEach(() => restore?.());
 
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -32,7 +27,7 @@ beforeEach(() => {
 
 describe('the session query and the boot prefetch', () => {
   it('takes the prefetched user once, then asks the API', async () => {
-    const seen = fakeNetwork(() => ({ status: 200, data: fromNetwork }));
+    const seen = fakeNetwork(200, fromNetwork);
     prefetched({ me: { key: 'tok', response: Promise.resolve(fromBoot) } });
     await expect(client.fetchQuery(meQueryOptions('tok'))).resolves.toEqual(fromBoot);
     expect(seen).toHaveLength(0);
@@ -42,7 +37,7 @@ describe('the session query and the boot prefetch', () => {
   });
 
   it('never serves a user prefetched for another token, and drops it', async () => {
-    const seen = fakeNetwork(() => ({ status: 200, data: fromNetwork }));
+    const seen = fakeNetwork(200, fromNetwork);
     prefetched({ me: { key: 'old-token', response: Promise.resolve(fromBoot) } });
     await expect(client.fetchQuery(meQueryOptions('new-token'))).resolves.toEqual(fromNetwork);
     expect(seen).toHaveLength(1);
@@ -51,7 +46,7 @@ describe('the session query and the boot prefetch', () => {
 
   it('asks the API again when the prefetch failed, so its error surfaces the usual way', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const seen = fakeNetwork(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
+    const seen = fakeNetwork(401, { message: 'Unauthenticated.' });
     prefetched({ me: { key: 'tok', response: Promise.reject(new Error('GET /api/me answered 401')) } });
     await expect(client.fetchQuery(meQueryOptions('tok'))).rejects.toThrow('status code 401');
     expect(seen).toHaveLength(1);
@@ -76,7 +71,7 @@ describe('the session query and the boot prefetch', () => {
 
 describe('branding and the boot prefetch', () => {
   it('takes the prefetched site settings of this domain over the defaults', async () => {
-    const seen = fakeNetwork(() => ({ status: 200, data: {} }));
+    const seen = fakeNetwork(200, {});
     prefetched({ branding: { key: 'reseller.example', response: Promise.resolve({ name: 'Acme Leads' }) } });
     const branding = await client.fetchQuery(brandingQueryOptions('reseller.example'));
     expect(branding).toEqual({ ...DEFAULT_BRANDING, name: 'Acme Leads' });
@@ -85,7 +80,7 @@ describe('branding and the boot prefetch', () => {
 
   it('falls back to the API, then to the defaults, when the prefetch failed', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const seen = fakeNetwork(() => ({ status: 500, data: {} }));
+    const seen = fakeNetwork(500, {});
     prefetched({ branding: { key: 'reseller.example', response: Promise.reject(new Error('POST /api/site-settings answered 500')) } });
     await expect(client.fetchQuery(brandingQueryOptions('reseller.example'))).resolves.toEqual(DEFAULT_BRANDING);
     expect(seen.map((c) => c.url)).toEqual(['/api/site-settings']);

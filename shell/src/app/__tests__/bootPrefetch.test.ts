@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { QueryClient } from '@tanstack/react-query';
-import { BOOT_PREFETCH_GLOBAL, DEFAULT_BRANDING, apiClient, brandingQueryOptions, sessionKeys } from '@leadsmith/shared';
+import { BOOT_PREFETCH_GLOBAL, DEFAULT_BRANDING, brandingQueryOptions, sessionKeys } from '@leadsmith/shared';
+import { mockApi } from '@leadsmith/shared/testing';
 import { registryQueryOptions } from '../../federation/remoteRegistry';
 import { seedFromBootPrefetch } from '../seedFromBootPrefetch';
 
@@ -22,21 +22,20 @@ function fakeFetch() {
   return calls;
 }
 
-/** The API behind axios: any call here means a prefetch was not used. */
+/** The API behind the shared client: any call here means a prefetch was not used. */
 function axiosCalls() {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    return { data: registry, status: 200, statusText: '200', headers: {}, config, request: {} };
-  };
-  apiClient.defaults.adapter = adapter;
-  return seen;
+  const api = mockApi(() => ({ status: 200, body: registry }));
+  restoreApi = api.restore;
+  return api.calls;
 }
 
 const runBootScript = () => new Function(BOOT_SCRIPT)();
 const allSettled = () => Promise.all(Object.values(window[BOOT_PREFETCH_GLOBAL] ?? {}).map((e) => e.response));
 
+let restoreApi: (() => unknown) | undefined;
+
 beforeEach(() => delete window[BOOT_PREFETCH_GLOBAL]);
+afterEach(() => restoreApi?.());
 
 describe('boot prefetch script (shell/public/boot-prefetch.js)', () => {
   it('asks for the user, branding and registry with the stored token, as the queries would', async () => {
