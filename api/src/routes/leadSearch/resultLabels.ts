@@ -39,8 +39,8 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
     ctes.push(`gone AS (DELETE FROM result_labels k USING sel WHERE k.result_id = sel.id AND k.label = ANY(${dropArr}) RETURNING k.result_id)`);
     changed.push('SELECT result_id FROM gone');
   }
-  let insert = (_onConflict: boolean) => '';
-  if (add.length) {
+  const addArr = add.length ? `${param(textArray(add))}::text[]` : null;
+  if (addArr) {
     // Every CTE sees the labels as they were before this statement: the count leaves out the ones it drops,
     // and `have` (what each result holds) keeps a label it already has from being inserted again.
     // `todo` is sorted on a key no plan delivers ready-made (the label's place in the request first): the sort
@@ -53,15 +53,17 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
            FROM (SELECT sel.id, sel.user_id, ${kept} AS n, COALESCE(max(k.position), 0) AS top,
                         array_agg(k.label) FILTER (WHERE k.label IS NOT NULL) AS have
                    FROM sel LEFT JOIN result_labels k ON k.result_id = sel.id GROUP BY sel.id, sel.user_id) s
-          CROSS JOIN unnest(${param(textArray(add))}::text[]) WITH ORDINALITY AS x(label, ord)
+          CROSS JOIN unnest(${addArr}) WITH ORDINALITY AS x(label, ord)
           WHERE s.n + x.ord <= ${MAX_LABELS} AND NOT (x.label = ANY(COALESCE(s.have, '{}'::text[])))
           ORDER BY x.ord, s.id)`,
     );
-    insert = (onConflict) =>
-      `, added AS (INSERT INTO result_labels (result_id, label, user_id, position) SELECT id, label, user_id, position FROM todo
-                   ${onConflict ? 'ON CONFLICT DO NOTHING' : ''} RETURNING result_id)`;
     changed.push('SELECT result_id FROM added');
   }
+  const insert = (onConflict: boolean) =>
+    addArr
+      ? `, added AS (INSERT INTO result_labels (result_id, label, user_id, position) SELECT id, label, user_id, position FROM todo
+                   ${onConflict ? 'ON CONFLICT DO NOTHING' : ''} RETURNING result_id)`
+      : '';
   // The barrier's sort of up to 100,000 rows stays in memory instead of spilling to disk.
   await db.query("SELECT set_config('work_mem', '64MB', true)");
   // One changed row per result when one label is added or dropped; otherwise count results once.
@@ -85,13 +87,13 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
 }
 
 /** Renames one account's label on every result carrying it (a result that already has the new name keeps one). */
-export async function renameLabel(db: Queryable, userId: number, from: string, to: string): Promise<number> {
+export async function renameLabel(db: Queryable, userId: number, from: string, to: string): Promise<void> {
   await db.query(
     `DELETE FROM result_labels k WHERE k.user_id = $1 AND k.label = $2
         AND EXISTS (SELECT 1 FROM result_labels n WHERE n.result_id = k.result_id AND n.label = $3)`,
     [userId, from, to],
   );
-  return (await db.query('UPDATE result_labels SET label = $3 WHERE user_id = $1 AND label = $2', [userId, from, to])).rowCount;
+  await db.query('UPDATE result_labels SET label = $3 WHERE user_id = $1 AND label = $2', [userId, from, to]);
 }
 
 /** Takes one account's label off every result carrying it; answers how many results changed. */
