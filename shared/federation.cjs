@@ -108,6 +108,9 @@ function sharedSingletons() {
   const own = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8'));
   // The shared library itself: one session store, query client and i18n instance per page.
   shared[own.name] = { singleton: true, version: own.version, requiredVersion: `^${own.version}` };
+  // Its boot surface on a key of its own (shared/src/core.ts): the shell draws its frame from it
+  // before the rest of the library, with Chakra and the form code, is loaded.
+  shared[`${own.name}/core`] = { ...shared[own.name] };
   return applySharedOverride(shared, process.env.LEADSMITH_SHARED_OVERRIDE);
 }
 

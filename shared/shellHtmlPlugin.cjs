@@ -3,8 +3,8 @@
 // - the boot prefetch script (shell/public/boot-prefetch.js), emitted under a content hash and
 //   run before the bundle (a file, not inline: the CSP forbids inline script);
 // - `<link rel="preload">` for the chunks the entry loads right away (its async boundary
-//   `import('./bootstrap')` and, in the federated build, the shared singletons the shell
-//   provides), so they download beside main.js instead of after it has run.
+//   `import('./bootstrap')` and, in the federated build, the shell's copies of the shared
+//   singletons that code consumes), so they download beside main.js instead of after it has run.
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const webpack = require('webpack');
@@ -12,17 +12,39 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'ShellHtmlPlugin';
 
-/** Files of the chunks an entry requests as soon as it runs: its direct async children. */
+const PROVIDE_SHARED = 'provide-module';
+const CONSUME_SHARED = 'consume-shared-module';
+
+/**
+ * Files of the chunks an entry requests as soon as it runs: the chunks of its own async imports
+ * (the `import('./bootstrap')` boundary) and, for every shared module those chunks consume, the
+ * chunks of the build's own copy (followed through the shared modules they consume in turn). The
+ * shared modules the build only offers to others (a provide-module's chunk group) are not followed:
+ * they load when something that runs needs them, e.g. Chakra with the first area.
+ */
 function chunksLoadedAtStart(compilation, entryName) {
   const entry = compilation.entrypoints.get(entryName);
   if (!entry) return [];
+  const { chunkGraph } = compilation;
   const inEntry = new Set(entry.chunks);
   const files = new Set();
-  for (const group of entry.getChildren()) {
-    for (const chunk of group.chunks) {
-      if (inEntry.has(chunk)) continue;
-      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  const seen = new Set();
+  const visitBlocks = (module) => {
+    for (const block of module.blocks) {
+      const group = chunkGraph.getBlockChunkGroup(block);
+      if (group) visitGroup(group);
     }
+  };
+  const visitGroup = (group) => {
+    if (seen.has(group)) return;
+    seen.add(group);
+    for (const chunk of group.chunks) {
+      if (!inEntry.has(chunk)) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type === CONSUME_SHARED) visitBlocks(module);
+    }
+  };
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type !== PROVIDE_SHARED) visitBlocks(module);
   }
   return [...files].sort();
 }

@@ -21,7 +21,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   // A page is ready to audit once its spinner is gone.
-  await expect(page.getByRole('status').filter({ has: page.locator('.chakra-spinner') })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ has: page.locator('.chakra-spinner, .ls-spinner') })).toHaveCount(0);
 }
 
 export const test = base.extend<Fixtures>({

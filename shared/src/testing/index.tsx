@@ -89,3 +89,4 @@ export function describeAreaRoutes(name: string, routes: AreaRouteConfig[], name
   });
 }
 export * from './mockApi';
+export * from './importGraph';

@@ -54,6 +54,29 @@ export function safeColor(value: string | null | undefined, fallback: string): s
   return value && HEX.test(value) ? value : fallback;
 }
 
+export interface BrandColors {
+  primary: string;
+  secondary: string;
+  text: string;
+  heading: string;
+  mutedText: string;
+  sidebar: string;
+  loginBackground: string;
+}
+
+export function brandColors(branding: Branding): BrandColors {
+  const primary = safeColor(branding.button_color, DEFAULT_COLORS.primary);
+  return {
+    primary,
+    secondary: safeColor(branding.secondary_color, DEFAULT_COLORS.secondary),
+    text: safeColor(branding.text_color, DEFAULT_COLORS.primaryText),
+    heading: safeColor(branding.heading_color, DEFAULT_COLORS.primaryText),
+    mutedText: DEFAULT_COLORS.secondaryText,
+    sidebar: safeColor(branding.sidebar_background_color, '#FFFFFF'),
+    loginBackground: safeColor(branding.login_page_bg_color, '#F5F3FF'),
+  };
+}
+
 /** An answer of `POST /api/site-settings` over the spec's defaults. */
 export function brandingFrom(data: Partial<Branding> | null | undefined): Branding {
   return { ...DEFAULT_BRANDING, ...data };

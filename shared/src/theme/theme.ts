@@ -40,30 +40,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
-import { DEFAULT_COLORS, safeColor, type Branding } from './branding';
-
-export interface BrandColors {
-  primary: string;
-  secondary: string;
-  text: string;
-  heading: string;
-  mutedText: string;
-  sidebar: string;
-  loginBackground: string;
-}
-
-export function brandColors(branding: Branding): BrandColors {
-  const primary = safeColor(branding.button_color, DEFAULT_COLORS.primary);
-  return {
-    primary,
-    secondary: safeColor(branding.secondary_color, DEFAULT_COLORS.secondary),
-    text: safeColor(branding.text_color, DEFAULT_COLORS.primaryText),
-    heading: safeColor(branding.heading_color, DEFAULT_COLORS.primaryText),
-    mutedText: DEFAULT_COLORS.secondaryText,
-    sidebar: safeColor(branding.sidebar_background_color, '#FFFFFF'),
-    loginBackground: safeColor(branding.login_page_bg_color, '#F5F3FF'),
-  };
-}
+import { brandColors, type Branding } from '@leadsmith/shared/core';
 
 /**
  * Chakra's default theme with the recipes of the components the app uses (the Chakra surface in

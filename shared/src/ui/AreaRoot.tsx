@@ -3,13 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Router, createPath, type Navigator, type To } from 'react-router';
-import { queryClient } from '../api/queryClient';
 import type { AreaMountProps } from '../contract/areaContract';
-import { i18n } from '../i18n/i18n';
+import { ErrorBoundary, i18n, queryClient, useBranding } from '@leadsmith/shared/core';
 import { createBrandSystem } from '../theme/theme';
-import { useBranding } from '../theme/branding';
 import { AreaContext } from './AreaContext';
-import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorState } from './ErrorState';
 import { PageSpinner } from './PageSpinner';
 

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { ModuleSlug } from '../areas/areas';
-import { userHasModule } from '../areas/areas';
-import { useCurrentUser } from '../session/sessionQueries';
+import { useCurrentUser, userHasModule } from '@leadsmith/shared/core';
 import { useAreaProps } from './AreaContext';
 
 /** Inside an area: a screen that needs an extra module sends users without it to the base layout (spec §2). */

@@ -1,12 +1,9 @@
 import React, { type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { AREA_CONTRACT_VERSION, type AreaModule, type AreaMountProps } from '../contract/areaContract';
-import { registerAreaTranslations, type AreaTranslations } from '../i18n/i18n';
+import { AREA_CONTRACT_VERSION, errorToReport, i18n, registerAreaTranslations, reportAppError, type AreaModule, type AreaMountProps, type AreaTranslations } from '@leadsmith/shared/core';
 import { AreaRoot } from './AreaRoot';
-import { reportAppError, errorToReport } from './reportAppError';
 import { ErrorState } from './ErrorState';
-import { i18n } from '../i18n/i18n';
 
 export interface AreaDefinitionOptions {
   /** Federation name, e.g. `mfe_admin`. */

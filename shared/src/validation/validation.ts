@@ -1,6 +1,5 @@
 import * as yup from 'yup';
-import { i18n } from '../i18n/i18n';
-import { PASSWORD_MIN_LENGTH } from '../constants/limits';
+import { PASSWORD_MIN_LENGTH, i18n } from '@leadsmith/shared/core';
 
 /**
  * Spec §5 messages, translated at validation time (so a language switch

@@ -1,33 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { ErrorBoundary, ErrorState, PageSpinner, TOAST_CONTAINER_PROPS, i18n, queryClient } from '@leadsmith/shared';
+import { ErrorBoundary, TOAST_CONTAINER_PROPS, i18n, queryClient } from '@leadsmith/shared/core';
 import { RedirectIfAuthed, RequireAuth } from '../auth/RequireAuth';
 import { BaseLayout } from '../layout/BaseLayout';
-import { AreaSwitch } from '../areas/AreaSwitch';
+import { FrameError } from '../layout/FrameError';
 import { BrandingProvider } from './BrandingProvider';
 import { HomeRedirect } from './HomeRedirect';
 import { SessionWatcher } from './SessionWatcher';
+import { styledPage } from './styledPage';
 
-// Pages a signed-in visit never shows load on demand: they stay out of the code that runs before the sidebar.
-const LoginPage = lazy(() => import('../auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const CallbackPage = lazy(() => import('../auth/CallbackPages').then((m) => ({ default: m.CallbackPage })));
-const CrmCallbackPage = lazy(() => import('../auth/CallbackPages').then((m) => ({ default: m.CrmCallbackPage })));
-
-function OnDemand({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
-}
+// What the frame draws needs neither Chakra nor the rest of @leadsmith/shared (frame.test.ts checks):
+// pages drawn with Chakra load on demand, each with the Chakra layer, so a signed-in visit shows its
+// sidebar before that code is fetched.
+const LoginPage = styledPage(() => import('../auth/LoginPage').then((m) => m.LoginPage));
+const ForgotPasswordPage = styledPage(() => import('../auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const CallbackPage = styledPage(() => import('../auth/CallbackPages').then((m) => m.CallbackPage));
+const CrmCallbackPage = styledPage(() => import('../auth/CallbackPages').then((m) => m.CrmCallbackPage));
+const AreaSwitch = styledPage(() => import('../areas/AreaSwitch').then((m) => m.AreaSwitch));
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<RedirectIfAuthed><OnDemand><LoginPage /></OnDemand></RedirectIfAuthed>} />
-      <Route path="/forgot-password" element={<RedirectIfAuthed><OnDemand><ForgotPasswordPage /></OnDemand></RedirectIfAuthed>} />
-      <Route path="/callback" element={<OnDemand><CallbackPage /></OnDemand>} />
-      <Route path="/crm/callback" element={<OnDemand><CrmCallbackPage /></OnDemand>} />
+      <Route path="/login" element={<RedirectIfAuthed><LoginPage /></RedirectIfAuthed>} />
+      <Route path="/forgot-password" element={<RedirectIfAuthed><ForgotPasswordPage /></RedirectIfAuthed>} />
+      <Route path="/callback" element={<CallbackPage />} />
+      <Route path="/crm/callback" element={<CrmCallbackPage />} />
       <Route element={<RequireAuth><BaseLayout /></RequireAuth>}>
         <Route index element={<HomeRedirect />} />
         <Route path="*" element={<AreaSwitch />} />
@@ -42,7 +41,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <BrandingProvider>
-          <ErrorBoundary fallback={(_, reset) => <ErrorState title={i18n.t('common:errors.unexpected')} onRetry={reset} />}>
+          <ErrorBoundary fallback={(_, reset) => <FrameError onRetry={reset} />}>
             <BrowserRouter>
               <SessionWatcher />
               <AppRoutes />

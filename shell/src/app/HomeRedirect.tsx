@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { areaHomePath, defaultAreaFor, useCurrentUser } from '@leadsmith/shared';
+import { areaHomePath, defaultAreaFor, useCurrentUser } from '@leadsmith/shared/core';
 
 /** The base layout redirects to the first sidebar group the user can see, or to Settings (spec §2). */
 export function HomeRedirect() {

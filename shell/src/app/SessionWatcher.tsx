@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { onUnauthorized } from '@leadsmith/shared';
+import { onUnauthorized } from '@leadsmith/shared/core';
 import { endSession } from '../auth/session';
 
 /** A 401 from any call (shell or area) ends the session and returns to Login. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { brandingFrom, brandingQueryOptions, sessionKeys, takeSettledBootPrefetch, type Branding, type User } from '@leadsmith/shared';
+import { brandingFrom, brandingQueryOptions, sessionKeys, takeSettledBootPrefetch, type Branding, type User } from '@leadsmith/shared/core';
 
 /**
  * Before the first render: the user and branding the boot script (shell/public/boot-prefetch.js)

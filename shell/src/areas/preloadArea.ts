@@ -1,4 +1,4 @@
-import { queryClient, type AreaDefinition } from '@leadsmith/shared';
+import { queryClient, type AreaDefinition } from '@leadsmith/shared/core';
 import { loadArea } from '../federation/loadArea';
 import { registryQueryOptions } from '../federation/remoteRegistry';
 

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
-import { PageSpinner, listTypesQueryOptions, meQueryOptions, useSessionStore } from '@leadsmith/shared';
+import { listTypesQueryOptions, meQueryOptions, useSessionStore } from '@leadsmith/shared/core';
+import { FrameSpinner } from '../layout/FrameSpinner';
 import { endSession } from './session';
 
 /**
@@ -19,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [me.isError]);
 
   if (!token || me.isError) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (!me.data) return <PageSpinner />;
+  if (!me.data) return <FrameSpinner />;
   return <>{children}</>;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiClient, queryClient, sessionKeys, useSessionStore, type LoginResponse } from '@leadsmith/shared';
+import { apiClient, queryClient, sessionKeys, useSessionStore, type LoginResponse } from '@leadsmith/shared/core';
 
 /** Spec §4: a stored token leads to loading the user; success stores both. */
 export function useStartSession(): (login: LoginResponse) => void {

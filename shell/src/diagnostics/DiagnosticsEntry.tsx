@@ -1,10 +1,12 @@
-import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser, userHasModule } from '@leadsmith/shared';
+import { useCurrentUser, userHasModule } from '@leadsmith/shared/core';
+import { styledPage } from '../app/styledPage';
 import { inspectShareScope } from '../federation/loadArea';
-import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { debugRequested } from './debugSwitch';
+
+// The panel is drawn with Chakra: it loads when first opened.
+const DiagnosticsPanel = styledPage(() => import('./DiagnosticsPanel').then((m) => m.DiagnosticsPanel));
 
 /** Header button that opens the delivery diagnostics: admins always, anyone with `?debug`. */
 export function DiagnosticsEntry() {
@@ -19,9 +21,9 @@ export function DiagnosticsEntry() {
   if (!isAdmin && !debug) return null;
   return (
     <>
-      <Button size="sm" variant="outline" aria-expanded={open} aria-controls={open ? 'leadsmith-diagnostics' : undefined} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="ls-button" aria-expanded={open} aria-controls={open ? 'leadsmith-diagnostics' : undefined} onClick={() => setOpen((o) => !o)}>
         {t('diagnostics.open')}
-      </Button>
+      </button>
       {open ? <DiagnosticsPanel detailed={isAdmin} onClose={() => setOpen(false)} /> : null}
     </>
   );

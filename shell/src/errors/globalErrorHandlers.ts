@@ -1,4 +1,4 @@
-import { errorToReport, reportAppError } from '@leadsmith/shared';
+import { errorToReport, reportAppError } from '@leadsmith/shared/core';
 
 /** Unhandled errors anywhere on the page go to the error-log call (spec §7, §8). */
 export function installGlobalErrorHandlers(): void {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@leadsmith/shared';
+import { STORAGE_KEYS } from '@leadsmith/shared/core';
 
 const WINDOW_MS = 60_000;
 

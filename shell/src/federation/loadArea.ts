@@ -1,5 +1,5 @@
 import { getInstance, loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
-import { AREA_CONTRACT_VERSION, isContractCompatible, type AreaDefinition, type AreaModule } from '@leadsmith/shared';
+import { AREA_CONTRACT_VERSION, isContractCompatible, type AreaDefinition, type AreaModule } from '@leadsmith/shared/core';
 import { recordRemote, recordShared } from './diagnostics';
 import type { RemoteRegistry } from './remoteRegistry';
 import { analyseShareScope, mismatchKey, type ShareScopeLike } from './shareScope';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, fromBootPrefetch, readStoredToken, registryPrefetchKey } from '@leadsmith/shared';
+import { apiClient, fromBootPrefetch, readStoredToken, registryPrefetchKey } from '@leadsmith/shared/core';
 
 export interface RemoteRegistryEntry {
   version: string;

@@ -1,55 +1,55 @@
-import { Box, Button, Flex, Image, Link, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useBranding, useCurrentUser } from '@leadsmith/shared';
+import { useBranding, useCurrentUser } from '@leadsmith/shared/core';
 import { useLogout } from '../auth/session';
+import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
+import { FrameSpinner } from './FrameSpinner';
+import { frameBrandStyle } from './frameStyles';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Sidebar } from './Sidebar';
-import { ImpersonationBanner } from './ImpersonationBanner';
-import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
-/** The base layout at `/` (spec §2): header, sidebar and the content outlet areas mount into. */
+/**
+ * The base layout at `/` (spec §2): header, sidebar and the content outlet areas mount into. The
+ * frame is plain elements styled by frameStyles.ts, so it shows before Chakra and the areas load.
+ */
 export function BaseLayout() {
   const { t } = useTranslation('common');
   const branding = useBranding();
   const user = useCurrentUser();
   const logout = useLogout();
+  const painted = useAfterFirstPaint();
   useEffect(() => {
     document.title = branding.name;
   }, [branding.name]);
   return (
-    <Flex direction="column" minH="100vh">
-      <Link href="#content" srOnly _focus={{ position: 'static', width: 'auto', height: 'auto', m: 2 }}>
+    <div className="ls-frame" style={frameBrandStyle(branding)}>
+      <a href="#content" className="ls-sr-only ls-skip">
         {t('app.skipToContent')}
-      </Link>
+      </a>
       <ImpersonationBanner />
-      <Flex as="header" align="center" gap={4} px={4} py={2} borderBottomWidth="1px" bg="white">
-        {branding.logo ? (
-          <Image src={branding.logo} alt={branding.name} maxH="8" />
-        ) : (
-          <Text fontWeight="bold" fontSize="lg" color="brand.fg">
-            {branding.name}
-          </Text>
-        )}
-        <Box flex="1" />
+      <header className="ls-header">
+        {branding.logo ? <img className="ls-logo" src={branding.logo} alt={branding.name} /> : <p className="ls-brand-name">{branding.name}</p>}
+        <div className="ls-spacer" />
         <DiagnosticsEntry />
         <LanguageSwitch />
         {user ? (
-          <Text fontSize="sm" data-testid="signed-in-user">
+          <p className="ls-user" data-testid="signed-in-user">
             {t('shell.signedInAs', { name: `${user.first_name} ${user.last_name}`.trim() || user.email })}
-          </Text>
+          </p>
         ) : null}
-        <Button size="sm" variant="outline" onClick={() => void logout()}>
+        <button type="button" className="ls-button" onClick={() => void logout()}>
           {t('actions.signOut')}
-        </Button>
-      </Flex>
-      <Flex flex="1" direction={{ base: 'column', md: 'row' }} minH={0}>
+        </button>
+      </header>
+      <div className="ls-body">
         <Sidebar />
-        <Box as="main" id="content" tabIndex={-1} flex="1" p={{ base: 4, md: 8 }} minW={0} data-testid="area-outlet">
-          <Outlet />
-        </Box>
-      </Flex>
-    </Flex>
+        <main id="content" tabIndex={-1} className="ls-main" data-testid="area-outlet">
+          {painted ? <Outlet /> : <FrameSpinner />}
+        </main>
+      </div>
+    </div>
   );
 }

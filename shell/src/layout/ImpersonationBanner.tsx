@@ -1,8 +1,7 @@
-import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiClient, queryClient, registerAreaTranslations, STORAGE_KEYS, useCurrentUser, useSessionStore } from '@leadsmith/shared';
+import { apiClient, queryClient, registerAreaTranslations, STORAGE_KEYS, useCurrentUser, useSessionStore } from '@leadsmith/shared/core';
 
 const NAMESPACE = 'impersonation';
 
@@ -50,11 +49,11 @@ export function ImpersonationBanner() {
   };
 
   return (
-    <Flex role="region" aria-label={t('back')} data-testid="impersonation-banner" align="center" justify="center" gap={4} px={4} py={2} bg="orange.100" color="gray.900" wrap="wrap">
-      <Text fontWeight="semibold">{t('viewingAs', { name })}</Text>
-      <Button size="sm" colorPalette="brand" loading={leaving} onClick={() => void back()}>
+    <div role="region" aria-label={t('back')} data-testid="impersonation-banner" className="ls-banner">
+      <p>{t('viewingAs', { name })}</p>
+      <button type="button" className="ls-button ls-button--solid" disabled={leaving} aria-busy={leaving} onClick={() => void back()}>
         {t('back')}
-      </Button>
-    </Flex>
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, apiClient, setLanguage, useSessionStore, type Language } from '@leadsmith/shared';
+import { LANGUAGES, apiClient, setLanguage, useSessionStore, type Language } from '@leadsmith/shared/core';
 
 /** en/es/fr/de, stored under `lang` (spec §3) and saved to the profile when signed in. */
 export function LanguageSwitch() {
@@ -11,15 +10,12 @@ export function LanguageSwitch() {
     if (token) apiClient.post('/api/me', { lang }, { silent: true }).catch(() => undefined);
   };
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field aria-label={t('language.label')} value={i18n.language} onChange={(e) => void handleChange(e.target.value as Language)} data-testid="language-switch">
-        {LANGUAGES.map((lang) => (
-          <option key={lang} value={lang}>
-            {t(`language.${lang}`)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <select className="ls-select" aria-label={t('language.label')} value={i18n.language} onChange={(e) => void handleChange(e.target.value as Language)} data-testid="language-switch">
+      {LANGUAGES.map((lang) => (
+        <option key={lang} value={lang}>
+          {t(`language.${lang}`)}
+        </option>
+      ))}
+    </select>
   );
 }

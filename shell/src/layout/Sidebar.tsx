@@ -1,7 +1,6 @@
-import { Box, Heading, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { AREAS, useBranding, useCurrentUser, userHasModule, type AreaDefinition } from '@leadsmith/shared';
+import { AREAS, useBranding, useCurrentUser, userHasModule, type AreaDefinition } from '@leadsmith/shared/core';
 import { preloadArea } from '../areas/preloadArea';
 import { WHITELABEL_SETUP_URL, resourceLinks } from './resourceLinks';
 import { useMenuLinks, type MenuLink } from './useMenuLinks';
@@ -10,41 +9,32 @@ function SidebarGroup({ area, modules }: { area: AreaDefinition; modules: { slug
   const { t } = useTranslation('common');
   const items = area.items.filter((item) => userHasModule(modules, item.module));
   return (
-    <Box as="section" aria-labelledby={`group-${area.id}`} onMouseEnter={() => preloadArea(area)} onFocus={() => preloadArea(area)} data-testid={`sidebar-group-${area.id}`}>
-      <Heading as="h2" id={`group-${area.id}`} size="xs" textTransform="uppercase" letterSpacing="wide" color="text.muted" px={3} mb={1}>
+    <section aria-labelledby={`group-${area.id}`} onMouseEnter={() => preloadArea(area)} onFocus={() => preloadArea(area)} data-testid={`sidebar-group-${area.id}`}>
+      <h2 id={`group-${area.id}`} className="ls-nav-heading">
         {t(area.groupKey)}
-      </Heading>
-      <Stack as="ul" gap={0.5} listStyleType="none" m={0} p={0}>
+      </h2>
+      <ul className="ls-nav-list">
         {items.map((item) => (
           <li key={item.path}>
-            <ChakraLink
-              asChild
-              display="block"
-              px={3}
-              py={1.5}
-              rounded="md"
-              color="text.primary"
-              _hover={{ bg: 'brand.subtle', textDecoration: 'none' }}
-              _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', fontWeight: 'semibold', _hover: { bg: 'brand.solid', color: 'brand.contrast' } }}
-            >
-              <NavLink to={`${area.basePath}/${item.path}`}>{t(item.labelKey)}</NavLink>
-            </ChakraLink>
+            <NavLink to={`${area.basePath}/${item.path}`} className="ls-nav-link">
+              {t(item.labelKey)}
+            </NavLink>
           </li>
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
-const externalLinkProps = { target: '_blank', rel: 'noopener noreferrer', display: 'block', px: 3, py: 1.5, color: 'text.primary' } as const;
+const externalLinkProps = { target: '_blank', rel: 'noopener noreferrer', className: 'ls-nav-link' } as const;
 
 function NewTabHint() {
   const { t } = useTranslation('common');
   return (
-    <Box as="span" srOnly>
+    <span className="ls-sr-only">
       {' '}
       {t('sidebar.resources.opensInNewTab')}
-    </Box>
+    </span>
   );
 }
 
@@ -63,29 +53,29 @@ function ResourcesMenu({ builtIn, customLinks }: { builtIn: boolean; customLinks
       ]
     : [];
   return (
-    <Box as="section" aria-labelledby="group-resources" data-testid="sidebar-group-resources">
-      <Heading as="h2" id="group-resources" size="xs" textTransform="uppercase" letterSpacing="wide" color="text.muted" px={3} mb={1}>
+    <section aria-labelledby="group-resources" data-testid="sidebar-group-resources">
+      <h2 id="group-resources" className="ls-nav-heading">
         {t('sidebar.groups.resources')}
-      </Heading>
-      <Stack as="ul" gap={0.5} listStyleType="none" m={0} p={0}>
+      </h2>
+      <ul className="ls-nav-list">
         {external.map((link) => (
           <li key={link.labelKey}>
-            <ChakraLink href={link.href} {...externalLinkProps}>
+            <a href={link.href} {...externalLinkProps}>
               {t(link.labelKey)}
               <NewTabHint />
-            </ChakraLink>
+            </a>
           </li>
         ))}
         {customLinks.map((link, i) => (
           <li key={`custom-${i}-${link.url}`} data-testid="sidebar-custom-link">
-            <ChakraLink href={link.url} {...externalLinkProps}>
+            <a href={link.url} {...externalLinkProps}>
               {link.title}
               <NewTabHint />
-            </ChakraLink>
+            </a>
           </li>
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
@@ -101,8 +91,8 @@ export function Sidebar() {
   const builtInResources = userHasModule(modules, 'whitelabel');
   const customLinks = useMenuLinks();
   return (
-    <Box as="nav" aria-label={t('app.mainNavigation')} bg="sidebar.bg" borderRightWidth="1px" w={{ base: 'full', md: '64' }} p={4} overflowY="auto">
-      <Stack gap={6}>
+    <nav aria-label={t('app.mainNavigation')} className="ls-nav">
+      <div className="ls-nav-groups">
         {settings ? <SidebarGroup area={settings} modules={modules} /> : null}
         {others.map((area) => (
           <SidebarGroup key={area.id} area={area} modules={modules} />
@@ -111,7 +101,7 @@ export function Sidebar() {
         {admin.map((area) => (
           <SidebarGroup key={area.id} area={area} modules={modules} />
         ))}
-      </Stack>
-    </Box>
+      </div>
+    </nav>
   );
 }

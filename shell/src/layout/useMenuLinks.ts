@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, useSessionStore } from '@leadsmith/shared';
+import { apiClient, useSessionStore } from '@leadsmith/shared/core';
 
 /** A custom link the user's reseller added to its customers' side menu (spec §3 Custom link). */
 export interface MenuLink {

@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn, type Path } from 'react-hook-form';
 import type { ObjectSchema } from 'yup';
-import { apiFieldErrors } from '../../api/client';
+import { apiFieldErrors } from '@leadsmith/shared/core';
 
 /** The form wrapper: react-hook-form validated by a yup schema that sits beside the mutation. */
 export function useYupForm<T extends FieldValues>(schema: ObjectSchema<T>, options?: Omit<UseFormProps<T>, 'resolver'>): UseFormReturn<T> {

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolveRelative, staticGraph, staticImports } from '../testing/importGraph';
+
+const SRC = path.resolve(__dirname, '..');
+const HEAVY = ['@chakra-ui/react', 'react-hook-form', '@hookform/resolvers', 'yup', 'single-spa', 'single-spa-react', '@leadsmith/shared'];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' || entry.name === 'testing' ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [file] : [];
+  });
+}
+
+describe('@leadsmith/shared/core, the boot surface', () => {
+  const core = staticGraph(path.join(SRC, 'core.ts'));
+
+  it('brings none of the UI, form or validation code', () => {
+    const heavy = [...core.packages.keys()].filter((request) => HEAVY.some((pkg) => request !== '@leadsmith/shared/core' && (request === pkg || request.startsWith(`${pkg}/`))));
+    expect(heavy).toEqual([]);
+  });
+
+  it('is reached by the rest of the library only through its share key, never by a relative path', () => {
+    // A relative value import would bundle a second copy of a core module (a second session store,
+    // query client or i18n instance) into the full library's shared chunk.
+    const offenders = sourceFiles(SRC)
+      .filter((file) => !core.files.has(file))
+      .flatMap((file) => staticImports(file))
+      .filter((imp) => !imp.typeOnly && core.files.has(resolveRelative(imp.from, imp.request) ?? ''))
+      .map((imp) => `${path.relative(SRC, imp.from)} → ${imp.request}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('is re-exported whole by the full library', () => {
+    expect(fs.readFileSync(path.join(SRC, 'index.ts'), 'utf8')).toContain("export * from '@leadsmith/shared/core';");
+  });
+});

@@ -1,0 +1,65 @@
+import { DEFAULT_COLORS, brandColors, type Branding } from '@leadsmith/shared/core';
+import type { CSSProperties } from 'react';
+
+const FONT = 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol"';
+
+/**
+ * Styles of the shell's frame (header, sidebar, banners, its spinner and error), which draws before
+ * Chakra is loaded. Plain, unlayered CSS: Chakra puts its reset and recipes in cascade layers, so
+ * once an area brings Chakra in, nothing here is restyled and the frame does not move. Fonts, sizes
+ * and colours match the Chakra theme (shared/src/theme/theme.ts) so the frame and the areas read as
+ * one page. Brand colours come in as custom properties set on the frame (frameBrandStyle).
+ */
+export const FRAME_CSS = `
+:root{--ls-brand:${DEFAULT_COLORS.primary};--ls-brand-contrast:#FFFFFF;--ls-text:${DEFAULT_COLORS.primaryText};--ls-muted:#5B6474;--ls-sidebar-bg:#FFFFFF;--ls-border:#E4E4E7;--ls-font:${FONT}}
+.ls-frame{display:flex;flex-direction:column;min-height:100vh;font-family:var(--ls-font);font-size:1rem;line-height:1.5;color:var(--ls-text)}
+.ls-header,.ls-header *,.ls-nav,.ls-nav *,.ls-banner,.ls-banner *,.ls-fallback,.ls-fallback *{box-sizing:border-box}
+.ls-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border-width:0}
+.ls-skip:focus{position:static;width:auto;height:auto;margin:8px;clip:auto;white-space:normal}
+.ls-header{display:flex;align-items:center;gap:16px;padding:8px 16px;border-bottom:1px solid var(--ls-border);background:#FFFFFF}
+.ls-brand-name{margin:0;font-size:1.125rem;line-height:1.75rem;font-weight:700;color:var(--ls-brand)}
+.ls-logo{display:block;max-height:2rem}
+.ls-spacer{flex:1}
+.ls-user{margin:0;font-size:0.875rem;line-height:1.25rem}
+.ls-button{display:inline-flex;align-items:center;justify-content:center;gap:8px;height:2.25rem;margin:0;padding:0 0.875rem;font:inherit;font-size:0.875rem;line-height:1.25rem;font-weight:500;color:var(--ls-text);background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.375rem;cursor:pointer;white-space:nowrap}
+.ls-button:hover{background:#F4F4F5}
+.ls-button--solid,.ls-button--solid:hover{color:var(--ls-brand-contrast);background:var(--ls-brand);border-color:var(--ls-brand)}
+.ls-button:disabled{opacity:0.6;cursor:default}
+.ls-button:focus-visible,.ls-select:focus-visible,.ls-nav-link:focus-visible,.ls-nav a:focus-visible{outline:2px solid var(--ls-brand);outline-offset:2px}
+.ls-select{height:2.25rem;margin:0;padding:0 0.5rem 0 0.75rem;font:inherit;font-size:0.875rem;color:var(--ls-text);background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.375rem}
+.ls-body{display:flex;flex:1;flex-direction:column;min-height:0}
+.ls-nav{width:100%;padding:16px;overflow-y:auto;background:var(--ls-sidebar-bg);border-right:1px solid var(--ls-border)}
+.ls-nav-groups{display:flex;flex-direction:column;gap:24px}
+.ls-nav-heading{margin:0 0 4px;padding:0 12px;font-size:0.75rem;line-height:1rem;font-weight:600;letter-spacing:0.025em;text-transform:uppercase;color:var(--ls-muted)}
+.ls-nav-list{display:flex;flex-direction:column;gap:2px;margin:0;padding:0;list-style:none}
+.ls-nav-link{display:block;padding:6px 12px;border-radius:0.375rem;color:var(--ls-text);text-decoration:none}
+.ls-nav-link:hover{background:color-mix(in srgb,var(--ls-brand) 10%,white)}
+.ls-nav-link[aria-current="page"],.ls-nav-link[aria-current="page"]:hover{font-weight:600;color:var(--ls-brand-contrast);background:var(--ls-brand)}
+.ls-main{flex:1;min-width:0;padding:16px}
+@media (min-width:48em){.ls-body{flex-direction:row}.ls-nav{width:16rem;flex-shrink:0}.ls-main{padding:32px}}
+.ls-banner{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:16px;padding:8px 16px;color:#18181B;background:#FFEDD5}
+.ls-banner p{margin:0;font-weight:600}
+.ls-spinner-box{display:flex;justify-content:center;padding:64px 0}
+.ls-spinner{width:2.5rem;height:2.5rem;border:3px solid color-mix(in srgb,var(--ls-brand) 20%,transparent);border-top-color:var(--ls-brand);border-radius:50%;animation:ls-spin 0.6s linear infinite}
+@keyframes ls-spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.ls-spinner{animation-duration:1.5s}}
+.ls-fallback{max-width:42rem;margin:32px auto;padding:24px;font-family:var(--ls-font);line-height:1.5;color:#7F1D1D;background:#FEF2F2;border:1px solid #FECACA;border-radius:0.375rem}
+.ls-fallback h1{margin:0 0 16px;font-size:1.25rem;line-height:1.75rem}
+`;
+
+const STYLE_ID = 'leadsmith-frame-styles';
+
+/** Puts the frame's styles in the document once (the CSP allows style elements, not inline script). */
+export function installFrameStyles(doc: Document = document): void {
+  if (doc.getElementById(STYLE_ID)) return;
+  const style = doc.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = FRAME_CSS;
+  doc.head.appendChild(style);
+}
+
+/** The domain's colours as the frame's custom properties (set on the frame, so the first paint has them). */
+export function frameBrandStyle(branding: Branding): CSSProperties {
+  const c = brandColors(branding);
+  return { '--ls-brand': c.primary, '--ls-text': c.text, '--ls-sidebar-bg': c.sidebar } as CSSProperties;
+}
