@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useBranding, useCurrentUser } from '@leadsmith/shared/core';
+import { warmOpeningArea } from '../areas/preloadArea';
 import { useLogout } from '../auth/session';
 import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
 import { FrameSpinner } from './FrameSpinner';
@@ -20,7 +21,8 @@ export function BaseLayout() {
   const branding = useBranding();
   const user = useCurrentUser();
   const logout = useLogout();
-  const painted = useAfterFirstPaint();
+  const { pathname } = useLocation();
+  const painted = useAfterFirstPaint(() => warmOpeningArea(pathname, user?.modules));
   useEffect(() => {
     document.title = branding.name;
   }, [branding.name]);
