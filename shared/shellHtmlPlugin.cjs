@@ -18,15 +18,19 @@ const CONSUME_SHARED = 'consume-shared-module';
 /**
  * Files of the chunks an entry requests as soon as it runs: the chunks of its own async imports
  * (the `import('./bootstrap')` boundary) and, for every shared module those chunks consume, the
- * chunks of the build's own copy (followed through the shared modules they consume in turn). The
- * shared modules the build only offers to others (a provide-module's chunk group) are not followed:
- * they load when something that runs needs them, e.g. Chakra with the first area.
+ * chunks the federation runtime loads for it. At boot the share scope holds the shell's own
+ * versions, so that is the chunk of the shell's provided module (not the consumer's fallback, a
+ * second copy of the same code); followed through the shared modules those consume in turn. Shared
+ * modules the shell only offers are not followed: they load when something that runs needs them,
+ * e.g. Chakra with the first area.
  */
 function chunksLoadedAtStart(compilation, entryName) {
   const entry = compilation.entrypoints.get(entryName);
   if (!entry) return [];
   const { chunkGraph } = compilation;
   const inEntry = new Set(entry.chunks);
+  const entryModules = entry.chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]);
+  const providers = new Map(entryModules.filter((m) => m.type === PROVIDE_SHARED).map((m) => [m._name, m]));
   const files = new Set();
   const seen = new Set();
   const visitBlocks = (module) => {
@@ -40,12 +44,12 @@ function chunksLoadedAtStart(compilation, entryName) {
     seen.add(group);
     for (const chunk of group.chunks) {
       if (!inEntry.has(chunk)) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type === CONSUME_SHARED) visitBlocks(module);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type === CONSUME_SHARED) visitBlocks(providers.get(module.options.shareKey) ?? module);
+      }
     }
   };
-  for (const chunk of entry.chunks) {
-    for (const module of chunkGraph.getChunkModulesIterable(chunk)) if (module.type !== PROVIDE_SHARED) visitBlocks(module);
-  }
+  for (const module of entryModules) if (module.type !== PROVIDE_SHARED) visitBlocks(module);
   return [...files].sort();
 }
 

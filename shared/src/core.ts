@@ -16,7 +16,6 @@ export * from './session/sessionQueries';
 export * from './session/tokenStorage';
 export * from './i18n/i18n';
 export * from './theme/branding';
-export * from './toast/toastConfig';
 export * from './constants/credits';
 export * from './constants/timings';
 export * from './constants/limits';

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installGlobalErrorHandlers } from './errors/globalErrorHandlers';
-import { currentLanguage, queryClient, useSessionStore } from '@leadsmith/shared/core';
+import { currentLanguage, loadLanguage, queryClient, useSessionStore } from '@leadsmith/shared/core';
 import { seedFromBootPrefetch } from './app/seedFromBootPrefetch';
 import { installFrameStyles } from './layout/frameStyles';
 
@@ -11,4 +11,8 @@ seedFromBootPrefetch(queryClient, useSessionStore.getState().token, window.locat
 document.documentElement.lang = currentLanguage();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<App />);
+const root = createRoot(container);
+// The first render waits for the stored language's texts (English when they cannot be fetched; i18n logs why).
+void loadLanguage(currentLanguage())
+  .catch(() => undefined)
+  .then(() => root.render(<App />));

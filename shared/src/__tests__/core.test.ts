@@ -3,7 +3,7 @@ import path from 'node:path';
 import { resolveRelative, staticGraph, staticImports } from '../testing/importGraph';
 
 const SRC = path.resolve(__dirname, '..');
-const HEAVY = ['@chakra-ui/react', 'react-hook-form', '@hookform/resolvers', 'yup', 'single-spa', 'single-spa-react', '@leadsmith/shared'];
+const HEAVY = ['@chakra-ui/react', 'react-hook-form', '@hookform/resolvers', 'yup', 'single-spa', 'single-spa-react', 'react-toastify', '@leadsmith/shared'];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -2,9 +2,6 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '../constants/limits';
 import en from '../locales/en/common.json';
-import es from '../locales/es/common.json';
-import fr from '../locales/fr/common.json';
-import de from '../locales/de/common.json';
 
 export type AreaTranslations = Record<Language, Record<string, unknown>>;
 
@@ -20,8 +17,20 @@ function storedLanguage(): Language {
 /** The one i18n instance of the page (shared singleton through federation). */
 export const i18n: I18n = i18next.createInstance();
 
+type Texts = Record<string, unknown>;
+
+/**
+ * English, the fallback, ships with the library; the other languages' texts are fetched when one is
+ * first used (loadLanguage), so a visit carries only the texts it shows.
+ */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Texts | { default: Texts }>> = {
+  es: () => import('../locales/es/common.json'),
+  fr: () => import('../locales/fr/common.json'),
+  de: () => import('../locales/de/common.json'),
+};
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { common: en }, es: { common: es }, fr: { common: fr }, de: { common: de } },
+  resources: { en: { common: en } },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -39,8 +48,30 @@ export function registerAreaTranslations(namespace: string, translations: AreaTr
   }
 }
 
-/** Switch language, persist it under `lang` (spec §3) and tell the document. */
+/**
+ * Makes a language's texts available: fetched once, then kept. Until they arrive (or when the fetch
+ * fails) the English fallback shows. The shell awaits the stored language before its first render.
+ */
+const loading = new Map<Language, Promise<void>>();
+
+export function loadLanguage(lang: Language): Promise<void> {
+  if (lang === 'en' || i18n.hasResourceBundle(lang, 'common')) return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = LOADERS[lang]().then((loaded) => {
+      const texts = 'default' in loaded && typeof loaded.default === 'object' ? (loaded.default as Texts) : (loaded as Texts);
+      i18n.addResourceBundle(lang, 'common', texts, true, false);
+    });
+    // A failed fetch is not kept: the next call tries again.
+    pending.catch(() => loading.delete(lang));
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+/** Switch language (its texts loaded first), persist it under `lang` (spec §3) and tell the document. */
 export async function setLanguage(lang: Language): Promise<void> {
+  await loadLanguage(lang);
   localStorage.setItem(STORAGE_KEYS.lang, lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
@@ -49,3 +80,7 @@ export async function setLanguage(lang: Language): Promise<void> {
 export function currentLanguage(): Language {
   return (i18n.language as Language) || DEFAULT_LANGUAGE;
 }
+
+// The stored language's texts start loading as soon as the library runs; the shell waits for them
+// before its first render, and shows English if they cannot be fetched.
+loadLanguage(currentLanguage()).catch((error: unknown) => console.error('[i18n] the texts of the stored language could not be loaded', error));

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Slide, type ToastContainerProps } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '../constants/timings';
-import { DEFAULT_COLORS } from '../theme/branding';
+import { DEFAULT_COLORS, TOAST_AUTO_CLOSE_MS } from '@leadsmith/shared/core';
 
 /**
  * Spec §4: top-right, 5000 ms, click to dismiss, pause on hover. Toasts slide in (no fade: text is

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { ErrorBoundary, TOAST_CONTAINER_PROPS, i18n, queryClient } from '@leadsmith/shared/core';
+import { ErrorBoundary, i18n, queryClient } from '@leadsmith/shared/core';
 import { RedirectIfAuthed, RequireAuth } from '../auth/RequireAuth';
 import { BaseLayout } from '../layout/BaseLayout';
 import { FrameError } from '../layout/FrameError';
 import { BrandingProvider } from './BrandingProvider';
+import { DeferredToasts } from './DeferredToasts';
 import { HomeRedirect } from './HomeRedirect';
 import { SessionWatcher } from './SessionWatcher';
 import { styledPage } from './styledPage';
@@ -47,7 +47,7 @@ export function App() {
               <AppRoutes />
             </BrowserRouter>
           </ErrorBoundary>
-          <ToastContainer {...TOAST_CONTAINER_PROPS} />
+          <DeferredToasts />
         </BrandingProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -1,24 +1,21 @@
 import { useEffect, useState } from 'react';
 
-let painted = false;
-
 /**
- * False until the frame has been painted once on this page, then true (for good). The area outlet
- * waits for it, so the frame's first paint is not held back by the area's code: chunks that arrive
- * are parsed and run on the main thread, ahead of the paint, if they are requested in the same render.
- * `onFirstPaint` runs once, right after that paint, before the outlet renders.
+ * False until what this component drew has been painted once, then true. The frame's outlet waits
+ * for it, so the frame's first paint is not held back by the area's code: chunks requested in the
+ * same render are parsed and run on the main thread as they arrive, ahead of the paint.
+ * `onPainted` runs once, right after that paint, before the component renders again.
  */
-export function useAfterFirstPaint(onFirstPaint?: () => void): boolean {
-  const [done, setDone] = useState(painted);
+export function useAfterFirstPaint(onPainted?: () => void): boolean {
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (done) return undefined;
+    if (painted) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A task queued from an animation frame runs after that frame's paint.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        painted = true;
-        onFirstPaint?.();
-        setDone(true);
+        onPainted?.();
+        setPainted(true);
       }, 0);
     });
     return () => {
@@ -27,6 +24,6 @@ export function useAfterFirstPaint(onFirstPaint?: () => void): boolean {
     };
     // The callback of the first render is the one that runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [done]);
-  return done;
+  }, [painted]);
+  return painted;
 }

@@ -3,10 +3,10 @@ import { staticGraph } from '@leadsmith/shared/testing';
 
 /**
  * What runs before the sidebar shows: everything the shell's bootstrap reaches by static imports.
- * Chakra, the full shared library (forms, validation, tables) and single-spa come with the areas
+ * Chakra, the full shared library (forms, validation, tables), single-spa and the toasts come with the areas
  * and the auth pages, on demand; the frame is drawn without them.
  */
-const LATER = ['@chakra-ui/react', '@leadsmith/shared', 'react-hook-form', 'yup', 'single-spa', 'single-spa-react'];
+const LATER = ['@chakra-ui/react', '@leadsmith/shared', 'react-hook-form', 'yup', 'single-spa', 'single-spa-react', 'react-toastify'];
 
 describe('the shell frame', () => {
   it('reaches no Chakra, full shared library or single-spa code before the sidebar', () => {
