@@ -9,7 +9,9 @@ export interface MockCall {
   body?: unknown;
 }
 
-type Handler = (call: MockCall) => { status: number; body: unknown } | undefined;
+type Answer = { status: number; body: unknown } | undefined;
+/** Answers a call (or undefined: 404); a promise holds the answer back, e.g. to look at a loading state. */
+type Handler = (call: MockCall) => Answer | Promise<Answer>;
 
 /**
  * Replaces the network under the shared api client (its axios adapter) for a
@@ -27,7 +29,7 @@ export function mockApi(handler: Handler) {
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     };
     calls.push(call);
-    const answer = handler(call) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
+    const answer = (await handler(call)) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
     const response: AxiosResponse = { data: answer.body, status: answer.status, statusText: String(answer.status), headers: {}, config };
     if (answer.status >= 400) throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, null, response);
     return response;

@@ -224,17 +224,20 @@ export function SavedListsScreen() {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4}>
-        <Text>{t('pagination.summary', { page, pages, total })}</Text>
-        <HStack>
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-            {t('pagination.previous')}
-          </Button>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
-            {t('pagination.next')}
-          </Button>
-        </HStack>
-      </Flex>
+      {/* The pager speaks of loaded lists only: no "0 in total" under the spinner or beside an error. */}
+      {lists.isSuccess ? (
+        <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4}>
+          <Text data-testid="pagination-summary">{t('pagination.summary', { page, pages, total })}</Text>
+          <HStack>
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+              {t('pagination.previous')}
+            </Button>
+            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
+              {t('pagination.next')}
+            </Button>
+          </HStack>
+        </Flex>
+      ) : null}
     </Box>
   );
 }
