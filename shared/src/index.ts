@@ -2,6 +2,7 @@
 // The boot surface comes through its own share key, so there is one instance of it per page (core.ts).
 export * from '@leadsmith/shared/core';
 export * from './theme/theme';
+export * from './theme/BrandChakra';
 export * from './toast/toastConfig';
 export * from './validation/validation';
 export * from './ui/AreaContext';

@@ -1,11 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Router, createPath, type Navigator, type To } from 'react-router';
 import type { AreaMountProps } from '../contract/areaContract';
-import { ErrorBoundary, i18n, queryClient, useBranding } from '@leadsmith/shared/core';
-import { createBrandSystem } from '../theme/theme';
+import { ErrorBoundary, i18n, queryClient } from '@leadsmith/shared/core';
+import { AreaChakraProvider } from '../theme/BrandChakra';
 import { AreaContext } from './AreaContext';
 import { ErrorState } from './ErrorState';
 import { PageSpinner } from './PageSpinner';
@@ -19,12 +18,6 @@ export interface AreaRootProps extends AreaMountProps {
 
 function toHref(to: To): string {
   return typeof to === 'string' ? to : createPath(to);
-}
-
-function BrandedChakra({ children }: { children: ReactNode }) {
-  const branding = useBranding();
-  const system = useMemo(() => createBrandSystem(branding), [branding]);
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }
 
 function AreaErrorFallback({ reset }: { reset: () => void }) {
@@ -52,7 +45,7 @@ export function AreaRoot({ remote, remoteVersion, children, ...props }: AreaRoot
     <AreaContext.Provider value={props}>
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
-          <BrandedChakra>
+          <AreaChakraProvider>
             <ErrorBoundary source={{ remote, version: remoteVersion }} resetKey={location.pathname} fallback={(_, reset) => <AreaErrorFallback reset={reset} />}>
               <Suspense fallback={<PageSpinner />}>
                 <Router basename={basename} location={location} navigator={navigator}>
@@ -60,7 +53,7 @@ export function AreaRoot({ remote, remoteVersion, children, ...props }: AreaRoot
                 </Router>
               </Suspense>
             </ErrorBoundary>
-          </BrandedChakra>
+          </AreaChakraProvider>
         </I18nextProvider>
       </QueryClientProvider>
     </AreaContext.Provider>
