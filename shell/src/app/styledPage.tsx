@@ -1,16 +1,29 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { reloadOnceFor } from '../errors/reloadGuard';
 import { FrameSpinner } from '../layout/FrameSpinner';
 
 /**
  * A page drawn with Chakra, loaded on demand: its module and the Chakra layer are fetched together
- * (not one after the other) and the page renders inside the layer.
+ * (not one after the other) and the page renders inside the layer. When that code cannot be
+ * fetched, the page reloads once (spec §8, as for a remote); after that the error reaches the
+ * nearest error boundary, and its retry fetches again (a failed lazy load is not kept).
  */
-export function styledPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Page = lazy(async () => {
-    const [layer, Inner] = await Promise.all([import('./ChakraLayer'), load()]);
-    const Layer = layer.default;
-    return { default: (props: P) => <Layer><Inner {...props} /></Layer> };
-  });
+export function styledPage<P extends object>(load: () => Promise<ComponentType<P>>, reload: () => boolean = () => reloadOnceFor()): ComponentType<P> {
+  let Page: LazyExoticComponent<ComponentType<P>>;
+  const fresh = () =>
+    lazy(async () => {
+      try {
+        const [layer, Inner] = await Promise.all([import('./ChakraLayer'), load()]);
+        const Layer = layer.default;
+        return { default: (props: P) => <Layer><Inner {...props} /></Layer> };
+      } catch (error) {
+        console.error('[shell] a page could not be loaded', error);
+        if (reload()) return new Promise<never>(() => undefined);
+        Page = fresh();
+        throw error;
+      }
+    });
+  Page = fresh();
   return function StyledPage(props: P) {
     return (
       <Suspense fallback={<FrameSpinner />}>
@@ -19,4 +32,3 @@ export function styledPage<P extends object>(load: () => Promise<ComponentType<P
     );
   };
 }
-
