@@ -48,12 +48,12 @@ export function registerAreaTranslations(namespace: string, translations: AreaTr
   }
 }
 
+const loading = new Map<Language, Promise<void>>();
+
 /**
  * Makes a language's texts available: fetched once, then kept. Until they arrive (or when the fetch
  * fails) the English fallback shows. The shell awaits the stored language before its first render.
  */
-const loading = new Map<Language, Promise<void>>();
-
 export function loadLanguage(lang: Language): Promise<void> {
   if (lang === 'en' || i18n.hasResourceBundle(lang, 'common')) return Promise.resolve();
   let pending = loading.get(lang);
