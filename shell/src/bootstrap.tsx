@@ -12,7 +12,7 @@ document.documentElement.lang = currentLanguage();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
-// The first render waits for the stored language's texts (English when they cannot be fetched; i18n logs why).
+// The first render waits for the stored language's texts (English when they cannot be fetched).
 void loadLanguage(currentLanguage())
-  .catch(() => undefined)
+  .catch((error: unknown) => console.error('[i18n] the texts of the stored language could not be loaded', error))
   .then(() => root.render(<App />));

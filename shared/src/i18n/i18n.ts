@@ -80,7 +80,3 @@ export async function setLanguage(lang: Language): Promise<void> {
 export function currentLanguage(): Language {
   return (i18n.language as Language) || DEFAULT_LANGUAGE;
 }
-
-// The stored language's texts start loading as soon as the library runs; the shell waits for them
-// before its first render, and shows English if they cannot be fetched.
-loadLanguage(currentLanguage()).catch((error: unknown) => console.error('[i18n] the texts of the stored language could not be loaded', error));

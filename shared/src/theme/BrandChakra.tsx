@@ -7,6 +7,16 @@ import { createBrandSystem } from './theme';
 const pageSystems = new Map<SystemContext, number>();
 const withoutPageCss = new WeakMap<SystemContext, SystemContext>();
 
+/** The same system without its page-wide CSS; one object per system, so the context value is stable. */
+function systemWithoutPageCss(system: SystemContext): SystemContext {
+  let stripped = withoutPageCss.get(system);
+  if (!stripped) {
+    stripped = { ...system, _global: [] };
+    withoutPageCss.set(system, stripped);
+  }
+  return stripped;
+}
+
 function useBrandSystem(): SystemContext {
   const branding = useBranding();
   return useMemo(() => createBrandSystem(branding), [branding]);
@@ -37,10 +47,5 @@ export function PageChakraProvider({ children }: { children: ReactNode }) {
  */
 export function AreaChakraProvider({ children }: { children: ReactNode }) {
   const system = useBrandSystem();
-  let value = system;
-  if (pageSystems.has(system)) {
-    value = withoutPageCss.get(system) ?? { ...system, _global: [] };
-    withoutPageCss.set(system, value);
-  }
-  return <ChakraProvider value={value}>{children}</ChakraProvider>;
+  return <ChakraProvider value={pageSystems.has(system) ? systemWithoutPageCss(system) : system}>{children}</ChakraProvider>;
 }

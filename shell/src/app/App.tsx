@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary, i18n, queryClient } from '@leadsmith/shared/core';
 import { RedirectIfAuthed, RequireAuth } from '../auth/RequireAuth';
+import { AreaPage } from '../areas/AreaPage';
 import { BaseLayout } from '../layout/BaseLayout';
 import { FrameError } from '../layout/FrameError';
 import { BrandingProvider } from './BrandingProvider';
@@ -18,7 +19,6 @@ const LoginPage = styledPage(() => import('../auth/LoginPage').then((m) => m.Log
 const ForgotPasswordPage = styledPage(() => import('../auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 const CallbackPage = styledPage(() => import('../auth/CallbackPages').then((m) => m.CallbackPage));
 const CrmCallbackPage = styledPage(() => import('../auth/CallbackPages').then((m) => m.CrmCallbackPage));
-const AreaSwitch = styledPage(() => import('../areas/AreaSwitch').then((m) => m.AreaSwitch));
 
 export function AppRoutes() {
   return (
@@ -29,7 +29,7 @@ export function AppRoutes() {
       <Route path="/crm/callback" element={<CrmCallbackPage />} />
       <Route element={<RequireAuth><BaseLayout /></RequireAuth>}>
         <Route index element={<HomeRedirect />} />
-        <Route path="*" element={<AreaSwitch />} />
+        <Route path="*" element={<AreaPage />} />
       </Route>
     </Routes>
   );

@@ -1,5 +1,6 @@
 import { areaForPath, defaultAreaFor, queryClient, userHasModule, type AreaDefinition } from '@leadsmith/shared/core';
 import { loadArea } from '../federation/loadArea';
+import { AreaPage } from './AreaPage';
 import { registryQueryOptions } from '../federation/remoteRegistry';
 
 /** Hovering an entitled sidebar group warms its remote; failures surface on the real visit. */
@@ -16,7 +17,7 @@ export function preloadArea(area: AreaDefinition): void {
  * remote waiting for that code to run first.
  */
 export function warmOpeningArea(pathname: string, modules: readonly { slug: string }[] | undefined): void {
-  void Promise.all([import('../app/ChakraLayer'), import('./AreaSwitch')]).catch(() => undefined);
+  AreaPage.preload();
   const area = pathname === '/' ? defaultAreaFor(modules) : areaForPath(pathname);
   if (area && userHasModule(modules, area.module)) preloadArea(area);
 }

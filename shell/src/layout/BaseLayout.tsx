@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useBranding, useCurrentUser } from '@leadsmith/shared/core';
@@ -23,9 +22,6 @@ export function BaseLayout() {
   const logout = useLogout();
   const { pathname } = useLocation();
   const painted = useAfterFirstPaint(() => warmOpeningArea(pathname, user?.modules));
-  useEffect(() => {
-    document.title = branding.name;
-  }, [branding.name]);
   return (
     <div className="ls-frame" style={frameBrandStyle(branding)}>
       <a href="#content" className="ls-sr-only ls-skip">
