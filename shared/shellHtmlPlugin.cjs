@@ -1,12 +1,17 @@
 // What the shell's index.html gets besides its entry script, for the first load (used by the
 // federated shell and by the monolith build, so both start the same way):
-// - the boot prefetch script (shell/public/boot-prefetch.js), emitted under a content hash and
-//   run before the bundle (a file, not inline: the CSP forbids inline script);
+// - one boot script, emitted under a content hash and run before the bundle (a file, not inline:
+//   the CSP forbids inline script). It is the boot prefetch (shell/public/boot-prefetch.js)
+//   followed by the boot frame (shell/src/boot), built here as a bundle of its own with no package
+//   and no federation: it draws the signed-in frame from the prefetched answers while the shell's
+//   bundle is still loading (ADR 014);
 // - `<link rel="preload">` for the chunks the entry loads right away (its async boundary
 //   `import('./bootstrap')` and, in the federated build, the shell's copies of the shared
 //   singletons that code consumes), so they download beside main.js instead of after it has run.
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
@@ -53,20 +58,72 @@ function chunksLoadedAtStart(compilation, entryName) {
   return [...files].sort();
 }
 
+/** The boot frame's code may use only the frame surface of the shared library (shared/src/frame.ts). */
+const FRAME_SURFACE = path.join(__dirname, 'src/frame.ts');
+
+/**
+ * Builds the boot frame: one classic script, no runtime chunks, every `@leadsmith/shared/core`
+ * import resolved to the frame surface, so reaching for anything else fails the build.
+ */
+function buildBootFrame(entry, mode) {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadsmith-boot-frame-'));
+  const config = {
+    mode,
+    context: path.dirname(entry),
+    entry: { 'boot-frame': entry },
+    target: ['web', 'es2020'],
+    devtool: false,
+    output: { path: outDir, filename: '[name].js', iife: true },
+    resolve: { extensions: ['.ts', '.js', '.json'], alias: { '@leadsmith/shared/core$': FRAME_SURFACE } },
+    module: {
+      // A name the frame surface does not export is an error, not a warning.
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        {
+          test: /\.[jt]s$/,
+          exclude: /node_modules/,
+          use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2020' } } },
+        },
+      ],
+    },
+    performance: { hints: false },
+    optimization: { splitChunks: false, runtimeChunk: false },
+  };
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      try {
+        if (error) return reject(error);
+        if (stats.hasErrors()) return reject(new Error(`the boot frame did not build:\n${stats.toString('errors-only')}`));
+        resolve({ source: fs.readFileSync(path.join(outDir, 'boot-frame.js'), 'utf8'), files: [...stats.compilation.fileDependencies] });
+      } finally {
+        fs.rmSync(outDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+const hashedName = (name, source) => `${name}.${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+
 class ShellHtmlPlugin {
-  /** @param {{ bootScript: string, entry?: string }} options */
-  constructor({ bootScript, entry = 'main' }) {
+  /** @param {{ bootScript: string, bootFrame: string, entry?: string }} options */
+  constructor({ bootScript, bootFrame, entry = 'main' }) {
     this.bootScript = bootScript;
+    this.bootFrame = bootFrame;
     this.entry = entry;
   }
 
   apply(compiler) {
+    let bootFrame;
+    compiler.hooks.make.tapPromise(NAME, async (compilation) => {
+      bootFrame = await buildBootFrame(this.bootFrame, compiler.options.mode);
+      compilation.fileDependencies.addAll(bootFrame.files.filter((file) => !file.includes(`${path.sep}node_modules${path.sep}`)));
+    });
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       let bootFile;
       compilation.hooks.processAssets.tap({ name: NAME, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const source = fs.readFileSync(this.bootScript, 'utf8');
-        const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
-        bootFile = `boot-prefetch.${hash}.js`;
+        // One file, the prefetch first: it starts the calls, then the boot frame waits for them.
+        const source = `${fs.readFileSync(this.bootScript, 'utf8')}\n${bootFrame.source}`;
+        bootFile = hashedName('boot', source);
         compilation.emitAsset(bootFile, new webpack.sources.RawSource(source));
         compilation.fileDependencies.add(this.bootScript);
       });
@@ -75,10 +132,13 @@ class ShellHtmlPlugin {
         const tag = (tagName, attributes) => ({ tagName, voidTag: tagName === 'link', attributes, meta: { plugin: NAME } });
         const files = chunksLoadedAtStart(compilation, this.entry);
         const preloads = files.map((file) => tag('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
-        // The entry scripts first and at high priority (a deferred script is fetched at low priority
-        // otherwise, behind the preloads); the prefetch script ahead of them so it runs first.
+        // The entry scripts and the boot script at high priority (a script is fetched at low priority
+        // otherwise, behind the preloads). The boot script is async: it runs as soon as it arrives,
+        // usually before the document is parsed, so the calls start as early as they can; the entry
+        // is deferred and runs after it has (boot/bootFrameGate.ts).
         for (const t of data.headTags) if (t.tagName === 'script') t.attributes.fetchpriority = 'high';
-        data.headTags = [tag('script', { defer: true, fetchpriority: 'high', src: `${publicPath}${bootFile}` }), ...data.headTags, ...preloads];
+        const boot = tag('script', { async: true, fetchpriority: 'high', src: `${publicPath}${bootFile}` });
+        data.headTags = [boot, ...data.headTags, ...preloads];
         return data;
       });
     });

@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedSingletons, surfaceAliases } = require('./federation.cjs');
 const { contractVersionForBuild, releaseVersion } = require('./release.cjs');
 const { ShellHtmlPlugin } = require('./shellHtmlPlugin.cjs');
+const { CompressAssetsPlugin } = require('./compressAssetsPlugin.cjs');
 
 const swcRule = (prod) => ({
   test: /\.[cm]?[jt]sx?$/,
@@ -96,8 +97,9 @@ function createWebpackConfig({ dir, kind, name, port }) {
           ? []
           : [
               new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: prod }),
-              new ShellHtmlPlugin({ bootScript: path.join(dir, 'public/boot-prefetch.js') }),
+              new ShellHtmlPlugin({ bootScript: path.join(dir, 'public/boot-prefetch.js'), bootFrame: path.join(dir, 'src/boot/index.ts') }),
             ]),
+        ...(prod ? [new CompressAssetsPlugin()] : []),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

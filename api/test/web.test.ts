@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { buildApp } from '../src/app';
 import { createTestApp, json, testConfig, type TestContext } from './helpers';
 
 /** Writes `files` (relative path → content) under `root`. */
-function writeTree(root: string, files: Record<string, string>): void {
+function writeTree(root: string, files: Record<string, string | Buffer>): void {
   for (const [file, content] of Object.entries(files)) {
     const full = path.join(root, file);
     mkdirSync(path.dirname(full), { recursive: true });
@@ -16,6 +16,8 @@ function writeTree(root: string, files: Record<string, string>): void {
 
 const manifest = (name: string, version: string) => JSON.stringify({ id: name, name, metaData: { version } });
 const BIG_JS = `console.log(${JSON.stringify('leadsmith '.repeat(500))});\n`;
+const PRE_GZIP = gzipSync(BIG_JS, { level: 1 });
+const PRE_BROTLI = brotliCompressSync(BIG_JS, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } });
 
 describe('web root: remote registry and static files', () => {
   let ctx: TestContext;
@@ -26,6 +28,11 @@ describe('web root: remote registry and static files', () => {
     writeTree(webRoot, {
       'shell/dist/index.html': '<!doctype html><title>Leadsmith shell</title>',
       'shell/dist/main.0a1b2c3d.js': BIG_JS,
+      // A build's precompressed copies (shared/compressAssetsPlugin.cjs), made differently from what the server would make.
+      'shell/dist/chunk.1a2b3c4d.js': BIG_JS,
+      'shell/dist/chunk.1a2b3c4d.js.gz': PRE_GZIP,
+      'mfe-admin/dist/1.10.0/chunk.js': BIG_JS,
+      'mfe-admin/dist/1.10.0/chunk.js.br': PRE_BROTLI,
       'shell/dist/favicon.ico': 'icon',
       // Numeric, not lexical, order: 0.10.0 > 0.9.0.
       'mfe-settings/dist/0.9.0/mf-manifest.json': manifest('mfe_settings', '0.9.0'),
@@ -167,6 +174,23 @@ describe('web root: remote registry and static files', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
     const plain = await get('/main.0a1b2c3d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  test("a build's precompressed copy is sent as it is, not compressed again per response", async () => {
+    const gz = await get('/chunk.1a2b3c4d.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(gz.rawPayload, PRE_GZIP)).toBe(0);
+    expect(gz.headers['cache-control']).toContain('immutable');
+    const br = await get('/remotes/mfe-admin/1.10.0/chunk.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(br.rawPayload, PRE_BROTLI)).toBe(0);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    // No copy for that encoding: compressed as it goes; none accepted: the file itself.
+    const onTheFly = await get('/remotes/mfe-admin/1.10.0/chunk.js', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(onTheFly.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await get('/chunk.1a2b3c4d.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BIG_JS);
   });

@@ -9,6 +9,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { cssAsTextRule, chakraThemeRule } = require('../../shared/webpack.cjs');
 const { ShellHtmlPlugin } = require('../../shared/shellHtmlPlugin.cjs');
+const { CompressAssetsPlugin } = require('../../shared/compressAssetsPlugin.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const shellDir = path.join(root, 'shell');
@@ -58,7 +59,8 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({ __APP_NAME__: JSON.stringify('shell'), __APP_VERSION__: JSON.stringify(pkg.version) }),
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
       // The same boot prefetch and preload hints as the federated shell: the comparison is of federation only.
-      new ShellHtmlPlugin({ bootScript: path.join(shellDir, 'public/boot-prefetch.js') }),
+      new ShellHtmlPlugin({ bootScript: path.join(shellDir, 'public/boot-prefetch.js'), bootFrame: path.join(shellDir, 'src/boot/index.ts') }),
+      ...(prod ? [new CompressAssetsPlugin()] : []),
     ],
     performance: { hints: false },
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

@@ -55,8 +55,10 @@ function acceptsHtml(request: FastifyRequest): boolean {
  */
 export function registerWeb(app: FastifyInstance, webRoot: string): void {
   const shellDist = path.join(webRoot, 'shell', 'dist');
-  // Decorates reply.sendFile only; every route below passes its own root.
-  void app.register(fastifyStatic, { serve: false });
+  // Decorates reply.sendFile only; every route below passes its own root. A production build writes
+  // .br/.gz copies of its text files (shared/compressAssetsPlugin.cjs): those are sent when the client
+  // accepts them, so nothing is compressed per response; other files fall back to @fastify/compress.
+  void app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   const sendOptions = { cacheControl: false, dotfiles: 'deny', index: false } as const;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { resolveRelative, staticGraph, staticImports } from '../testing/importGraph';
 
 const SRC = path.resolve(__dirname, '..');
+const FRAME = path.join(SRC, 'frame.ts');
 const HEAVY = ['@chakra-ui/react', 'react-hook-form', '@hookform/resolvers', 'yup', 'single-spa', 'single-spa-react', 'react-toastify', '@leadsmith/shared'];
 
 function sourceFiles(dir: string): string[] {
@@ -25,7 +26,8 @@ describe('@leadsmith/shared/core, the boot surface', () => {
     // A relative value import would bundle a second copy of a core module (a second session store,
     // query client or i18n instance) into the full library's shared chunk.
     const offenders = sourceFiles(SRC)
-      .filter((file) => !core.files.has(file))
+      // frame.ts is built only into the boot frame, a bundle of its own outside federation.
+      .filter((file) => !core.files.has(file) && file !== FRAME)
       .flatMap((file) => staticImports(file))
       .filter((imp) => !imp.typeOnly && core.files.has(resolveRelative(imp.from, imp.request) ?? ''))
       .map((imp) => `${path.relative(SRC, imp.from)} → ${imp.request}`);
@@ -34,5 +36,18 @@ describe('@leadsmith/shared/core, the boot surface', () => {
 
   it('is re-exported whole by the full library', () => {
     expect(fs.readFileSync(path.join(SRC, 'index.ts'), 'utf8')).toContain("export * from '@leadsmith/shared/core';");
+  });
+});
+
+describe('@leadsmith/shared/frame, what the boot frame draws with', () => {
+  const frame = staticGraph(FRAME);
+
+  it('reaches no package at all', () => {
+    expect([...frame.packages.keys()]).toEqual([]);
+  });
+
+  it('is part of core, so the React frame and the boot frame read the same definitions', () => {
+    const core = staticGraph(path.join(SRC, 'core.ts'));
+    expect([...frame.files].filter((file) => file !== FRAME && !core.files.has(file))).toEqual([]);
   });
 });

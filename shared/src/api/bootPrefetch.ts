@@ -69,3 +69,20 @@ export async function fromBootPrefetch<T>(name: BootPrefetchName, key: string, f
 export function clearBootPrefetch(): void {
   if (typeof window !== 'undefined') delete window[BOOT_PREFETCH_GLOBAL];
 }
+
+/**
+ * Resolves once the named prefetches have answered (or failed), or after `timeoutMs`, whichever is
+ * first. The shell's first render waits for the user and branding this way, so it draws the
+ * signed-in frame at once (the one the boot frame already shows) instead of a spinner.
+ */
+export function bootPrefetchesAnswered(names: BootPrefetchName[], timeoutMs: number): Promise<void> {
+  const pending = names.flatMap((name) => prefetches()?.[name]?.response ?? []);
+  if (pending.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    void Promise.allSettled(pending).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

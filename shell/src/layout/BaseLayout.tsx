@@ -5,6 +5,7 @@ import { warmOpeningArea } from '../areas/preloadArea';
 import { useLogout } from '../auth/session';
 import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
 import { FrameSpinner } from './FrameSpinner';
+import { displayName } from './frameModel';
 import { frameBrandStyle } from './frameStyles';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -35,7 +36,7 @@ export function BaseLayout() {
         <LanguageSwitch />
         {user ? (
           <p className="ls-user" data-testid="signed-in-user">
-            {t('shell.signedInAs', { name: `${user.first_name} ${user.last_name}`.trim() || user.email })}
+            {t('shell.signedInAs', { name: displayName(user) })}
           </p>
         ) : null}
         <button type="button" className="ls-button" onClick={() => void logout()}>

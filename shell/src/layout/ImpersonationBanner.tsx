@@ -2,23 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiClient, queryClient, registerAreaTranslations, STORAGE_KEYS, useCurrentUser, useSessionStore } from '@leadsmith/shared/core';
+import { archivedToken, displayName, isImpersonating } from './frameModel';
+import { IMPERSONATION_TEXTS } from './impersonationTexts';
 
 const NAMESPACE = 'impersonation';
 
-registerAreaTranslations(NAMESPACE, {
-  en: { viewingAs: 'You are signed in as {{name}} (logged in by an admin).', back: 'Return to admin' },
-  es: { viewingAs: 'Ha iniciado sesión como {{name}} (acceso de administrador).', back: 'Volver al administrador' },
-  fr: { viewingAs: 'Vous êtes connecté en tant que {{name}} (connexion par un administrateur).', back: 'Revenir à l’administration' },
-  de: { viewingAs: 'Sie sind als {{name}} angemeldet (Anmeldung durch einen Admin).', back: 'Zurück zum Admin-Konto' },
-});
-
-function archivedToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.archivedUser);
-  } catch {
-    return null;
-  }
-}
+registerAreaTranslations(NAMESPACE, IMPERSONATION_TEXTS);
 
 /**
  * Shown while an admin is logged in as another user (their own token waits under `archived_user`).
@@ -31,8 +20,8 @@ export function ImpersonationBanner() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const archived = archivedToken();
-  if (!token || !archived || archived === token) return null;
-  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '';
+  if (!archived || !isImpersonating(token, archived)) return null;
+  const name = user ? displayName(user) : '';
 
   const back = async () => {
     setLeaving(true);

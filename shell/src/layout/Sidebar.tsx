@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { AREAS, useBranding, useCurrentUser, userHasModule, type AreaDefinition } from '@leadsmith/shared/core';
+import { useBranding, useCurrentUser } from '@leadsmith/shared/core';
 import { preloadArea } from '../areas/preloadArea';
-import { WHITELABEL_SETUP_URL, resourceLinks } from './resourceLinks';
+import { sidebarModel, type SidebarModel } from './frameModel';
+import type { ResourceLink } from './resourceLinks';
 import { useMenuLinks, type MenuLink } from './useMenuLinks';
 
-function SidebarGroup({ area, modules }: { area: AreaDefinition; modules: { slug: string }[] }) {
+function SidebarGroup({ area, items }: SidebarModel['groups'][number]) {
   const { t } = useTranslation('common');
-  const items = area.items.filter((item) => userHasModule(modules, item.module));
   return (
     <section aria-labelledby={`group-${area.id}`} onMouseEnter={() => preloadArea(area)} onFocus={() => preloadArea(area)} data-testid={`sidebar-group-${area.id}`}>
       <h2 id={`group-${area.id}`} className="ls-nav-heading">
@@ -42,23 +42,15 @@ function NewTabHint() {
  * Resources (spec §2): the white-label entries and external links for users with whitelabel, plus the
  * custom links the user's reseller adds to its customers' side menu (their titles are shown as text).
  */
-function ResourcesMenu({ builtIn, customLinks }: { builtIn: boolean; customLinks: MenuLink[] }) {
+function ResourcesMenu({ builtIn, customLinks }: { builtIn: ResourceLink[]; customLinks: MenuLink[] }) {
   const { t } = useTranslation('common');
-  const branding = useBranding();
-  const external = builtIn
-    ? [
-        { labelKey: 'sidebar.resources.whitelabelSetup', href: WHITELABEL_SETUP_URL },
-        ...(branding.support_url ? [{ labelKey: 'sidebar.resources.helpSupport', href: branding.support_url }] : []),
-        ...resourceLinks(),
-      ]
-    : [];
   return (
     <section aria-labelledby="group-resources" data-testid="sidebar-group-resources">
       <h2 id="group-resources" className="ls-nav-heading">
         {t('sidebar.groups.resources')}
       </h2>
       <ul className="ls-nav-list">
-        {external.map((link) => (
+        {builtIn.map((link) => (
           <li key={link.labelKey}>
             <a href={link.href} {...externalLinkProps}>
               {t(link.labelKey)}
@@ -79,28 +71,21 @@ function ResourcesMenu({ builtIn, customLinks }: { builtIn: boolean; customLinks
   );
 }
 
-/** Groups gated by module slug exactly as spec §2 says; Resources needs whitelabel, or custom links from the user's reseller. */
+/** The groups the user's modules open (frameModel.ts), with Resources before Super admin. */
 export function Sidebar() {
   const { t } = useTranslation('common');
   const user = useCurrentUser();
-  const modules = user?.modules ?? [];
-  const visible = AREAS.filter((area) => userHasModule(modules, area.module));
-  const [settings, ...rest] = visible;
-  const admin = rest.filter((a) => a.id === 'admin');
-  const others = rest.filter((a) => a.id !== 'admin');
-  const builtInResources = userHasModule(modules, 'whitelabel');
+  const branding = useBranding();
+  const { groups, resourcesAt, builtInResources } = sidebarModel(user?.modules, branding);
   const customLinks = useMenuLinks();
+  const resources = builtInResources.length > 0 || customLinks.length > 0 ? <ResourcesMenu key="resources" builtIn={builtInResources} customLinks={customLinks} /> : null;
+  const drawn = groups.map((group) => <SidebarGroup key={group.area.id} area={group.area} items={group.items} />);
   return (
     <nav aria-label={t('app.mainNavigation')} className="ls-nav">
       <div className="ls-nav-groups">
-        {settings ? <SidebarGroup area={settings} modules={modules} /> : null}
-        {others.map((area) => (
-          <SidebarGroup key={area.id} area={area} modules={modules} />
-        ))}
-        {builtInResources || customLinks.length > 0 ? <ResourcesMenu builtIn={builtInResources} customLinks={customLinks} /> : null}
-        {admin.map((area) => (
-          <SidebarGroup key={area.id} area={area} modules={modules} />
-        ))}
+        {drawn.slice(0, resourcesAt)}
+        {resources}
+        {drawn.slice(resourcesAt)}
       </div>
     </nav>
   );

@@ -16,4 +16,9 @@ describe('the shell frame', () => {
       .map(([request, files]) => `${request} ← ${files.map((f) => path.basename(f)).join(', ')}`);
     expect(early).toEqual([]);
   });
+
+  it('the boot frame reaches no package: only the frame surface of the shared library, which its build puts in place of core', () => {
+    const { packages } = staticGraph(path.resolve(__dirname, '../../boot/index.ts'));
+    expect([...packages.keys()].filter((request) => request !== '@leadsmith/shared/core')).toEqual([]);
+  });
 });

@@ -1,0 +1,82 @@
+// Branding data and its colours: plain values and functions, no API or React (the boot frame
+// draws with them before the bundle has loaded; shared/src/frame.ts).
+import type { CrmId } from '../constants/lists';
+
+/** Business settings by domain (spec §3). */
+export interface Branding {
+  name: string;
+  content: string | null;
+  favicon: string | null;
+  script: string | null;
+  login_page_bg_color: string | null;
+  sidebar_background_color: string | null;
+  button_color: string | null;
+  secondary_color: string | null;
+  text_color: string | null;
+  heading_color: string | null;
+  support_url: string | null;
+  show_training_center: boolean;
+  crms: CrmId[];
+  logo: string | null;
+  domain: string;
+}
+
+/** Spec §3 defaults, used when the fetch fails (spec §8). */
+export const DEFAULT_COLORS = {
+  primary: '#573BFF',
+  secondary: '#01C0F6',
+  primaryText: '#202633',
+  secondaryText: '#A0AEC0',
+} as const;
+
+export const DEFAULT_BRANDING: Branding = {
+  name: 'Leadsmith',
+  content: null,
+  favicon: null,
+  script: null,
+  login_page_bg_color: null,
+  sidebar_background_color: null,
+  button_color: DEFAULT_COLORS.primary,
+  secondary_color: DEFAULT_COLORS.secondary,
+  text_color: DEFAULT_COLORS.primaryText,
+  heading_color: DEFAULT_COLORS.primaryText,
+  support_url: null,
+  show_training_center: false,
+  crms: [],
+  logo: null,
+  domain: 'localhost',
+};
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+/** Only well-formed hex colours reach the theme; anything else falls back. */
+export function safeColor(value: string | null | undefined, fallback: string): string {
+  return value && HEX.test(value) ? value : fallback;
+}
+
+export interface BrandColors {
+  primary: string;
+  secondary: string;
+  text: string;
+  heading: string;
+  mutedText: string;
+  sidebar: string;
+  loginBackground: string;
+}
+
+export function brandColors(branding: Branding): BrandColors {
+  const primary = safeColor(branding.button_color, DEFAULT_COLORS.primary);
+  return {
+    primary,
+    secondary: safeColor(branding.secondary_color, DEFAULT_COLORS.secondary),
+    text: safeColor(branding.text_color, DEFAULT_COLORS.primaryText),
+    heading: safeColor(branding.heading_color, DEFAULT_COLORS.primaryText),
+    mutedText: DEFAULT_COLORS.secondaryText,
+    sidebar: safeColor(branding.sidebar_background_color, '#FFFFFF'),
+    loginBackground: safeColor(branding.login_page_bg_color, '#F5F3FF'),
+  };
+}
+
+/** An answer of `POST /api/site-settings` over the spec's defaults. */
+export function brandingFrom(data: Partial<Branding> | null | undefined): Branding {
+  return { ...DEFAULT_BRANDING, ...data };
+}

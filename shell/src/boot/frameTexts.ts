@@ -1,0 +1,34 @@
+import de from '@leadsmith/shared/locales/de/common.json';
+import en from '@leadsmith/shared/locales/en/common.json';
+import es from '@leadsmith/shared/locales/es/common.json';
+import fr from '@leadsmith/shared/locales/fr/common.json';
+import type { Language } from '@leadsmith/shared/core';
+import { IMPERSONATION_TEXTS } from '../layout/impersonationTexts';
+
+type Common = typeof en;
+
+/** The part of `common` the frame shows. Each part is read by name, so the build keeps only these. */
+function frameCommon(app: Common['app'], sidebar: Common['sidebar'], signedInAs: string, signOut: string, language: Common['language'], diagnostics: string) {
+  return { app, sidebar, shell: { signedInAs }, actions: { signOut }, language, diagnostics: { open: diagnostics } };
+}
+
+export interface FrameTexts {
+  common: ReturnType<typeof frameCommon>;
+  impersonation: (typeof IMPERSONATION_TEXTS)['en'];
+}
+
+/** The boot frame's texts in the four languages, from the same files i18n serves. */
+export const FRAME_TEXTS: Record<Language, FrameTexts> = {
+  en: { common: frameCommon(en.app, en.sidebar, en.shell.signedInAs, en.actions.signOut, en.language, en.diagnostics.open), impersonation: IMPERSONATION_TEXTS.en },
+  es: { common: frameCommon(es.app, es.sidebar, es.shell.signedInAs, es.actions.signOut, es.language, es.diagnostics.open), impersonation: IMPERSONATION_TEXTS.es },
+  fr: { common: frameCommon(fr.app, fr.sidebar, fr.shell.signedInAs, fr.actions.signOut, fr.language, fr.diagnostics.open), impersonation: IMPERSONATION_TEXTS.fr },
+  de: { common: frameCommon(de.app, de.sidebar, de.shell.signedInAs, de.actions.signOut, de.language, de.diagnostics.open), impersonation: IMPERSONATION_TEXTS.de },
+};
+
+/** i18next's lookup for these texts: a dotted key, `{{name}}` filled in; the key itself when missing. */
+export function translate(texts: object, key: string, values: Record<string, string> = {}): string {
+  let found: unknown = texts;
+  for (const part of key.split('.')) found = found && typeof found === 'object' ? (found as Record<string, unknown>)[part] : undefined;
+  if (typeof found !== 'string') return key;
+  return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
