@@ -10,6 +10,8 @@ const JOURNEY_FIGURES = [
   ['JS before sidebar (KB gzip)', 'jsKb', kb],
   ['requests before sidebar', 'requests', (x) => `${Math.round(x)}`],
   ['page load → sidebar visible (ms)', 'sidebarMs', ms],
+  ['sidebar drawn first by the boot frame (median visit)', 'byBootFrame', (x) => (x >= 0.5 ? 'yes' : 'no'), { noRatio: true }],
+  ['page load → React frame working (ms)', 'frameWorkingMs', ms],
   ['page load → landing area content (ms)', 'contentMs', ms],
   ['sidebar click → area content, cold (ms)', 'switchColdMs', ms],
   ['sidebar click → area content, warm (ms)', 'switchWarmMs', ms],
@@ -42,8 +44,8 @@ export function report({ runs, fed, mono, perRemote, savings, api, listPage, res
     row(['figure', ...accounts.flatMap((a) => [`${a} federated`, `${a} monolith`, 'ratio'])]),
     row(['---', ...accounts.flatMap(() => ['---:', '---:', '---:'])]),
   ];
-  for (const [label, key, fmt] of JOURNEY_FIGURES) {
-    lines.push(row([label, ...accounts.flatMap((a) => [fmt(fed[a][key]), fmt(mono[a][key]), ratio(fed[a][key], mono[a][key])])]));
+  for (const [label, key, fmt, { noRatio = false } = {}] of JOURNEY_FIGURES) {
+    lines.push(row([label, ...accounts.flatMap((a) => [fmt(fed[a][key]), fmt(mono[a][key]), noRatio ? '—' : ratio(fed[a][key], mono[a][key])])]));
   }
   for (const [label, key, fmt] of LIST_FIGURES) {
     lines.push(
@@ -85,6 +87,7 @@ export function report({ runs, fed, mono, perRemote, savings, api, listPage, res
   const adminJs = fed[admin].totalJsKb / mono[admin].totalJsKb;
   const sidebarJsMax = Math.max(...accounts.map((a) => fed[a].jsKb));
   const sidebarMsMax = Math.max(...accounts.map((a) => fed[a].sidebarMs));
+  const frameWorkingMax = Math.max(...accounts.map((a) => fed[a].frameWorkingMs));
   const warmMax = Math.max(...accounts.map((a) => fed[a].switchWarmMs));
   const lists = accounts.map((a) => fed[a].savedLists).filter(Boolean);
   const lcpMax = Math.max(...lists.map((l) => l.lcpMs));
@@ -99,7 +102,7 @@ export function report({ runs, fed, mono, perRemote, savings, api, listPage, res
     goal('super admin: JS bytes federated / monolith ≤ 1.10×', adminJs <= 1.1, `${adminJs.toFixed(2)}× (${kb(fed[admin].totalJsKb)} vs ${kb(mono[admin].totalJsKb)} KB)`),
     goal('customer downloads less JS than the monolith', fed.customer.totalJsKb < mono.customer.totalJsKb, `${kb(fed.customer.totalJsKb)} vs ${kb(mono.customer.totalJsKb)} KB`),
     goal('shell JS before the sidebar shows ≤ 200 KB gzip', sidebarJsMax <= 200, `${kb(sidebarJsMax)} KB (largest of the accounts)`),
-    goal(`sidebar visible < 1 s (${CPU_THROTTLE}× CPU throttling)`, sidebarMsMax < 1000, `${ms(sidebarMsMax)} ms (slowest account)`),
+    goal(`sidebar visible < 1 s (${CPU_THROTTLE}× CPU throttling)`, sidebarMsMax < 1000, `${ms(sidebarMsMax)} ms (slowest account; React's frame working by ${ms(frameWorkingMax)} ms)`),
     goal('area switch (warm) < 300 ms', warmMax < 300, `${ms(warmMax)} ms (slowest account)`),
     goal('saved lists LCP < 2.5 s', lcpMax < 2500, `${ms(lcpMax)} ms`),
     goal('saved lists CLS < 0.1', clsMax < 0.1, clsMax.toFixed(3)),
