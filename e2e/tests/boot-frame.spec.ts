@@ -1,0 +1,40 @@
+import { test, expect } from '../support/fixtures';
+import { ACCOUNTS } from '../support/accounts';
+
+test("a signed-in load draws the frame before the shell's code runs; a link clicked there opens its page once it does, in the same document", async ({ page, request, expectAccessible }) => {
+  const { email, password } = ACCOUNTS.customer;
+  const { token } = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string };
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+
+  // The shell's entry is held back: what shows meanwhile is the boot frame alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/main.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/lead-search/new-search', { waitUntil: 'commit' });
+
+  const bootFrame = page.locator('.ls-frame[data-boot-frame]');
+  const nav = bootFrame.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('heading', { level: 2 })).toHaveText(['Settings', 'Lead search']);
+  await expect(nav.getByRole('link', { name: 'New search' })).toHaveAttribute('aria-current', 'page');
+  await expect(bootFrame.getByTestId('signed-in-user')).toContainText('Signed in as');
+  await expect(bootFrame.getByRole('button', { name: 'Sign out' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(bootFrame.getByTestId('frame-spinner')).toBeVisible();
+
+  await page.evaluate(() => ((window as Window & { __sameDocument?: boolean }).__sameDocument = true));
+  await nav.getByRole('link', { name: 'Saved lists' }).click();
+  await expect(page).toHaveURL('/lead-search/saved-lists');
+
+  release();
+  const reactFrame = page.locator('.ls-frame:not([data-boot-frame])');
+  await expect(reactFrame.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Saved lists' })).toHaveAttribute('aria-current', 'page');
+  await expect(bootFrame).toHaveCount(0);
+  await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('Saved lists');
+  await expect(reactFrame.getByRole('button', { name: 'Sign out' })).not.toHaveAttribute('aria-disabled');
+  expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await expectAccessible();
+});
