@@ -132,13 +132,15 @@ class ShellHtmlPlugin {
         const tag = (tagName, attributes) => ({ tagName, voidTag: tagName === 'link', attributes, meta: { plugin: NAME } });
         const files = chunksLoadedAtStart(compilation, this.entry);
         const preloads = files.map((file) => tag('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
-        // The entry scripts and the boot script at high priority (a script is fetched at low priority
-        // otherwise, behind the preloads). The boot script is async: it runs as soon as it arrives,
-        // usually before the document is parsed, so the calls start as early as they can; the entry
-        // is deferred and runs after it has (boot/bootFrameGate.ts).
-        for (const t of data.headTags) if (t.tagName === 'script') t.attributes.fetchpriority = 'high';
-        const boot = tag('script', { async: true, fetchpriority: 'high', src: `${publicPath}${bootFile}` });
-        data.headTags = [boot, ...data.headTags, ...preloads];
+        // The boot script is async: it runs as soon as it arrives, usually before the document is
+        // parsed, so the calls start as early as they can. The entry scripts are only preloaded
+        // here; the boot script starts them, in order, once its frame is drawn or will not be
+        // (shell/src/boot/index.ts), so their start-up tasks do not hold that frame back.
+        const entryTags = data.headTags.filter((t) => t.tagName === 'script' && t.attributes.src);
+        const entries = entryTags.map((t) => t.attributes.src);
+        const boot = tag('script', { async: true, fetchpriority: 'high', src: `${publicPath}${bootFile}`, 'data-entry': entries.join(' ') });
+        const entryPreloads = entries.map((src) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'high', href: src }));
+        data.headTags = [boot, ...entryPreloads, ...data.headTags.filter((t) => !entryTags.includes(t)), ...preloads];
         return data;
       });
     });

@@ -1,9 +1,25 @@
-// The boot frame: a classic script of its own (built by shared/shellHtmlPlugin.cjs, no React, no
-// federation) that index.html runs right after the boot prefetch. When the prefetched user and
-// branding arrive before the shell's bundle has drawn anything, it draws the signed-in frame —
-// header, sidebar and the outlet's spinner — exactly as BaseLayout's first render will. React's
-// first render then replaces it in one commit with the same elements (ADR 014).
-import { BOOT_FRAME_GLOBAL } from './bootFrameGate';
-import { startBootFrame } from './startBootFrame';
+// The boot script's second half (after shell/public/boot-prefetch.js, in one file built by
+// shared/shellHtmlPlugin.cjs, no React, no federation). When the prefetched user and branding
+// arrive, it draws the signed-in frame — header, sidebar and the outlet's spinner — exactly as
+// BaseLayout's first render will; React's first render then replaces it in one commit with the same
+// elements. It starts the shell's entry afterwards: the entry's federation runtime and the
+// bootstrap run as long tasks, and a frame waiting behind them would show no earlier than React's
+// own (ADR 014).
+import { FRAME_TEXTS } from './frameTexts';
+import { entryScripts, loadEntryScripts, showStartFailure } from './loadEntry';
+import { startBootFrame, storedLanguage } from './startBootFrame';
 
-window[BOOT_FRAME_GLOBAL] = startBootFrame();
+const entries = entryScripts(document.currentScript);
+let drawn: Promise<void>;
+try {
+  drawn = startBootFrame();
+} catch (error) {
+  console.error('[leadsmith] the boot frame could not start', error);
+  drawn = Promise.resolve();
+}
+void drawn.then(() =>
+  loadEntryScripts(entries, (source) => {
+    console.error(`[leadsmith] the shell's code could not be loaded: ${source}`);
+    showStartFailure(FRAME_TEXTS[storedLanguage()]);
+  }),
+);

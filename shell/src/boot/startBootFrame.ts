@@ -17,7 +17,7 @@ function stored(key: string): string | null {
   }
 }
 
-function storedLanguage(): Language {
+export function storedLanguage(): Language {
   const lang = stored(STORAGE_KEYS.lang);
   return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : DEFAULT_LANGUAGE;
 }

@@ -127,7 +127,7 @@ describe('startBootFrame', () => {
   it('draws the frame over the placeholder once the user and branding arrive', async () => {
     page('/lead-search/new-search');
     prefetched(Promise.resolve(user));
-    // The shell's code waits for this promise (bootFrameGate.ts): it settles once the frame is drawn.
+    // The boot script starts the shell's entry once this settles (boot/index.ts): after the frame is drawn.
     await startBootFrame();
     const frame = document.querySelector(`#root > .ls-frame[${BOOT_FRAME_ATTRIBUTE}]`);
     expect(frame).not.toBeNull();
