@@ -38,3 +38,26 @@ test("a signed-in load draws the frame before the shell's code runs; a link clic
   expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await expectAccessible();
 });
+
+test("when the shell's code cannot be fetched, the page says so and offers a reload instead of a spinner forever", async ({ page, request }) => {
+  const { email, password } = ACCOUNTS.customer;
+  const { token } = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string };
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.route('**/main.js*', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/lead-search/new-search');
+
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'An unexpected error occurred' })).toBeVisible();
+  await expect(page.locator('.ls-frame')).toHaveCount(0);
+  expect(errors.some((e) => e.includes("the shell's code could not be loaded"))).toBe(true);
+
+  await page.unroute('**/main.js*');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('New search');
+});
