@@ -130,17 +130,25 @@ class ShellHtmlPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
         const publicPath = data.publicPath ?? '/';
         const tag = (tagName, attributes) => ({ tagName, voidTag: tagName === 'link', attributes, meta: { plugin: NAME } });
-        const files = chunksLoadedAtStart(compilation, this.entry);
-        const preloads = files.map((file) => tag('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        const chunks = chunksLoadedAtStart(compilation, this.entry).map((file) => `${publicPath}${file}`);
         // The boot script is async: it runs as soon as it arrives, usually before the document is
         // parsed, so the calls start as early as they can. The entry scripts are only preloaded
         // here; the boot script starts them, in order, once its frame is drawn or will not be
-        // (shell/src/boot/index.ts), so their start-up tasks do not hold that frame back.
+        // (shell/src/boot/index.ts), so their start-up tasks do not hold that frame back. The
+        // chunks the entry runs at start are named on the boot script, which preloads them once it
+        // has sent the boot calls: preloaded by the page, they went out first and took the
+        // connections and the main thread's response handling while the calls were answering (ADR 014).
         const entryTags = data.headTags.filter((t) => t.tagName === 'script' && t.attributes.src);
         const entries = entryTags.map((t) => t.attributes.src);
-        const boot = tag('script', { async: true, fetchpriority: 'high', src: `${publicPath}${bootFile}`, 'data-entry': entries.join(' ') });
+        const boot = tag('script', {
+          async: true,
+          fetchpriority: 'high',
+          src: `${publicPath}${bootFile}`,
+          'data-entry': entries.join(' '),
+          'data-chunks': chunks.join(' '),
+        });
         const entryPreloads = entries.map((src) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'high', href: src }));
-        data.headTags = [boot, ...entryPreloads, ...data.headTags.filter((t) => !entryTags.includes(t)), ...preloads];
+        data.headTags = [boot, ...entryPreloads, ...data.headTags.filter((t) => !entryTags.includes(t))];
         return data;
       });
     });

@@ -61,3 +61,31 @@ test("when the shell's code cannot be fetched, the page says so and offers a rel
   await expect(page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('New search');
 });
+
+test("the boot script preloads the entry's start-up chunks once: each is fetched a single time, as a script", async ({ page, request }) => {
+  const { email, password } = ACCOUNTS.customer;
+  const { token } = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string };
+  const html = await (await request.get('/lead-search/new-search', { headers: { accept: 'text/html' } })).text();
+  const chunks = (/data-chunks="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(html).not.toMatch(/<link[^>]+rel="?preload"?[^>]+href="?\/\d+\.[0-9a-f]+\.js/);
+
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+  const fetched = new Set<string>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (chunks.includes(path)) fetched.add(path);
+  });
+  await page.goto('/lead-search/new-search');
+  await expect(page.locator('.ls-frame:not([data-boot-frame])').getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByTestId('area-outlet').getByRole('heading', { level: 1 })).toHaveText('New search');
+
+  // A preload the runtime's own script tag does not match (crossorigin, type) would show as a second fetch.
+  const counted = await page.evaluate(
+    (names) => names.map((name) => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === name).length),
+    chunks,
+  );
+  expect(counted).toEqual(chunks.map(() => 1));
+  expect([...fetched.keys()].sort()).toEqual([...chunks].sort());
+});

@@ -5,6 +5,11 @@
 import { chromium } from '@playwright/test';
 
 export const CPU_THROTTLE = 4;
+/** Optional emulated round trip (ms) and bandwidth (Mbit/s) for every page: 0 = loopback as it is (the goals' setting). */
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+const MBPS = Number(process.env.BENCH_MBPS ?? 0);
+/** The network the pages see, as the report names it. */
+export const NETWORK = LATENCY_MS || MBPS ? `emulated network (${LATENCY_MS} ms latency, ${MBPS ? `${MBPS} Mbit/s` : 'unlimited bandwidth'})` : 'loopback';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SIDEBAR = 'nav[aria-label="Main navigation"]';
 /** The attribute the boot frame's root carries until React draws its own (shell/src/boot/bootFrame.ts). */
@@ -73,6 +78,22 @@ function recordSidebarShown({ sidebar, bootMarker }) {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
+/**
+ * Installed before any page script: records in the page, as `window.__benchContentAt`, the animation
+ * frame after the area outlet first shows `heading` as its h1 with no spinner left — the landing
+ * area's first meaningful content, timed like the sidebar (no polling round trip added).
+ */
+function recordLandingContent({ outlet, heading }) {
+  const check = () => {
+    const o = document.querySelector(outlet);
+    if (o?.querySelector('h1')?.textContent?.trim() !== heading || o.querySelector('.chakra-spinner')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.__benchContentAt = performance.now()));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
 /** Resolves with ms from now until the area outlet shows `heading` as its h1 with no spinner left. */
 function areaContentAfter({ clickText, heading }) {
   return new Promise((resolve, reject) => {
@@ -127,6 +148,10 @@ async function openPage(context) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  if (LATENCY_MS || MBPS) {
+    const bytesPerSecond = MBPS ? (MBPS * 1_000_000) / 8 : -1;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+  }
   const net = { phase: 'load', requests: new Map() };
   cdp.on('Network.requestWillBeSent', (e) =>
     net.requests.set(e.requestId, { phase: net.phase, type: e.type, url: e.request.url, bytes: 0, sentAt: e.wallTime * 1000 }),
@@ -160,6 +185,7 @@ async function visit(browser, base, account, token) {
   }, { token });
   await context.addInitScript(installObservers);
   await context.addInitScript(recordSidebarShown, { sidebar: SIDEBAR, bootMarker: BOOT_FRAME_MARKER });
+  await context.addInitScript(recordLandingContent, { outlet: OUTLET, heading: account.landing });
   const { page, net } = await openPage(context);
 
   await page.goto(`${base}/`, { waitUntil: 'commit' });
@@ -167,15 +193,8 @@ async function visit(browser, base, account, token) {
   // Requests sent before that frame (wall clock: the page's time origin plus the in-page time).
   const sidebarAt = await page.evaluate((ms) => performance.timeOrigin + ms, sidebarMs);
   const beforeSidebar = [...net.requests.values()].filter((r) => r.phase === 'load' && r.sentAt <= sidebarAt);
-  await page.waitForFunction(
-    ({ outlet, heading }) => {
-      const o = document.querySelector(outlet);
-      return o?.querySelector('h1')?.textContent?.trim() === heading && !o.querySelector('.chakra-spinner');
-    },
-    { outlet: OUTLET, heading: account.landing },
-    { timeout: 60_000 },
-  );
-  const contentMs = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => window.__benchContentAt !== undefined, undefined, { timeout: 60_000 });
+  const contentMs = await page.evaluate(() => window.__benchContentAt);
   const loadPerf = await page.evaluate(() => ({ ...window.__bench }));
 
   net.phase = 'switch';
@@ -312,19 +331,33 @@ const median = (xs) => {
 };
 const medians = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
 
-/** Every account's journeys against one base URL; `runs` counted visits after one warm-up. */
-export async function measureBuild(base, runs) {
+/**
+ * Every account's journeys against each build (`bases`: name → base URL), `runs` counted visits per
+ * account and build after one warm-up each. The builds' visits alternate, and which goes first
+ * alternates too, so a machine that slows down or speeds up during the run weighs on every build
+ * alike and the ratios compare like with like. Returns name → account → medians.
+ */
+export async function measureBuilds(bases, runs) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const out = {};
+  const names = Object.keys(bases);
+  const out = Object.fromEntries(names.map((n) => [n, {}]));
+  const inTurn = async (i, run) => {
+    const order = i % 2 ? [...names].reverse() : names;
+    for (const name of order) await run(name);
+  };
   try {
     for (const account of ACCOUNTS) {
-      const token = await signInToken(base, account);
-      await visit(browser, base, account, token); // warm-up: server caches, compression, JIT
-      const visits = [];
-      for (let i = 0; i < runs; i += 1) visits.push(await visit(browser, base, account, token));
-      const lists = [];
-      if (account.savedLists) for (let i = 0; i < runs; i += 1) lists.push(await savedLists(browser, base, token));
-      out[account.name] = { ...medians(visits), savedLists: lists.length ? medians(lists) : null };
+      const tokens = {};
+      for (const name of names) tokens[name] = await signInToken(bases[name], account);
+      const visits = Object.fromEntries(names.map((n) => [n, []]));
+      const lists = Object.fromEntries(names.map((n) => [n, []]));
+      // warm-up: server caches, compression, JIT
+      await inTurn(0, (name) => visit(browser, bases[name], account, tokens[name]));
+      for (let i = 0; i < runs; i += 1) await inTurn(i, async (name) => visits[name].push(await visit(browser, bases[name], account, tokens[name])));
+      if (account.savedLists) {
+        for (let i = 0; i < runs; i += 1) await inTurn(i, async (name) => lists[name].push(await savedLists(browser, bases[name], tokens[name])));
+      }
+      for (const name of names) out[name][account.name] = { ...medians(visits[name]), savedLists: lists[name].length ? medians(lists[name]) : null };
     }
   } finally {
     await browser.close();

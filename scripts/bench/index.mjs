@@ -5,13 +5,15 @@
 //   BENCH_SKIP_BUILD=1   use the builds already on disk (otherwise: turbo build + build:monolith)
 //   BENCH_RUNS=5         counted visits per account and build (medians; one warm-up visit first)
 //   BENCH_RESULTS=100000 rows in the big list;  BENCH_API_SECONDS=10 load duration
+//   BENCH_LATENCY_MS=0, BENCH_MBPS=0  emulate a network for the pages (0: loopback as it is; the goals
+//                        are stated for loopback)
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { ACCOUNTS, measureBuild, measureListPage } from './browser.mjs';
+import { ACCOUNTS, measureBuilds, measureListPage } from './browser.mjs';
 import { measureApi, signIn } from './apiLoad.mjs';
 import { report } from './report.mjs';
 
@@ -99,10 +101,8 @@ async function main() {
       const modules = await modulesOf(federated.base, account);
       savings[account.name] = AREAS.filter((a) => a.module && !modules.has(a.module)).reduce((sum, a) => sum + (perRemote[a.remote] ?? 0), 0);
     }
-    console.error('bench: federated journeys…');
-    const fed = await measureBuild(federated.base, RUNS);
-    console.error('bench: monolith journeys…');
-    const mono = await measureBuild(monolith.base, RUNS);
+    console.error('bench: journeys, federated and monolith visits in turn…');
+    const { federated: fed, monolith: mono } = await measureBuilds({ federated: federated.base, monolith: monolith.base }, RUNS);
     for (const s of servers.splice(0)) s.child.kill('SIGTERM');
 
     console.error('bench: API under load…');

@@ -1,5 +1,5 @@
 // Formats the benchmark's figures as markdown: tables side by side and the goals, met or not.
-import { CPU_THROTTLE } from './browser.mjs';
+import { CPU_THROTTLE, NETWORK } from './browser.mjs';
 
 const ms = (x) => (x == null ? 'n/a' : `${Math.round(x)}`);
 const kb = (x) => (x == null ? 'n/a' : x.toFixed(1));
@@ -35,7 +35,7 @@ export function report({ runs, fed, mono, perRemote, savings, api, listPage, res
   const lines = [
     `# Leadsmith benchmark`,
     '',
-    `Medians of ${runs} visits per account and build (after one warm-up visit), headless Chromium with ${CPU_THROTTLE}× CPU throttling, loopback. ` +
+    `Medians of ${runs} visits per account and build (after one warm-up visit; the two builds' visits alternate), headless Chromium with ${CPU_THROTTLE}× CPU throttling, ${NETWORK}. ` +
       'Cold = new browser context (empty cache); warm = the same page once the area has been opened. ' +
       'Area content = the area’s h1 shows and no spinner is left in the outlet.',
     '',

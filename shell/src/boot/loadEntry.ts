@@ -4,9 +4,33 @@ import { translate, type FrameTexts } from './frameTexts';
 /** The attribute of the boot script that names the shell's entry scripts (shared/shellHtmlPlugin.cjs). */
 export const ENTRY_ATTRIBUTE = 'data-entry';
 
+/** The attribute that names the chunks the entry runs at start, for the boot script to preload. */
+export const CHUNKS_ATTRIBUTE = 'data-chunks';
+
+const named = (bootScript: Element | null, attribute: string) => (bootScript?.getAttribute(attribute) ?? '').split(' ').filter(Boolean);
+
 /** The entry scripts named on the boot script, in order. */
 export function entryScripts(bootScript: Element | null): string[] {
-  return (bootScript?.getAttribute(ENTRY_ATTRIBUTE) ?? '').split(' ').filter(Boolean);
+  return named(bootScript, ENTRY_ATTRIBUTE);
+}
+
+/** The chunks the entry runs at start, named on the boot script. */
+export function startChunks(bootScript: Element | null): string[] {
+  return named(bootScript, CHUNKS_ATTRIBUTE);
+}
+
+/**
+ * Preloads the chunks the entry will ask for while it starts, so they download while its runtime
+ * runs instead of after. A preload that fails is harmless: the entry's own request reports it.
+ */
+export function preloadChunks(sources: string[], doc: Document = document): void {
+  for (const source of sources) {
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'script');
+    link.href = source;
+    doc.head.append(link);
+  }
 }
 
 /** Starts the shell's entry scripts (already preloaded by the page), run in their order. */

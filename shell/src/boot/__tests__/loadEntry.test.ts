@@ -1,5 +1,5 @@
 import { FRAME_TEXTS } from '../frameTexts';
-import { ENTRY_ATTRIBUTE, entryScripts, loadEntryScripts, showStartFailure } from '../loadEntry';
+import { CHUNKS_ATTRIBUTE, ENTRY_ATTRIBUTE, entryScripts, loadEntryScripts, preloadChunks, showStartFailure, startChunks } from '../loadEntry';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -12,6 +12,19 @@ describe("starting the shell's entry from the boot script", () => {
     boot.setAttribute(ENTRY_ATTRIBUTE, '/main.js?abc /second.js');
     expect(entryScripts(boot)).toEqual(['/main.js?abc', '/second.js']);
     expect(entryScripts(null)).toEqual([]);
+  });
+
+  it('reads the start-up chunks the page names, and preloads them as scripts', () => {
+    const boot = document.createElement('script');
+    boot.setAttribute(CHUNKS_ATTRIBUTE, '/422.bf61.js  /730.30b4.js');
+    expect(startChunks(boot)).toEqual(['/422.bf61.js', '/730.30b4.js']);
+    expect(startChunks(document.createElement('script'))).toEqual([]);
+    preloadChunks(startChunks(boot));
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href')])).toEqual([
+      ['preload', 'script', '/422.bf61.js'],
+      ['preload', 'script', '/730.30b4.js'],
+    ]);
   });
 
   it('adds them to the page in order, to run in that order', () => {
