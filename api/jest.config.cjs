@@ -6,7 +6,7 @@ const swc = (syntax) => ['@swc/jest', { jsc: { parser: { syntax }, target: 'es20
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Plain Node (>= 20.19) runs the API's dependencies as they are, but Jest's
+ * Plain Node runs the API's dependencies as they are, but Jest's
  * module sandbox cannot load ES-module-only packages through require() (e.g.
  * cookie, content-disposition) nor run PGlite's dynamic import() of Node
  * built-ins. Those packages, found by walking the API's dependency tree, are

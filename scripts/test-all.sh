@@ -4,6 +4,7 @@
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
+node scripts/check-node.mjs
 bash scripts/ensure-chromium.sh
 npx turbo run typecheck --output-logs=errors-only
 npx eslint .

@@ -5,9 +5,22 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 import { migrate, openDb, type Db } from './db';
+import { nodeVersionProblem, pinnedNodeVersion, readNodeVersionCheck } from './runtime/nodeVersion';
 import { seed } from './seed';
 
+/** Refuses to start on a Node.js other than the project's pinned one (see runtime/nodeVersion.ts). */
+function checkNodeVersion(): void {
+  const pinned = pinnedNodeVersion(REPO_ROOT);
+  if (pinned === null) throw new Error('package.json names no pinned Node.js version (engines.node)');
+  const problem = nodeVersionProblem(process.version, pinned, readNodeVersionCheck(process.env.NODE_VERSION_CHECK));
+  if (problem) {
+    console.error(`[api] ${problem}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  checkNodeVersion();
   const config = loadConfig(process.env, REPO_ROOT);
   const db: Db = await openDb(config);
   const applied = await migrate(db);
