@@ -10,9 +10,11 @@ import { seed } from './seed';
 
 /** Refuses to start on a Node.js other than the project's pinned one (see runtime/nodeVersion.ts). */
 function checkNodeVersion(): void {
+  const mode = readNodeVersionCheck(process.env.NODE_VERSION_CHECK);
+  if (mode === 'off') return;
   const pinned = pinnedNodeVersion(REPO_ROOT);
   if (pinned === null) throw new Error('package.json names no pinned Node.js version (engines.node)');
-  const problem = nodeVersionProblem(process.version, pinned, readNodeVersionCheck(process.env.NODE_VERSION_CHECK));
+  const problem = nodeVersionProblem(process.version, pinned, mode);
   if (problem) {
     console.error(`[api] ${problem}`);
     process.exit(1);

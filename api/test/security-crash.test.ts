@@ -40,6 +40,8 @@ async function start(): Promise<void> {
       SERVE_WEB: '0',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      // This build lives outside the repository, away from the package.json that pins Node; the check has its own test.
+      NODE_VERSION_CHECK: 'off',
       LEAD_SEARCH_WORKER: '',
       LEAD_SEARCH_AUTOPILOT: '',
       LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300',
