@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order a failure is cheapest to find:
 # types, lint, unit/component/API tests, production builds, end-to-end in Chromium.
+# PG_PORT picks the port of the test PostgreSQL server (default 55432).
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
@@ -9,6 +10,11 @@ bash scripts/ensure-chromium.sh
 npx turbo run typecheck --output-logs=errors-only
 npx eslint .
 node scripts/audit.mjs
+# A real PostgreSQL server for the suites that need one (scripts/postgres.sh),
+# stopped at the end unless it was already running.
+if ! bash scripts/postgres.sh status; then trap 'bash scripts/postgres.sh stop' EXIT; fi
+TEST_POSTGRES_URL="$(bash scripts/postgres.sh start)"
+export TEST_POSTGRES_URL
 npx jest --ci
 npx turbo run build --output-logs=errors-only
 npm run test -w @leadsmith/e2e

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Clock } from '../src/clock';
 import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
+import { createTestDatabase } from './support/postgres';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -61,26 +61,14 @@ export interface TestContext {
  * server instead: each call creates its own database and drops it on close.
  */
 export async function openFreshDb(): Promise<Db> {
-  const serverUrl = process.env.API_TEST_DATABASE_URL;
-  if (!serverUrl) return openDb({ databaseUrl: null, dataDir: ':memory:' });
-  const name = `leadsmith_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const onServer = async (sql: string) => {
-    const admin = await openDb({ databaseUrl: serverUrl, dataDir: ':memory:' });
-    try {
-      await admin.exec(sql);
-    } finally {
-      await admin.close();
-    }
-  };
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  if (!process.env.API_TEST_DATABASE_URL) return openDb({ databaseUrl: null, dataDir: ':memory:' });
+  const database = await createTestDatabase(process.env.API_TEST_DATABASE_URL);
+  const db = await openDb({ databaseUrl: database.url, dataDir: ':memory:' });
   return {
     ...db,
     close: async () => {
       await db.close();
-      await onServer(`DROP DATABASE ${name}`);
+      await database.drop();
     },
   };
 }

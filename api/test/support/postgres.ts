@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL server tests run against, as a URL to its `postgres`
+ * database: API_TEST_DATABASE_URL (the suite's PostgreSQL pass), else
+ * TEST_POSTGRES_URL (set by `npm test` for suites that always need a real
+ * server), else this checkout's server, started by scripts/postgres.sh (port
+ * PG_PORT, default 55432) when it is not running yet.
+ */
+export function postgresServerUrl(): string {
+  const fromEnv = process.env.API_TEST_DATABASE_URL || process.env.TEST_POSTGRES_URL;
+  if (fromEnv) return fromEnv;
+  const script = path.resolve(__dirname, '../../../scripts/postgres.sh');
+  const url = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  process.env.TEST_POSTGRES_URL = url;
+  return url;
+}
+
+export interface TestDatabase {
+  /** The database's name on the server. */
+  name: string;
+  /** Connection URL of this database (give it to DATABASE_URL of a child process, or to openDb). */
+  url: string;
+  /** Drops the database, closing any connection still open to it (e.g. of a killed process). */
+  drop(): Promise<void>;
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the test server, for one test file or one test. */
+export async function createTestDatabase(serverUrl: string = postgresServerUrl()): Promise<TestDatabase> {
+  const name = `leadsmith_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
