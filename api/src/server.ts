@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 import { migrate, openDb, type Db } from './db';
+import { installLeadSources, loadLeadSourcesConfig } from './providers/leads';
 import { nodeVersionProblem, pinnedNodeVersion, readNodeVersionCheck } from './runtime/nodeVersion';
 import { seed } from './seed';
 
@@ -24,6 +25,8 @@ function checkNodeVersion(): void {
 async function main(): Promise<void> {
   checkNodeVersion();
   const config = loadConfig(process.env, REPO_ROOT);
+  // Real lead sources: keyless engines by default, vendors by key (see providers/leads/README.md).
+  installLeadSources(loadLeadSourcesConfig(process.env));
   const db: Db = await openDb(config);
   const applied = await migrate(db);
   if (config.seedDemo) await seed(db);

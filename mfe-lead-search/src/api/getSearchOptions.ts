@@ -21,7 +21,8 @@ export interface SearchOptions {
   operators: string[];
   range_filters: string[];
   rate_filters: string[];
-  providers: Record<SearchType, { id: string; demo: boolean }>;
+  /** The source serving each type; `demo_reason` is set when it is the demo generator (no real source configured). */
+  providers: Record<SearchType, { id: string; demo: boolean; demo_reason: 'no_source' | null }>;
 }
 
 export const getSearchOptions = async (signal?: AbortSignal) => (await apiClient.get<SearchOptions>('/api/search-options', { signal })).data;

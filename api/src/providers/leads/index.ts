@@ -1,10 +1,15 @@
 import { demoLeadProvider } from './demoProvider';
-import type { SearchType } from './catalog';
+import { SEARCH_TYPES, type SearchType } from './catalog';
+import { assembleLeadSources, type LeadSourceExtras } from './leadSources';
+import type { LeadSourcesConfig } from './sourceConfig';
+import { defaultSourceDeps, type SourceDeps } from './sourceHttp';
 import type { LeadProvider } from './types';
 
 export * from './types';
 export * from './catalog';
 export { demoLeadProvider, demoRecord, canonicalQuery } from './demoProvider';
+export { loadLeadSourcesConfig, type LeadSourcesConfig } from './sourceConfig';
+export { LeadSourceError } from './sourceHttp';
 
 const overrides = new Map<SearchType, LeadProvider>();
 
@@ -26,4 +31,30 @@ export function registerLeadProvider(provider: LeadProvider, types: readonly Sea
   const previous = types.map((t) => [t, overrides.get(t)] as const);
   types.forEach((t) => overrides.set(t, provider));
   return () => previous.forEach(([t, p]) => (p ? overrides.set(t, p) : overrides.delete(t)));
+}
+
+/** What the new-search screen shows per type: the source, and why it is demo data when it is. */
+export interface LeadSourceStatus {
+  id: string;
+  demo: boolean;
+  /** Why the type shows demo data: no real source for it is configured (the screen says so per type); null for a real source. */
+  demo_reason: 'no_source' | null;
+}
+
+export function leadSourceStatus(type: SearchType): LeadSourceStatus {
+  const provider = providerFor(type);
+  return { id: provider.id, demo: provider.demo, demo_reason: provider.demo ? 'no_source' : null };
+}
+
+/**
+ * Plugs in every real source the configuration enables (at start-up; tests pass their fakes' base
+ * URLs and a `deps` that records waits). Types no source serves keep the demo generator. Returns an undo.
+ */
+export function installLeadSources(config: LeadSourcesConfig, extras: LeadSourceExtras = {}, deps: SourceDeps = defaultSourceDeps(config.allowHosts)): () => void {
+  const served = assembleLeadSources(config, deps, extras);
+  const undos = SEARCH_TYPES.flatMap((type) => {
+    const provider = served[type];
+    return provider ? [registerLeadProvider(provider, [type])] : [];
+  });
+  return () => undos.reverse().forEach((undo) => undo());
 }

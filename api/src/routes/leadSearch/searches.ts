@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import * as catalog from '../../providers/leads/catalog';
-import { demoLeadProvider, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { currentResetDate } from '../../users/limits';
 import { say } from '../respond';
 import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
@@ -54,7 +54,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
     operators: catalog.COMPARISON_OPERATORS,
     range_filters: catalog.RANGE_FILTERS,
     rate_filters: catalog.RATE_FILTERS,
-    providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, { id: providerFor(t).id, demo: providerFor(t).demo }])),
+    providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])),
   }));
 
   app.post<{ Body: StartSearchBody }>(

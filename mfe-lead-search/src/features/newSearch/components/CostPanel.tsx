@@ -9,10 +9,12 @@ export interface CostPanelProps {
   limits: UserLimits;
   demo: boolean;
   isDemoList: boolean;
+  /** The search type, for the sentence saying why its results are demo data. */
+  type: string;
 }
 
 /** What the search will cost (spec §9) against the balance and the search limit bands. */
-export function CostPanel({ count, perRecord, limits, demo, isDemoList }: CostPanelProps) {
+export function CostPanel({ count, perRecord, limits, demo, isDemoList, type }: CostPanelProps) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
   const safeCount = Number.isFinite(count) && count > 0 ? count : 0;
@@ -23,8 +25,13 @@ export function CostPanel({ count, perRecord, limits, demo, isDemoList }: CostPa
   return (
     <Box as="section" aria-labelledby="cost-heading" borderWidth="1px" borderColor="border" borderRadius="md" p={4} mb={4} bg="bg.subtle">
       <Text as="h2" id="cost-heading" fontWeight="bold" mb={2}>
-        {t('cost.heading')} {demo ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
+        {t('cost.heading')} {demo || isDemoList ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
       </Text>
+      {demo || isDemoList ? (
+        <Text data-testid="demo-reason" fontSize="sm" mb={2}>
+          {isDemoList ? t('demoWhy.demoList') : t(`demoWhy.${type}`)}
+        </Text>
+      ) : null}
       <Stack gap={1} fontSize="sm">
         <Text data-testid="search-cost">{t('cost.upTo', { cost, count: safeCount, per: perRecord })}</Text>
         <Text>{tc('errors.noCreditsConsumed')}</Text>

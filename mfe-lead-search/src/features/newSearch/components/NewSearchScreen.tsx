@@ -193,7 +193,7 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
             ) : null}
           </Box>
           <TextField type="number" label={t('newSearch.count', { max: options.max_count })} registration={register('count', { valueAsNumber: true })} error={formState.errors.count} />
-          <CostPanel count={count} perRecord={costPerRecord(type)} limits={limits} demo={options.providers[type].demo} isDemoList={Boolean(chosenList?.is_demo)} />
+          <CostPanel count={count} perRecord={costPerRecord(type)} limits={limits} demo={options.providers[type].demo} isDemoList={Boolean(chosenList?.is_demo)} type={type} />
           <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} disabled={overLimit}>
             {t('newSearch.run')}
           </Button>

@@ -1,0 +1,86 @@
+process.env.LEAD_SEARCH_WORKER = 'manual';
+
+import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
+import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let fake: FakeLeadVendors;
+let token: string;
+let userId: number;
+let uninstall: () => void;
+
+beforeAll(async () => {
+  fake = await startFakeLeadVendors();
+  const config = loadLeadSourcesConfig({
+    NOMINATIM_URL: fake.url('nominatim'),
+    OVERPASS_URL: fake.url('overpass'),
+    HUNTER_API_KEY: FAKE_KEYS.hunter,
+    HUNTER_URL: fake.url('hunter'),
+    LEAD_EMAIL_WATERFALL: 'hunter',
+    LEAD_SOURCES_ALLOW_HOSTS: '127.0.0.1',
+  });
+  uninstall = installLeadSources(config, {}, testSourceDeps());
+  ctx = await createTestApp();
+  token = await login(ctx.app, DEMO.customer);
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+}, 60_000);
+afterAll(async () => {
+  uninstall();
+  await ctx.close();
+  await fake.close();
+});
+
+const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
+
+async function createList(listType: string, isDemo = false): Promise<number> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Sources ${listType} ${isDemo}`, list_type: listType, ...(isDemo ? { is_demo: true } : {}) } });
+  expect(res.statusCode).toBe(201);
+  return json<{ campaign: { id: number } }>(res).campaign.id;
+}
+
+test('search options name the real source per type, and say why a type without one shows demo data', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/search-options', headers: bearer(token) });
+  const providers = json<{ providers: Record<string, { id: string; demo: boolean; demo_reason: string | null }> }>(res).providers;
+  expect(providers.local).toEqual({ id: 'osm', demo: false, demo_reason: null });
+  expect(providers.domain).toEqual({ id: 'hunter', demo: false, demo_reason: null });
+  expect(providers.people).toEqual({ id: 'demo', demo: true, demo_reason: 'no_source' });
+});
+
+test('a local search fills the list from OpenStreetMap and Hunter, charging only the places that came with a contact', async () => {
+  const listId = await createList('local');
+  const before = await balance();
+  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 20, filters: { categories: ['Restaurant', 'Dentist'] } } });
+  expect(start.statusCode).toBe(201);
+  const job = json<{ job: { id: number; demo_data: boolean } }>(start).job;
+  expect(job.demo_data).toBe(false);
+  expect(await runJobToEnd(ctx.db, job.id)).toBe('done');
+
+  const rows = (
+    await ctx.db.query<{ name: string; email: string | null; phone: string | null; email_status: string; credits: number; data: { social: Record<string, unknown> } }>(
+      'SELECT name, email, phone, email_status, credits, data FROM campaign_results WHERE campaign_id = $1 ORDER BY id',
+      [listId],
+    )
+  ).rows;
+  expect(rows.map((r) => r.name)).toEqual(['Tasca do Rio', 'Casa Foz', 'Clínica Dentária Boavista', 'O Tripeiro', 'Cantinho do Avillez', 'Adega Campanhã', 'Sorriso Oriental']);
+  const withContact = rows.filter((r) => r.email || r.phone);
+  // Cantinho do Avillez and Sorriso Oriental have neither website nor phone: stored, free of charge.
+  expect(rows.filter((r) => !r.email && !r.phone).map((r) => [r.name, r.credits, r.email_status])).toEqual([
+    ['Cantinho do Avillez', 0, 'not_found'],
+    ['Sorriso Oriental', 0, 'not_found'],
+  ]);
+  expect(withContact.every((r) => r.credits === 1)).toBe(true);
+  expect(before - (await balance())).toBe(withContact.length);
+  expect(rows.find((r) => r.name === 'O Tripeiro')!.data.social).toMatchObject({ email_source: 'hunter', opening_hours: 'Tu-Su 12:00-15:00,19:00-22:30' });
+});
+
+test('a demo list gets demo data whatever sources are configured, and says so', async () => {
+  const listId = await createList('local', true);
+  const requestsBefore = fake.requests.length;
+  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 3, filters: { categories: ['Restaurant'] } } });
+  expect(start.statusCode).toBe(201);
+  expect(json<{ job: { demo_data: boolean } }>(start).job.demo_data).toBe(true);
+  await runJobToEnd(ctx.db, json<{ job: { id: number } }>(start).job.id);
+  expect(fake.requests.length).toBe(requestsBefore);
+});
