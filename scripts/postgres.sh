@@ -19,11 +19,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PORT="${PG_PORT:-55432}"
-ROOT_DIR="$(pwd)/.data"
-DATA_DIR="$ROOT_DIR/postgres"
-LOG_FILE="$ROOT_DIR/postgres.log"
 DB_SUPERUSER=leadsmith
 OS_USER=leadsmith-pg
+
+# The data dir: .data/postgres of the checkout. Under root the server's OS user must reach it:
+# when a parent folder of the checkout is closed to other users, the data goes to a folder of its
+# own under /var/tmp instead.
+locate() {
+  local here
+  here="$(pwd)"
+  ROOT_DIR="$here/.data"
+  if [ "$(id -u)" -eq 0 ] && id -u "$OS_USER" >/dev/null 2>&1 && ! (cd / && runuser -u "$OS_USER" -- test -x "$here"); then
+    ROOT_DIR="/var/tmp/leadsmith-pg/$(pwd | cksum | cut -d' ' -f1)"
+  fi
+  DATA_DIR="$ROOT_DIR/postgres"
+  LOG_FILE="$ROOT_DIR/postgres.log"
+}
 URL="postgres://$DB_SUPERUSER@127.0.0.1:$PORT/postgres"
 
 say() { echo "postgres.sh: $*" >&2; }
@@ -54,7 +65,7 @@ bindir() {
 
 # Runs a PostgreSQL binary as the user that owns the data directory.
 as_owner() {
-  if [ "$(id -u)" -eq 0 ]; then runuser -u "$OS_USER" -- "$@"; else "$@"; fi
+  if [ "$(id -u)" -eq 0 ]; then (cd / && runuser -u "$OS_USER" -- "$@"); else "$@"; fi
 }
 
 ensure_os_user() {
@@ -91,6 +102,7 @@ start() {
   local bin
   bin="$(bindir)"
   ensure_os_user
+  locate
   mkdir -p "$ROOT_DIR"
   if running; then
     local port
@@ -133,6 +145,7 @@ CONF
 }
 
 stop() {
+  locate
   running || return 0
   as_owner "$(find_bindir)/pg_ctl" -D "$DATA_DIR" -m fast -w stop >/dev/null
 }
@@ -141,7 +154,10 @@ case "${1:-start}" in
   start) start ;;
   stop) stop ;;
   url) echo "$URL" ;;
-  status) running ;;
+  status)
+    locate
+    running
+    ;;
   *)
     say "usage: scripts/postgres.sh [start|stop|url|status]"
     exit 2

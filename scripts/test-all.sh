@@ -16,5 +16,7 @@ if ! bash scripts/postgres.sh status; then trap 'bash scripts/postgres.sh stop' 
 TEST_POSTGRES_URL="$(bash scripts/postgres.sh start)"
 export TEST_POSTGRES_URL
 npx jest --ci
+# The API suite again on PostgreSQL (files that open a database; api/jest.postgres.config.cjs).
+API_TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx jest --ci -c api/jest.postgres.config.cjs
 npx turbo run build --output-logs=errors-only
 npm run test -w @leadsmith/e2e

@@ -33,12 +33,15 @@ describe('sign-in cache', () => {
     return { lookups: () => lookups, restore: () => void (db.query = original) };
   }
 
-  it('reads the token once for a run of requests', async () => {
+  // The cache sees only this process's writes, so it is used on PGlite (one process owns the data);
+  // on PostgreSQL another process may revoke the token, so every request reads it.
+  it('reads the token once for a run of requests on PGlite, on every request on PostgreSQL', async () => {
     expect((await me()).statusCode).toBe(200);
     const spy = countQueries(ctx.app.deps.db);
     try {
       for (let i = 0; i < 5; i += 1) expect((await me()).statusCode).toBe(200);
-      expect(spy.lookups()).toBeLessThanOrEqual(1);
+      if (ctx.db.kind === 'pglite') expect(spy.lookups()).toBeLessThanOrEqual(1);
+      else expect(spy.lookups()).toBe(5);
     } finally {
       spy.restore();
     }

@@ -1,4 +1,4 @@
-import { creditBalance, grantCredits, spendCredits, walletBalance } from '../src/credits/ledger';
+import { autoTopUpSignal, creditBalance, grantCredits, spendCredits, walletBalance } from '../src/credits/ledger';
 import { createTestApp, DEMO, type TestContext } from './helpers';
 
 describe('credit ledger (api/src/credits/ledger.ts)', () => {
@@ -82,5 +82,38 @@ describe('credit ledger (api/src/credits/ledger.ts)', () => {
     const { rows } = await ctx.db.query<{ status: string }>('SELECT status FROM credit_topup_requests WHERE user_id = $1', [userId]);
     // basic has no wallet module card: the request is queued once (and fails for want of a card when processed).
     expect(rows).toHaveLength(1);
+  });
+
+  it('signals a queued top-up only once its transaction has committed, and never after a rollback', async () => {
+    const seen: { userId: number; requests: number }[] = [];
+    const onQueued = (id: number) => {
+      // What the wallet's listener would read: another connection on PostgreSQL.
+      void ctx.db.query('SELECT 1 FROM credit_topup_requests WHERE user_id = $1', [id]).then((r) => seen.push({ userId: id, requests: r.rowCount }));
+    };
+    autoTopUpSignal.on('queued', onQueued);
+    try {
+      await setWallet(30, 0, 0);
+      await ctx.db.query('DELETE FROM credit_topup_requests WHERE user_id = $1', [userId]);
+      await ctx.db.query('INSERT INTO credit_auto_topups (user_id, enabled, threshold, amount) VALUES ($1, true, 10, 100)', [userId]);
+
+      await expect(
+        ctx.db.transaction(async (tx) => {
+          expect(await spendCredits(tx, userId, 25, 'crossing, rolled back')).toBe(true);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+
+      await ctx.db.transaction(async (tx) => {
+        expect(await spendCredits(tx, userId, 25, 'crossing')).toBe(true);
+        // Turns of the event loop while the transaction is still open: nothing is signalled yet.
+        for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
+        expect(seen).toEqual([]);
+      });
+      const deadline = Date.now() + 5_000;
+      while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual([{ userId, requests: 1 }]);
+    } finally {
+      autoTopUpSignal.off('queued', onQueued);
+    }
   });
 });

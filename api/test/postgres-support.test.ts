@@ -13,7 +13,7 @@ describe('PostgreSQL test support', () => {
     }
   };
 
-  test('a fresh database per call, reachable at its URL, gone after drop even with a connection left open', async () => {
+  test('a fresh database per call, reachable at its URL, gone after a forced drop even with a connection left open', async () => {
     const first = await createTestDatabase();
     const second = await createTestDatabase();
     expect(first.name).not.toBe(second.name);
@@ -25,13 +25,20 @@ describe('PostgreSQL test support', () => {
     await left.query('CREATE TABLE t (id int)');
     expect((await left.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db).toBe(first.name);
 
-    await first.drop();
+    await first.drop({ force: true });
     await first.drop(); // a second drop is harmless
     expect(await exists(first.name)).toBe(false);
     expect(await exists(second.name)).toBe(true);
     await left.end().catch(() => undefined);
 
+    // A pool just ended: the plain drop waits for its connections to go, and ends nothing in use.
+    const pool = new pg.Pool({ connectionString: second.url, max: 4 });
+    let poolErrors = 0;
+    pool.on('error', () => (poolErrors += 1));
+    await Promise.all(Array.from({ length: 4 }, () => pool.query('SELECT pg_sleep(0.01)')));
+    await pool.end();
     await second.drop();
     expect(await exists(second.name)).toBe(false);
+    expect(poolErrors).toBe(0);
   });
 });

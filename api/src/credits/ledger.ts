@@ -128,8 +128,11 @@ async function queueAutoTopUp(tx: Queryable, userId: number, before: number, aft
   const setting = rows[0];
   if (!setting || !(before > setting.threshold && after <= setting.threshold)) return;
   const queued = await tx.query("INSERT INTO credit_topup_requests (user_id, status) VALUES ($1, 'pending') ON CONFLICT DO NOTHING RETURNING id", [userId]);
-  // The charge runs after this transaction: a listener's own transaction waits for this one to end.
-  if (queued.rowCount > 0) setImmediate(() => autoTopUpSignal.emit('queued', userId));
+  if (queued.rowCount === 0) return;
+  // Told once the request is committed, so the listener (another connection on PostgreSQL) sees it.
+  const signal = () => autoTopUpSignal.emit('queued', userId);
+  if (tx.afterCommit) tx.afterCommit(signal);
+  else setImmediate(signal);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { DATE_OID, INT8_OID, integerParams, parseDate, parseInt8, PREPARED_MAX, toDriverParams, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
+import { DATE_OID, INT8_OID, integerParams, parseDate, parseInt8, PREPARED_MAX, toDriverParams, transactionWithAfterCommit, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
 
 type PgliteLike = Pick<PGlite | Transaction, 'query' | 'exec'>;
 
@@ -87,7 +87,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     query: base.query,
     exec: base.exec,
     queryPrepared: preparedStatements(pg, base),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => transactionWithAfterCommit((inner) => pg.transaction((tx) => inner(wrap(tx))), fn),
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DATE_OID, INT8_OID, parseDate, parseInt8, PREPARED_MAX, toDriverParams, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
+import { DATE_OID, INT8_OID, parseDate, parseInt8, PREPARED_MAX, toDriverParams, transactionWithAfterCommit, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
 
 type PgQueryTarget = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -29,8 +29,11 @@ const types: pg.CustomTypesConfig = {
 };
 
 /** A PostgreSQL server through a connection pool (`DATABASE_URL`). */
-export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10, types });
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+  // An idle connection the server ended (restart, terminated backend) is dropped by the pool and
+  // replaced on the next query; without a listener its error would end the process.
+  pool.on('error', () => undefined);
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1');
   const base = wrap(pool);
@@ -52,20 +55,21 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         return base.query<T>(sql, params);
       }
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) =>
+      transactionWithAfterCommit(async (inner) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await inner(wrap(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      }, fn),
     close: () => pool.end(),
   };
 }

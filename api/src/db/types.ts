@@ -23,6 +23,11 @@ export interface Queryable {
    * parameter it is plain query(). Absent where there is nothing to gain (inside a transaction).
    */
   queryPrepared?<T = Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<QueryResult<T>>;
+  /**
+   * Inside a transaction: runs `fn` once the transaction has committed (never after a rollback),
+   * e.g. to tell another part of the process about rows it can now read. Absent outside one.
+   */
+  afterCommit?(fn: () => void): void;
 }
 
 /** Statements a connection keeps prepared for queryPrepared() (least recently used go first). */
@@ -44,6 +49,17 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** Write counter of a group of tables (see db/writeWatch.ts); absent on an unwatched Db. */
   generation?(topic: 'auth'): number;
+}
+
+/**
+ * Runs `fn` in the driver's transaction (`run`) with afterCommit() on its Queryable; the callbacks
+ * run once `run` has resolved, i.e. after COMMIT.
+ */
+export async function transactionWithAfterCommit<T>(run: (inner: (tx: Queryable) => Promise<T>) => Promise<T>, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const committed: (() => void)[] = [];
+  const result = await run((tx) => fn({ ...tx, afterCommit: (callback) => void committed.push(callback) }));
+  for (const callback of committed) callback();
+  return result;
 }
 
 /** Both drivers report the SQLSTATE in `code`. */

@@ -26,6 +26,7 @@ export function watchWrites(db: Db): Db {
     for (const topic of topics) counters[topic] += 1;
   };
   const watched = (q: Queryable, touched?: Set<WatchedTopic>): Queryable => ({
+    ...(q.afterCommit ? { afterCommit: q.afterCommit } : {}),
     async query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<QueryResult<T>> {
       const topics = topicsOf(sql);
       if (topics.length === 0) return q.query<T>(sql, params);

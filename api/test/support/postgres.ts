@@ -24,8 +24,11 @@ export interface TestDatabase {
   name: string;
   /** Connection URL of this database (give it to DATABASE_URL of a child process, or to openDb). */
   url: string;
-  /** Drops the database, closing any connection still open to it (e.g. of a killed process). */
-  drop(): Promise<void>;
+  /**
+   * Drops the database. Connections still closing are waited for (up to 5 s), then ended; with
+   * `force`, open connections (e.g. of a process the test killed) are ended at once.
+   */
+  drop(options?: { force?: boolean }): Promise<void>;
 }
 
 async function onServer(serverUrl: string, sql: string): Promise<void> {
@@ -48,10 +51,18 @@ export async function createTestDatabase(serverUrl: string = postgresServerUrl()
   return {
     name,
     url: url.toString(),
-    drop: async () => {
+    drop: async ({ force = false } = {}) => {
       if (dropped) return;
       dropped = true;
-      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (force) return onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      try {
+        // Waits up to 5 s for connections that are closing (a pool just ended) to go.
+        await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
+      } catch (error) {
+        // 55006: still in use, e.g. by a process the test killed.
+        if ((error as { code?: unknown }).code !== '55006') throw error;
+        await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
     },
   };
 }
