@@ -33,7 +33,7 @@ export default defineConfig({
     timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    // CRAWL_ALLOW_HOSTS / LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: the crawl and list-webhook specs use servers on loopback (refused otherwise).
+    // OUTBOUND_ALLOW_HOSTS: the crawl, list-webhook and CRM specs use servers on loopback (refused otherwise).
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -41,10 +41,8 @@ export default defineConfig({
       DEV_MAILBOX: '1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      CRAWL_ALLOW_HOSTS: '127.0.0.1',
-      LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       // GoHighLevel's token and API endpoints at the fake CRM (its authorisation page stays the public one; specs route it).
-      CRM_ALLOW_HOSTS: '127.0.0.1',
       CRM_GHL_TOKEN_URL: `${FAKE_CRM_BASE}/oauth/token`,
       CRM_GHL_API_URL: FAKE_CRM_BASE,
     },

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { OUTBOUND_ALLOW_ENV, outboundAllowList, REPLACED_ALLOW_VARIABLES } from './net/outbound';
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface Config {
@@ -127,6 +128,16 @@ export function loadConfig(env: Env, repoRoot: string): Config {
 
   const smtpUrl = raw(env, 'SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/.+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
+
+  // One allow list for every outbound connection (api/src/net/outbound.ts); the old per-area lists are gone.
+  for (const key of REPLACED_ALLOW_VARIABLES) {
+    if (raw(env, key) !== undefined) throw new ConfigError(key, `was replaced by ${OUTBOUND_ALLOW_ENV} (one list for every outbound connection)`);
+  }
+  try {
+    outboundAllowList(env);
+  } catch (error) {
+    throw new ConfigError(OUTBOUND_ALLOW_ENV, error instanceof Error ? error.message : 'invalid');
+  }
 
   const mailFrom = raw(env, 'MAIL_FROM') ?? 'Leadsmith <no-reply@leadsmith.test>';
 

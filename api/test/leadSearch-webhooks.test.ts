@@ -1,6 +1,6 @@
 process.env.LEAD_SEARCH_WORKER = 'manual';
 // The test receiver runs on this machine: its host name is allowlisted, raw loopback IPs are not.
-process.env.LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS = 'localhost';
+process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,9 +3,8 @@ process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
 process.env.LEAD_SEARCH_CRM_WORKER = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
-process.env.CRM_ALLOW_HOSTS = '127.0.0.1';
+process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1,localhost';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
-process.env.LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS = 'localhost';
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

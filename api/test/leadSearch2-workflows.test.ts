@@ -3,7 +3,7 @@ process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 // The test receiver runs on this machine: its host name is allowlisted, raw loopback IPs are not.
-process.env.LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS = 'localhost';
+process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

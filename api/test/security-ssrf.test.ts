@@ -1,23 +1,29 @@
 process.env.LEAD_SEARCH_WORKER = 'manual';
-// The test receiver's host name is allowlisted for the crawl (CRAWL_ALLOW_HOSTS): only to start a
-// crawl that then redirects; every other local address must still be refused.
-process.env.CRAWL_ALLOW_HOSTS = 'localhost';
-delete process.env.LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS;
-delete process.env.SETTINGS_WEBHOOK_ALLOW_HOSTS;
+// One allow list for every outbound connection (OUTBOUND_ALLOW_HOSTS). Only `allowed.example`, a
+// name the fake resolver maps to loopback, is listed: it starts a crawl that then redirects; every
+// other local form must still be refused.
+process.env.OUTBOUND_ALLOW_HOSTS = 'allowed.example';
 
 /**
- * A fake resolver: names whose DNS answers are hostile. `rebind.example` answers a public
- * address to the up-front check (dns/promises) and loopback at connect time (the lookup the
- * connection uses) — only a connection pinned to the checked lookup stays safe.
+ * A fake resolver: names whose DNS answers are hostile. `rebind.example` answers loopback, except
+ * for the one lookup after `armRebind()`, which gets a public address (the save-time check): only a
+ * connection checked again at connect time stays safe. Names it does not know resolve for real
+ * (/etc/hosts included).
  */
 const ANSWERS: Record<string, string[]> = {
+  'allowed.example': ['127.0.0.1'],
   'evil.example': ['127.0.0.1'],
   'metadata.example': ['169.254.169.254'],
   'mixed.example': ['93.184.215.14', '10.0.0.7'],
   'mapped.example': ['::ffff:127.0.0.1'],
+  'v6.example': ['fd00::1'],
   'rebind.example': ['127.0.0.1'],
+  'public.example': ['93.184.215.14'],
 };
-const CHECK_ANSWERS: Record<string, string[]> = { ...ANSWERS, 'rebind.example': ['93.184.215.14'] };
+let rebindArmed = false;
+function armRebind(): void {
+  rebindArmed = true;
+}
 const family = (a: string) => (a.includes(':') ? 6 : 4);
 
 jest.mock('node:dns', () => {
@@ -25,33 +31,34 @@ jest.mock('node:dns', () => {
   const lookup = (host: string, options: unknown, callback?: unknown) => {
     const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
     const opts = (typeof options === 'object' && options ? options : {}) as { all?: boolean };
-    const fake = ANSWERS[host];
+    let fake = ANSWERS[host];
+    if (host === 'rebind.example' && rebindArmed) {
+      rebindArmed = false;
+      fake = ['93.184.215.14'];
+    }
     if (!fake) return (actual.lookup as (...args: unknown[]) => void)(host, opts, cb);
     const list = fake.map((address) => ({ address, family: family(address) }));
     process.nextTick(() => (opts.all ? cb(null, list) : cb(null, list[0]!.address, list[0]!.family)));
   };
   return { ...actual, lookup, default: { ...actual, lookup } };
 });
-jest.mock('node:dns/promises', () => {
-  const actual = jest.requireActual<typeof import('node:dns/promises')>('node:dns/promises');
-  const lookup = async (host: string, options?: { all?: boolean }) => {
-    const fake = CHECK_ANSWERS[host];
-    if (!fake) return actual.lookup(host, options as never);
-    const list = fake.map((address) => ({ address, family: family(address) }));
-    return options?.all ? list : list[0];
-  };
-  return { ...actual, lookup, default: { ...actual, lookup } };
-});
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPrivateAddress } from '../src/net/urlGuard';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createServer, type Server, type Socket } from 'node:net';
+import { loadConfig } from '../src/config';
+import { isPrivateAddress, OutboundRefusedError, resolveOutbound } from '../src/net/outbound';
 import { isPrivateAddress as leadSearchIsPrivate } from '../src/routes/leadSearch/webhookGuard';
 import { settleCrawls } from '../src/routes/settings/websiteLinks';
+import { sendWithResellerSmtp, smtpRowOf } from '../src/routes/whitelabel/smtp';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let token: string;
+let reseller: string;
 let server: http.Server;
 let port: number;
 const hits: string[] = [];
@@ -72,6 +79,7 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
+  reseller = await login(ctx.app, DEMO.reseller);
 }, 180_000);
 afterAll(async () => {
   await ctx?.close();
@@ -123,10 +131,10 @@ describe('crawl', () => {
   test.each(['http://127.0.0.1:PORT/secret', 'http://evil.example:PORT/secret', 'http://[::ffff:7f00:1]:PORT/secret', 'http://169.254.169.254/latest/meta-data/'])(
     'refuses a redirect to %s',
     async (target) => {
-      const result = await crawl(`http://localhost:${port}/redirect?to=${encodeURIComponent(target)}`);
+      const result = await crawl(`http://allowed.example:${port}/redirect?to=${encodeURIComponent(target)}`);
       expect(result.body).toMatchObject({ status: 'failed', error: 'address_refused' });
       // The allowlisted first hop was fetched; the private target never was.
-      expect(hits).toEqual([`localhost:${port} /redirect?to=${encodeURIComponent(target)}`]);
+      expect(hits).toEqual([`allowed.example:${port} /redirect?to=${encodeURIComponent(target)}`]);
     },
   );
 });
@@ -158,6 +166,7 @@ describe('list webhooks (lead search)', () => {
   });
 
   test('DNS rebinding: a name that passed the check but connects to loopback sends nothing', async () => {
+    armRebind();
     expect((await setup(`http://rebind.example:${port}/hook`)).statusCode).toBe(200);
     const res = await ctx.app.inject({ method: 'POST', url: `/api/company-results/${listId}/send-webhook`, headers: bearer(token), payload: { all_matching: true } });
     expect(res.statusCode).toBe(200);
@@ -176,8 +185,9 @@ describe('integration webhooks (settings)', () => {
     expect(json(res)).toMatchObject({ field: 'url' });
   });
 
-  test.each(['evil.example', 'rebind.example', 'mixed.example'])('a name resolving to a private address (%s) is refused when sending', async (host) => {
-    const created = await create(`http://${host}:${port}/hook`);
+  test('DNS rebinding: a name that passed the check at save is refused when sending', async () => {
+    armRebind();
+    const created = await create(`http://rebind.example:${port}/hook`);
     expect(created.statusCode).toBe(201);
     const id = json<{ data: { id: number } }>(created).data.id;
     const sent = await ctx.app.inject({ method: 'POST', url: `/api/integrations/webhooks/${id}/test`, headers: bearer(token) });
@@ -185,5 +195,230 @@ describe('integration webhooks (settings)', () => {
     expect(json(sent)).toMatchObject({ code: 'settings.address_refused', field: 'url' });
     expect(hits).toEqual([]);
     await ctx.app.inject({ method: 'DELETE', url: `/api/integrations/webhooks/${id}`, headers: bearer(token) });
+  });
+});
+
+/**
+ * Every forbidden spelling of a private, loopback, link-local or metadata target: literals in every
+ * notation the URL parser accepts, names under localhost, and names whose DNS answers are private.
+ */
+const FORBIDDEN_URLS = [
+  ...PRIVATE.map((ip) => (ip.includes(':') ? `http://[${ip}]/hook` : `http://${ip}/hook`)),
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[fd00:ec2::254]/latest/meta-data/',
+  'http://2130706433/hook',
+  'http://0/hook',
+  'http://0x7f.1/hook',
+  'http://0177.0.0.1/hook',
+  'http://127.1/hook',
+  'http://017700000001/hook',
+  'http://[0:0:0:0:0:0:0:1]/hook',
+  'http://localhost/hook',
+  'http://LOCALHOST:8080/hook',
+  'http://app.localhost/hook',
+  'http://evil.example/hook',
+  'http://metadata.example/hook',
+  'http://mixed.example/hook',
+  'http://mapped.example/hook',
+  'http://v6.example/hook',
+  'https://10.0.0.1:8443/hook',
+  'http://172.20.3.4/hook',
+  'http://192.168.1.1/hook',
+];
+
+describe('every webhook kind refuses the same forbidden URLs at save (one check)', () => {
+  let listId: number;
+  beforeAll(async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Forms', list_type: 'company' } });
+    listId = json<{ campaign: { id: number } }>(created).campaign.id;
+  });
+  const kinds: Record<string, (url: string) => Promise<LightMyRequestResponse>> = {
+    'white-label webhook': (url) =>
+      ctx.app.inject({ method: 'POST', url: '/api/whitelabel/webhooks', headers: bearer(reseller), payload: { name: 'Hook', url, events: ['subscription.created'] } }),
+    'integration webhook': (url) => ctx.app.inject({ method: 'POST', url: '/api/integrations/webhooks', headers: bearer(token), payload: { name: 'Hook', url, events: ['lead.created'] } }),
+    'list webhook': (url) => ctx.app.inject({ method: 'POST', url: `/api/campaign-webhook-setup/${listId}`, headers: bearer(token), payload: { url } }),
+  };
+
+  test.each(Object.keys(kinds))('%s', async (kind) => {
+    const saved: string[] = [];
+    for (const url of FORBIDDEN_URLS) {
+      const res = await kinds[kind]!(url);
+      if (res.statusCode !== 422 || json<{ field?: string }>(res).field !== 'url') saved.push(`${url} → ${res.statusCode}`);
+    }
+    expect(saved).toEqual([]);
+    expect(hits).toEqual([]);
+  });
+
+  test('the white-label list still takes a public URL', async () => {
+    const res = await kinds['white-label webhook']!('https://public.example/hook');
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+/** Names in /etc/hosts that point at a loopback address, other than localhost (machine-dependent; may be none). */
+function hostsFileLoopbackNames(): string[] {
+  let text: string;
+  try {
+    text = readFileSync('/etc/hosts', 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim().split(/\s+/))
+    .filter(([address]) => address !== undefined && isPrivateAddress(address))
+    .flatMap(([, ...names]) => names)
+    .filter((name) => /^[A-Za-z0-9.-]+$/.test(name) && !/localhost/i.test(name))
+    .slice(0, 2);
+}
+
+describe('reseller SMTP (white-label): no session reaches a local listener', () => {
+  let listener: Server;
+  let listenerPort: number;
+  let sessions = 0;
+  const open = new Set<Socket>();
+  let ownerId: number;
+  beforeAll(async () => {
+    // Any TCP listener stands for an internal service: it greets like SMTP and counts sessions.
+    listener = createServer((socket: Socket) => {
+      sessions += 1;
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.end('220 internal ready\r\n');
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    listenerPort = (listener.address() as AddressInfo).port;
+    ownerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+  });
+  afterAll(async () => {
+    for (const socket of open) socket.destroy();
+    await new Promise((resolve) => listener.close(resolve));
+  });
+  beforeEach(() => {
+    sessions = 0;
+  });
+
+  const HOSTS = ['127.0.0.1', 'localhost', '2130706433', '0', '0x7f000001', '127.1', 'evil.example', 'metadata.example', 'mapped.example', 'v6.example', ...hostsFileLoopbackNames()];
+  const put = (host: string, port = listenerPort) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/whitelabel/smtp',
+      headers: bearer(reseller),
+      payload: { host, port, encryption: 'none', from_email: 'noreply@reseller.test', support_email: 'help@reseller.test' },
+    });
+  const sendTest = () => ctx.app.inject({ method: 'POST', url: '/api/whitelabel/smtp/test', headers: bearer(reseller), payload: { to: 'someone@example.com' } });
+  /** Stores a host as an older version (or a rebinding name) could have, bypassing the save check. */
+  const store = (host: string, port = listenerPort) =>
+    ctx.db.query(
+      `INSERT INTO whitelabel_smtp (owner_id, host, port, encryption, from_email, support_email, updated_at) VALUES ($1, $2, $3, 'none', 'noreply@reseller.test', 'help@reseller.test', now())
+       ON CONFLICT (owner_id) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port`,
+      [ownerId, host, port],
+    );
+
+  test.each(HOSTS)('refuses %s when saved', async (host) => {
+    const res = await put(host);
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'settings.address_refused', field: 'host' });
+    expect(sessions).toBe(0);
+  });
+
+  test.each(HOSTS)('refuses %s at connect time (stored before the check), with the generic text', async (host) => {
+    await store(host);
+    const res = await sendTest();
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'whitelabel.smtp_failed', field: 'to' });
+    expect(sessions).toBe(0);
+  });
+
+  test('DNS rebinding: a name that was public at save is refused at connect time', async () => {
+    armRebind();
+    expect((await put('rebind.example')).statusCode).toBe(200);
+    const res = await sendTest();
+    expect(res.statusCode).toBe(422);
+    expect(sessions).toBe(0);
+  });
+
+  test('welcome emails take the same guarded connection', async () => {
+    await store('localhost');
+    const row = (await smtpRowOf(ctx.db, ownerId))!;
+    await expect(sendWithResellerSmtp(row, 'x'.repeat(32), { to: 'new@example.com', subject: 'Welcome', text: 'Hi' })).rejects.toBeInstanceOf(OutboundRefusedError);
+    expect(sessions).toBe(0);
+  });
+
+  test('the error text does not tell an open port from a closed one', async () => {
+    process.env.OUTBOUND_ALLOW_HOSTS = 'allowed.example,127.0.0.1';
+    try {
+      const closed = await new Promise<number>((resolve) => {
+        const probe = createServer();
+        probe.listen(0, '127.0.0.1', () => {
+          const free = (probe.address() as AddressInfo).port;
+          probe.close(() => resolve(free));
+        });
+      });
+      await store('127.0.0.1', closed);
+      const refused = await sendTest();
+      await store('127.0.0.1', listenerPort);
+      const open = await sendTest();
+      expect(sessions).toBe(1);
+      expect([refused.statusCode, open.statusCode]).toEqual([422, 422]);
+      expect(refused.body).toBe(open.body);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = 'allowed.example';
+    }
+  });
+});
+
+/**
+ * Coverage: a source file that opens connections (node:http/https/net/tls, undici, nodemailer,
+ * fetch) either goes through the outbound guard or is listed here with the reason it need not.
+ * A new outbound connection fails this test until it does one or the other.
+ */
+describe('every outbound connection goes through the guard', () => {
+  const EXEMPT: Record<string, string> = {
+    'http/errorHandler.ts': 'reads STATUS_CODES only; opens no connection',
+    'mail/mailer.ts': "the operator's own SMTP_URL (platform mail), never a user-given address",
+    'providers/payments/stripe.ts': "the operator's STRIPE_API_BASE (api.stripe.com by default), never a user-given address",
+    'routes/whitelabel/stripe.ts': 'the fixed host connect.stripe.com',
+  };
+  const OPENS = /^import (?!type)[^;]*from '(?:node:)?(?:http|https|net|tls|http2|dgram|undici|nodemailer)'|import\('(?:node:)?(?:nodemailer|undici|http|https|net|tls)'\)|\bfetch\(/m;
+  const GUARDED = /\b(?:outboundLookup|outboundDispatcher|outboundSmtpSocket|guardedPost|postSigned)\b/;
+
+  test('no unguarded file', () => {
+    const root = path.join(__dirname, '..', 'src');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
+    const opening = files.filter((f) => !f.startsWith('net/') && OPENS.test(readFileSync(path.join(root, f), 'utf8')));
+    const unguarded = opening.filter((f) => !GUARDED.test(readFileSync(path.join(root, f), 'utf8')) && !EXEMPT[f]);
+    expect(unguarded).toEqual([]);
+    // The list stays honest: an exempt file that no longer opens connections is removed from it.
+    expect(Object.keys(EXEMPT).filter((f) => !opening.includes(f))).toEqual([]);
+    // And the check sees the guarded ones.
+    expect(opening).toEqual(expect.arrayContaining(['providers/crm/http.ts', 'routes/settings/crawler.ts', 'routes/whitelabel/smtp.ts']));
+  });
+});
+
+describe('OUTBOUND_ALLOW_HOSTS, the one allow list', () => {
+  test('names, addresses and CIDR ranges; a listed address never exempts localhost names', async () => {
+    const saved = process.env.OUTBOUND_ALLOW_HOSTS;
+    process.env.OUTBOUND_ALLOW_HOSTS = 'allowed.example,10.2.0.0/16,fd00::/8';
+    try {
+      await expect(resolveOutbound('10.2.3.4')).resolves.toEqual([{ address: '10.2.3.4', family: 4 }]);
+      await expect(resolveOutbound('fd00::1')).resolves.toHaveLength(1);
+      await expect(resolveOutbound('v6.example')).resolves.toEqual([{ address: 'fd00::1', family: 6 }]);
+      await expect(resolveOutbound('10.3.0.1')).rejects.toBeInstanceOf(OutboundRefusedError);
+      await expect(resolveOutbound('evil.example')).rejects.toBeInstanceOf(OutboundRefusedError);
+      process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
+      await expect(resolveOutbound('localhost')).rejects.toBeInstanceOf(OutboundRefusedError);
+      await expect(resolveOutbound('2130706433')).resolves.toEqual([{ address: '127.0.0.1', family: 4 }]);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = saved;
+    }
+  });
+
+  test.each(['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS'])('the replaced %s stops the start, naming its successor', (key) => {
+    expect(() => loadConfig({ [key]: '127.0.0.1' }, path.join(__dirname, '..', '..'))).toThrow(/OUTBOUND_ALLOW_HOSTS/);
+  });
+
+  test('a malformed range stops the start', () => {
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: '10.0.0.0/99' }, path.join(__dirname, '..', '..'))).toThrow(/OUTBOUND_ALLOW_HOSTS/);
   });
 });

@@ -38,17 +38,16 @@ describe('integrations: webhooks, CRM connections, field mapping; billing portal
   // The CRM callback exchanges the code for tokens: at a local fake CRM here.
   let crm: FakeCrm;
   beforeAll(async () => {
-    process.env.SETTINGS_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
     crm = await startFakeCrm();
-    Object.assign(process.env, { CRM_ALLOW_HOSTS: '127.0.0.1', CRM_GHL_TOKEN_URL: crm.tokenUrl, CRM_GHL_API_URL: crm.base });
+    Object.assign(process.env, { CRM_GHL_TOKEN_URL: crm.tokenUrl, CRM_GHL_API_URL: crm.base });
     ctx = await createTestApp();
     customer = await login(ctx.app, DEMO.customer);
     reseller = await login(ctx.app, DEMO.reseller);
     admin = await login(ctx.app, DEMO.admin);
   }, 120_000);
   afterAll(async () => {
-    delete process.env.SETTINGS_WEBHOOK_ALLOW_HOSTS;
-    for (const key of ['CRM_ALLOW_HOSTS', 'CRM_GHL_TOKEN_URL', 'CRM_GHL_API_URL']) delete process.env[key];
+    for (const key of ['OUTBOUND_ALLOW_HOSTS', 'CRM_GHL_TOKEN_URL', 'CRM_GHL_API_URL']) delete process.env[key];
     await ctx.close();
     await crm.close();
   }, 60_000);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
 import { settleCrawls } from '../src/routes/settings/websiteLinks';
-import { isPrivateAddress } from '../src/routes/settings/crawler';
+import { isPrivateAddress } from '../src/net/outbound';
 
 /** A local test site: /, /a, /b, /a/deep, /big (larger than the byte limit), /redirect-meta → metadata IP, /offsite link. */
 function startSite(): Promise<{ server: http.Server; base: string }> {
@@ -44,7 +44,7 @@ describe('training data', () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    process.env.CRAWL_ALLOW_HOSTS = '127.0.0.1';
+    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
     process.env.CRAWL_MAX_DEPTH = '2';
     process.env.CRAWL_MAX_PAGES = '4';
     process.env.CRAWL_MAX_BYTES = '4096';
@@ -134,7 +134,7 @@ describe('training data', () => {
     });
 
     it('refuses 127.0.0.1 without the allowlist', async () => {
-      delete process.env.CRAWL_ALLOW_HOSTS;
+      delete process.env.OUTBOUND_ALLOW_HOSTS;
       const local = await createTestApp();
       try {
         const token = await login(local.app, DEMO.customer);
@@ -142,7 +142,7 @@ describe('training data', () => {
         expect(res.statusCode).toBe(422);
       } finally {
         await local.close();
-        process.env.CRAWL_ALLOW_HOSTS = '127.0.0.1';
+        process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
       }
     }, 120_000);
 

@@ -1,3 +1,5 @@
+// The fake SMTP server listens on loopback, which the outbound guard refuses unless listed.
+process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 import type { Server } from 'node:net';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';

@@ -18,7 +18,7 @@ describe('white-label webhooks (/api/whitelabel/webhooks)', () => {
   let url = '';
   const received: Received[] = [];
   beforeAll(async () => {
-    process.env.WHITELABEL_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
     receiver = createServer((req: IncomingMessage, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
@@ -36,7 +36,7 @@ describe('white-label webhooks (/api/whitelabel/webhooks)', () => {
     other = await otherReseller(ctx);
   }, 120_000);
   afterAll(async () => {
-    delete process.env.WHITELABEL_WEBHOOK_ALLOW_HOSTS;
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
     receiver.close();
     await ctx.close();
   }, 60_000);
@@ -88,18 +88,14 @@ describe('white-label webhooks (/api/whitelabel/webhooks)', () => {
     expect((await call('DELETE', `/api/whitelabel/webhooks/${hook.id}`, reseller)).statusCode).toBe(200);
   });
 
-  it('refuses private addresses that are not allowed', async () => {
-    delete process.env.WHITELABEL_WEBHOOK_ALLOW_HOSTS;
-    const prevCrawl = process.env.CRAWL_ALLOW_HOSTS;
-    delete process.env.CRAWL_ALLOW_HOSTS;
+  it('refuses private addresses that are not allowed, at save', async () => {
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
     try {
-      const hook = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/webhooks', reseller, { name: 'Metadata', url: 'http://169.254.169.254/latest', events: ['subscription.created'] })).data;
-      const test = await call('POST', `/api/whitelabel/webhooks/${hook.id}/test`, reseller);
-      expect(test.statusCode).toBe(422);
-      expect(json(test)).toMatchObject({ code: 'whitelabel.webhook_unreachable', field: 'url' });
+      const saved = await call('POST', '/api/whitelabel/webhooks', reseller, { name: 'Metadata', url: 'http://169.254.169.254/latest', events: ['subscription.created'] });
+      expect(saved.statusCode).toBe(422);
+      expect(json(saved)).toMatchObject({ code: 'settings.address_refused', field: 'url' });
     } finally {
-      process.env.WHITELABEL_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
-      if (prevCrawl !== undefined) process.env.CRAWL_ALLOW_HOSTS = prevCrawl;
+      process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
     }
   });
 });

@@ -12,7 +12,7 @@ const listen = (server: http.Server) =>
   new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 const closer = (server: http.Server) => () => new Promise<void>((done) => server.close(() => done()));
 
-/** A webhook receiver on loopback (the e2e API allows 127.0.0.1 through LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS). */
+/** A webhook receiver on loopback (the e2e API allows 127.0.0.1 through OUTBOUND_ALLOW_HOSTS). */
 export async function startWebhookReceiver(): Promise<Receiver> {
   const deliveries: Receiver['deliveries'] = [];
   const server = http.createServer((req, res) => {

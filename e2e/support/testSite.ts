@@ -8,7 +8,7 @@ export interface TestSite {
 
 /**
  * A small website on 127.0.0.1 for the settings crawl specs (the e2e API is
- * started with CRAWL_ALLOW_HOSTS=127.0.0.1). `/slow` answers after `slowMs`,
+ * started with OUTBOUND_ALLOW_HOSTS=127.0.0.1). `/slow` answers after `slowMs`,
  * so the browser sees the crawl job pending for at least one poll.
  */
 export function startTestSite(slowMs = 2500): Promise<TestSite> {

@@ -1,71 +1,72 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { checkUrlTarget, guardedLookup, RefusedAddressError } from './urlGuard';
+import { request } from 'undici';
+import { outboundDispatcher, OutboundRefusedError } from './outbound';
 
 export const SIGNATURE_HEADER = 'x-leadsmith-signature';
+
+/** Most bytes of an answer read before the rest is dropped: receivers answer with a status, not a page. */
+const MAX_ANSWER_BYTES = 65_536;
 
 /** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes, keyed with the webhook's secret. */
 export function signBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-export type PostOutcome = { ok: true; status: number } | { ok: false; error: 'address_refused' | 'invalid_url' | 'unreachable' | 'timeout' };
+/**
+ * `unreachable` covers every network failure alike (refused, reset, timed out, TLS), so the answer
+ * never tells an open port from a closed one; `address_refused` is the guard's policy answer.
+ */
+export type PostOutcome = { ok: true; status: number } | { ok: false; error: 'address_refused' | 'invalid_url' | 'unreachable' };
+export type GuardedPostOutcome = PostOutcome;
 
 /**
- * One signed JSON POST to a user-given URL: no redirects followed, private addresses refused
- * (unless allowed), a timeout, and the response body discarded after at most 64 KB.
+ * One POST to a user-given URL through the outbound guard (api/src/net/outbound.ts): the host is
+ * resolved and checked at connect time and the connection goes to the checked address. Redirects
+ * are not followed; the answer body is dropped after 64 KB.
  */
-export function postSigned(
-  rawUrl: string,
-  body: string,
-  { secret, event, allowHosts, timeoutMs = 10_000 }: { secret: string; event: string; allowHosts: readonly string[]; timeoutMs?: number },
-): Promise<PostOutcome> {
+export async function guardedPost(rawUrl: string | URL, body: string, headers: Readonly<Record<string, string>>, { timeoutMs }: { timeoutMs: number }): Promise<PostOutcome> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    return Promise.resolve({ ok: false, error: 'invalid_url' });
+    return { ok: false, error: 'invalid_url' };
   }
-  const target = checkUrlTarget(url, allowHosts);
-  if (target === 'invalid') return Promise.resolve({ ok: false, error: 'invalid_url' });
-  if (target === 'refused') return Promise.resolve({ ok: false, error: 'address_refused' });
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        lookup: guardedLookup(allowHosts, url.hostname),
-        timeout: timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'LeadsmithWebhooks/1.0',
-          'x-leadsmith-event': event,
-          [SIGNATURE_HEADER]: signBody(secret, body),
-        },
-      },
-      (response) => {
-        let seen = 0;
-        response.on('data', (chunk: Buffer) => {
-          seen += chunk.length;
-          if (seen > 65_536) response.destroy();
-        });
-        response.on('close', () => resolve({ ok: true, status: response.statusCode ?? 0 }));
-        response.on('error', () => resolve({ ok: true, status: response.statusCode ?? 0 }));
-      },
-    );
-    request.on('timeout', () => {
-      request.destroy();
-      resolve({ ok: false, error: 'timeout' });
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return { ok: false, error: 'invalid_url' };
+  try {
+    const answer = await request(url, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      dispatcher: outboundDispatcher(),
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    request.on('error', (error) => resolve({ ok: false, error: error instanceof RefusedAddressError ? 'address_refused' : 'unreachable' }));
-    request.end(body);
-  });
+    let seen = 0;
+    try {
+      for await (const chunk of answer.body) {
+        seen += (chunk as Buffer).length;
+        if (seen > MAX_ANSWER_BYTES) break;
+      }
+    } catch {
+      // The status arrived; a broken body does not change it.
+    }
+    answer.body.destroy();
+    return { ok: true, status: answer.statusCode };
+  } catch (error) {
+    return { ok: false, error: error instanceof OutboundRefusedError ? 'address_refused' : 'unreachable' };
+  }
 }
 
-/** Hosts outbound Settings requests may reach although private: SETTINGS_WEBHOOK_ALLOW_HOSTS, plus the crawl's CRAWL_ALLOW_HOSTS. */
-export function outboundAllowHosts(env: NodeJS.ProcessEnv = process.env): string[] {
-  return [...(env.SETTINGS_WEBHOOK_ALLOW_HOSTS ?? '').split(','), ...(env.CRAWL_ALLOW_HOSTS ?? '').split(',')].map((h) => h.trim().toLowerCase()).filter(Boolean);
+/** One signed JSON POST to a user-given URL (guardedPost with the webhook headers). */
+export function postSigned(rawUrl: string, body: string, { secret, event, timeoutMs = 10_000 }: { secret: string; event: string; timeoutMs?: number }): Promise<PostOutcome> {
+  return guardedPost(
+    rawUrl,
+    body,
+    {
+      'content-type': 'application/json',
+      'user-agent': 'LeadsmithWebhooks/1.0',
+      'x-leadsmith-event': event,
+      [SIGNATURE_HEADER]: signBody(secret, body),
+    },
+    { timeoutMs },
+  );
 }

@@ -114,10 +114,10 @@ export const whitelabelMessages = {
   'whitelabel.smtp_saved': { en: 'SMTP settings saved.', es: 'Ajustes SMTP guardados.', fr: 'Paramètres SMTP enregistrés.', de: 'SMTP-Einstellungen gespeichert.' },
   'whitelabel.smtp_test_sent': { en: 'Test email sent to {to}.', es: 'Correo de prueba enviado a {to}.', fr: 'E-mail de test envoyé à {to}.', de: 'Test-E-Mail an {to} gesendet.' },
   'whitelabel.smtp_failed': {
-    en: 'Your SMTP server did not accept the email: {reason}',
-    es: 'Tu servidor SMTP no aceptó el correo: {reason}',
-    fr: "Votre serveur SMTP n'a pas accepté l'e-mail : {reason}",
-    de: 'Ihr SMTP-Server hat die E-Mail nicht angenommen: {reason}',
+    en: 'The test email could not be sent through this SMTP server. Check the host, port, encryption and login.',
+    es: 'No se pudo enviar el correo de prueba a través de este servidor SMTP. Revisa el host, el puerto, el cifrado y el usuario.',
+    fr: "L'e-mail de test n'a pas pu être envoyé par ce serveur SMTP. Vérifiez l'hôte, le port, le chiffrement et l'identifiant.",
+    de: 'Die Test-E-Mail konnte über diesen SMTP-Server nicht gesendet werden. Prüfen Sie Host, Port, Verschlüsselung und Anmeldedaten.',
   },
   'whitelabel.smtp_test_subject': { en: 'SMTP test', es: 'Prueba SMTP', fr: 'Test SMTP', de: 'SMTP-Test' },
   'whitelabel.smtp_test_body': {

@@ -1,4 +1,3 @@
-import { hostList } from '../../net/urlGuard';
 import { CrmError, CRM_DISPLAY_NAMES, type CrmId, type CrmKind } from './types';
 
 /**
@@ -56,8 +55,6 @@ export interface CrmHttpSettings {
   /** First backoff, doubled per retry; a Retry-After header wins; both capped by maxBackoffMs. */
   backoffMs: number;
   maxBackoffMs: number;
-  /** Hosts a CRM URL may reach although private (CRM_ALLOW_HOSTS), e.g. a CRM inside the company network. */
-  allowHosts: string[];
 }
 
 function intVar(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {
@@ -68,13 +65,12 @@ function intVar(env: NodeJS.ProcessEnv, key: string, fallback: number, min: numb
   return n;
 }
 
-/** HTTP settings of every CRM call (CRM_TIMEOUT_MS, CRM_MAX_RETRIES, CRM_RETRY_BACKOFF_MS, CRM_MAX_BACKOFF_MS, CRM_ALLOW_HOSTS). */
+/** HTTP settings of every CRM call (CRM_TIMEOUT_MS, CRM_MAX_RETRIES, CRM_RETRY_BACKOFF_MS, CRM_MAX_BACKOFF_MS; private addresses per OUTBOUND_ALLOW_HOSTS). */
 export function crmHttpSettings(env: NodeJS.ProcessEnv = process.env): CrmHttpSettings {
   return {
     timeoutMs: intVar(env, 'CRM_TIMEOUT_MS', 10_000, 100, 120_000),
     maxRetries: intVar(env, 'CRM_MAX_RETRIES', 2, 0, 10),
     backoffMs: intVar(env, 'CRM_RETRY_BACKOFF_MS', 500, 0, 60_000),
     maxBackoffMs: intVar(env, 'CRM_MAX_BACKOFF_MS', 10_000, 0, 120_000),
-    allowHosts: hostList(env.CRM_ALLOW_HOSTS),
   };
 }

@@ -1,8 +1,6 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
-import { checkUrlTarget, guardedLookup, isPrivateAddress, RefusedAddressError } from '../../net/urlGuard';
+import { checkOutboundUrl, outboundLookup, OutboundRefusedError, refuseLiteral } from '../../net/outbound';
 import type { CrmHttpSettings } from './config';
 import { CrmError } from './types';
 
@@ -23,21 +21,24 @@ export interface CrmHttpAnswer {
 }
 
 /**
- * One request to a CRM, SSRF-guarded like every outbound call (api/src/net/urlGuard.ts): private,
+ * One request to a CRM, SSRF-guarded like every outbound call (api/src/net/outbound.ts): private,
  * loopback and metadata addresses are refused on the literal host and at connect time (the DNS answer
  * is checked in the lookup the socket uses, so a rebinding answer cannot slip in). No redirects are
  * followed. The whole attempt has a deadline. Network failures become CrmError.
  */
-export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings, 'timeoutMs' | 'allowHosts'>): Promise<CrmHttpAnswer> {
+export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings, 'timeoutMs'>): Promise<CrmHttpAnswer> {
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
     return Promise.reject(new CrmError('not_configured', 'invalid URL'));
   }
-  const target = checkUrlTarget(url, settings.allowHosts);
-  if (target === 'invalid') return Promise.reject(new CrmError('not_configured', 'invalid URL'));
-  if (target === 'refused') return Promise.reject(new CrmError('address_refused', url.hostname));
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return Promise.reject(new CrmError('not_configured', 'invalid URL'));
+  try {
+    refuseLiteral(url);
+  } catch {
+    return Promise.reject(new CrmError('address_refused', url.hostname));
+  }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -52,7 +53,7 @@ export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings
       url,
       {
         method: request.method,
-        lookup: guardedLookup(settings.allowHosts, url.hostname),
+        lookup: outboundLookup,
         headers: {
           accept: 'application/json',
           'user-agent': 'Leadsmith-CRM/1.0',
@@ -76,7 +77,7 @@ export function crmFetch(request: CrmHttpRequest, settings: Pick<CrmHttpSettings
       outgoing.destroy();
     }, settings.timeoutMs);
     outgoing.on('error', (error) =>
-      finish(() => reject(error instanceof RefusedAddressError ? new CrmError('address_refused', url.hostname) : new CrmError('unavailable', `connection failed: ${error.message}`))),
+      finish(() => reject(error instanceof OutboundRefusedError ? new CrmError('address_refused', url.hostname) : new CrmError('unavailable', 'connection failed'))),
     );
     outgoing.end(body ?? undefined);
   });
@@ -143,28 +144,9 @@ export function errorText(text: string): string {
 export type CrmUrlVerdict = { ok: true; url: URL } | { ok: false; reason: 'invalid_url' | 'private_address' | 'unresolvable' };
 
 /**
- * Checks a URL a user gives for a webhook-style CRM (Zapier) before it is stored: http(s), no
- * credentials, and every address the host resolves to public (CRM_ALLOW_HOSTS excepted). The
- * send checks again at connect time.
+ * Checks a URL a user gives for a webhook-style CRM (Zapier) before it is stored: the check every
+ * user-given URL gets (api/src/net/outbound.ts). The send checks again at connect time.
  */
-export async function checkCrmUrl(raw: string, allowHosts: readonly string[]): Promise<CrmUrlVerdict> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, reason: 'invalid_url' };
-  }
-  const target = checkUrlTarget(url, allowHosts);
-  if (target === 'invalid') return { ok: false, reason: 'invalid_url' };
-  if (target === 'refused') return { ok: false, reason: 'private_address' };
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (allowHosts.includes(host) || isIP(host)) return { ok: true, url };
-  try {
-    const addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-    if (addresses.length === 0) return { ok: false, reason: 'unresolvable' };
-    if (addresses.some((a) => isPrivateAddress(a) && !allowHosts.includes(a))) return { ok: false, reason: 'private_address' };
-  } catch {
-    return { ok: false, reason: 'unresolvable' };
-  }
-  return { ok: true, url };
+export async function checkCrmUrl(raw: string): Promise<CrmUrlVerdict> {
+  return checkOutboundUrl(raw);
 }

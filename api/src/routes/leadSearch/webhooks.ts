@@ -10,8 +10,8 @@ import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-import { guardedPost } from '../../net/urlGuard';
-import { allowedHosts, checkWebhookUrl } from './webhookGuard';
+import { guardedPost } from '../../net/signedPost';
+import { checkWebhookUrl } from './webhookGuard';
 
 /** Most results one send handles (one bounded POST to the receiver). */
 export const WEBHOOK_MAX_ROWS = 500;
@@ -71,7 +71,7 @@ export async function sendToListWebhook(
       verdict.url,
       body,
       { 'content-type': 'application/json', 'x-leadsmith-timestamp': timestamp, 'x-leadsmith-signature': webhookSignature(hook.secret, timestamp, body) },
-      { allowHosts: [...allowedHosts()], timeoutMs: WEBHOOK_TIMEOUT_MS },
+      { timeoutMs: WEBHOOK_TIMEOUT_MS },
     );
     delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;
   }

@@ -2,7 +2,7 @@ import { isoDate, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
-import { guardedPost } from '../../net/urlGuard';
+import { guardedPost } from '../../net/signedPost';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
 import { currentResetDate } from '../../users/limits';
@@ -12,7 +12,7 @@ import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { COST_PER_RECORD, CREDIT_COSTS } from './credits';
 import { EMPLOYEE_COST } from './enrichment';
 import { applyLabels, labelsOf } from './resultLabels';
-import { allowedHosts, checkWebhookUrl } from './webhookGuard';
+import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
 import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
 
@@ -661,7 +661,7 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
           verdict.url,
           body,
           { 'content-type': 'application/json', 'x-leadsmith-timestamp': timestamp, 'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body) },
-          { allowHosts: [...allowedHosts()], timeoutMs: WEBHOOK_TIMEOUT_MS },
+          { timeoutMs: WEBHOOK_TIMEOUT_MS },
         );
         ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
       }

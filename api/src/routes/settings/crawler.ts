@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { checkUrlTarget as checkTarget, guardedLookup, RefusedAddressError } from '../../net/urlGuard';
+import { outboundLookup, OutboundRefusedError, refuseLiteral } from '../../net/outbound';
 
 /**
  * A bounded, SSRF-safe website crawler for the business profile's training
@@ -9,15 +9,13 @@ import { checkUrlTarget as checkTarget, guardedLookup, RefusedAddressError } fro
  * `timeoutMs`, and refuses private, loopback, link-local and metadata
  * addresses — checked on the literal host, on every DNS answer (at connect
  * time, so a rebinding answer cannot slip in) and on every redirect hop —
- * unless the host or address is in `allowHosts` (CRAWL_ALLOW_HOSTS).
+ * unless OUTBOUND_ALLOW_HOSTS lists the host or address (api/src/net/outbound.ts).
  */
 export interface CrawlLimits {
   maxDepth: number;
   maxPages: number;
   maxBytes: number;
   timeoutMs: number;
-  /** Hosts or IP addresses exempt from the private-address refusal (tests, intranet installs). */
-  allowHosts: readonly string[];
 }
 
 export interface CrawledLink {
@@ -44,18 +42,18 @@ export function crawlLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CrawlL
     maxPages: envInt(env, 'CRAWL_MAX_PAGES', 25, 1, 200),
     maxBytes: envInt(env, 'CRAWL_MAX_BYTES', 1_048_576, 1024, 10_485_760),
     timeoutMs: envInt(env, 'CRAWL_TIMEOUT_MS', 15_000, 100, 120_000),
-    allowHosts: (env.CRAWL_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
   };
 }
 
-export { isPrivateAddress } from '../../net/urlGuard';
-
-/** Checks a URL's host before any connection against the crawl's allow list. */
-export function checkUrlTarget(url: URL, limits: CrawlLimits): 'ok' | 'refused' | 'invalid' {
-  return checkTarget(url, limits.allowHosts);
+/** Checks a URL before any connection: scheme, credentials, private literals (names are checked at connect time). */
+export function checkUrlTarget(url: URL): 'ok' | 'refused' | 'invalid' {
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) return 'invalid';
+  try {
+    refuseLiteral(url);
+  } catch {
+    return 'refused';
+  }
+  return 'ok';
 }
 
 interface Page {
@@ -67,8 +65,8 @@ interface Page {
 async function fetchPage(start: URL, limits: CrawlLimits, deadline: number): Promise<Page | null> {
   let url = start;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const check = checkUrlTarget(url, limits);
-    if (check === 'refused') throw new RefusedAddressError(url.hostname);
+    const check = checkUrlTarget(url);
+    if (check === 'refused') throw new OutboundRefusedError(url.hostname);
     if (check === 'invalid') return null;
     const remaining = deadline - Date.now();
     if (remaining <= 0) return null;
@@ -76,7 +74,7 @@ async function fetchPage(start: URL, limits: CrawlLimits, deadline: number): Pro
       const client = url.protocol === 'https:' ? https : http;
       const request = client.get(
         url,
-        { lookup: guardedLookup(limits.allowHosts, url.hostname), timeout: remaining, headers: { 'user-agent': 'LeadsmithCrawler/1.0', accept: 'text/html,*/*;q=0.5' } },
+        { lookup: outboundLookup, timeout: remaining, headers: { 'user-agent': 'LeadsmithCrawler/1.0', accept: 'text/html,*/*;q=0.5' } },
         (response) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
@@ -114,7 +112,7 @@ async function fetchPage(start: URL, limits: CrawlLimits, deadline: number): Pro
         },
       );
       request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', (error) => (error instanceof RefusedAddressError ? reject(error) : resolve({ skip: true })));
+      request.on('error', (error) => (error instanceof OutboundRefusedError ? reject(error) : resolve({ skip: true })));
     });
     if (result.redirect) {
       url = result.redirect;
@@ -183,7 +181,7 @@ export async function crawl(start: string, limits: CrawlLimits, options: { maxDe
     try {
       page = await fetchPage(url, limits, deadline);
     } catch (error) {
-      if (error instanceof RefusedAddressError) {
+      if (error instanceof OutboundRefusedError) {
         // The start page (or a redirect of it) is refused: the whole job is.
         if (links.length === 0) return { ok: false, error: 'address_refused', links: [] };
         continue;

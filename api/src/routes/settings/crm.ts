@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
-import { checkCrmUrl, crmEndpoints, crmHttpSettings, crmKind, CrmError, exchangeCrmCode, saveCrmTokens } from '../../providers/crm';
+import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, saveCrmTokens } from '../../providers/crm';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { requestAccountId } from './account';
@@ -144,7 +144,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     { ...guard, schema: { body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 } }, ['url']) } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
-      const verdict = await checkCrmUrl(request.body.url.trim(), crmHttpSettings().allowHosts);
+      const verdict = await checkCrmUrl(request.body.url.trim());
       if (!verdict.ok) {
         if (verdict.reason === 'invalid_url') throw validationError({ field: 'url', code: 'validation.url' });
         throw unprocessable(verdict.reason === 'private_address' ? 'settings.address_refused' : 'settings.crm.url_unresolvable', 'url');

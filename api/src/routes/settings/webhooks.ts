@@ -4,8 +4,8 @@ import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { checkUrlTarget } from '../../net/urlGuard';
-import { outboundAllowHosts, postSigned, type PostOutcome } from '../../net/signedPost';
+import { checkOutboundUrl } from '../../net/outbound';
+import { postSigned, type PostOutcome } from '../../net/signedPost';
 import { say } from '../respond';
 import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
 
@@ -36,17 +36,14 @@ const bodyProperties = {
 
 type WebhookBody = { name: string; url: string; events: WebhookEvent[]; secret?: string };
 
-/** Refuses URLs that point at private or loopback addresses (unless allowed by config). */
-function checkTarget(raw: string): void {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw unprocessable('validation.url', 'url');
-  }
-  const verdict = checkUrlTarget(url, outboundAllowHosts());
-  if (verdict === 'invalid') throw unprocessable('validation.url', 'url');
-  if (verdict === 'refused') throw unprocessable('settings.address_refused', 'url');
+/**
+ * Refuses URLs that point at private or loopback addresses (unless OUTBOUND_ALLOW_HOSTS lists them).
+ * A name that does not resolve yet is kept: the send checks again at connect time.
+ */
+async function checkTarget(raw: string): Promise<void> {
+  const verdict = await checkOutboundUrl(raw);
+  if (verdict.ok || verdict.reason === 'unresolvable') return;
+  throw unprocessable(verdict.reason === 'invalid_url' ? 'validation.url' : 'settings.address_refused', 'url');
 }
 
 /**
@@ -66,7 +63,7 @@ export async function deliverWebhookEvent(db: Queryable, accountId: number, even
 
 function send(hook: WebhookRow, event: string, data: unknown, now: Date): Promise<PostOutcome> {
   const body = JSON.stringify({ event, webhook_id: hook.id, sent_at: now.toISOString(), data });
-  return postSigned(hook.url, body, { secret: hook.secret, event, allowHosts: outboundAllowHosts() });
+  return postSigned(hook.url, body, { secret: hook.secret, event });
 }
 
 /** Custom webhook connections (spec §3 Webhook: name, URL, subscription events, secret). */
@@ -84,7 +81,7 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
   app.post<{ Body: WebhookBody }>('/api/integrations/webhooks', { ...guard, schema: { body: objectSchema(bodyProperties, ['name', 'url', 'events']) } }, async (request, reply) => {
     const accountId = await requestAccountId(db, request);
     const { name, url, events, secret } = request.body;
-    checkTarget(url);
+    await checkTarget(url);
     const row = await db.transaction(async (tx) => {
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
       const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_webhooks WHERE user_id = $1', [accountId]);
@@ -107,7 +104,7 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const { name, url, events, secret } = request.body;
-      checkTarget(url);
+      await checkTarget(url);
       const { rows } = await db.query<WebhookRow>(
         `UPDATE settings_webhooks SET name = $3, url = $4, events = $5::jsonb, secret = COALESCE($6, secret), updated_at = $7 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
         [request.params.id, accountId, name.trim(), url.trim(), JSON.stringify(events), secret ?? null, clock.now()],

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { outboundAllowList } from '../../net/outbound';
 import { say } from '../respond';
 import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
 import { checkUrlTarget, crawl, type CrawledLink, type CrawlLimits } from './crawler';
@@ -52,7 +53,7 @@ export async function settleCrawls(db: Db): Promise<void> {
 }
 
 /** Parses and checks a URL typed by a user: http(s) only; a bare domain gets https://. */
-export function parseUserUrl(raw: string, field: string, limits: CrawlLimits): URL {
+export function parseUserUrl(raw: string, field: string): URL {
   const text = raw.trim();
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   let url: URL;
@@ -61,11 +62,11 @@ export function parseUserUrl(raw: string, field: string, limits: CrawlLimits): U
   } catch {
     throw validationError({ field, code: 'validation.url' });
   }
-  const check = checkUrlTarget(url, limits);
+  const check = checkUrlTarget(url);
   if (check === 'invalid') throw validationError({ field, code: 'validation.url' });
   if (check === 'refused') throw unprocessable('settings.address_refused', field);
   // A single-label name ("intranet") is not a website, unless an operator allowed it.
-  if (!url.hostname.includes('.') && !url.hostname.includes(':') && !limits.allowHosts.includes(url.hostname.toLowerCase())) throw validationError({ field, code: 'validation.url' });
+  if (!url.hostname.includes('.') && !url.hostname.includes(':') && !outboundAllowList().hosts.has(url.hostname.toLowerCase())) throw validationError({ field, code: 'validation.url' });
   url.hash = '';
   return url;
 }
@@ -116,7 +117,7 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps, 
   ] as const) {
     app.post<{ Body: { website: string } }>(path, { onRequest: auth, schema: { body: objectSchema({ website: urlSchema }, ['website']) } }, async (request, reply) => {
       const accountId = await requestAccountId(db, request);
-      const url = parseUserUrl(request.body.website, 'website', limits);
+      const url = parseUserUrl(request.body.website, 'website');
       const job = await db.transaction(async (tx) => {
         // Serialise per account so two quick clicks cannot both pass the limit.
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
@@ -185,7 +186,7 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps, 
     { onRequest: auth, schema: { body: objectSchema({ url: urlSchema, type: { type: 'string', enum: ['website', 'single'], default: 'single' } }, ['url']) } },
     async (request, reply) => {
       const accountId = await requestAccountId(db, request);
-      const url = parseUserUrl(request.body.url, 'url', limits);
+      const url = parseUserUrl(request.body.url, 'url');
       const kind = request.body.type ?? 'single';
       try {
         const { rows } = await db.query<LinkRow>(
@@ -206,7 +207,7 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps, 
     { onRequest: auth, schema: { params: idParamsSchema, body: objectSchema({ url: urlSchema }, ['url']) } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
-      const url = parseUserUrl(request.body.url, 'url', limits);
+      const url = parseUserUrl(request.body.url, 'url');
       try {
         const { rows } = await db.query<LinkRow>(`UPDATE settings_website_links SET url = $3, updated_at = $4 WHERE id = $1 AND user_id = $2 RETURNING ${LINK_COLUMNS}`, [
           request.params.id,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { t } from '../../i18n/messages';
+import { checkOutboundHost, outboundSmtpSocket } from '../../net/outbound';
 import { say } from '../respond';
 import { optionalText, resellerGuard, resellerIdOf } from './common';
 
@@ -58,7 +59,11 @@ export interface ResellerEmail {
   text: string;
 }
 
-/** Sends through the reseller's own SMTP server (nodemailer). Throws when the server refuses. */
+/**
+ * Sends through the reseller's own SMTP server (nodemailer), the connection opened by the outbound
+ * guard (api/src/net/outbound.ts): a host that is or resolves to a private address is refused
+ * before any byte is sent. Throws when the server refuses; callers show one generic text.
+ */
 export async function sendWithResellerSmtp(row: SmtpRow, appSecret: string, email: ResellerEmail): Promise<void> {
   // The repo's nodemailer typing (src/types) covers URL transports only; this uses the options form.
   const nodemailer = (await import('nodemailer')) as unknown as {
@@ -74,6 +79,7 @@ export async function sendWithResellerSmtp(row: SmtpRow, appSecret: string, emai
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
+    getSocket: outboundSmtpSocket,
   });
   try {
     await transport.sendMail({ from: row.from_email, replyTo: row.support_email, to: email.to, subject: email.subject, text: email.text });
@@ -110,6 +116,8 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
+      // The same check as every user-given address; the send checks again at connect time.
+      if ((await checkOutboundHost(b.host.trim())) === 'private_address') throw unprocessable('settings.address_refused', 'host');
       const password = b.password === undefined || b.password === null ? undefined : b.password === '' ? null : sealSecret(config.appSecret, b.password);
       const { rows } = await db.query<SmtpRow>(
         `INSERT INTO whitelabel_smtp (owner_id, host, port, username, password, encryption, from_email, support_email, updated_at)
@@ -135,7 +143,8 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
       });
     } catch (error) {
       request.log.warn({ err: error }, 'reseller SMTP test failed');
-      throw unprocessable('whitelabel.smtp_failed', 'to', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+      // One text for every failure: the answer must not tell an open port from a closed one.
+      throw unprocessable('whitelabel.smtp_failed', 'to');
     }
     return say(request, 'whitelabel.smtp_test_sent', { to: request.body.to });
   });

@@ -4,7 +4,8 @@ import type { Db } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { outboundAllowHosts, postSigned } from '../../net/signedPost';
+import { checkOutboundUrl } from '../../net/outbound';
+import { postSigned } from '../../net/signedPost';
 import { say } from '../respond';
 import { idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
 
@@ -34,14 +35,9 @@ export interface Webhook {
 
 const COLUMNS = 'id, name, url, events, secret, last_status, last_delivery_at, created_at, updated_at';
 
-/** Private addresses are refused unless listed (WHITELABEL_WEBHOOK_ALLOW_HOSTS, or the shared outbound allow list). */
-export function webhookAllowHosts(env: NodeJS.ProcessEnv = process.env): string[] {
-  return [...(env.WHITELABEL_WEBHOOK_ALLOW_HOSTS ?? '').split(','), ...outboundAllowHosts(env)].map((h) => h.trim().toLowerCase()).filter(Boolean);
-}
-
 async function deliver(db: Db, hook: { id: number; url: string; secret: string }, event: string, data: unknown, now: Date): Promise<string> {
   const body = JSON.stringify({ event, created_at: now.toISOString(), data });
-  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event, allowHosts: webhookAllowHosts() });
+  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event });
   const status = outcome.ok ? String(outcome.status) : outcome.error;
   await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = $3 WHERE id = $1', [hook.id, status, now]);
   return status;
@@ -70,10 +66,13 @@ interface WebhookBody {
   secret?: string | null;
 }
 
-function checkUrl(url: string): void {
+/** The check every webhook kind gets at save (api/src/net/outbound.ts); the send checks again at connect time. */
+async function checkUrl(url: string): Promise<void> {
   const issues = new Issues();
   issues.url('url', url.trim());
   issues.throwIfAny();
+  const verdict = await checkOutboundUrl(url);
+  if (!verdict.ok && verdict.reason === 'private_address') throw unprocessable('settings.address_refused', 'url');
 }
 
 export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
@@ -91,7 +90,7 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
   app.post<{ Body: WebhookBody }>('/api/whitelabel/webhooks', { onRequest: guard, schema: { body: bodySchema } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     const b = request.body;
-    checkUrl(b.url);
+    await checkUrl(b.url);
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
@@ -110,7 +109,7 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
   app.put<{ Params: { id: number }; Body: WebhookBody }>('/api/whitelabel/webhooks/:id', { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const b = request.body;
-    checkUrl(b.url);
+    await checkUrl(b.url);
     const { rows } = await db.query<Webhook>(
       `UPDATE whitelabel_webhooks SET name = $3, url = $4, events = $5::jsonb, secret = COALESCE($6, secret), updated_at = $7 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
       [request.params.id, owner, b.name.trim(), b.url.trim(), JSON.stringify(b.events), b.secret?.trim() || null, clock.now()],
