@@ -130,14 +130,15 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
 }
 
 /**
- * Deps for adapters under test: the real guarded client (loopback allowed, as the app's tests
- * allow their receivers) and a clock that moves by the waits asked for, recorded instead of slept.
+ * Deps for adapters under test: the real guarded client (loopback allowed through OUTBOUND_ALLOW_HOSTS,
+ * as the app's tests allow their receivers) and a clock that moves by the waits asked for, recorded instead of slept.
  */
 export function testSourceDeps(): SourceDeps & { waits: number[] } {
   const waits: number[] = [];
   let now = Date.now();
+  process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
   return {
-    http: guardedHttpClient({ allowHosts: ['127.0.0.1'] }),
+    http: guardedHttpClient(),
     waits,
     now: () => now,
     wait: async (ms) => {

@@ -19,7 +19,6 @@ beforeAll(async () => {
     HUNTER_API_KEY: FAKE_KEYS.hunter,
     HUNTER_URL: fake.url('hunter'),
     LEAD_EMAIL_WATERFALL: 'hunter',
-    LEAD_SOURCES_ALLOW_HOSTS: '127.0.0.1',
   });
   uninstall = installLeadSources(config, {}, testSourceDeps());
   ctx = await createTestApp();

@@ -414,7 +414,7 @@ describe('OUTBOUND_ALLOW_HOSTS, the one allow list', () => {
     }
   });
 
-  test.each(['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS'])('the replaced %s stops the start, naming its successor', (key) => {
+  test.each(['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS', 'LEAD_SOURCES_ALLOW_HOSTS'])('the replaced %s stops the start, naming its successor', (key) => {
     expect(() => loadConfig({ [key]: '127.0.0.1' }, path.join(__dirname, '..', '..'))).toThrow(/OUTBOUND_ALLOW_HOSTS/);
   });
 

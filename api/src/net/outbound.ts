@@ -23,7 +23,7 @@ import { Agent, buildConnector } from 'undici';
 export const OUTBOUND_ALLOW_ENV = 'OUTBOUND_ALLOW_HOSTS';
 
 /** Variables the single allow list replaced; setting one is a configuration error naming its successor. */
-export const REPLACED_ALLOW_VARIABLES = ['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS'] as const;
+export const REPLACED_ALLOW_VARIABLES = ['CRAWL_ALLOW_HOSTS', 'SETTINGS_WEBHOOK_ALLOW_HOSTS', 'LEAD_SEARCH_WEBHOOK_ALLOW_HOSTS', 'CRM_ALLOW_HOSTS', 'WHITELABEL_WEBHOOK_ALLOW_HOSTS', 'LEAD_SOURCES_ALLOW_HOSTS'] as const;
 
 const BLOCKED = new BlockList();
 for (const [net, prefix] of [

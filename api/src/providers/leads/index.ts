@@ -50,7 +50,7 @@ export function leadSourceStatus(type: SearchType): LeadSourceStatus {
  * Plugs in every real source the configuration enables (at start-up; tests pass their fakes' base
  * URLs and a `deps` that records waits). Types no source serves keep the demo generator. Returns an undo.
  */
-export function installLeadSources(config: LeadSourcesConfig, extras: LeadSourceExtras = {}, deps: SourceDeps = defaultSourceDeps(config.allowHosts)): () => void {
+export function installLeadSources(config: LeadSourcesConfig, extras: LeadSourceExtras = {}, deps: SourceDeps = defaultSourceDeps()): () => void {
   const served = assembleLeadSources(config, deps, extras);
   const undos = SEARCH_TYPES.flatMap((type) => {
     const provider = served[type];

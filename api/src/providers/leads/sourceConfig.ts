@@ -1,5 +1,4 @@
 import { ConfigError } from '../../config';
-import { hostList } from '../../net/urlGuard';
 
 /** A keyed vendor: its key and base URL (configurable so tests and operators can point elsewhere). */
 export interface KeyedSource {
@@ -25,8 +24,6 @@ export interface LeadSourcesConfig {
   ipinfo: KeyedSource | null;
   /** Email finding order (LEAD_EMAIL_WATERFALL, e.g. `site,hunter,apollo`); sources not configured are skipped. */
   emailWaterfall: EmailSourceId[];
-  /** Hosts the sources may reach although private (self-hosted Nominatim/Overpass on the LAN, tests on loopback). */
-  allowHosts: string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -74,6 +71,5 @@ export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
     youtube: keyed(env, 'YOUTUBE_API_KEY', 'YOUTUBE_URL', 'https://www.googleapis.com/'),
     ipinfo: keyed(env, 'IPINFO_TOKEN', 'IPINFO_URL', 'https://ipinfo.io/'),
     emailWaterfall: [...new Set(order)] as EmailSourceId[],
-    allowHosts: hostList(env.LEAD_SOURCES_ALLOW_HOSTS),
   };
 }

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import { checkUrlTarget, guardedLookup, RefusedAddressError } from '../../net/urlGuard';
+import { outboundLookup, OutboundRefusedError, refuseLiteral } from '../../net/outbound';
 
 /**
  * The one way lead sources reach the outside world. Every adapter receives a `SourceDeps` and
  * calls `requestJson`; the default `HttpClient` goes through the project's outbound guard
- * (`net/urlGuard`: private addresses refused at connect time unless allow-listed), so a base URL
+ * (`net/outbound`: private addresses refused at connect time unless OUTBOUND_ALLOW_HOSTS lists them), so a base URL
  * an operator mistypes cannot reach the metadata service or the database.
  */
 export interface HttpRequest {
@@ -51,17 +51,20 @@ export interface SourceDeps {
 }
 
 /** The guarded client: no redirects, a timeout, a cap on the answer's size. */
-export function guardedHttpClient({ allowHosts = [], timeoutMs = 20_000, maxBytes = 8 * 1024 * 1024 }: { allowHosts?: readonly string[]; timeoutMs?: number; maxBytes?: number } = {}): HttpClient {
+export function guardedHttpClient({ timeoutMs = 20_000, maxBytes = 8 * 1024 * 1024 }: { timeoutMs?: number; maxBytes?: number } = {}): HttpClient {
   return (request) => {
-    const target = checkUrlTarget(request.url, allowHosts);
-    if (target !== 'ok') return Promise.reject(new RefusedAddressError(request.url.hostname));
+    try {
+      refuseLiteral(request.url);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const client = request.url.protocol === 'https:' ? https : http;
     return new Promise<HttpResponse>((resolve, reject) => {
       const headers: Record<string, string> = { 'user-agent': LEAD_SOURCE_USER_AGENT, accept: 'application/json', ...request.headers };
       if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
       const outgoing = client.request(
         request.url,
-        { method: request.method, lookup: guardedLookup(allowHosts, request.url.hostname), timeout: timeoutMs, headers },
+        { method: request.method, lookup: outboundLookup, timeout: timeoutMs, headers },
         (response) => {
           const chunks: Buffer[] = [];
           let seen = 0;
@@ -90,8 +93,8 @@ export function guardedHttpClient({ allowHosts = [], timeoutMs = 20_000, maxByte
 
 export const realWait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function defaultSourceDeps(allowHosts: readonly string[] = []): SourceDeps {
-  return { http: guardedHttpClient({ allowHosts }), wait: realWait, now: Date.now };
+export function defaultSourceDeps(): SourceDeps {
+  return { http: guardedHttpClient(), wait: realWait, now: Date.now };
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in ms from now; null when absent or unreadable. */
@@ -125,7 +128,7 @@ export async function requestJson<T = unknown>(deps: SourceDeps, source: string,
     try {
       response = await deps.http(request);
     } catch (error) {
-      if (error instanceof RefusedAddressError) throw new LeadSourceError(source, 'unavailable', `address refused by the outbound guard: ${request.url.host}`);
+      if (error instanceof OutboundRefusedError) throw new LeadSourceError(source, 'unavailable', `address refused by the outbound guard: ${request.url.host}`);
       if (attempt < retries) {
         await deps.wait(1000 * 2 ** attempt);
         continue;
