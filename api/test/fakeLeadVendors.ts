@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { guardedHttpClient, type SourceDeps } from '../src/providers/leads/sourceHttp';
+import { apolloEnrichedPerson, apolloOrganization, apolloSearchPerson } from './fixtures/leadVendors/apollo';
+import { GOOGLE_KEY_INVALID, textSearchAnswer } from './fixtures/leadVendors/googlePlaces';
 import { domainSearchAnswer, emailFinderAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
+import { IPINFO } from './fixtures/leadVendors/ipinfo';
+import { modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
+import { YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
 import { NOMINATIM_PORTO, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/leadVendors/osm';
 
 /**
@@ -37,7 +42,10 @@ export interface FakeLeadVendors {
   close(): Promise<void>;
 }
 
-export const FAKE_KEYS = { hunter: 'hunter-test-key', apollo: 'apollo-test-key', google: 'google-test-key', modash: 'modash-test-token', youtube: 'youtube-test-key', ipinfo: 'ipinfo-test-token' } as const;
+export const FAKE_KEYS = { hunter: 'hunter-test-key', apollo: 'apollo-test-key', google: 'google-test-key', googleUser: 'google-user-own-key', modash: 'modash-test-token', youtube: 'youtube-test-key', ipinfo: 'ipinfo-test-token' } as const;
+
+/** How many results the fakes hold: Apollo people and organizations per search, Modash per platform, YouTube channels, Google places per category. */
+export const FAKE_TOTALS = { apolloPeople: 30, apolloOrganizations: 40, modash: { instagram: 20, tiktok: 5, youtube: 0 } as Record<string, number>, youtube: 120, googlePlaces: 45 };
 
 /** Hunter domains the fake knows, with how many addresses each has. */
 export const HUNTER_DOMAINS: Record<string, number> = { 'acme.test': 23, 'tripeiro.test': 2, 'dentes-boavista.test': 1 };
@@ -89,8 +97,86 @@ function hunter(request: ReceivedRequest): Scripted {
   return { status: 404, body: { errors: [{ id: 'route_not_found', code: 404, details: 'Route not found' }] } };
 }
 
+
+const parse = (body: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+function apollo(request: ReceivedRequest): Scripted {
+  if (request.headers['x-api-key'] !== FAKE_KEYS.apollo) return { status: 401, body: { error: 'api/v1/mixed_people/api_search is not accessible with this api_key', error_code: 'API_INACCESSIBLE' } };
+  const body = parse(request.body);
+  const page = Number(body.page ?? 1);
+  const perPage = Number(body.per_page ?? 10);
+  if (request.path.endsWith('/api/v1/mixed_people/api_search')) {
+    const domains = (body.q_organization_domains_list as string[] | undefined) ?? [];
+    const total = domains.includes('no-such-company.invalid') ? 0 : FAKE_TOTALS.apolloPeople;
+    const start = (page - 1) * perPage;
+    return { status: 200, body: { total_entries: total, people: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => apolloSearchPerson(start + k)) } };
+  }
+  if (request.path.endsWith('/api/v1/people/match')) {
+    if (typeof body.id === 'string') return { status: 200, body: apolloEnrichedPerson(Number(body.id.slice(-2))) };
+    if (body.domain === 'acme.test' && body.first_name) {
+      const first = String(body.first_name);
+      return { status: 200, body: { person: { id: 'match-1', first_name: first, last_name: body.last_name, email: `${first.toLowerCase()}.apollo@acme.test`, email_status: 'verified' } } };
+    }
+    return { status: 200, body: { person: null } };
+  }
+  if (request.path.endsWith('/api/v1/mixed_companies/search')) {
+    if (typeof body.q_organization_name === 'string') {
+      const slug = body.q_organization_name.toLowerCase().replace(/[^a-z0-9]/g, '');
+      return { status: 200, body: { pagination: { page: 1, per_page: 1, total_entries: 1, total_pages: 1 }, accounts: [], organizations: [{ ...apolloOrganization(0), name: body.q_organization_name, primary_domain: `${slug}.test` }] } };
+    }
+    const total = FAKE_TOTALS.apolloOrganizations;
+    const start = (page - 1) * perPage;
+    return {
+      status: 200,
+      body: { breadcrumbs: [], partial_results_only: false, pagination: { page, per_page: perPage, total_entries: total, total_pages: Math.ceil(total / perPage) }, accounts: [], organizations: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => apolloOrganization(start + k)) },
+    };
+  }
+  return { status: 404, body: { error: 'Not found' } };
+}
+
+function modash(request: ReceivedRequest): Scripted {
+  if (request.headers.authorization !== `Bearer ${FAKE_KEYS.modash}`) return { status: 401, body: { error: true, code: 'invalid_token', message: 'Invalid access token' } };
+  const search = /^\/modash\/v1\/(instagram|tiktok|youtube)\/search$/.exec(request.path);
+  if (search && request.method === 'POST') return { status: 200, body: modashSearchAnswer(search[1]!, FAKE_TOTALS.modash[search[1]!] ?? 0, Number(parse(request.body).page ?? 0)) };
+  const report = /^\/modash\/v1\/(instagram|tiktok|youtube)\/profile\/([^/]+)\/report$/.exec(request.path);
+  if (report) return report[2]!.startsWith('unknown') ? { status: 404, body: { error: true, code: 'account_not_found' } } : { status: 200, body: modashReport(report[1]!, decodeURIComponent(report[2]!)) };
+  return { status: 404, body: { error: true, code: 'not_found' } };
+}
+
+function youtube(request: ReceivedRequest): Scripted {
+  if (request.query.get('key') !== FAKE_KEYS.youtube) return { status: 400, body: YOUTUBE_KEY_INVALID };
+  if (request.path.endsWith('/youtube/v3/search')) {
+    const page = Number((request.query.get('pageToken') ?? 'page-0').slice('page-'.length));
+    return { status: 200, body: youtubeSearchAnswer(request.query.get('q') ?? '', FAKE_TOTALS.youtube, Number(request.query.get('maxResults') ?? 5), page) };
+  }
+  if (request.path.endsWith('/youtube/v3/channels')) return { status: 200, body: youtubeChannelsAnswer((request.query.get('id') ?? '').split(',').filter(Boolean)) };
+  return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
+}
+
+function ipinfo(request: ReceivedRequest): Scripted {
+  if (request.headers.authorization !== `Bearer ${FAKE_KEYS.ipinfo}`) return { status: 403, body: { status: 403, error: { title: 'Unknown token', message: 'Please ensure you have the correct token' } } };
+  const ip = decodeURIComponent(request.path.slice('/ipinfo/'.length));
+  return { status: 200, body: IPINFO[ip] ?? { ip, city: 'Somewhere', country: 'PT', org: 'AS64999 Some Hosting', asn: { asn: 'AS64999', name: 'Some Hosting', domain: 'hosting.test', type: 'hosting' } } };
+}
+
+function google(request: ReceivedRequest): Scripted {
+  const key = request.headers['x-goog-api-key'];
+  if (key !== FAKE_KEYS.google && key !== FAKE_KEYS.googleUser) return { status: 400, body: GOOGLE_KEY_INVALID };
+  if (!request.headers['x-goog-fieldmask']) return { status: 400, body: { error: { code: 400, message: 'FieldMask is a required parameter.', status: 'INVALID_ARGUMENT' } } };
+  if (!request.path.endsWith('/v1/places:searchText')) return { status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } };
+  const body = parse(request.body);
+  const page = typeof body.pageToken === 'string' ? Number(body.pageToken.slice('tok-'.length)) : 0;
+  return { status: 200, body: textSearchAnswer(String(body.textQuery ?? ''), FAKE_TOTALS.googlePlaces, page) };
+}
+
 export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}): Promise<FakeLeadVendors> {
-  const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, ...extra };
+  const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo, modash, youtube, ipinfo, google, ...extra };
   const requests: ReceivedRequest[] = [];
   const scripts = new Map<Vendor, Scripted[]>();
   const sockets = new Set<Socket>();

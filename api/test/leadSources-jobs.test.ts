@@ -18,6 +18,8 @@ beforeAll(async () => {
     OVERPASS_URL: fake.url('overpass'),
     HUNTER_API_KEY: FAKE_KEYS.hunter,
     HUNTER_URL: fake.url('hunter'),
+    APOLLO_API_KEY: FAKE_KEYS.apollo,
+    APOLLO_URL: fake.url('apollo'),
     LEAD_EMAIL_WATERFALL: 'hunter',
   });
   uninstall = installLeadSources(config, {}, testSourceDeps());
@@ -44,7 +46,8 @@ test('search options name the real source per type, and say why a type without o
   const providers = json<{ providers: Record<string, { id: string; demo: boolean; demo_reason: string | null }> }>(res).providers;
   expect(providers.local).toEqual({ id: 'osm', demo: false, demo_reason: null });
   expect(providers.domain).toEqual({ id: 'hunter', demo: false, demo_reason: null });
-  expect(providers.people).toEqual({ id: 'demo', demo: true, demo_reason: 'no_source' });
+  expect(providers.people).toEqual({ id: 'apollo', demo: false, demo_reason: null });
+  expect(providers.influencer).toEqual({ id: 'demo', demo: true, demo_reason: 'no_source' });
 });
 
 test('a local search fills the list from OpenStreetMap and Hunter, charging only the places that came with a contact', async () => {
@@ -72,6 +75,22 @@ test('a local search fills the list from OpenStreetMap and Hunter, charging only
   expect(withContact.every((r) => r.credits === 1)).toBe(true);
   expect(before - (await balance())).toBe(withContact.length);
   expect(rows.find((r) => r.name === 'O Tripeiro')!.data.social).toMatchObject({ email_source: 'hunter', opening_hours: 'Tu-Su 12:00-15:00,19:00-22:30' });
+});
+
+test('a people search through Apollo charges 3 credits per person that came with an email, none for the others', async () => {
+  const listId = await createList('people');
+  const before = await balance();
+  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Porto', count: 8, filters: { job_title: 'Sales', seniority: ['Director'] } } });
+  expect(start.statusCode).toBe(201);
+  expect(await runJobToEnd(ctx.db, json<{ job: { id: number } }>(start).job.id)).toBe('done');
+  const rows = (await ctx.db.query<{ email: string | null; phone: string | null; email_status: string; credits: number }>('SELECT email, phone, email_status, credits FROM campaign_results WHERE campaign_id = $1 ORDER BY id', [listId])).rows;
+  expect(rows).toHaveLength(8);
+  // Fixture: every fourth person has no email (Apollo "unavailable") and no phone.
+  expect(rows.map((r) => r.email_status)).toEqual(['found', 'found', 'potential', 'not_found', 'found', 'found', 'potential', 'not_found']);
+  const charged = rows.filter((r) => r.email || r.phone);
+  expect(charged).toHaveLength(6);
+  expect(rows.filter((r) => !r.email && !r.phone).every((r) => r.credits === 0)).toBe(true);
+  expect(before - (await balance())).toBe(6 * 3);
 });
 
 test('a demo list gets demo data whatever sources are configured, and says so', async () => {

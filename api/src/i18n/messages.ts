@@ -4,6 +4,7 @@ import { settingsMessages } from './catalogue/settings';
 import { adminMessages } from './catalogue/admin';
 import { deliveryMessages } from './catalogue/delivery';
 import { leadSearchMessages } from './catalogue/leadSearch';
+import { leadSourceMessages } from './catalogue/leadSources';
 import { aiMessages } from './catalogue/ai';
 import { whitelabelMessages } from './catalogue/whitelabel';
 
@@ -25,6 +26,7 @@ const catalogue = {
   ...adminMessages,
   ...deliveryMessages,
   ...leadSearchMessages,
+  ...leadSourceMessages,
   ...aiMessages,
   ...whitelabelMessages,
 } satisfies Record<string, Translations>;

@@ -2,7 +2,8 @@ import { demoLeadProvider } from './demoProvider';
 import { SEARCH_TYPES, type SearchType } from './catalog';
 import { assembleLeadSources, type LeadSourceExtras } from './leadSources';
 import type { LeadSourcesConfig } from './sourceConfig';
-import { defaultSourceDeps, type SourceDeps } from './sourceHttp';
+import { defaultSourceDeps, type LeadSourceError, type SourceDeps } from './sourceHttp';
+import { t, type Language } from '../../i18n/messages';
 import type { LeadProvider } from './types';
 
 export * from './types';
@@ -57,4 +58,9 @@ export function installLeadSources(config: LeadSourcesConfig, extras: LeadSource
     return provider ? [registerLeadProvider(provider, [type])] : [];
   });
   return () => undos.reverse().forEach((undo) => undo());
+}
+
+/** The per-job sentence for a source's failure ("The people-data provider refused the key."), in the user's language. */
+export function leadSourceErrorMessage(error: LeadSourceError, language: Language): string {
+  return t(language, `leadSources.${error.code}`, { source: error.source });
 }

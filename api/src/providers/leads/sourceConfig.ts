@@ -16,7 +16,9 @@ export interface LeadSourcesConfig {
   keyless: boolean;
   nominatimUrl: string;
   overpassUrl: string;
+  /** The platform's Google Places key (users may bring their own, see LeadQuery.credentials). */
   googlePlaces: KeyedSource | null;
+  googlePlacesUrl: string;
   apollo: KeyedSource | null;
   hunter: KeyedSource | null;
   modash: KeyedSource | null;
@@ -65,6 +67,7 @@ export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
     nominatimUrl: baseUrl(env, 'NOMINATIM_URL', 'https://nominatim.openstreetmap.org/'),
     overpassUrl: baseUrl(env, 'OVERPASS_URL', 'https://overpass-api.de/api/interpreter'),
     googlePlaces: keyed(env, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
+    googlePlacesUrl: baseUrl(env, 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
     apollo: keyed(env, 'APOLLO_API_KEY', 'APOLLO_URL', 'https://api.apollo.io/'),
     hunter: keyed(env, 'HUNTER_API_KEY', 'HUNTER_URL', 'https://api.hunter.io/'),
     modash: keyed(env, 'MODASH_API_KEY', 'MODASH_URL', 'https://api.modash.io/'),

@@ -5,6 +5,8 @@ export interface LeadQuery {
   type: SearchType;
   location: string;
   filters: Readonly<Record<string, unknown>>;
+  /** The searching user's own source keys (spec: the "Google API key" field), used before the platform's. */
+  credentials?: { googleApiKey?: string | null };
 }
 
 /** Outcome of the email look-up for one record (spec §4: found, potential found, not found). */

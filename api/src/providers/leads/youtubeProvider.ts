@@ -1,0 +1,120 @@
+import { platformsOf } from './modashProvider';
+import { AnswerCache, requestJson, type CallOptions, type SourceDeps } from './sourceHttp';
+import type { LeadQuery, LeadRecord } from './types';
+
+/**
+ * YouTube Data API v3 (https://developers.google.com/youtube/v3/docs): `search.list` with
+ * `type=channel` finds channels for the keyword (100 quota units a call, 50 results a page,
+ * `pageToken` paging), `channels.list` with `part=snippet,statistics` gives their subscriber and
+ * view counts (1 unit per 50 channels). Default quota: 10,000 units a day; 403 `quotaExceeded`
+ * means the day's quota is used, 400 `keyInvalid` a bad key
+ * (https://developers.google.com/youtube/v3/docs/errors).
+ */
+export interface YoutubeConfig {
+  apiKey: string;
+  baseUrl: string;
+}
+
+interface SearchAnswer {
+  nextPageToken?: string;
+  pageInfo?: { totalResults?: number };
+  items?: { id?: { channelId?: string } }[];
+}
+
+interface Channel {
+  id: string;
+  snippet?: { title?: string; description?: string; customUrl?: string; country?: string };
+  statistics?: { subscriberCount?: string; viewCount?: string; videoCount?: string; hiddenSubscriberCount?: boolean };
+}
+
+const PAGES = new AnswerCache<{ channels: Channel[]; next: string | null }>(10 * 60_000);
+
+const youtubeStatuses: CallOptions['classify'] = (status, body) => {
+  if (status === 403 && /quotaExceeded|dailyLimitExceeded/.test(body)) return 'quota_exhausted';
+  if (status === 403 && /rateLimitExceeded|userRateLimitExceeded/.test(body)) return 'retry';
+  if (status === 400 && /keyInvalid|API_KEY_INVALID|API key not valid/.test(body)) return 'key_refused';
+  return undefined;
+};
+
+function get<T>(deps: SourceDeps, config: YoutubeConfig, path: string, params: Record<string, string>) {
+  const url = new URL(path, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
+  url.search = new URLSearchParams({ ...params, key: config.apiKey }).toString();
+  return requestJson<T>(deps, 'youtube', { method: 'GET', url }, { classify: youtubeStatuses });
+}
+
+/** One page of channels for the keyword: search.list for the ids, channels.list for their figures. */
+async function channelPage(deps: SourceDeps, config: YoutubeConfig, keyword: string, token: string | null) {
+  return PAGES.get(`${config.baseUrl}|${keyword}|${token ?? ''}`, deps.now(), async () => {
+    const params: Record<string, string> = { part: 'snippet', type: 'channel', q: keyword, maxResults: '50', order: 'relevance' };
+    if (token) params.pageToken = token;
+    const { data: found } = await get<SearchAnswer>(deps, config, 'youtube/v3/search', params);
+    const ids = (found?.items ?? []).map((i) => i.id?.channelId).filter((id): id is string => Boolean(id));
+    if (!ids.length) return { channels: [], next: null };
+    const { data: details } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' });
+    const byId = new Map((details?.items ?? []).map((c) => [c.id, c]));
+    return { channels: ids.map((id) => byId.get(id)).filter((c): c is Channel => Boolean(c)), next: found?.nextPageToken ?? null };
+  });
+}
+
+const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
+
+function inRange(value: number, filters: Readonly<Record<string, unknown>>, name: string): boolean {
+  const min = filters[`${name}_min`];
+  const max = filters[`${name}_max`];
+  return (typeof min !== 'number' || value >= min) && (typeof max !== 'number' || value <= max);
+}
+
+function channelRecord(c: Channel): LeadRecord {
+  const subscribers = Number(c.statistics?.subscriberCount ?? 0);
+  const views = Number(c.statistics?.viewCount ?? 0);
+  const handle = c.snippet?.customUrl ?? c.id;
+  const email = EMAIL_IN_TEXT.exec(c.snippet?.description ?? '')?.[0] ?? null;
+  const social: Record<string, string | number> = { source: 'youtube', platform: 'youtube', handle: handle.startsWith('@') ? handle : `@${handle}`, user_id: c.id, followers: subscribers, views };
+  if (c.statistics?.videoCount) social.videos = Number(c.statistics.videoCount);
+  if (email) social.email_source = 'youtube';
+  return {
+    key: `youtube:${c.id}`,
+    name: c.snippet?.title ?? handle,
+    company: null,
+    job_title: null,
+    department: null,
+    seniority: null,
+    management_level: null,
+    website: `https://www.youtube.com/channel/${c.id}`,
+    city: null,
+    country: c.snippet?.country ?? null,
+    category: 'youtube',
+    employee_count: null,
+    linkedin_url: null,
+    // Published in the channel's own description: "found".
+    email,
+    email_outcome: email ? 'found' : 'not_found',
+    phone: null,
+    social,
+  };
+}
+
+/**
+ * YouTube influencers by keyword (the channel search needs one: without it nothing is searched),
+ * filtered by the followers (subscribers) and views ranges; other platforms are not served here.
+ * `offset` counts the channels that passed the filters, so pages are walked from the first (cached).
+ */
+export function youtubeSearch(deps: SourceDeps, config: YoutubeConfig) {
+  return async function* search(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
+    if (!platformsOf(query.filters).includes('youtube')) return;
+    const keyword = typeof query.filters.keyword === 'string' ? query.filters.keyword.trim() : '';
+    if (!keyword) return;
+    let seen = 0;
+    let token: string | null = null;
+    for (let pages = 0; pages < 10; pages += 1) {
+      const { channels, next }: { channels: Channel[]; next: string | null } = await channelPage(deps, config, keyword, token);
+      for (const c of channels) {
+        if (!inRange(Number(c.statistics?.subscriberCount ?? 0), query.filters, 'followers') || !inRange(Number(c.statistics?.viewCount ?? 0), query.filters, 'views')) continue;
+        if (seen >= offset) yield channelRecord(c);
+        seen += 1;
+      }
+      if (!next) return;
+      token = next;
+    }
+  };
+}
