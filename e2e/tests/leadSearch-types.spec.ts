@@ -26,7 +26,8 @@ async function expectToolbar(page: Page, type: string): Promise<void> {
   await expect(area.getByLabel('Email found', { exact: true })).toHaveCount(type === 'domain' ? 0 : 1);
 }
 
-const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<void>; expectText: string }[] = [
+/** `demo`: the list is a "Demo list" (the explicit offline mode), for types whose default source is real (domain: the site crawl). */
+const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<void>; expectText: string; demo?: boolean }[] = [
   {
     type: 'local',
     label: 'Local',
@@ -37,7 +38,7 @@ const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<voi
     expectText: 'Dentist|Bakery',
   },
   { type: 'company', label: 'Company', fill: async (page) => void (await page.getByLabel('Industry', { exact: true }).selectOption('Healthcare')), expectText: 'Healthcare' },
-  { type: 'domain', label: 'Domain', fill: (page) => page.getByLabel('Domain', { exact: true }).fill('acme-rockets.com'), expectText: 'acme-rockets.com' },
+  { type: 'domain', label: 'Domain', fill: (page) => page.getByLabel('Domain', { exact: true }).fill('acme-rockets.com'), expectText: 'acme-rockets.com', demo: true },
   {
     type: 'influencer',
     label: 'Influencer',
@@ -78,6 +79,7 @@ test.describe('lead search: every search type end to end', () => {
       await expect(page.getByRole('radio', { name: new RegExp(`^${search.label}`) })).toBeChecked();
       await search.fill(page);
       await page.getByLabel('Location').fill('Valencia, Spain');
+      if (search.demo) await page.getByLabel(/^Demo list \(/).check();
       await form.createList(`E2E ${search.type} ${Date.now()}`);
       await page.getByLabel(/Number of leads/).fill('8');
       await form.run.click();

@@ -125,8 +125,11 @@ export class OutboundRefusedError extends Error {
   }
 }
 
+/** Resolves a host name to its addresses; the system's `dns.lookup` unless a caller has its own DNS servers. */
+export type HostLookup = (host: string) => Promise<LookupAddress[]>;
+
 /** Every address `host` resolves to, refused as a whole when one of them is not public and not allowed. */
-export function resolveOutbound(host: string, allow: OutboundAllowList = outboundAllowList()): Promise<LookupAddress[]> {
+export function resolveOutbound(host: string, allow: OutboundAllowList = outboundAllowList(), lookupHost?: HostLookup): Promise<LookupAddress[]> {
   const name = bare(host);
   const family = isIP(name);
   return new Promise((resolve, reject) => {
@@ -142,6 +145,7 @@ export function resolveOutbound(host: string, allow: OutboundAllowList = outboun
     // RFC 6761: `localhost` and every name under it are loopback, whatever a resolver says; only
     // listing the name itself allows them.
     if (isLocalhostName(name)) return allow.hosts.has(name) ? resolve([{ address: '127.0.0.1', family: 4 }]) : reject(new OutboundRefusedError(name));
+    if (lookupHost) return void lookupHost(name).then(settle, reject);
     dnsLookup(name, { all: true }, (error, list) => (error ? reject(error) : settle(list)));
   });
 }
@@ -178,19 +182,26 @@ let shared: Agent | null = null;
  * literals included), checks every answer and connects to the checked address, keeping the name
  * for TLS (SNI and certificate). One per process; connections are pooled per origin.
  */
-export function outboundDispatcher(): Agent {
-  if (shared) return shared;
+export function outboundDispatcher(): Agent;
+/**
+ * With `lookupHost`: a new dispatcher (the caller closes it) whose names resolve through the
+ * caller's DNS servers (the domain engine's DOMAIN_DNS_SERVERS), every answer checked the same way.
+ */
+export function outboundDispatcher(options: { lookupHost: HostLookup }): Agent;
+export function outboundDispatcher(options?: { lookupHost: HostLookup }): Agent {
+  if (!options && shared) return shared;
   const connector = buildConnector({ timeout: 10_000 });
-  shared = new Agent({
+  const agent = new Agent({
     keepAliveTimeout: 4_000,
-    connect: (options, callback) => {
-      resolveOutbound(options.hostname).then(
-        ([first]) => connector({ ...options, hostname: first!.address }, callback),
+    connect: (connectOptions, callback) => {
+      resolveOutbound(connectOptions.hostname, outboundAllowList(), options?.lookupHost).then(
+        ([first]) => connector({ ...connectOptions, hostname: first!.address }, callback),
         (error: Error) => callback(error, null),
       );
     },
   });
-  return shared;
+  if (!options) shared = agent;
+  return agent;
 }
 
 /**

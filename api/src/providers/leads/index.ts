@@ -1,4 +1,5 @@
 import { demoLeadProvider } from './demoProvider';
+import { domainEngine, siteSources } from './domain';
 import { SEARCH_TYPES, type SearchType } from './catalog';
 import { assembleLeadSources, type LeadSourceExtras } from './leadSources';
 import type { LeadSourcesConfig } from './sourceConfig';
@@ -51,7 +52,7 @@ export function leadSourceStatus(type: SearchType): LeadSourceStatus {
  * Plugs in every real source the configuration enables (at start-up; tests pass their fakes' base
  * URLs and a `deps` that records waits). Types no source serves keep the demo generator. Returns an undo.
  */
-export function installLeadSources(config: LeadSourcesConfig, extras: LeadSourceExtras = {}, deps: SourceDeps = defaultSourceDeps()): () => void {
+export function installLeadSources(config: LeadSourcesConfig, extras: LeadSourceExtras = siteSources(domainEngine()), deps: SourceDeps = defaultSourceDeps()): () => void {
   const served = assembleLeadSources(config, deps, extras);
   const undos = SEARCH_TYPES.flatMap((type) => {
     const provider = served[type];

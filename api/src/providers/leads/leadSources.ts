@@ -46,6 +46,8 @@ export interface LeadSourceExtras {
   siteEmployees?: ((lead: StoredLead) => Promise<EmployeeRecord[]>) | null;
   /** Reverse DNS for intent (tests pass a local one). */
   reverseLookup?: ReverseLookup;
+  /** The keyless domain engine's domain search (crawls the site; `domain/`). */
+  siteDomainSearch?: LeadProvider | null;
 }
 
 /** The email finders in the configured order, the unconfigured ones left out. */
@@ -99,7 +101,9 @@ export function assembleLeadSources(config: LeadSourcesConfig, deps: SourceDeps,
     out.group = people;
     out.company = composeProvider({ id: 'apollo', search: withEmails(apolloCompanySearch(deps, config.apollo), finder), findEmployees: employees });
   }
-  if (config.hunter) {
+  // Domain: the keyless site crawl is the default; Hunter's domain search when the crawl is switched off.
+  if (config.keyless && extras.siteDomainSearch) out.domain = extras.siteDomainSearch;
+  if (config.hunter && !out.domain) {
     out.domain = composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, config.hunter), findEmployees: employees });
   }
   if (config.modash) {

@@ -31,9 +31,22 @@ export interface LeadRecord {
   /** The contact the look-up returns; null when nothing was found. */
   email: string | null;
   email_outcome: EmailOutcome;
+  /** Who found the email and where (shown on the result page); absent for sources that do not say. */
+  email_source?: EmailSource | null;
   phone: string | null;
   /** Influencer figures (platform, followers, engagement rate, …), else null. */
   social: Readonly<Record<string, string | number>> | null;
+}
+
+/** Where an email came from: the source (provider id), the page it was seen on, and how it was checked. */
+export interface EmailSource {
+  provider: string;
+  url: string | null;
+  /** mailto, text, obfuscated, cloudflare, schema, pattern (built from the company's email pattern), or a vendor's word. */
+  via: string;
+  mx: boolean | null;
+  disposable: boolean;
+  role: boolean;
 }
 
 /**

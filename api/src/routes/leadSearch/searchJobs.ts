@@ -91,12 +91,14 @@ export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'do
         return 'stopped';
       }
       const emailStatus = record.email ? record.email_outcome : 'not_found';
-      await tx.query(`UPDATE campaign_results SET email = $2, phone = $3, email_status = $4, credits = $5, pending = NULL WHERE id = $1`, [
+      // The email's source (page, checks) is revealed with the email, never before.
+      await tx.query(`UPDATE campaign_results SET email = $2, phone = $3, email_status = $4, credits = $5, pending = NULL, data = data || $6::jsonb WHERE id = $1`, [
         row.id,
         record.email,
         record.phone,
         emailStatus,
         hasContact ? cost : 0,
+        JSON.stringify(record.email && record.email_source ? { email_source: record.email_source } : {}),
       ]);
       if (hasContact) {
         charged += cost;

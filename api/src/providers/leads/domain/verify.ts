@@ -1,0 +1,70 @@
+import { blacklist } from 'mailchecker';
+import roleAddresses from 'role-based-email-addresses';
+import type { DnsResolver } from './crawler';
+
+/**
+ * Checks of one address that need no mailbox access: syntax, the domain's mail exchangers (MX
+ * through the injected resolver), a disposable-provider flag (mailchecker's maintained list) and a
+ * role-address flag (info@, sales@, …: role-based-email-addresses). An SMTP RCPT probe is not made:
+ * many servers answer it falsely or blocklist the prober, so it stays out until configured.
+ */
+export interface EmailVerification {
+  syntax: boolean;
+  /** true: the domain has mail exchangers; false: it has none (or does not exist); null: the look-up failed. */
+  mx: boolean | null;
+  mxHosts: string[];
+  disposable: boolean;
+  role: boolean;
+}
+
+const SYNTAX = /^(?=.{3,254}$)[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const ROLES = new Set(roleAddresses.map((r) => r.toLowerCase()));
+const DISPOSABLE = blacklist();
+
+export function validSyntax(address: string): boolean {
+  return SYNTAX.test(address) && (address.split('@')[0]?.length ?? 0) <= 64;
+}
+
+export function isRoleAddress(address: string): boolean {
+  const local = address.split('@')[0]?.toLowerCase() ?? '';
+  return ROLES.has(local) || ROLES.has(local.replace(/[._-]?\d+$/, ''));
+}
+
+/** The domain or any parent of it on the disposable-provider list. */
+export function isDisposableDomain(domain: string): boolean {
+  const labels = domain.toLowerCase().split('.');
+  for (let i = 0; i < labels.length - 1; i++) if (DISPOSABLE.has(labels.slice(i).join('.'))) return true;
+  return false;
+}
+
+const NO_DOMAIN = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME']);
+
+/** MX look-ups of one run, shared by every address of the same domain. */
+export function mxChecker(resolver: DnsResolver): (domain: string) => Promise<{ mx: boolean | null; hosts: string[] }> {
+  const cache = new Map<string, Promise<{ mx: boolean | null; hosts: string[] }>>();
+  return (domain) => {
+    const key = domain.toLowerCase();
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = resolver.resolveMx(key).then(
+        (records) => {
+          const hosts = records
+            .filter((r) => r.exchange && r.exchange !== '.')
+            .sort((a, b) => a.priority - b.priority)
+            .map((r) => r.exchange.toLowerCase());
+          return { mx: hosts.length > 0, hosts };
+        },
+        (error: NodeJS.ErrnoException) => ({ mx: NO_DOMAIN.has(error.code ?? '') ? false : null, hosts: [] }),
+      );
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+}
+
+export async function verifyEmail(address: string, mx: (domain: string) => Promise<{ mx: boolean | null; hosts: string[] }>): Promise<EmailVerification> {
+  const syntax = validSyntax(address);
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const exchangers = syntax ? await mx(domain) : { mx: false, hosts: [] };
+  return { syntax, mx: exchangers.mx, mxHosts: exchangers.hosts, disposable: isDisposableDomain(domain), role: isRoleAddress(address) };
+}
