@@ -99,7 +99,7 @@ describe('domain search served by the domain engine', () => {
     const emails = Object.fromEntries(rows.filter((r) => r.email).map((r) => [r.email, { state: r.email_status, page: new URL(r.data.email_source!.url!).pathname }]));
     expect(emails).toEqual(SITE_EMAILS);
     expect(rows).toHaveLength(Object.keys(SITE_EMAILS).length);
-    expect(rows.every((r) => r.data.email_source?.provider === DOMAIN_PROVIDER_ID && r.data.email_source.mx === true)).toBe(true);
+    expect(rows.every((r) => r.data.email_source?.provider === 'site' && r.data.email_source.mx === true)).toBe(true);
     expect(rows.find((r) => r.email === `john.smith@${SITE_DOMAIN}`)).toMatchObject({ name: 'John Smith', job_title: 'CTO', email_status: 'potential', data: { email_source: { via: 'pattern' } } });
     expect(rows.find((r) => r.email === `support@${SITE_DOMAIN}`)).toMatchObject({ email_status: 'found', data: { email_source: { via: 'obfuscated', role: true } } });
 

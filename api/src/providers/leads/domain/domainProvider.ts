@@ -53,7 +53,7 @@ function emailRecord(findings: DomainFindings, email: EmailFinding): LeadRecord 
     email: email.address,
     email_outcome: email.state,
     email_source: {
-      provider: DOMAIN_PROVIDER_ID,
+      provider: 'site',
       url: email.sourceUrl,
       via: email.via,
       mx: email.verification.mx,

@@ -7,6 +7,7 @@ import { useResult } from '../api/getResult';
 import { AiTextsSection } from '../../aiAssistant/components/AiTexts';
 import type { CrmResultFields } from '../api/getResults';
 import { CrmStatus } from './CrmStatus';
+import { EmailSourceNote, emailSourceOf } from './EmailSourceNote';
 import { EmailStatusBadge } from './EmailStatusBadge';
 
 interface Employee {
@@ -106,6 +107,14 @@ export function ResultDetailsScreen() {
             </DataList.ItemValue>
           </DataList.Item>
         ))}
+        {r.email && emailSourceOf(r.data) ? (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('details.emailSource')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <EmailSourceNote data={r.data} />
+            </DataList.ItemValue>
+          </DataList.Item>
+        ) : null}
       </DataList.Root>
       {r.crm_status ? (
         <Box as="section" aria-labelledby="crm-heading" mt={6} data-testid="result-crm">

@@ -18,6 +18,7 @@ import { useExportResultsCsv } from '../api/exportResultsCsv';
 import { useResults, type ResultFilters } from '../api/getResults';
 import type { SelectionInput } from '../api/selection';
 import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
+import { EmailSourceNote } from './EmailSourceNote';
 import { EmailStatusBadge } from './EmailStatusBadge';
 import { IntentSettingsPanel } from './IntentSettingsPanel';
 import { CrmSendControl } from './CrmSendControl';
@@ -371,6 +372,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 </HStack>
                 <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
                 <Text fontSize="sm">{r.email ?? '—'}</Text>
+                {r.email ? <EmailSourceNote data={r.data} /> : null}
                 <Text fontSize="sm">{r.phone ?? ''}</Text>
                 <ResultLabels labels={r.labels} />
               </Card.Body>
@@ -412,7 +414,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   </Table.Cell>
                   <Table.Cell>{type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '')}</Table.Cell>
                   <Table.Cell>{r.company ?? ''}</Table.Cell>
-                  <Table.Cell>{r.email ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    {r.email ?? '—'}
+                    {r.email ? <EmailSourceNote data={r.data} /> : null}
+                  </Table.Cell>
                   <Table.Cell>
                     <EmailStatusBadge status={r.email_status} />
                   </Table.Cell>
