@@ -98,6 +98,9 @@ describe('autopilots', () => {
     res = await inject('POST', '/api/autopilots', customer, body(list, { location: '  ' }));
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('location');
+    res = await inject('POST', '/api/autopilots', customer, body(list, { time_zone: 'Mars/Olympus' }));
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ field: 'time_zone', errors: [{ field: 'time_zone', message: 'Choose a time zone from the list (for example Europe/Paris).' }] });
     res = await inject('POST', '/api/autopilots', customer, body(list, { filters: {} }));
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('filters.job_title');
@@ -158,6 +161,7 @@ describe('autopilots', () => {
     await setWallet(10_000);
     const list = await createList();
     const autopilot = await create(list);
+    const firstSlot = new Date(autopilot.next_run_at!).getTime();
     await isolate(autopilot.id);
     ctx.clock.advance(3 * DAY); // the API was down for three days
     const { started } = await autopilotTick(ctx.db, ctx.clock);
@@ -166,7 +170,8 @@ describe('autopilots', () => {
     expect((await autopilotTick(ctx.db, ctx.clock)).started).toEqual([]);
     const history = await runs(autopilot.id);
     expect(history.total).toBe(1);
-    expect(new Date((await get(autopilot.id)).next_run_at!).getTime()).toBe(ctx.clock.now().getTime() + DAY);
+    // The next run is the next slot of the series (first slot + 3 days), not a day after the late claim.
+    expect(new Date((await get(autopilot.id)).next_run_at!).getTime()).toBe(firstSlot + 3 * DAY);
     await runJobToEnd(ctx.db, history.data[0]!.job_id!);
     expect((await autopilotTick(ctx.db, ctx.clock)).finished).toHaveLength(1);
   });
@@ -240,5 +245,31 @@ describe('autopilots', () => {
     expect(json<{ data: Autopilot[] }>(await inject('GET', '/api/autopilots', reseller)).data.some((x) => x.id === mine.id)).toBe(false);
     expect((await inject('DELETE', `/api/autopilots/${mine.id}`)).statusCode).toBe(200);
     expect((await inject('GET', `/api/autopilots/${mine.id}`)).statusCode).toBe(404);
+  });
+
+  it('runs on the slots of its time zone: a monthly run from Jan 31 keeps its day and its local time, late claims do not drift', async () => {
+    await setWallet(10_000);
+    const list = await createList();
+    ctx.clock.set(new Date('2027-01-31T08:59:55.000Z')); // 09:59:55 in Paris
+    const autopilot = await create(list, { repeat: 'monthly', time_zone: 'Europe/Paris', max_results: 2, enrichment: false, ai_prompts: [], crm: null });
+    await isolate(autopilot.id);
+    expect(autopilot).toMatchObject({ next_run_at: '2027-01-31T09:00:00.000Z', time_zone: 'Europe/Paris' });
+
+    const slots: string[] = [];
+    for (const claimAt of ['2027-01-31T09:01:30.000Z', '2027-02-28T09:07:00.000Z', '2027-03-31T08:00:01.000Z']) {
+      ctx.clock.set(new Date(claimAt));
+      const { started } = await autopilotTick(ctx.db, ctx.clock);
+      expect(started).toHaveLength(1);
+      const run = (await runs(autopilot.id)).data[0]!;
+      await runJobToEnd(ctx.db, run.job_id!);
+      expect((await autopilotTick(ctx.db, ctx.clock)).finished).toEqual([run.id]);
+      slots.push((await get(autopilot.id)).next_run_at!);
+    }
+    // 10:00 in Paris on the 31st, or the month's last day: CET in February, CEST from the end of March.
+    expect(slots).toEqual(['2027-02-28T09:00:00.000Z', '2027-03-31T08:00:00.000Z', '2027-04-30T08:00:00.000Z']);
+
+    // The zone can be changed by an edit.
+    const res = await inject('PUT', `/api/autopilots/${autopilot.id}`, customer, body(list, { repeat: 'monthly', time_zone: 'America/New_York', max_results: 2 }));
+    expect(json<{ autopilot: Autopilot & { time_zone: string } }>(res).autopilot.time_zone).toBe('America/New_York');
   });
 });

@@ -369,19 +369,26 @@ describe('workflows: the runner', () => {
     await inject('POST', `/api/people-results/${source}/manual`, customer, { name: 'Alan Turing', email: 'alan@example.com' });
     await inject('POST', `/api/people-results/${source}/manual`, customer, { name: 'Kurt Gödel', linkedin_url: 'https://www.linkedin.com/in/kurt' });
     const label = await createLabel('Has email');
-    const wf = await createWorkflow([
-      node('t', 'trigger', { mode: 'schedule', repeat: 'daily', source_campaign_id: source }),
+    const nodes = [
+      node('t', 'trigger', { mode: 'schedule', repeat: 'daily', time_zone: 'Europe/Paris', source_campaign_id: source }),
       node('f', 'filter', { conditions: [{ field: 'has_email', operator: 'is', value: 'true' }] }),
       node('l', 'label', { label_id: label }),
-    ]);
+    ];
+    const unknownZone = await inject('POST', '/api/workflows', customer, { name: 'Flow', nodes: [node('t', 'trigger', { mode: 'schedule', repeat: 'daily', time_zone: 'Nowhere/City' })], edges: [] });
+    expect(unknownZone.statusCode).toBe(400);
+    expect(json(unknownZone).field).toBe('nodes.0.settings.time_zone');
+    const wf = await createWorkflow(nodes);
     const published = json<{ workflow: Workflow }>(await publish(wf.id)).workflow;
     expect(new Date(published.next_run_at!).getTime()).toBe(ctx.clock.now().getTime() + FIRST_RUN_DELAY_MS);
     const scheduledRuns = async () => json<{ data: Run[] }>(await inject('GET', `/api/workflows/${wf.id}/runs`)).data.filter((r) => r.trigger === 'schedule');
 
     expect((await workflowTick(ctx.db, ctx.clock)).started).toHaveLength(0);
-    ctx.clock.advance(FIRST_RUN_DELAY_MS);
+    // Claimed two minutes late: the next run is still a day after the slot, not after the claim.
+    ctx.clock.advance(FIRST_RUN_DELAY_MS + 120_000);
     const first = await workflowTick(ctx.db, ctx.clock);
     expect(first.started).toHaveLength(1);
+    const after = json<Workflow>(await inject('GET', `/api/workflows/${wf.id}`));
+    expect(new Date(after.next_run_at!).getTime()).toBe(new Date(published.next_run_at!).getTime() + DAY);
     expect((await workflowTick(ctx.db, ctx.clock)).started).toHaveLength(0);
     let runs = await scheduledRuns();
     expect(runs).toHaveLength(1);

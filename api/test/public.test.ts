@@ -150,6 +150,30 @@ describe('health, site settings, campaign types, user limits, error log', () => 
       ctx.clock.set(new Date('2026-02-21T00:01:00.000Z'));
       expect(await limits(customer)).toMatchObject({ searches_used: 0, band: 'under_50', last_reset_date: '2026-02-21', next_reset_date: '2026-03-21' });
     });
+
+    test('a series that starts on the 31st resets on the last day of a shorter month, then on the 31st again', async () => {
+      await setUsage(DEMO.basic.email, 10, 1000);
+      await ctx.db.query("UPDATE users SET last_reset_date = '2026-01-31', limit_reset_anchor = NULL WHERE email = $1", [DEMO.basic.email]);
+      const seen: unknown[] = [];
+      const before = ctx.clock.now();
+      try {
+        for (const [day, used] of [['2026-02-27', 10], ['2026-02-28', 20], ['2026-03-30', 30], ['2026-03-31', 40], ['2026-04-30', 0]] as const) {
+          ctx.clock.set(new Date(`${day}T12:00:00.000Z`));
+          const now = await limits(await login(ctx.app, DEMO.basic));
+          seen.push([day, now.searches_used, now.last_reset_date, now.next_reset_date]);
+          await setUsage(DEMO.basic.email, used, 1000);
+        }
+      } finally {
+        ctx.clock.set(before);
+      }
+      expect(seen).toEqual([
+        ['2026-02-27', 10, '2026-01-31', '2026-02-28'],
+        ['2026-02-28', 0, '2026-02-28', '2026-03-31'],
+        ['2026-03-30', 20, '2026-02-28', '2026-03-31'],
+        ['2026-03-31', 0, '2026-03-31', '2026-04-30'],
+        ['2026-04-30', 0, '2026-04-30', '2026-05-31'],
+      ]);
+    });
   });
 
   describe('POST /api/log-app-error', () => {

@@ -3,7 +3,8 @@ import { isoDate } from '../clock';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { emptyObjectSchema } from '../http/schemas';
-import { addOneMonth, currentResetDate, limitBand, percentUsed, type LimitBand } from '../users/limits';
+import { limitBand, nextResetDate, percentUsed, type LimitBand } from '../users/limits';
+import { applyLimitReset } from '../users/limitReset';
 
 export interface UserLimits {
   search_limit: number;
@@ -22,6 +23,7 @@ interface LimitsRow {
   searches_used: number;
   additional_query_count: number;
   last_reset_date: string | null;
+  limit_reset_anchor: string | null;
   monthly: number | null;
   additional: number | null;
   rolled_over: number | null;
@@ -35,7 +37,7 @@ export function userLimitRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       const read = async () =>
         (
           await tx.query<LimitsRow>(
-            `SELECT u.search_limit, u.searches_used, u.additional_query_count, u.last_reset_date, w.monthly, w.additional, w.rolled_over
+            `SELECT u.search_limit, u.searches_used, u.additional_query_count, u.last_reset_date, u.limit_reset_anchor, w.monthly, w.additional, w.rolled_over
                FROM users u LEFT JOIN credit_wallets w ON w.user_id = u.id WHERE u.id = $1 FOR UPDATE OF u`,
             [id],
           )
@@ -43,13 +45,8 @@ export function userLimitRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       const before = await read();
       if (!before) throw new Error(`user ${id} not found`);
       // The monthly reset happens lazily, on the first read after its date.
-      if (before.last_reset_date) {
-        const due = currentResetDate(before.last_reset_date, today);
-        if (due !== before.last_reset_date) {
-          await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [id, due]);
-          return { ...before, searches_used: 0, last_reset_date: due };
-        }
-      }
+      const { reset, lastResetDate } = await applyLimitReset(tx, id, today);
+      if (reset) return { ...before, searches_used: 0, last_reset_date: lastResetDate, limit_reset_anchor: before.limit_reset_anchor ?? before.last_reset_date };
       return before;
     });
 
@@ -66,7 +63,7 @@ export function userLimitRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       band: limitBand(used, limit),
       additional_query_count: row.additional_query_count,
       last_reset_date: row.last_reset_date,
-      next_reset_date: row.last_reset_date ? addOneMonth(row.last_reset_date) : null,
+      next_reset_date: row.last_reset_date ? nextResetDate(row.last_reset_date, row.limit_reset_anchor ?? row.last_reset_date) : null,
       credits: { monthly, additional, rolled_over: rolledOver, total: monthly + additional + rolledOver },
     };
   });

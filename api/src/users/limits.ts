@@ -1,3 +1,5 @@
+import { latestMonthlyDate, monthsAfter, nextMonthlyDate } from '../schedule/recurrence';
+
 /** Search-limit maths (spec §4 "limit reset: same date next month", §9 bands). */
 
 export type LimitBand = 'under_50' | 'over_50' | 'full';
@@ -19,20 +21,23 @@ export function percentUsed(used: number, limit: number): number {
  * last day (Jan 31 → Feb 28/29).
  */
 export function addOneMonth(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (y === undefined || m === undefined || d === undefined || [y, m, d].some(Number.isNaN)) throw new Error(`not a date: ${date}`);
-  const nextMonthIndex = m; // 0-based index of the following month
-  const lastDay = new Date(Date.UTC(y, nextMonthIndex + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, nextMonthIndex, Math.min(d, lastDay))).toISOString().slice(0, 10);
+  return monthsAfter(date, 1);
 }
 
 /**
- * The reset date that applies today: walks forward month by month from the
- * last reset while the next one is not after `today` (a user away for three
- * months gets one reset, dated on the latest anniversary).
+ * The reset date that applies today: the latest date of the monthly series
+ * that started at `anchor` (the first reset date; the last reset when
+ * unknown) that is not after `today`, and not before the last reset. Every
+ * date is computed from the anchor, so the intended day survives month ends
+ * (Jan 31 → Feb 28 → Mar 31). A user away for three months gets one reset,
+ * dated on the latest anniversary.
  */
-export function currentResetDate(lastReset: string, today: string): string {
-  let current = lastReset;
-  for (let next = addOneMonth(current); next <= today; next = addOneMonth(current)) current = next;
-  return current;
+export function currentResetDate(lastReset: string, today: string, anchor: string = lastReset): string {
+  const due = latestMonthlyDate(anchor, today);
+  return due > lastReset ? due : lastReset;
+}
+
+/** The reset after `lastReset` in the series that started at `anchor`. */
+export function nextResetDate(lastReset: string, anchor: string = lastReset): string {
+  return nextMonthlyDate(anchor, lastReset);
 }

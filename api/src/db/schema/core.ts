@@ -170,4 +170,13 @@ CREATE TABLE outbound_emails (
 CREATE INDEX outbound_emails_to_email_idx ON outbound_emails (to_email, id DESC);
 `,
   },
+  {
+    id: 'w2-pgci-limit-reset-anchor',
+    sql: `
+-- The first date of a user's monthly reset series (spec §4: same date next month). Resets are computed from it,
+-- so a series that started on the 31st resets on Feb 28 and again on Mar 31. NULL: last_reset_date starts it.
+ALTER TABLE users ADD COLUMN limit_reset_anchor date;
+UPDATE users SET limit_reset_anchor = last_reset_date;
+`,
+  },
 ];

@@ -375,4 +375,15 @@ CREATE TRIGGER campaign_results_labels_gone AFTER DELETE ON campaign_results
   REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION result_labels_follow_results();
 `,
   },
+  {
+    id: 'w2-pgci-schedule-time-zone',
+    sql: `
+-- Schedules (api/src/schedule/recurrence.ts): the runs are the slots of a series that starts at schedule_anchor,
+-- counted in time_zone (IANA name), so a run keeps its wall-clock time and its day of month.
+ALTER TABLE autopilots ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC', ADD COLUMN schedule_anchor timestamptz;
+UPDATE autopilots SET schedule_anchor = next_run_at;
+ALTER TABLE workflows ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC', ADD COLUMN schedule_anchor timestamptz;
+UPDATE workflows SET schedule_anchor = next_run_at;
+`,
+  },
 ];

@@ -41,6 +41,12 @@ export const coreMessages = {
     fr: "Cette valeur n'est pas valide.",
     de: 'Dieser Wert ist ungültig.',
   },
+  'validation.time_zone': {
+    en: 'Choose a time zone from the list (for example Europe/Paris).',
+    es: 'Elige una zona horaria de la lista (por ejemplo Europe/Madrid).',
+    fr: 'Choisissez un fuseau horaire dans la liste (par exemple Europe/Paris).',
+    de: 'Wählen Sie eine Zeitzone aus der Liste (zum Beispiel Europe/Berlin).',
+  },
   'validation.enum': {
     en: 'Choose one of: {values}.',
     es: 'Elige uno de estos valores: {values}.',

@@ -344,6 +344,8 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
             sets.push(`${col} = ${p.add(stored(col, value))}`);
           }
           if (passwordHash) sets.push(`password_hash = ${p.add(passwordHash)}`);
+          // A reset date set by hand starts a new monthly series from it.
+          if (body.last_reset_date !== undefined) sets.push('limit_reset_anchor = NULL');
           await tx.query(`UPDATE users SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
           if (body.modules) await setModules(tx, id, body.modules);
           const after = (await loadAdminUser(tx, id))!;

@@ -2,9 +2,10 @@ import { isoDate, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
-import { currentResetDate } from '../../users/limits';
+import { applyLimitReset } from '../../users/limitReset';
 import { hasActions, runPendingActions } from './autopilotActions';
 import { COST_PER_RECORD } from './credits';
+import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 
 /** The first run of a new (or resumed) autopilot starts this long after saving (spec §4: "shortly after"). */
 export const FIRST_RUN_DELAY_MS = Number(process.env.LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS ?? 5_000);
@@ -13,40 +14,10 @@ export const AUTOPILOT_TICK_MS = Number(process.env.LEAD_SEARCH_AUTOPILOT_TICK_M
 /** Most autopilots started per tick (the rest wait for the next tick). */
 export const AUTOPILOT_BATCH = 10;
 
-export const REPEATS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const;
-export type Repeat = (typeof REPEATS)[number];
+export { REPEATS, type Repeat } from '../../schedule/recurrence';
 
 /** Why a run did not add results, stored as a code the UI translates. */
 export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing';
-
-/** SQL of the next run after `$1` for each repeat (one-time: none). */
-const NEXT_RUN_SQL = `CASE a.repeat
-    WHEN 'daily' THEN $1::timestamptz + interval '1 day'
-    WHEN 'weekly' THEN $1::timestamptz + interval '7 days'
-    WHEN 'monthly' THEN $1::timestamptz + interval '1 month'
-    WHEN 'yearly' THEN $1::timestamptz + interval '1 year'
-    ELSE NULL END`;
-
-/** The next run after `from` (mirrors NEXT_RUN_SQL; months and years by calendar, UTC). */
-export function nextRunAfter(repeat: Repeat, from: Date): Date | null {
-  const next = new Date(from.getTime());
-  switch (repeat) {
-    case 'daily':
-      next.setUTCDate(next.getUTCDate() + 1);
-      return next;
-    case 'weekly':
-      next.setUTCDate(next.getUTCDate() + 7);
-      return next;
-    case 'monthly':
-      next.setUTCMonth(next.getUTCMonth() + 1);
-      return next;
-    case 'yearly':
-      next.setUTCFullYear(next.getUTCFullYear() + 1);
-      return next;
-    default:
-      return null;
-  }
-}
 
 interface ClaimedRow {
   id: number;
@@ -58,6 +29,8 @@ interface ClaimedRow {
   filters: Record<string, unknown>;
   max_results: number;
   scheduled_for: Date | string;
+  schedule_anchor: Date | string | null;
+  time_zone: string;
 }
 
 export interface TickOutcome {
@@ -66,28 +39,29 @@ export interface TickOutcome {
 }
 
 /**
- * Claims the due autopilots in ONE statement: the rows whose next_run_at has come get their next
- * run time (or none, one-time) and a run row in the same transaction, so two schedulers (or a
- * restart in the middle) never start the same slot twice; the unique (autopilot_id, scheduled_for)
- * index backs that up. Each claimed run then starts a search job through part 1's job machinery.
+ * Claims the due autopilots: the rows whose next_run_at has come are locked (SKIP LOCKED) and get
+ * their next slot (api/src/schedule: the first slot after now in the autopilot's time zone, or none
+ * for one-time) and a run row in the same transaction, so two schedulers (or a restart in the
+ * middle) never start the same slot twice; the unique (autopilot_id, scheduled_for) index backs
+ * that up. Each claimed run then starts a search job through part 1's job machinery.
  */
 export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const claimed = (
       await tx.query<ClaimedRow>(
-        `WITH due AS (
-           SELECT a.id, a.next_run_at FROM autopilots a
-            WHERE a.status = 'active' AND a.next_run_at <= $1::timestamptz
-              AND NOT EXISTS (SELECT 1 FROM autopilot_runs r WHERE r.autopilot_id = a.id AND r.status = 'running')
-            ORDER BY a.next_run_at LIMIT ${AUTOPILOT_BATCH} FOR UPDATE SKIP LOCKED)
-         UPDATE autopilots a SET next_run_at = ${NEXT_RUN_SQL}, last_run_at = $1::timestamptz, updated_at = $1::timestamptz
-           FROM due WHERE a.id = due.id AND a.status = 'active' AND a.next_run_at <= $1::timestamptz
-         RETURNING a.id, a.user_id, a.campaign_id, a.type, a.repeat, a.location, a.filters, a.max_results, due.next_run_at AS scheduled_for`,
+        `SELECT a.id, a.user_id, a.campaign_id, a.type, a.repeat, a.location, a.filters, a.max_results, a.next_run_at AS scheduled_for, a.schedule_anchor, a.time_zone
+           FROM autopilots a
+          WHERE a.status = 'active' AND a.next_run_at <= $1::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM autopilot_runs r WHERE r.autopilot_id = a.id AND r.status = 'running')
+          ORDER BY a.next_run_at LIMIT ${AUTOPILOT_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )
     ).rows;
     const runIds: number[] = [];
     for (const row of claimed) {
+      const slot = new Date(row.scheduled_for);
+      const next = nextRunAfter({ repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone }, now);
+      await tx.query('UPDATE autopilots SET next_run_at = $2, last_run_at = $3, updated_at = $3 WHERE id = $1', [row.id, next?.toISOString() ?? null, now.toISOString()]);
       const run = (
         await tx.query<{ id: number }>(
           `INSERT INTO autopilot_runs (autopilot_id, status, scheduled_for, started_at) VALUES ($1, 'running', $2, $3)
@@ -136,13 +110,7 @@ async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<num
       )
     ).rows[0]!;
     let used = limits.searches_used;
-    if (limits.last_reset_date) {
-      const due = currentResetDate(limits.last_reset_date, isoDate(now));
-      if (due !== limits.last_reset_date) {
-        await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [a.user_id, due]);
-        used = 0;
-      }
-    }
+    if ((await applyLimitReset(tx, a.user_id, isoDate(now))).reset) used = 0;
     // A run takes what is left of the monthly search limit, up to its maximum per period.
     count = Math.min(count, Math.max(0, (limits.search_limit ?? 0) - used));
     if (count === 0) return 'limit_reached';

@@ -9,6 +9,7 @@ import { say } from '../respond';
 import { FIRST_RUN_DELAY_MS, REPEATS } from './autopilotScheduler';
 import { notFound } from './campaignStore';
 import { checkFilters, filtersSchema } from './searchFilters';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../schedule/recurrence';
 
 export const AUTOPILOT_TYPES = ['basic', 'webhook'] as const;
 /** Prompt types an autopilot may run on its new results (spec §3 fine-tune prompt types). */
@@ -34,6 +35,8 @@ const fields = {
   enrichment: { type: 'boolean' },
   ai_prompts: { type: 'array', maxItems: AUTOPILOT_PROMPTS.length, uniqueItems: true, items: { type: 'string', enum: AUTOPILOT_PROMPTS } },
   crm: { type: ['string', 'null'], enum: [...AUTOPILOT_CRMS, null] },
+  /** IANA zone the runs are scheduled in (the UI sends the browser's); UTC when absent. */
+  time_zone: { type: 'string', minLength: 1, maxLength: 64 },
 };
 const REQUIRED = ['name', 'type', 'repeat', 'campaign_id', 'location', 'max_results'] as const;
 
@@ -48,6 +51,7 @@ export interface AutopilotBody {
   enrichment?: boolean;
   ai_prompts?: string[];
   crm?: string | null;
+  time_zone?: string;
 }
 
 interface AutopilotRow {
@@ -70,6 +74,7 @@ interface AutopilotRow {
   next_run_at: Date | string | null;
   last_run_at: Date | string | null;
   created_at: Date | string;
+  time_zone: string;
 }
 
 interface RunRow {
@@ -100,7 +105,7 @@ interface RunRow {
 const iso = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 const COLUMNS = `a.id, a.name, a.type, a.repeat, a.campaign_id, c.name AS campaign_name, c.list_type, (c.webhook_url IS NOT NULL) AS has_webhook,
-  a.location, a.filters, a.max_results, a.enrichment, a.ai_prompts, a.crm, a.status, a.stop_reason, a.next_run_at, a.last_run_at, a.created_at`;
+  a.location, a.filters, a.max_results, a.enrichment, a.ai_prompts, a.crm, a.status, a.stop_reason, a.next_run_at, a.last_run_at, a.created_at, a.time_zone`;
 const RUN_COLUMNS = `r.id, r.autopilot_id, r.job_id, r.status, r.scheduled_for, r.started_at, r.finished_at, r.results_added, r.credits_spent, r.error,
   r.actions_state, r.enriched, r.enrich_credits, r.ai_processed, r.crm_sent, r.crm_unsent, r.webhook_sent, r.webhook_unsent, r.step_errors,
   COALESCE((SELECT j.total - j.sent - j.unsent FROM crm_send_jobs j WHERE j.id = r.crm_job_id AND j.status = 'running'), 0) AS crm_pending`;
@@ -145,6 +150,7 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
   /** Checks a body against the account's list: 404 for another account's list, spec §5 rules as 400/422. */
   async function checkBody(tx: Queryable, userId: number, body: AutopilotBody) {
     if (!body.location.trim()) throw validationError({ field: 'location', code: 'leadSearch.location_and_list' });
+    if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) throw validationError({ field: 'time_zone', code: 'validation.time_zone' });
     const campaign = (
       await tx.query<{ id: number; list_type: SearchType; webhook_url: string | null }>('SELECT id, list_type, webhook_url FROM campaigns WHERE id = $1 AND user_id = $2', [
         body.campaign_id,
@@ -183,8 +189,8 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       const firstRun = new Date(clock.now().getTime() + FIRST_RUN_DELAY_MS);
       return (
         await tx.query<{ id: number }>(
-          `INSERT INTO autopilots (user_id, campaign_id, name, type, repeat, location, filters, max_results, enrichment, ai_prompts, crm, next_run_at, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11, $12, $13, $13) RETURNING id`,
+          `INSERT INTO autopilots (user_id, campaign_id, name, type, repeat, location, filters, max_results, enrichment, ai_prompts, crm, next_run_at, schedule_anchor, time_zone, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11, $12, $12, $14, $13, $13) RETURNING id`,
           [
             userId,
             body.campaign_id,
@@ -199,6 +205,7 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
             body.crm ?? null,
             firstRun.toISOString(),
             clock.now().toISOString(),
+            body.time_zone ?? DEFAULT_TIME_ZONE,
           ],
         )
       ).rows[0]!.id;
@@ -226,7 +233,7 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
         const filters = await checkBody(tx, userId, body);
         await tx.query(
           `UPDATE autopilots SET campaign_id = $3, name = $4, type = $5, repeat = $6, location = $7, filters = $8::jsonb, max_results = $9, enrichment = $10,
-                  ai_prompts = $11::jsonb, crm = $12, updated_at = now()
+                  ai_prompts = $11::jsonb, crm = $12, time_zone = COALESCE($13, time_zone), updated_at = now()
             WHERE id = $1 AND user_id = $2`,
           [
             request.params.id,
@@ -241,6 +248,7 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
             body.enrichment ?? false,
             JSON.stringify(body.ai_prompts ?? []),
             body.crm ?? null,
+            body.time_zone ?? null,
           ],
         );
       });
@@ -257,7 +265,7 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       const next = new Date(clock.now().getTime() + FIRST_RUN_DELAY_MS).toISOString();
       const { rowCount } =
         request.body.status === 'active'
-          ? await db.query(`UPDATE autopilots SET status = 'active', stop_reason = NULL, next_run_at = $3, updated_at = now() WHERE id = $1 AND user_id = $2`, [
+          ? await db.query(`UPDATE autopilots SET status = 'active', stop_reason = NULL, next_run_at = $3, schedule_anchor = $3, updated_at = now() WHERE id = $1 AND user_id = $2`, [
               request.params.id,
               userId,
               next,

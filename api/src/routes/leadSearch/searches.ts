@@ -6,7 +6,7 @@ import { unprocessable, validationError, type FieldIssue } from '../../http/erro
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import * as catalog from '../../providers/leads/catalog';
 import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
-import { currentResetDate } from '../../users/limits';
+import { applyLimitReset } from '../../users/limitReset';
 import { say } from '../respond';
 import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
 import { creditBalance } from '../../credits/ledger';
@@ -98,14 +98,8 @@ export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
           const limits = (await tx.query<LimitRow>('SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
           if (!limits) throw notFound();
           let used = limits.searches_used;
-          if (limits.last_reset_date) {
-            // Same lazy monthly reset as GET /api/user-limits.
-            const due = currentResetDate(limits.last_reset_date, isoDate(clock.now()));
-            if (due !== limits.last_reset_date) {
-              await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [userId, due]);
-              used = 0;
-            }
-          }
+          // Same lazy monthly reset as GET /api/user-limits.
+          if ((await applyLimitReset(tx, userId, isoDate(clock.now()))).reset) used = 0;
           const remaining = Math.max(0, (limits.search_limit ?? 0) - used);
           if (body.count > remaining) throw unprocessable('leadSearch.limit_exceeded', 'count', { count: body.count, remaining });
           // The requested count is reserved now; what the job does not produce is given back when it ends.

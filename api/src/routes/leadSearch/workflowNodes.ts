@@ -4,6 +4,7 @@ import type { MessageCode } from '../../i18n/messages';
 import type { SearchType } from '../../providers/leads';
 import { notFound } from './campaignStore';
 import { checkFilters, filtersSchema } from './searchFilters';
+import { isTimeZone } from '../../schedule/recurrence';
 
 /** The node kinds of spec §2 ("trigger, search, filter, research, content, connection, enrichment, label"). */
 export const NODE_KINDS = ['trigger', 'search', 'filter', 'research', 'content', 'connection', 'enrichment', 'label'] as const;
@@ -35,6 +36,8 @@ export interface FilterCondition {
 export interface NodeSettings {
   mode?: (typeof TRIGGER_MODES)[number];
   repeat?: (typeof WORKFLOW_REPEATS)[number] | null;
+  /** IANA zone the schedule's slots are counted in (api/src/schedule); UTC when absent. */
+  time_zone?: string;
   source_campaign_id?: number | null;
   source_limit?: number;
   campaign_id?: number | null;
@@ -76,6 +79,7 @@ export const settingsSchema = {
   properties: {
     mode: { type: 'string', enum: TRIGGER_MODES },
     repeat: { type: ['string', 'null'], enum: [...WORKFLOW_REPEATS, null] },
+    time_zone: { type: 'string', minLength: 1, maxLength: 64 },
     source_campaign_id: id,
     source_limit: { type: 'integer', minimum: 1, maximum: MAX_ITEMS },
     campaign_id: id,
@@ -141,7 +145,7 @@ type SettingKey = keyof NodeSettings;
 
 /** The settings each kind may carry, and those it needs before the workflow can be published. */
 export const SETTINGS_BY_KIND: Readonly<Record<NodeKind, { allowed: readonly SettingKey[]; required: readonly SettingKey[] }>> = {
-  trigger: { allowed: ['mode', 'repeat', 'source_campaign_id', 'source_limit'], required: ['mode'] },
+  trigger: { allowed: ['mode', 'repeat', 'time_zone', 'source_campaign_id', 'source_limit'], required: ['mode'] },
   search: { allowed: ['campaign_id', 'location', 'count', 'filters'], required: ['campaign_id', 'location', 'count'] },
   filter: { allowed: ['match', 'conditions'], required: ['conditions'] },
   research: { allowed: ['prompt', 'output_key'], required: ['prompt', 'output_key'] },
@@ -167,6 +171,9 @@ export async function checkGraph(db: Queryable, userId: number, nodes: WorkflowN
     const allowed = new Set<string>(SETTINGS_BY_KIND[node.kind].allowed);
     for (const key of Object.keys(node.settings)) {
       if (!allowed.has(key)) issues.push({ field: `nodes.${index}.settings.${key}`, code: 'validation.unknown_field' });
+    }
+    if (node.settings.time_zone !== undefined && !isTimeZone(node.settings.time_zone)) {
+      issues.push({ field: `nodes.${index}.settings.time_zone`, code: 'validation.time_zone' });
     }
     node.settings.conditions?.forEach((c, ci) => {
       if (c.field !== 'has_email' && c.field !== 'has_phone' && !filled(c.value?.trim())) {

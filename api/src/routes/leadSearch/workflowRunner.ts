@@ -5,7 +5,8 @@ import type { Language } from '../../i18n/messages';
 import { guardedPost } from '../../net/signedPost';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
-import { currentResetDate } from '../../users/limits';
+import { applyLimitReset } from '../../users/limitReset';
+import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { loadProfile, profileCompleted, profileVariables } from '../ai/common';
 import { accountIdOf } from '../settings/account';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
@@ -116,34 +117,39 @@ export async function createRun(
 }
 
 /**
- * Claims the due scheduled workflows in ONE statement (as the autopilot scheduler does): next_run_at moves one
- * period past now and the run row is inserted in the same transaction; UNIQUE (workflow_id, scheduled_for)
+ * Claims the due scheduled workflows (as the autopilot scheduler does): the due rows are locked (SKIP LOCKED),
+ * next_run_at moves to the first slot after now (api/src/schedule, in the workflow's time zone) and the run row is
+ * inserted in the same transaction; UNIQUE (workflow_id, scheduled_for)
  * backs it up, so a slot never runs twice and a restart picks up exactly what is due. A workflow whose previous
  * run is still going skips the slot.
  */
 export async function startDueWorkflowRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const claimed = (
-      await tx.query<{ id: number; user_id: number; nodes: WorkflowNode[]; edges: WorkflowEdge[]; scheduled_for: Date | string; busy: boolean }>(
-        `WITH due AS (
-           SELECT w.id, w.next_run_at,
-                  EXISTS (SELECT 1 FROM workflow_runs r WHERE r.workflow_id = w.id AND r.status = 'running') AS busy
-             FROM workflows w
-            WHERE w.status = 'published' AND w.next_run_at <= $1::timestamptz
-            ORDER BY w.next_run_at LIMIT ${WORKFLOW_BATCH} FOR UPDATE SKIP LOCKED)
-         UPDATE workflows w SET next_run_at = CASE w.repeat
-             WHEN 'daily' THEN $1::timestamptz + interval '1 day'
-             WHEN 'weekly' THEN $1::timestamptz + interval '7 days'
-             WHEN 'monthly' THEN $1::timestamptz + interval '1 month'
-             WHEN 'yearly' THEN $1::timestamptz + interval '1 year'
-             ELSE NULL END
-           FROM due WHERE w.id = due.id
-         RETURNING w.id, w.user_id, w.nodes, w.edges, due.next_run_at AS scheduled_for, due.busy`,
+      await tx.query<{
+        id: number;
+        user_id: number;
+        nodes: WorkflowNode[];
+        edges: WorkflowEdge[];
+        repeat: Repeat | null;
+        scheduled_for: Date | string;
+        schedule_anchor: Date | string | null;
+        time_zone: string;
+        busy: boolean;
+      }>(
+        `SELECT w.id, w.user_id, w.nodes, w.edges, w.repeat, w.next_run_at AS scheduled_for, w.schedule_anchor, w.time_zone,
+                EXISTS (SELECT 1 FROM workflow_runs r WHERE r.workflow_id = w.id AND r.status = 'running') AS busy
+           FROM workflows w
+          WHERE w.status = 'published' AND w.next_run_at <= $1::timestamptz
+          ORDER BY w.next_run_at LIMIT ${WORKFLOW_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )
     ).rows;
     const runs: number[] = [];
     for (const row of claimed) {
+      const slot = new Date(row.scheduled_for);
+      const next = row.repeat ? nextRunAfter({ repeat: row.repeat, anchor: new Date(row.schedule_anchor ?? slot), timeZone: row.time_zone }, now) : null;
+      await tx.query('UPDATE workflows SET next_run_at = $2 WHERE id = $1', [row.id, next?.toISOString() ?? null]);
       if (row.busy) continue;
       const runId = await createRun(tx, row, 'schedule', now, new Date(row.scheduled_for));
       if (runId) runs.push(runId);
@@ -347,13 +353,7 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
           )
         ).rows[0]!;
         let used = limits.searches_used;
-        if (limits.last_reset_date) {
-          const due = currentResetDate(limits.last_reset_date, isoDate(clock.now()));
-          if (due !== limits.last_reset_date) {
-            await tx.query('UPDATE users SET searches_used = 0, last_reset_date = $2 WHERE id = $1', [run.user_id, due]);
-            used = 0;
-          }
-        }
+        if ((await applyLimitReset(tx, run.user_id, isoDate(clock.now()))).reset) used = 0;
         if (count > Math.max(0, (limits.search_limit ?? 0) - used)) throw new NodeError('limit_reached');
         await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [run.user_id, count]);
       }

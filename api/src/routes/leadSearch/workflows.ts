@@ -9,6 +9,7 @@ import { notFound } from './campaignStore';
 import { checkGraph, checkPublishable, edgeSchema, MAX_EDGES, MAX_NODES, nodeSchema, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
 import { createRun, firstScheduledRun } from './workflowRunner';
 import { TEMPLATE_KEYS, WORKFLOW_TEMPLATES } from './workflowTemplates';
+import { DEFAULT_TIME_ZONE } from '../../schedule/recurrence';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const runParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 }, runId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id', 'runId']);
@@ -219,13 +220,12 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
       const trigger = row.nodes.find((n) => n.kind === 'trigger')!;
       const scheduled = trigger.settings.mode === 'schedule';
       const now = clock.now();
-      await tx.query(`UPDATE workflows SET status = 'published', repeat = $3, next_run_at = $4, published_at = $5, updated_at = $5 WHERE id = $1 AND user_id = $2`, [
-        row.id,
-        userId,
-        scheduled ? (trigger.settings.repeat ?? null) : null,
-        scheduled ? firstScheduledRun(now).toISOString() : null,
-        now.toISOString(),
-      ]);
+      const firstRun = scheduled ? firstScheduledRun(now).toISOString() : null;
+      // The schedule's series starts at the first run, counted in the trigger's time zone.
+      await tx.query(
+        `UPDATE workflows SET status = 'published', repeat = $3, next_run_at = $4, schedule_anchor = $4, time_zone = $6, published_at = $5, updated_at = $5 WHERE id = $1 AND user_id = $2`,
+        [row.id, userId, scheduled ? (trigger.settings.repeat ?? null) : null, firstRun, now.toISOString(), trigger.settings.time_zone ?? DEFAULT_TIME_ZONE],
+      );
     });
     return { ...say(request, 'leadSearch.workflow.published'), workflow: await load(userId, request.params.id) };
   });
