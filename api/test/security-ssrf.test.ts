@@ -133,8 +133,8 @@ describe('crawl', () => {
     async (target) => {
       const result = await crawl(`http://allowed.example:${port}/redirect?to=${encodeURIComponent(target)}`);
       expect(result.body).toMatchObject({ status: 'failed', error: 'address_refused' });
-      // The allowlisted first hop was fetched; the private target never was.
-      expect(hits).toEqual([`allowed.example:${port} /redirect?to=${encodeURIComponent(target)}`]);
+      // The allowlisted host was read (its robots.txt and sitemap, then the first hop); the private target never was.
+      expect(hits.filter((h) => !/ \/(robots\.txt|sitemap\.xml)$/.test(h))).toEqual([`allowed.example:${port} /redirect?to=${encodeURIComponent(target)}`]);
     },
   );
 });
@@ -392,7 +392,7 @@ describe('every outbound connection goes through the guard', () => {
     // The list stays honest: an exempt file that no longer opens connections is removed from it.
     expect(Object.keys(EXEMPT).filter((f) => !opening.includes(f))).toEqual([]);
     // And the check sees the guarded ones.
-    expect(opening).toEqual(expect.arrayContaining(['providers/crm/http.ts', 'routes/settings/crawler.ts', 'routes/whitelabel/smtp.ts']));
+    expect(opening).toEqual(expect.arrayContaining(['providers/crm/http.ts', 'providers/leads/domain/crawler.ts', 'routes/whitelabel/smtp.ts']));
   });
 });
 

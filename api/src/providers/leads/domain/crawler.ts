@@ -64,6 +64,8 @@ export function resolverLookup(resolver: DnsResolver): HostLookup {
 export interface CrawledPage {
   url: string;
   depth: number;
+  /** Order of discovery (breadth-first): sort by depth, then this, for a stable order whatever the fetch timing. */
+  seq: number;
   status: number;
   /** Lower-cased header names. */
   headers: Readonly<Record<string, string>>;
@@ -207,14 +209,16 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
   } catch {
     return { pages: [], error: 'unreachable', disallowed: [], elapsedMs: 0 };
   }
-  const bareHost = startUrl.hostname.replace(/^www\./, '');
+  // The start page may redirect to another host (acme.com → acme-corp.com): the crawl then stays there.
+  let bareHost = startUrl.hostname.replace(/^www\./, '');
   const sameSite = (u: URL) => (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.replace(/^www\./, '') === bareHost;
   const signal = AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), ...(options.signal ? [options.signal] : [])]);
   const dispatcher = network.dispatcher ?? outboundDispatcher();
   const pages: CrawledPage[] = [];
   const disallowed: string[] = [];
   // The dispatcher outlives the crawl (pooled connections); the signal ends what this crawl still has in flight.
-  const fetchRaw = (url: URL, maxBytes = limits.maxBytes) => get(url, { dispatcher, network, maxBytes, signal, sameSite });
+  const anywhere = (u: URL) => u.protocol === 'http:' || u.protocol === 'https:';
+  const fetchRaw = (url: URL, maxBytes = limits.maxBytes, offsite = false) => get(url, { dispatcher, network, maxBytes, signal, sameSite: offsite ? anywhere : sameSite });
   // robots.txt per origin (the www twin has its own): 4xx means no rules; 5xx means stay out (RFC 9309 §2.3.1).
   type Rules = { isAllowed(url: string, ua?: string): boolean | undefined; getCrawlDelay(ua?: string): number | undefined; getSitemaps(): string[] };
   const robotsByOrigin = new Map<string, Promise<Rules | 'closed'>>();
@@ -248,20 +252,22 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
   };
 
   const seen = new Set<string>();
-  const queue: { url: URL; depth: number; priority: number }[] = [];
+  const queue: { url: URL; depth: number; priority: number; seq: number }[] = [];
+  let discovered = 0;
   const enqueue = (url: URL, depth: number) => {
     if (!sameSite(url) || depth > limits.maxDepth) return;
     const key = normalise(url);
     if (seen.has(key)) return;
     seen.add(key);
     const priority = prioritise?.test(url.pathname) ? 0 : 1;
-    queue.push({ url: new URL(key), depth, priority });
-    queue.sort((a, b) => a.priority - b.priority || a.depth - b.depth);
+    queue.push({ url: new URL(key), depth, priority, seq: discovered++ });
+    queue.sort((a, b) => a.priority - b.priority || a.depth - b.depth || a.seq - b.seq);
   };
   enqueue(startUrl, 0);
 
   // Sitemaps named in robots.txt, else /sitemap.xml; an index is followed one level down.
-  const sitemapUrls = robots.getSitemaps().length ? robots.getSitemaps() : [new URL('/sitemap.xml', startUrl).href];
+  // A single page (depth 0) needs no sitemap.
+  const sitemapUrls = limits.maxDepth === 0 ? [] : robots.getSitemaps().length ? robots.getSitemaps() : [new URL('/sitemap.xml', startUrl).href];
   const sitemapPages: string[] = [];
   for (const [index, href] of sitemapUrls.slice(0, 5).entries()) {
     if (signal.aborted) break;
@@ -300,13 +306,15 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
           continue;
         }
         if (delayMs > 0 && pages.length > 0) await wait(delayMs, undefined, { signal });
-        const answer = await fetchRaw(next.url);
+        const isStart = next.depth === 0 && pages.length === 0;
+        const answer = await fetchRaw(next.url, limits.maxBytes, isStart);
         if (!answer || answer.status < 200 || answer.status >= 300) continue;
         if (answer.headers['content-type'] && !HTML_TYPES.test(answer.headers['content-type'])) continue;
         const finalKey = normalise(answer.url);
         if (finalKey !== normalise(next.url) && pages.some((p) => p.url === finalKey)) continue;
         const $ = parseHtml(answer.body, answer.headers['content-type']);
-        pages.push({ url: finalKey, depth: next.depth, status: answer.status, headers: answer.headers, $, title: $('title').first().text().trim().slice(0, 300) });
+        if (isStart && !sameSite(answer.url)) bareHost = answer.url.hostname.replace(/^www\./, '');
+        pages.push({ url: finalKey, depth: next.depth, seq: next.seq, status: answer.status, headers: answer.headers, $, title: $('title').first().text().trim().slice(0, 300) });
         if (next.depth >= limits.maxDepth) continue;
         $('a[href]').each((_, el) => {
           const href = $(el).attr('href') ?? '';
