@@ -5,7 +5,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 import { migrate, openDb, type Db } from './db';
-import { installLeadSources, loadLeadSourcesConfig } from './providers/leads';
+import { loadLeadSourcesConfig } from './providers/leads';
+import { reloadLeadSources } from './providers/leads/sourceSettings';
 import { nodeVersionProblem, pinnedNodeVersion, readNodeVersionCheck } from './runtime/nodeVersion';
 import { seed } from './seed';
 
@@ -25,11 +26,13 @@ function checkNodeVersion(): void {
 async function main(): Promise<void> {
   checkNodeVersion();
   const config = loadConfig(process.env, REPO_ROOT);
-  // Real lead sources: keyless engines by default, vendors by key (see providers/leads/README.md).
-  installLeadSources(loadLeadSourcesConfig(process.env));
+  // Fails loudly on a bad lead-source variable before anything starts.
+  loadLeadSourcesConfig(process.env);
   const db: Db = await openDb(config);
   const applied = await migrate(db);
   if (config.seedDemo) await seed(db);
+  // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
+  await reloadLeadSources({ db, secret: config.appSecret });
 
   const app = buildApp({ db, config });
   let closing = false;

@@ -55,7 +55,9 @@ type Handler = (request: ReceivedRequest) => Scripted;
 function overpass(request: ReceivedRequest): Scripted {
   const query = new URLSearchParams(request.body).get('data') ?? '';
   const box = /\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)/.exec(query);
-  if (!query.startsWith('[out:json]') || !box) return { status: 400, body: 'Error: line 1: parse error' };
+  if (!query.startsWith('[out:json]')) return { status: 400, body: 'Error: line 1: parse error' };
+  // A query by id (the health check's `node(1)`) finds nothing among the fixtures.
+  if (!box) return { status: 200, body: overpassAnswer([]) };
   const [s, w, n, e] = box.slice(1).map(Number) as [number, number, number, number];
   const tags = [...query.matchAll(/nwr\["([^"]+)"="([^"]+)"\]/g)].map((m) => [m[1]!, m[2]!] as const);
   const named = query.includes('["name"]');
@@ -90,6 +92,10 @@ function hunter(request: ReceivedRequest): Scripted {
     const first = q.get('first_name') ?? '';
     return { status: 200, body: emailFinderAnswer(domain, first, q.get('last_name') ?? '', first === 'Maybe' ? 'accept_all' : 'valid') };
   }
+  if (request.path.endsWith('/v2/account')) {
+    // https://hunter.io/api-documentation/v2#account
+    return { status: 200, body: { data: { first_name: 'Test', last_name: 'Account', email: 'ops@leadsmith.test', plan_name: 'Starter', plan_level: 1, reset_date: '2026-12-01', team_id: 1, requests: { searches: { used: 12, available: 500 }, verifications: { used: 3, available: 1000 } } } } };
+  }
   if (request.path.endsWith('/v2/email-verifier')) {
     const email = q.get('email') ?? '';
     return { status: 200, body: { data: { status: email.endsWith('.test') ? 'valid' : 'invalid', result: 'deliverable', score: 95, email } } };
@@ -108,6 +114,8 @@ const parse = (body: string): Record<string, unknown> => {
 
 function apollo(request: ReceivedRequest): Scripted {
   if (request.headers['x-api-key'] !== FAKE_KEYS.apollo) return { status: 401, body: { error: 'api/v1/mixed_people/api_search is not accessible with this api_key', error_code: 'API_INACCESSIBLE' } };
+  // https://docs.apollo.io/reference/view-api-usage-stats — health: `{ healthy, is_logged_in }`.
+  if (request.path.endsWith('/v1/auth/health')) return { status: 200, body: { healthy: true, is_logged_in: true } };
   const body = parse(request.body);
   const page = Number(body.page ?? 1);
   const perPage = Number(body.per_page ?? 10);
@@ -142,6 +150,7 @@ function apollo(request: ReceivedRequest): Scripted {
 
 function modash(request: ReceivedRequest): Scripted {
   if (request.headers.authorization !== `Bearer ${FAKE_KEYS.modash}`) return { status: 401, body: { error: true, code: 'invalid_token', message: 'Invalid access token' } };
+  if (request.path === '/modash/v1/user/info') return { status: 200, body: { error: false, billing: { credits: 3000, rawRequests: 0 } } };
   const search = /^\/modash\/v1\/(instagram|tiktok|youtube)\/search$/.exec(request.path);
   if (search && request.method === 'POST') return { status: 200, body: modashSearchAnswer(search[1]!, FAKE_TOTALS.modash[search[1]!] ?? 0, Number(parse(request.body).page ?? 0)) };
   const report = /^\/modash\/v1\/(instagram|tiktok|youtube)\/profile\/([^/]+)\/report$/.exec(request.path);
@@ -155,6 +164,7 @@ function youtube(request: ReceivedRequest): Scripted {
     const page = Number((request.query.get('pageToken') ?? 'page-0').slice('page-'.length));
     return { status: 200, body: youtubeSearchAnswer(request.query.get('q') ?? '', FAKE_TOTALS.youtube, Number(request.query.get('maxResults') ?? 5), page) };
   }
+  if (request.path.endsWith('/youtube/v3/videoCategories')) return { status: 200, body: { kind: 'youtube#videoCategoryListResponse', etag: 'e', items: [{ kind: 'youtube#videoCategory', etag: 'e1', id: '1', snippet: { title: 'Film & Animation', assignable: true, channelId: 'UCBR8-60-B28hp2BmDPdntcQ' } }] } };
   if (request.path.endsWith('/youtube/v3/channels')) return { status: 200, body: youtubeChannelsAnswer((request.query.get('id') ?? '').split(',').filter(Boolean)) };
   return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
 }

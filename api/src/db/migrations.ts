@@ -8,6 +8,7 @@ import { AI_MIGRATIONS } from './schema/ai';
 import { WHITELABEL_MIGRATIONS } from './schema/whitelabel';
 import { ADMIN_MIGRATIONS } from './schema/admin';
 import { DELIVERY_MIGRATIONS } from './schema/delivery';
+import { LEAD_SOURCE_MIGRATIONS } from './schema/leadSources';
 
 export type { Migration };
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...WHITELABEL_MIGRATIONS,
   ...ADMIN_MIGRATIONS,
   ...DELIVERY_MIGRATIONS,
+  ...LEAD_SOURCE_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

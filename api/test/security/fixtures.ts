@@ -246,6 +246,9 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/crm/connections/:provider': { params: () => ({ provider: 'hubspot' }), notAnAccountRow: 'provider slug: each account removes its own connection' },
   'GET /api/crm/fields/:provider': { params: () => ({ provider: 'hubspot' }), notAnAccountRow: 'provider slug: each account reads its own field mapping' },
   'PUT /api/crm/fields/:provider': { params: () => ({ provider: 'hubspot' }), notAnAccountRow: 'provider slug: each account writes its own field mapping' },
+  'PUT /api/admin/lead-sources/:id': { params: () => ({ id: 'youtube' }), body: () => ({ enabled: true }), module: 'admin', owner: 'admin', notAnAccountRow: 'lead-source id: platform settings only the super admin changes' },
+  'PUT /api/admin/lead-sources/order/:use': { params: () => ({ use: 'local' }), body: () => ({ sources: ['google_places', 'osm'] }), module: 'admin', owner: 'admin', notAnAccountRow: 'search type: platform source order only the super admin changes' },
+  'POST /api/admin/lead-sources/:id/check': { params: () => ({ id: 'reverse_dns' }), module: 'admin', owner: 'admin', notAnAccountRow: 'lead-source id: a platform health check only the super admin runs' },
   'GET /api/courses/items/:id': { params: (ids) => ({ id: ids.course! }), notAnAccountRow: 'onboarding courses the super admin publishes to every signed-in user' },
 
   // Lead search (more)

@@ -53,4 +53,17 @@ export const leadSourceMessages = {
     fr: (p) => `${capital(kind('fr', p))} a refusé les filtres de la recherche.`,
     de: (p) => `${capital(kind('de', p))} hat die Filter der Suche abgelehnt.`,
   },
+  'leadSources.saved': { en: 'Lead sources saved', es: 'Fuentes de leads guardadas', fr: 'Sources de leads enregistrées', de: 'Lead-Quellen gespeichert' },
+  'leadSources.keyless_no_key': {
+    en: 'This source needs no key.',
+    es: 'Esta fuente no necesita clave.',
+    fr: "Cette source n'a pas besoin de clé.",
+    de: 'Diese Quelle braucht keinen Schlüssel.',
+  },
+  'leadSources.order_mismatch': {
+    en: (p) => `List exactly these sources, in the order to try them: ${String(p.sources)}.`,
+    es: (p) => `Indica exactamente estas fuentes, en el orden en que se prueban: ${String(p.sources)}.`,
+    fr: (p) => `Indiquez exactement ces sources, dans l'ordre où les essayer : ${String(p.sources)}.`,
+    de: (p) => `Geben Sie genau diese Quellen in der Reihenfolge an, in der sie versucht werden: ${String(p.sources)}.`,
+  },
 } satisfies Record<string, Translations>;

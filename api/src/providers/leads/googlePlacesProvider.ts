@@ -45,7 +45,7 @@ interface Place {
 
 const PAGES = new AnswerCache<{ places: Place[]; next: string | null }>(10 * 60_000);
 
-const googleStatuses: CallOptions['classify'] = (status, body) => (status === 400 && /API_KEY_INVALID|API key not valid/.test(body) ? 'key_refused' : undefined);
+export const googleStatuses: CallOptions['classify'] = (status, body) => (status === 400 && /API_KEY_INVALID|API key not valid/.test(body) ? 'key_refused' : undefined);
 
 async function textSearch(deps: SourceDeps, config: GooglePlacesConfig, apiKey: string, textQuery: string, pageToken: string | null) {
   return PAGES.get(`${config.baseUrl}|${apiKey.slice(-6)}|${textQuery}|${pageToken ?? ''}`, deps.now(), async () => {

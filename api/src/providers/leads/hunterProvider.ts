@@ -40,7 +40,7 @@ interface FinderAnswer {
   data: { email: string | null; score?: number; first_name?: string; last_name?: string; position?: string | null; verification?: { status?: string | null } | null; sources?: { uri?: string }[] };
 }
 
-const hunterStatuses: CallOptions['classify'] = (status) => (status === 403 ? 'retry' : status === 429 ? 'quota_exhausted' : status === 401 ? 'key_refused' : undefined);
+export const hunterStatuses: CallOptions['classify'] = (status) => (status === 403 ? 'retry' : status === 429 ? 'quota_exhausted' : status === 401 ? 'key_refused' : undefined);
 const PAGES = new AnswerCache<DomainSearchAnswer>(10 * 60_000);
 
 function call<T>(deps: SourceDeps, config: HunterConfig, path: string, params: Record<string, string>, accept: number[] = []) {

@@ -1,7 +1,7 @@
 import { demoLeadProvider } from './demoProvider';
 import { domainEngine, siteSources } from './domain';
 import { SEARCH_TYPES, type SearchType } from './catalog';
-import { assembleLeadSources, type LeadSourceExtras } from './leadSources';
+import { assembleLeadSources, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
 import type { LeadSourcesConfig } from './sourceConfig';
 import { defaultSourceDeps, type LeadSourceError, type SourceDeps } from './sourceHttp';
 import { t, type Language } from '../../i18n/messages';
@@ -52,8 +52,13 @@ export function leadSourceStatus(type: SearchType): LeadSourceStatus {
  * Plugs in every real source the configuration enables (at start-up; tests pass their fakes' base
  * URLs and a `deps` that records waits). Types no source serves keep the demo generator. Returns an undo.
  */
-export function installLeadSources(config: LeadSourcesConfig, extras: LeadSourceExtras = siteSources(domainEngine()), deps: SourceDeps = defaultSourceDeps()): () => void {
-  const served = assembleLeadSources(config, deps, extras);
+export function installLeadSources(
+  config: LeadSourcesConfig,
+  extras: LeadSourceExtras = siteSources(domainEngine()),
+  deps: SourceDeps = defaultSourceDeps(),
+  settings: LeadSourceSettings = NO_SETTINGS,
+): () => void {
+  const served = assembleLeadSources(config, deps, extras, settings);
   const undos = SEARCH_TYPES.flatMap((type) => {
     const provider = served[type];
     return provider ? [registerLeadProvider(provider, [type])] : [];

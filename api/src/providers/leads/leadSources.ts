@@ -7,7 +7,7 @@ import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intent
 import { modashEnrich, modashSearch } from './modashProvider';
 import { osmLocalSearch, withEmail } from './osmProvider';
 import { youtubeSearch } from './youtubeProvider';
-import type { EmailSourceId, LeadSourcesConfig } from './sourceConfig';
+import type { EmailSourceId, KeyedSource, KeyedSourceId, LeadSourcesConfig } from './sourceConfig';
 import type { SourceDeps } from './sourceHttp';
 import type { EmployeeRecord, InfluencerEnrichment, LeadProvider, LeadQuery, LeadRecord, SiteVisit, StoredLead } from './types';
 
@@ -38,25 +38,69 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
   };
 }
 
-/** What the host hands over besides config: the domain engine's email finder and employees, when it is built. */
+/** Every source, keyless or keyed; `site` is the domain engine (crawl). */
+export const LEAD_SOURCE_IDS = ['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns'] as const;
+export type LeadSourceId = (typeof LEAD_SOURCE_IDS)[number];
+/** What the super admin orders: each search type, and the email waterfall. */
+export type OrderedUse = SearchType | 'email';
+
+/** The sources that can serve each use, in the default order (Admin → Searchers may reorder them). */
+export const SOURCE_CANDIDATES: Readonly<Record<OrderedUse, readonly LeadSourceId[]>> = {
+  people: ['apollo'],
+  group: ['apollo'],
+  local: ['google_places', 'osm'],
+  company: ['apollo'],
+  domain: ['site', 'hunter'],
+  influencer: ['modash', 'youtube'],
+  intent: ['ipinfo', 'reverse_dns'],
+  email: ['site', 'hunter', 'apollo'],
+};
+
+/** The super admin's settings (stored, keys already opened): they override the environment. */
+export interface LeadSourceSettings {
+  disabled: readonly LeadSourceId[];
+  keys: Partial<Record<KeyedSourceId, string>>;
+  order: Partial<Record<OrderedUse, readonly LeadSourceId[]>>;
+}
+export const NO_SETTINGS: LeadSourceSettings = { disabled: [], keys: {}, order: {} };
+
+/** What the host hands over besides config: the domain engine's parts, when it is built. */
 export interface LeadSourceExtras {
   /** The keyless site crawl as an email source (`site` in the waterfall). */
   siteEmailFinder?: EmailFinder | null;
   /** The keyless domain engine's people named on the site ("get employees" without a key). */
   siteEmployees?: ((lead: StoredLead) => Promise<EmployeeRecord[]>) | null;
-  /** Reverse DNS for intent (tests pass a local one). */
-  reverseLookup?: ReverseLookup;
   /** The keyless domain engine's domain search (crawls the site; `domain/`). */
   siteDomainSearch?: LeadProvider | null;
+  /** Reverse DNS for intent (tests pass a local one). */
+  reverseLookup?: ReverseLookup;
 }
 
-/** The email finders in the configured order, the unconfigured ones left out. */
-export function emailFinders(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras): EmailFinder[] {
+/** A keyed vendor's effective key and URL: the admin's key first, then the environment's; null when off or keyless. */
+export function effectiveKey(id: KeyedSourceId, config: LeadSourcesConfig, settings: LeadSourceSettings): KeyedSource | null {
+  if (settings.disabled.includes(id)) return null;
+  const env = { google_places: config.googlePlaces, apollo: config.apollo, hunter: config.hunter, modash: config.modash, youtube: config.youtube, ipinfo: config.ipinfo }[id];
+  const apiKey = settings.keys[id] ?? env?.apiKey;
+  return apiKey ? { apiKey, baseUrl: env?.baseUrl ?? config.urls[id] } : null;
+}
+
+/** The order a use tries its sources in: the admin's, with any candidate it left out appended. */
+export function orderOf(use: OrderedUse, settings: LeadSourceSettings, fallback: readonly LeadSourceId[] = SOURCE_CANDIDATES[use]): LeadSourceId[] {
+  const chosen = (settings.order[use] ?? fallback).filter((id) => SOURCE_CANDIDATES[use].includes(id));
+  return [...new Set([...chosen, ...SOURCE_CANDIDATES[use]])];
+}
+
+/** The email finders in the configured order, the unavailable ones left out. */
+export function emailFinders(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras, settings: LeadSourceSettings = NO_SETTINGS): EmailFinder[] {
+  const hunter = effectiveKey('hunter', config, settings);
+  const apollo = effectiveKey('apollo', config, settings);
   const available: Partial<Record<EmailSourceId, EmailFinder>> = {};
-  if (config.keyless && extras.siteEmailFinder) available.site = extras.siteEmailFinder;
-  if (config.hunter) available.hunter = hunterEmailFinder(deps, config.hunter);
-  if (config.apollo) available.apollo = apolloEmailFinder(deps, config.apollo);
-  return config.emailWaterfall.flatMap((id) => (available[id] ? [available[id]] : []));
+  if (config.keyless && extras.siteEmailFinder && !settings.disabled.includes('site')) available.site = extras.siteEmailFinder;
+  if (hunter) available.hunter = hunterEmailFinder(deps, hunter);
+  if (apollo) available.apollo = apolloEmailFinder(deps, apollo);
+  // The environment's LEAD_EMAIL_WATERFALL is the default order; the admin's order replaces it.
+  const order = settings.order.email ? orderOf('email', settings) : config.emailWaterfall;
+  return order.flatMap((id) => (available[id as EmailSourceId] ? [available[id as EmailSourceId]!] : []));
 }
 
 /** A search whose records get their emails from the waterfall when the source gave none. */
@@ -68,54 +112,56 @@ function withEmails(search: NonNullable<ProviderParts['search']>, finder: EmailF
 }
 
 /**
- * The real provider of each search type the configuration can serve; a type missing here keeps
- * the demo generator (`leadSourceStatus` in index.ts says why). Keyless engines come first for the
- * types they serve; keyed vendors take the types only a vendor can answer, and add "get
- * employees", phones and emails.
+ * The real provider of each search type the configuration can serve: for each type, the first
+ * available source in its order (the admin's, else the default: keyed vendors before the keyless
+ * engines where both can serve). A type missing here keeps the demo generator (`leadSourceStatus`
+ * in index.ts says why). Keyed vendors also add "get employees", phones and emails.
  */
-export function assembleLeadSources(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras = {}): Partial<Record<SearchType, LeadProvider>> {
-  const finders = emailFinders(config, deps, extras);
+export function assembleLeadSources(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras = {}, settings: LeadSourceSettings = NO_SETTINGS): Partial<Record<SearchType, LeadProvider>> {
+  const on = (id: LeadSourceId) => !settings.disabled.includes(id);
+  const keyless = (id: LeadSourceId) => config.keyless && on(id);
+  const finders = emailFinders(config, deps, extras, settings);
   const finder = finders.length ? emailWaterfall(finders) : null;
-  const employees = config.apollo
-    ? apolloEmployees(deps, config.apollo)
-    : config.hunter
-      ? hunterEmployees(deps, config.hunter)
-      : config.keyless
-        ? (extras.siteEmployees ?? undefined)
-        : undefined;
-  const out: Partial<Record<SearchType, LeadProvider>> = {};
+  const apollo = effectiveKey('apollo', config, settings);
+  const hunter = effectiveKey('hunter', config, settings);
+  const modash = effectiveKey('modash', config, settings);
+  const youtube = effectiveKey('youtube', config, settings);
+  const ipinfo = effectiveKey('ipinfo', config, settings);
+  const googleKey = effectiveKey('google_places', config, settings);
+  const employees = apollo ? apolloEmployees(deps, apollo) : hunter ? hunterEmployees(deps, hunter) : keyless('site') ? (extras.siteEmployees ?? undefined) : undefined;
+  const google = googlePlacesSearch(deps, { apiKey: googleKey?.apiKey ?? null, baseUrl: config.urls.google_places }, finder);
+  const reverse = keyless('reverse_dns') ? reverseDnsIdentify(deps, finder, extras.reverseLookup) : null;
 
-  // Local: Google Places with the platform's key, or the user's own (per search); else OpenStreetMap.
-  const google = googlePlacesSearch(deps, { apiKey: config.googlePlaces?.apiKey ?? null, baseUrl: config.googlePlacesUrl }, finder);
-  const osm = config.keyless ? osmLocalSearch(deps, { nominatimUrl: config.nominatimUrl, overpassUrl: config.overpassUrl }, finder) : null;
-  if (config.googlePlaces || osm) {
-    out.local = composeProvider({
-      id: config.googlePlaces ? 'google_places' : 'osm',
-      search: (query, options) => (config.googlePlaces || query.credentials?.googleApiKey || !osm ? google(query, options) : osm(query, options)),
-      findEmployees: employees,
-    });
-  }
-  if (config.apollo) {
-    const people = composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, config.apollo), findPhone: apolloFindPhone(deps, config.apollo) });
-    out.people = people;
-    out.group = people;
-    out.company = composeProvider({ id: 'apollo', search: withEmails(apolloCompanySearch(deps, config.apollo), finder), findEmployees: employees });
-  }
-  // Domain: the keyless site crawl is the default; Hunter's domain search when the crawl is switched off.
-  if (config.keyless && extras.siteDomainSearch) out.domain = extras.siteDomainSearch;
-  if (config.hunter && !out.domain) {
-    out.domain = composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, config.hunter), findEmployees: employees });
-  }
-  if (config.modash) {
-    out.influencer = composeProvider({ id: 'modash', search: modashSearch(deps, config.modash), enrichInfluencer: modashEnrich(deps, config.modash) });
-  } else if (config.youtube) {
-    out.influencer = composeProvider({ id: 'youtube', search: youtubeSearch(deps, config.youtube) });
-  }
-  const reverse = config.keyless ? reverseDnsIdentify(deps, finder, extras.reverseLookup) : null;
-  if (config.ipinfo) {
-    out.intent = composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, config.ipinfo, finder, reverse) });
-  } else if (reverse) {
-    out.intent = composeProvider({ id: 'reverse_dns', identifyVisitor: reverse });
+  const build: Record<LeadSourceId, (type: SearchType) => LeadProvider | null> = {
+    google_places: () => (googleKey ? composeProvider({ id: 'google_places', search: google, findEmployees: employees }) : null),
+    osm: () => {
+      if (!keyless('osm')) return null;
+      const osm = osmLocalSearch(deps, { nominatimUrl: config.nominatimUrl, overpassUrl: config.overpassUrl }, finder);
+      // A user's own Google key still gets Google Places (spec: the user's "Google API key").
+      return composeProvider({ id: 'osm', search: (query, options) => (query.credentials?.googleApiKey && on('google_places') ? google(query, options) : osm(query, options)), findEmployees: employees });
+    },
+    apollo: (type) => {
+      if (!apollo) return null;
+      if (type === 'company') return composeProvider({ id: 'apollo', search: withEmails(apolloCompanySearch(deps, apollo), finder), findEmployees: employees });
+      return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo) });
+    },
+    hunter: () => (hunter ? composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, hunter), findEmployees: employees }) : null),
+    site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),
+    modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash) }) : null),
+    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube) }) : null),
+    ipinfo: () => (ipinfo ? composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, ipinfo, finder, reverse) }) : null),
+    reverse_dns: () => (reverse ? composeProvider({ id: 'reverse_dns', identifyVisitor: reverse }) : null),
+  };
+
+  const out: Partial<Record<SearchType, LeadProvider>> = {};
+  for (const type of Object.keys(SOURCE_CANDIDATES).filter((u): u is SearchType => u !== 'email')) {
+    for (const id of orderOf(type, settings)) {
+      const provider = build[id](type);
+      if (provider) {
+        out[type] = provider;
+        break;
+      }
+    }
   }
   return out;
 }

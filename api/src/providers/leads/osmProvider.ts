@@ -49,7 +49,8 @@ export interface Area {
   city: string | null;
 }
 
-const NOMINATIM_PACE = new Pace(1000);
+/** At most one Nominatim request a second from this process (usage policy). */
+export const NOMINATIM_PACE = new Pace(1000);
 const GEOCODE_CACHE = new AnswerCache<Area | null>(24 * 3600_000);
 const CELL_CACHE = new AnswerCache<OverpassElement[]>(15 * 60_000);
 

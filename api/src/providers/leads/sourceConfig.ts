@@ -6,6 +6,10 @@ export interface KeyedSource {
   baseUrl: string;
 }
 
+/** The vendors that need a key. */
+export const KEYED_SOURCES = ['google_places', 'apollo', 'hunter', 'modash', 'youtube', 'ipinfo'] as const;
+export type KeyedSourceId = (typeof KEYED_SOURCES)[number];
+
 /** The email sources the waterfall may use, in the order they are tried by default. */
 export const EMAIL_SOURCES = ['site', 'hunter', 'apollo'] as const;
 export type EmailSourceId = (typeof EMAIL_SOURCES)[number];
@@ -18,12 +22,13 @@ export interface LeadSourcesConfig {
   overpassUrl: string;
   /** The platform's Google Places key (users may bring their own, see LeadQuery.credentials). */
   googlePlaces: KeyedSource | null;
-  googlePlacesUrl: string;
   apollo: KeyedSource | null;
   hunter: KeyedSource | null;
   modash: KeyedSource | null;
   youtube: KeyedSource | null;
   ipinfo: KeyedSource | null;
+  /** Base URL of every keyed vendor, also when its key comes from Admin → Searchers rather than the environment. */
+  urls: Readonly<Record<KeyedSourceId, string>>;
   /** Email finding order (LEAD_EMAIL_WATERFALL, e.g. `site,hunter,apollo`); sources not configured are skipped. */
   emailWaterfall: EmailSourceId[];
 }
@@ -67,12 +72,19 @@ export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
     nominatimUrl: baseUrl(env, 'NOMINATIM_URL', 'https://nominatim.openstreetmap.org/'),
     overpassUrl: baseUrl(env, 'OVERPASS_URL', 'https://overpass-api.de/api/interpreter'),
     googlePlaces: keyed(env, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
-    googlePlacesUrl: baseUrl(env, 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
     apollo: keyed(env, 'APOLLO_API_KEY', 'APOLLO_URL', 'https://api.apollo.io/'),
     hunter: keyed(env, 'HUNTER_API_KEY', 'HUNTER_URL', 'https://api.hunter.io/'),
     modash: keyed(env, 'MODASH_API_KEY', 'MODASH_URL', 'https://api.modash.io/'),
     youtube: keyed(env, 'YOUTUBE_API_KEY', 'YOUTUBE_URL', 'https://www.googleapis.com/'),
     ipinfo: keyed(env, 'IPINFO_TOKEN', 'IPINFO_URL', 'https://ipinfo.io/'),
+    urls: {
+      google_places: baseUrl(env, 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
+      apollo: baseUrl(env, 'APOLLO_URL', 'https://api.apollo.io/'),
+      hunter: baseUrl(env, 'HUNTER_URL', 'https://api.hunter.io/'),
+      modash: baseUrl(env, 'MODASH_URL', 'https://api.modash.io/'),
+      youtube: baseUrl(env, 'YOUTUBE_URL', 'https://www.googleapis.com/'),
+      ipinfo: baseUrl(env, 'IPINFO_URL', 'https://ipinfo.io/'),
+    },
     emailWaterfall: [...new Set(order)] as EmailSourceId[],
   };
 }

@@ -48,6 +48,8 @@ export interface SourceDeps {
   /** Waits before a retry or to keep a source's pace (tests pass one that records and returns at once). */
   wait(ms: number): Promise<void>;
   now(): number;
+  /** Told about every finished call (Admin → Searchers counts calls and keeps the last error). */
+  observe?(source: string, error: LeadSourceError | null): void;
 }
 
 /** The guarded client: no redirects, a timeout, a cap on the answer's size. */
@@ -122,6 +124,17 @@ export interface CallOptions {
  * → `unavailable` / `bad_request`; an unreadable body → `bad_answer`.
  */
 export async function requestJson<T = unknown>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions = {}): Promise<{ status: number; data: T }> {
+  try {
+    const answer = await callOnce<T>(deps, source, request, options);
+    deps.observe?.(source, null);
+    return answer;
+  } catch (error) {
+    if (error instanceof LeadSourceError) deps.observe?.(source, error);
+    throw error;
+  }
+}
+
+async function callOnce<T>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions): Promise<{ status: number; data: T }> {
   const { retries = 2, maxWaitMs = 10_000, accept = [], classify } = options;
   for (let attempt = 0; ; attempt += 1) {
     let response: HttpResponse;

@@ -29,7 +29,7 @@ interface Channel {
 
 const PAGES = new AnswerCache<{ channels: Channel[]; next: string | null }>(10 * 60_000);
 
-const youtubeStatuses: CallOptions['classify'] = (status, body) => {
+export const youtubeStatuses: CallOptions['classify'] = (status, body) => {
   if (status === 403 && /quotaExceeded|dailyLimitExceeded/.test(body)) return 'quota_exhausted';
   if (status === 403 && /rateLimitExceeded|userRateLimitExceeded/.test(body)) return 'retry';
   if (status === 400 && /keyInvalid|API_KEY_INVALID|API key not valid/.test(body)) return 'key_refused';

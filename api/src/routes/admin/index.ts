@@ -9,6 +9,7 @@ import { adminPartnerRoutes } from './partners';
 import { adminPlanRoutes } from './plans';
 import { adminPromptRoutes } from './prompts';
 import { adminReportRoutes } from './reports';
+import { adminLeadSourceRoutes } from './leadSources';
 import { adminSearcherRoutes } from './searchers';
 import { adminTopicRoutes } from './topics';
 import { adminUserRoutes } from './users';
@@ -25,6 +26,7 @@ export function adminRoutes(api: FastifyInstance, deps: AppDeps): void {
   adminPartnerRoutes(api, deps);
   adminPromptRoutes(api, deps);
   adminSearcherRoutes(api, deps);
+  adminLeadSourceRoutes(api, deps);
   adminCourseRoutes(api, deps);
   // Demo activity for the charts, beside the demo accounts, once the server listens (API tests arrange their own data).
   if (deps.config.seedDemo) {

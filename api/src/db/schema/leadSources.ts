@@ -1,0 +1,36 @@
+import type { Migration } from './types';
+
+/**
+ * Lead sources as the super admin sets them (Admin → Searchers): a source switched off, its key
+ * (sealed with the app secret, never shown back), the order sources are tried per search type and
+ * for the email waterfall, and each source's calls and last error per month. Append only.
+ */
+export const LEAD_SOURCE_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'w2-vendors-001-lead-sources',
+    sql: `
+CREATE TABLE lead_source_settings (
+  source text PRIMARY KEY,
+  enabled boolean NOT NULL DEFAULT true,
+  api_key_sealed text,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE lead_source_order (
+  search_type text PRIMARY KEY,
+  sources jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE lead_source_usage (
+  source text NOT NULL,
+  month text NOT NULL,
+  calls integer NOT NULL DEFAULT 0,
+  failures integer NOT NULL DEFAULT 0,
+  last_error text,
+  last_error_at timestamptz,
+  PRIMARY KEY (source, month)
+);
+`,
+  },
+];

@@ -1,0 +1,190 @@
+import type { Db, Queryable } from '../../db';
+import { openToken, sealToken } from '../crm/tokenBox';
+import { installLeadSources } from './index';
+import { googleStatuses } from './googlePlacesProvider';
+import { hunterStatuses } from './hunterProvider';
+import { NOMINATIM_PACE } from './osmProvider';
+import { youtubeStatuses } from './youtubeProvider';
+import { LEAD_SOURCE_IDS, SOURCE_CANDIDATES, effectiveKey, type LeadSourceExtras, type LeadSourceId, type LeadSourceSettings, type OrderedUse } from './leadSources';
+import { KEYED_SOURCES, loadLeadSourcesConfig, type KeyedSourceId, type LeadSourcesConfig } from './sourceConfig';
+import { defaultSourceDeps, LeadSourceError, requestJson, type SourceDeps } from './sourceHttp';
+
+/**
+ * The super admin's lead-source settings (Admin → Searchers): repository of the three
+ * `lead_source_*` tables, and the reload that plugs the resulting providers in. Keys are sealed
+ * with the app secret (AES-256-GCM, the CRM tokens' helper) and never leave the API.
+ */
+export const isLeadSourceId = (v: string): v is LeadSourceId => (LEAD_SOURCE_IDS as readonly string[]).includes(v);
+export const isKeyedSource = (v: string): v is KeyedSourceId => (KEYED_SOURCES as readonly string[]).includes(v);
+
+interface SettingRow {
+  source: string;
+  enabled: boolean;
+  api_key_sealed: string | null;
+}
+
+export async function loadLeadSourceSettings(db: Queryable, secret: string): Promise<LeadSourceSettings> {
+  const rows = (await db.query<SettingRow>('SELECT source, enabled, api_key_sealed FROM lead_source_settings')).rows;
+  const orders = (await db.query<{ search_type: string; sources: string[] }>('SELECT search_type, sources FROM lead_source_order')).rows;
+  const keys: LeadSourceSettings['keys'] = {};
+  for (const row of rows) {
+    const key = isKeyedSource(row.source) ? openToken(secret, row.api_key_sealed) : null;
+    if (key && isKeyedSource(row.source)) keys[row.source] = key;
+  }
+  return {
+    disabled: rows.filter((r) => !r.enabled && isLeadSourceId(r.source)).map((r) => r.source as LeadSourceId),
+    keys,
+    order: Object.fromEntries(orders.filter((o) => o.search_type in SOURCE_CANDIDATES).map((o) => [o.search_type, o.sources.filter(isLeadSourceId)])),
+  };
+}
+
+/** Switches a source on or off and/or sets its key (`null` removes the admin's key; the environment's stays). */
+export async function saveLeadSource(db: Queryable, secret: string, id: LeadSourceId, change: { enabled?: boolean; api_key?: string | null }): Promise<void> {
+  const sealed = change.api_key === undefined ? undefined : change.api_key === null ? null : sealToken(secret, change.api_key);
+  await db.query(
+    `INSERT INTO lead_source_settings (source, enabled, api_key_sealed) VALUES ($1, COALESCE($2, true), $3)
+     ON CONFLICT (source) DO UPDATE SET enabled = COALESCE($2, lead_source_settings.enabled),
+       api_key_sealed = CASE WHEN $4 THEN EXCLUDED.api_key_sealed ELSE lead_source_settings.api_key_sealed END, updated_at = now()`,
+    [id, change.enabled ?? null, sealed ?? null, sealed !== undefined],
+  );
+}
+
+export async function saveLeadSourceOrder(db: Queryable, use: OrderedUse, sources: readonly LeadSourceId[]): Promise<void> {
+  await db.query(
+    `INSERT INTO lead_source_order (search_type, sources) VALUES ($1, $2::jsonb)
+     ON CONFLICT (search_type) DO UPDATE SET sources = EXCLUDED.sources, updated_at = now()`,
+    [use, JSON.stringify(sources)],
+  );
+}
+
+export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
+
+/** Counts one call of a source this month; a failure also becomes its last error. */
+export async function recordLeadSourceCall(db: Queryable, source: string, at: Date, error: LeadSourceError | null): Promise<void> {
+  await db.query(
+    `INSERT INTO lead_source_usage (source, month, calls, failures, last_error, last_error_at) VALUES ($1, $2, 1, $3, $4, $5)
+     ON CONFLICT (source, month) DO UPDATE SET calls = lead_source_usage.calls + 1, failures = lead_source_usage.failures + EXCLUDED.failures,
+       last_error = COALESCE(EXCLUDED.last_error, lead_source_usage.last_error), last_error_at = COALESCE(EXCLUDED.last_error_at, lead_source_usage.last_error_at)`,
+    [source, usageMonth(at), error ? 1 : 0, error?.code ?? null, error ? at : null],
+  );
+}
+
+export interface LeadSourceUsage {
+  calls: number;
+  failures: number;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
+export async function leadSourceUsage(db: Queryable, month: string): Promise<Record<string, LeadSourceUsage>> {
+  const rows = (await db.query<{ source: string; calls: number; failures: number; last_error: string | null; last_error_at: Date | null }>('SELECT source, calls, failures, last_error, last_error_at FROM lead_source_usage WHERE month = $1', [month])).rows;
+  return Object.fromEntries(rows.map((r) => [r.source, { calls: r.calls, failures: r.failures, last_error: r.last_error, last_error_at: r.last_error_at ? new Date(r.last_error_at).toISOString() : null }]));
+}
+
+/** Deps that count every call in `lead_source_usage` (best effort: a failed count never fails the search). */
+export function countingDeps(db: Db, base: SourceDeps, onCountError: (error: unknown) => void = () => undefined): SourceDeps & { settled(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  return {
+    ...base,
+    observe: (source, error) => {
+      base.observe?.(source, error);
+      // Usage months follow the wall clock (the sources' own quotas do), not a test's clock.
+      const count = recordLeadSourceCall(db, source, new Date(), error).catch(onCountError);
+      pending.add(count);
+      void count.finally(() => pending.delete(count));
+    },
+    settled: async () => {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+/**
+ * One cheap call that proves a source answers with its key (Admin → Searchers "check"): Nominatim
+ * and Overpass tiny queries, Hunter's account, Apollo's health endpoint, Modash's user info,
+ * YouTube's video categories (1 unit), IPinfo for a public resolver's address, a one-place Text Search.
+ */
+export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfig, settings: LeadSourceSettings, deps: SourceDeps, extras: LeadSourceExtras = {}): Promise<{ ok: true } | { ok: false; code: string }> {
+  const url = (base: string, path: string) => new URL(path, base.endsWith('/') ? base : `${base}/`);
+  try {
+    if (isKeyedSource(id)) {
+      const keyed = effectiveKey(id, config, settings);
+      if (!keyed) return { ok: false, code: 'no_key' };
+      const json = { 'content-type': 'application/json' };
+      switch (id) {
+        case 'hunter':
+          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, 'v2/account'), headers: { 'x-api-key': keyed.apiKey } }, { retries: 0, classify: hunterStatuses });
+          break;
+        case 'apollo':
+          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, 'v1/auth/health'), headers: { 'x-api-key': keyed.apiKey } }, { retries: 0 });
+          break;
+        case 'modash':
+          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, 'v1/user/info'), headers: { authorization: `Bearer ${keyed.apiKey}` } }, { retries: 0 });
+          break;
+        case 'youtube': {
+          const target = url(keyed.baseUrl, 'youtube/v3/videoCategories');
+          target.search = new URLSearchParams({ part: 'snippet', regionCode: 'US', key: keyed.apiKey }).toString();
+          await requestJson(deps, id, { method: 'GET', url: target }, { retries: 0, classify: youtubeStatuses });
+          break;
+        }
+        case 'ipinfo':
+          await requestJson(deps, id, { method: 'GET', url: url(keyed.baseUrl, '1.1.1.1'), headers: { authorization: `Bearer ${keyed.apiKey}` } }, { retries: 0 });
+          break;
+        case 'google_places':
+          await requestJson(
+            deps,
+            'google_places',
+            { method: 'POST', url: url(keyed.baseUrl, 'v1/places:searchText'), headers: { ...json, 'x-goog-api-key': keyed.apiKey, 'x-goog-fieldmask': 'places.id' }, body: JSON.stringify({ textQuery: 'cafe in London', pageSize: 1 }) },
+            { retries: 0, classify: googleStatuses },
+          );
+          break;
+      }
+      return { ok: true };
+    }
+    if (!config.keyless) return { ok: false, code: 'keyless_off' };
+    if (id === 'osm') {
+      const search = url(config.nominatimUrl, 'search');
+      search.search = new URLSearchParams({ q: 'London', format: 'jsonv2', limit: '1' }).toString();
+      await NOMINATIM_PACE.take(deps);
+      await requestJson(deps, 'osm', { method: 'GET', url: search }, { retries: 0 });
+      await requestJson(deps, 'osm', { method: 'POST', url: new URL(config.overpassUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ data: '[out:json][timeout:5];node(1);out ids;' }).toString() }, { retries: 0 });
+      return { ok: true };
+    }
+    if (id === 'site') return extras.siteEmailFinder ? { ok: true } : { ok: false, code: 'not_installed' };
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof LeadSourceError) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+let uninstallCurrent: (() => void) | null = null;
+
+/** Everything the running process needs to rebuild its lead sources after an admin change. */
+export interface LeadSourceRuntime {
+  db: Db;
+  secret: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  extras?: LeadSourceExtras;
+  deps?: SourceDeps;
+}
+
+let runtime: LeadSourceRuntime | null = null;
+
+/**
+ * (Re)plugs the lead sources from the environment and the stored settings. Called at start-up and
+ * after every change in Admin → Searchers; other API processes pick a change up at their next start.
+ */
+export async function reloadLeadSources(next: LeadSourceRuntime | null = runtime): Promise<void> {
+  if (!next) return;
+  runtime = next;
+  const config = loadLeadSourcesConfig(next.env ?? process.env);
+  const settings = await loadLeadSourceSettings(next.db, next.secret);
+  uninstallCurrent?.();
+  // No extras given: the installer's default (the keyless domain engine).
+  uninstallCurrent = installLeadSources(config, next.extras, countingDeps(next.db, next.deps ?? defaultSourceDeps()), settings);
+}
+
+export function leadSourceRuntime(): LeadSourceRuntime | null {
+  return runtime;
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { unprocessable } from '../../http/errors';
+import { emptyObjectSchema, objectSchema } from '../../http/schemas';
+import { leadSourceStatus, loadLeadSourcesConfig, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { effectiveKey, LEAD_SOURCE_IDS, orderOf, SOURCE_CANDIDATES, type LeadSourceId, type OrderedUse } from '../../providers/leads/leadSources';
+import { defaultSourceDeps } from '../../providers/leads/sourceHttp';
+import {
+  checkLeadSource,
+  countingDeps,
+  isKeyedSource,
+  leadSourceRuntime,
+  leadSourceUsage,
+  loadLeadSourceSettings,
+  reloadLeadSources,
+  saveLeadSource,
+  saveLeadSourceOrder,
+  usageMonth,
+} from '../../providers/leads/sourceSettings';
+import { say } from '../respond';
+import { adminOnly } from './common';
+
+export interface LeadSourceDto {
+  id: LeadSourceId;
+  /** Needs a key (vendor) or not (keyless engine). */
+  keyed: boolean;
+  enabled: boolean;
+  /** Whether a key is set, and where it comes from; the key itself is never returned. */
+  key_set: boolean;
+  key_from: 'admin' | 'environment' | null;
+  /** The uses (search types, `email`) it can serve. */
+  serves: OrderedUse[];
+  calls_this_month: number;
+  failures_this_month: number;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
+const USES = Object.keys(SOURCE_CANDIDATES) as OrderedUse[];
+const idParams = objectSchema({ id: { type: 'string', enum: LEAD_SOURCE_IDS } }, ['id']);
+
+/** Admin → Searchers: the lead sources, their keys (write-only), order per search type, health and usage. */
+export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppDeps): void {
+  const env = () => leadSourceRuntime()?.env ?? process.env;
+  // Only a process that plugged its sources in (server start, or a test that did) rebuilds them; settings are stored either way.
+  const reload = async () => {
+    if (leadSourceRuntime()) await reloadLeadSources();
+  };
+
+  async function overview() {
+    const sourcesConfig = loadLeadSourcesConfig(env());
+    const settings = await loadLeadSourceSettings(db, config.appSecret);
+    const usage = await leadSourceUsage(db, usageMonth(new Date()));
+    const sources: LeadSourceDto[] = LEAD_SOURCE_IDS.map((id) => {
+      const keyed = isKeyedSource(id);
+      const fromAdmin = keyed && Boolean(settings.keys[id]);
+      const fromEnv = keyed && Boolean(effectiveKey(id, sourcesConfig, { ...settings, keys: {}, disabled: [] }));
+      const u = usage[id];
+      return {
+        id,
+        keyed,
+        enabled: !settings.disabled.includes(id) && (keyed || sourcesConfig.keyless),
+        key_set: fromAdmin || fromEnv,
+        key_from: fromAdmin ? 'admin' : fromEnv ? 'environment' : null,
+        serves: USES.filter((use) => SOURCE_CANDIDATES[use].includes(id)),
+        calls_this_month: u?.calls ?? 0,
+        failures_this_month: u?.failures ?? 0,
+        last_error: u?.last_error ?? null,
+        last_error_at: u?.last_error_at ?? null,
+      };
+    });
+    return {
+      sources,
+      order: Object.fromEntries(USES.map((use) => [use, orderOf(use, settings, use === 'email' ? sourcesConfig.emailWaterfall : undefined)])) as Record<OrderedUse, LeadSourceId[]>,
+      serving: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])) as Record<SearchType, ReturnType<typeof leadSourceStatus>>,
+      keyless: sourcesConfig.keyless,
+    };
+  }
+
+  api.get('/api/admin/lead-sources', { ...adminOnly(api), schema: { querystring: emptyObjectSchema } }, overview);
+
+  api.put<{ Params: { id: LeadSourceId }; Body: { enabled?: boolean; api_key?: string | null } }>(
+    '/api/admin/lead-sources/:id',
+    {
+      ...adminOnly(api),
+      schema: {
+        params: idParams,
+        body: objectSchema({ enabled: { type: 'boolean' }, api_key: { type: ['string', 'null'], minLength: 1, maxLength: 500, pattern: '^\\S+$' } }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.body.api_key !== undefined && !isKeyedSource(id)) throw unprocessable('leadSources.keyless_no_key', 'api_key');
+      await saveLeadSource(db, config.appSecret, id, request.body);
+      await reload();
+      return { ...say(request, 'leadSources.saved'), ...(await overview()) };
+    },
+  );
+
+  api.put<{ Params: { use: OrderedUse }; Body: { sources: LeadSourceId[] } }>(
+    '/api/admin/lead-sources/order/:use',
+    {
+      ...adminOnly(api),
+      schema: {
+        params: objectSchema({ use: { type: 'string', enum: USES } }, ['use']),
+        body: objectSchema({ sources: { type: 'array', minItems: 1, maxItems: LEAD_SOURCE_IDS.length, uniqueItems: true, items: { type: 'string', enum: LEAD_SOURCE_IDS } } }, ['sources']),
+      },
+    },
+    async (request) => {
+      const { use } = request.params;
+      const candidates = SOURCE_CANDIDATES[use];
+      const { sources } = request.body;
+      if (sources.length !== candidates.length || !sources.every((s) => candidates.includes(s))) {
+        throw unprocessable('leadSources.order_mismatch', 'sources', { sources: candidates.join(', ') });
+      }
+      await saveLeadSourceOrder(db, use, sources);
+      await reload();
+      return { ...say(request, 'leadSources.saved'), ...(await overview()) };
+    },
+  );
+
+  api.post<{ Params: { id: LeadSourceId } }>('/api/admin/lead-sources/:id/check', { ...adminOnly(api), schema: { params: idParams, body: emptyObjectSchema } }, async (request) => {
+    const runtime = leadSourceRuntime();
+    const deps = countingDeps(db, runtime?.deps ?? defaultSourceDeps());
+    const result = await checkLeadSource(request.params.id, loadLeadSourcesConfig(env()), await loadLeadSourceSettings(db, config.appSecret), deps, runtime?.extras);
+    await deps.settled();
+    return { result, ...(await overview()) };
+  });
+}
+
