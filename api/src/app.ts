@@ -26,6 +26,8 @@ import { aiRoutes } from './routes/ai';
 import { whitelabelRoutes } from './routes/whitelabel';
 import { adminRoutes } from './routes/admin';
 import { deliveryRoutes } from './routes/delivery';
+import { createJobQueue } from './queue/jobQueue';
+import { defineWorkers } from './workers';
 
 export interface BuildAppOptions {
   db: Db;
@@ -72,7 +74,17 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
     },
   });
 
-  const deps: AppDeps = { db, config, clock, mailer };
+  const queue = createJobQueue({ db, role: config.processRole, onError: (error, context) => app.log.error({ err: error }, `${context} failed`) });
+  const deps: AppDeps = { db, config, clock, mailer, queue };
+  defineWorkers(queue, deps);
+  app.decorate('queue', queue);
+  // The queue's tables exist and its workers poll once the app is ready; closing stops them first.
+  app.addHook('onReady', async () => {
+    await queue.start();
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+  });
   const hooks = createAuthHooks(deps);
   app.decorate('deps', deps);
   app.decorate('requireAuth', hooks.requireAuth);

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { OUTBOUND_ALLOW_ENV, outboundAllowList, REPLACED_ALLOW_VARIABLES } from './net/outbound';
+import { PROCESS_ROLES, type ProcessRole } from './queue/jobQueue';
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   mailFrom: string;
   /** Per IP, per minute, for POST /api/log-app-error. */
   logErrorRateLimit: number;
+  /** `PROCESS_ROLE`: web (HTTP, enqueues only), worker (runs queued work) or all (both, the default). */
+  processRole: ProcessRole;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -158,6 +161,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     smtpUrl,
     mailFrom,
     logErrorRateLimit: int(env, 'LOG_ERROR_RATE_LIMIT', 60, 1, 100_000),
+    processRole: oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all'),
   };
 }
 

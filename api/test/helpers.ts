@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: null,
     mailFrom: 'Leadsmith <no-reply@leadsmith.test>',
     logErrorRateLimit: 60,
+    // Tests run queued work through app.queue.drain(), not polling workers.
+    processRole: 'web',
     ...overrides,
   };
 }
@@ -125,3 +127,8 @@ export async function login(app: FastifyInstance, account: { email: string; pass
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A search job's status, read after `app.queue.drain()` ran it. */
+export async function searchJobStatus(db: Db, jobId: number): Promise<string | undefined> {
+  return (await db.query<{ status: string }>('SELECT status FROM search_jobs WHERE id = $1', [jobId])).rows[0]?.status;
+}

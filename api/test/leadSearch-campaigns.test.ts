@@ -1,7 +1,5 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { csvCell } from '../src/routes/leadSearch/csv';
 
 let ctx: TestContext;
@@ -119,7 +117,8 @@ describe('results: filters, manual entry, csv', () => {
       headers: bearer(customer),
       payload: { type: 'people', campaign_id: list.id, location: 'Lisbon', count: 8, filters: { departments: ['Sales'] } },
     });
-    await runJobToEnd(ctx.db, json<{ job: { id: number } }>(start).job.id);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, json<{ job: { id: number } }>(start).job.id)).not.toBe('running');
 
     let res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { company: 'Acme' } });
     expect(res.statusCode).toBe(400);

@@ -1,7 +1,6 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobStep, runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 
 let ctx: TestContext;
 let token: string;
@@ -52,7 +51,7 @@ async function fill(type: string, id: number, count: number, filters: Record<str
   const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type, campaign_id: id, location: 'Porto', count, filters } });
   expect(res.statusCode).toBe(201);
   const jobId = json<{ job: { id: number } }>(res).job.id;
-  if (type !== 'intent') await runJobToEnd(ctx.db, jobId);
+  if (type !== 'intent') await ctx.app.queue.drain();
   return jobId;
 }
 

@@ -1,4 +1,3 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 

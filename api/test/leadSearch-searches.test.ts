@@ -1,7 +1,6 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobStep, runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { demoRecord, canonicalQuery } from '../src/providers/leads';
 import { spendCredits } from '../src/credits/ledger';
 
@@ -152,6 +151,8 @@ describe('POST /api/searches validation', () => {
 
 describe('search job', () => {
   it('shows results looking first, then reveals them and charges only records with a contact', async () => {
+    // Searches the tests above started run first: the wallet below is this search's alone.
+    await ctx.app.queue.drain();
     await setWallet(20, 10, 100);
     const list = await createList('people');
     const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch(list.id, 12) });
@@ -161,11 +162,12 @@ describe('search job', () => {
 
     expect(await runJobStep(ctx.db, jobId)).toBe('running');
     let page = await results('people', list.id);
-    expect(page.data).toHaveLength(5);
+    expect(page.data).toHaveLength(12);
     expect(page.data.every((r) => r.email_status === 'looking' && r.email === null)).toBe(true);
     expect(await wallet()).toEqual({ monthly: 20, additional: 10, rolled_over: 100 });
 
-    expect(await runJobToEnd(ctx.db, jobId)).toBe('done');
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, jobId)).toBe('done');
     page = await results('people', list.id);
     expect(page.total).toBe(12);
     expect(page.campaign.status).toBe('active');
@@ -188,7 +190,8 @@ describe('search job', () => {
     expect(found.data.every((r) => r.email_status === 'found')).toBe(true);
     const again = await createList('people');
     const job2 = json<{ job: { id: number } }>(await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch(again.id, 12) })).job.id;
-    await runJobToEnd(ctx.db, job2);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, job2)).not.toBe('running');
     const second = await results('people', again.id);
     expect(second.data.map((r) => r.email)).toEqual(page.data.map((r) => r.email));
   });
@@ -197,7 +200,8 @@ describe('search job', () => {
     await setWallet(4, 0, 3);
     const list = await createList('people');
     const jobId = json<{ job: { id: number } }>(await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch(list.id, 20) })).job.id;
-    expect(await runJobToEnd(ctx.db, jobId)).toBe('stopped');
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, jobId)).toBe('stopped');
     const job = json<{ status: string; stop_reason: string; credits_charged: number }>(await ctx.app.inject({ method: 'GET', url: `/api/searches/${jobId}`, headers: bearer(token) }));
     expect(job).toMatchObject({ status: 'stopped', stop_reason: 'no_credits', credits_charged: 6 });
     expect(await wallet()).toEqual({ monthly: 0, additional: 0, rolled_over: 1 });
@@ -236,7 +240,7 @@ describe('search job', () => {
         return json<{ job: { id: number } }>(res).job.id;
       }),
     );
-    await Promise.all(jobs.map((id) => runJobToEnd(ctx.db, id)));
+    await ctx.app.queue.drain();
     expect(await wallet()).toEqual({ monthly: 0, additional: 0, rolled_over: 0 });
     await ledgerMatchesWallet();
     const charged = (await ctx.db.query<{ n: number }>('SELECT sum(credits_charged)::int AS n FROM search_jobs WHERE id = ANY($1::int[])', [`{${jobs.join(',')}}`])).rows[0]!.n;
@@ -249,7 +253,8 @@ describe('get phones (people enrichment)', () => {
     await setWallet(100, 0, 0);
     const list = await createList('people');
     const jobId = json<{ job: { id: number } }>(await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch(list.id, 20) })).job.id;
-    await runJobToEnd(ctx.db, jobId);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, jobId)).not.toBe('running');
     const spentBySearch = 100 - (await wallet()).monthly;
     const noPhone = (await results('people', list.id)).data.filter((r) => !r.phone).map((r) => r.id);
     expect(noPhone.length).toBeGreaterThan(1);
@@ -269,7 +274,8 @@ describe('get phones (people enrichment)', () => {
     const other = await createList('people');
     await setWallet(60, 0, 0);
     const job2 = json<{ job: { id: number } }>(await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { ...peopleSearch(other.id, 20), location: 'Vienna' } })).job.id;
-    await runJobToEnd(ctx.db, job2);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, job2)).not.toBe('running');
     await setWallet(0, 0, 0);
     const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${other.id}/get-phones`, headers: bearer(token), payload: { all_matching: true, filters: {} } });
     const body = json<{ found: number; stopped_no_credits: boolean; message: string }>(res);

@@ -1,11 +1,9 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 // The test receiver runs on this machine: its host name is allowlisted, raw loopback IPs are not.
 process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { webhookSignature } from '../src/routes/leadSearch/webhooks';
 import { isPrivateAddress } from '../src/routes/leadSearch/webhookGuard';
 
@@ -45,7 +43,8 @@ async function filledList(): Promise<number> {
     headers: bearer(token),
     payload: { type: 'company', campaign_id: id, location: 'Porto', count: 6, filters: { industry: 'Retail' } },
   });
-  await runJobToEnd(ctx.db, json<{ job: { id: number } }>(started).job.id);
+  await ctx.app.queue.drain();
+  expect(await searchJobStatus(ctx.db, json<{ job: { id: number } }>(started).job.id)).not.toBe('running');
   return id;
 }
 

@@ -1,4 +1,3 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 

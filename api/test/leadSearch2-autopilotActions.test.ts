@@ -1,4 +1,3 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
 process.env.LEAD_SEARCH_CRM_WORKER = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
@@ -9,11 +8,10 @@ process.env.CRM_RETRY_BACKOFF_MS = '0';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { runCrmSendsToEnd } from '../src/routes/leadSearch/crmSend';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
 
 let ctx: TestContext;
 let crm: FakeCrm;
@@ -83,7 +81,8 @@ async function firstRun(autopilotId: number): Promise<Run> {
   ctx.clock.advance(FIRST_RUN_DELAY_MS);
   expect((await autopilotTick(ctx.db, ctx.clock)).started).toHaveLength(1);
   const started = json<{ data: Run[] }>(await inject('GET', `/api/autopilots/${autopilotId}/runs`)).data[0]!;
-  await runJobToEnd(ctx.db, started.job_id!);
+  await ctx.app.queue.drain();
+  expect(await searchJobStatus(ctx.db, started.job_id!)).not.toBe('running');
   await autopilotTick(ctx.db, ctx.clock);
   return lastRun(autopilotId);
 }
@@ -151,7 +150,7 @@ describe('autopilot runs act on their choices after the search', () => {
     ctx.clock.advance(24 * 3600 * 1000);
     await autopilotTick(ctx.db, ctx.clock);
     const second = await lastRun(autopilot);
-    await runJobToEnd(ctx.db, second.job_id!);
+    await ctx.app.queue.drain();
     await autopilotTick(ctx.db, ctx.clock);
     const secondDone = await lastRun(autopilot);
     expect(secondDone).toMatchObject({ id: second.id, status: 'done' });
@@ -200,7 +199,8 @@ describe('autopilot runs act on their choices after the search', () => {
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
     const started = await lastRun(autopilot);
-    await runJobToEnd(ctx.db, started.job_id!);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, started.job_id!)).not.toBe('running');
     // The search has been paid; the wallet is empty before the enrichment.
     await setWallet(customerId, 0);
     await autopilotTick(ctx.db, ctx.clock);
@@ -219,7 +219,8 @@ describe('autopilot runs act on their choices after the search', () => {
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
     const started = await lastRun(autopilot, reseller);
-    await runJobToEnd(ctx.db, started.job_id!);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, started.job_id!)).not.toBe('running');
     await autopilotTick(ctx.db, ctx.clock);
     expect(await lastRun(autopilot, reseller)).toMatchObject({
       status: 'done',
@@ -240,7 +241,8 @@ describe('autopilot runs act on their choices after the search', () => {
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
     const started = await lastRun(autopilot);
-    await runJobToEnd(ctx.db, started.job_id!);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, started.job_id!)).not.toBe('running');
     await autopilotTick(ctx.db, ctx.clock);
     const partway = await lastRun(autopilot);
     expect(partway).toMatchObject({ status: 'running', actions_state: 'pending', results_added: 60, ai_processed: 50 });

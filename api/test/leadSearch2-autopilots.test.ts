@@ -1,8 +1,6 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
 
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
 
 let ctx: TestContext;
@@ -140,7 +138,7 @@ describe('autopilots', () => {
     expect(new Date((await get(autopilot.id)).next_run_at!).getTime()).toBe(claimedAt + DAY);
 
     // The run's search job fills the list; the next tick records the outcome.
-    await runJobToEnd(ctx.db, run.job_id!);
+    await ctx.app.queue.drain();
     ctx.clock.advance(1000);
     expect((await autopilotTick(ctx.db, ctx.clock)).finished).toEqual([run.id]);
     history = await runs(autopilot.id);
@@ -172,8 +170,9 @@ describe('autopilots', () => {
     expect(history.total).toBe(1);
     // The next run is the next slot of the series (first slot + 3 days), not a day after the late claim.
     expect(new Date((await get(autopilot.id)).next_run_at!).getTime()).toBe(firstSlot + 3 * DAY);
-    await runJobToEnd(ctx.db, history.data[0]!.job_id!);
-    expect((await autopilotTick(ctx.db, ctx.clock)).finished).toHaveLength(1);
+    await ctx.app.queue.drain();
+    // Runs of the autopilots of earlier tests finish in the same tick (the queue ran their searches too).
+    expect((await autopilotTick(ctx.db, ctx.clock)).finished).toContain(history.data[0]!.id);
   });
 
   it('stops with a visible reason when the credits run out, and can be resumed', async () => {
@@ -184,7 +183,8 @@ describe('autopilots', () => {
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
     const run = (await runs(autopilot.id)).data[0]!;
-    expect(await runJobToEnd(ctx.db, run.job_id!)).toBe('stopped');
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, run.job_id!)).toBe('stopped');
     await autopilotTick(ctx.db, ctx.clock);
     const stopped = await get(autopilot.id);
     expect(stopped).toMatchObject({ status: 'stopped', stop_reason: 'no_credits', next_run_at: null });
@@ -215,7 +215,8 @@ describe('autopilots', () => {
     ctx.clock.advance(FIRST_RUN_DELAY_MS);
     await autopilotTick(ctx.db, ctx.clock);
     const run = (await runs(autopilot.id)).data[0]!;
-    await runJobToEnd(ctx.db, run.job_id!);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, run.job_id!)).not.toBe('running');
     await autopilotTick(ctx.db, ctx.clock);
     expect(await get(autopilot.id)).toMatchObject({ status: 'completed', next_run_at: null, last_run: { status: 'done', results_added: 5 } });
     ctx.clock.advance(400 * DAY);

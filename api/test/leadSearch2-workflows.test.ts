@@ -1,4 +1,3 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
@@ -8,7 +7,6 @@ process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
 import { webhookSignature } from '../src/routes/leadSearch/webhooks';
 import { FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { advanceRun, matches, workflowTick } from '../src/routes/leadSearch/workflowRunner';
@@ -133,7 +131,7 @@ async function runToEnd(workflowId: number, runId: number): Promise<Run> {
     const run = await runDetail(workflowId, runId);
     if (run.status !== 'running') return run;
     const waiting = run.nodes.find((n) => n.status === 'running' && n.job_id);
-    if (waiting) await runJobToEnd(ctx.db, waiting.job_id!);
+    if (waiting) await ctx.app.queue.drain();
   }
   throw new Error('run did not end');
 }

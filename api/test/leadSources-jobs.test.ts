@@ -1,9 +1,6 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
-
 import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let fake: FakeLeadVendors;
@@ -57,7 +54,8 @@ test('a local search fills the list from OpenStreetMap and Hunter, charging only
   expect(start.statusCode).toBe(201);
   const job = json<{ job: { id: number; demo_data: boolean } }>(start).job;
   expect(job.demo_data).toBe(false);
-  expect(await runJobToEnd(ctx.db, job.id)).toBe('done');
+  await ctx.app.queue.drain();
+  expect(await searchJobStatus(ctx.db, job.id)).toBe('done');
 
   const rows = (
     await ctx.db.query<{ name: string; email: string | null; phone: string | null; email_status: string; credits: number; data: { social: Record<string, unknown> } }>(
@@ -99,6 +97,6 @@ test('a demo list gets demo data whatever sources are configured, and says so', 
   const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 3, filters: { categories: ['Restaurant'] } } });
   expect(start.statusCode).toBe(201);
   expect(json<{ job: { demo_data: boolean } }>(start).job.demo_data).toBe(true);
-  await runJobToEnd(ctx.db, json<{ job: { id: number } }>(start).job.id);
+  await ctx.app.queue.drain();
   expect(fake.requests.length).toBe(requestsBefore);
 });

@@ -1,4 +1,3 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 
 import { grantCredits, spendCredits } from '../src/credits/ledger';
 import { bearer, createTestApp, type TestContext } from './helpers';

@@ -1,4 +1,3 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 // One allow list for every outbound connection (OUTBOUND_ALLOW_HOSTS). Only `allowed.example`, a
 // name the fake resolver maps to loopback, is listed: it starts a crawl that then redirects; every
 // other local form must still be refused.

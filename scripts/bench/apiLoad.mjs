@@ -100,7 +100,7 @@ export async function measureApi(base, pid, listId) {
   const list = await listLoad(base, token, listId);
   const afterLoad = processMemoryMb(pid);
   const bulk = await bulkActions(base, token, listId);
-  const search = await searchThroughput(base, token, Number(process.env.BENCH_SEARCH_COUNT ?? 100));
+  const search = await searchThroughput(base, token, Number(process.env.BENCH_SEARCH_COUNT ?? 1000));
   const end = processMemoryMb(pid);
   return { list, bulk, search, memory: { idleMb: idle.rssMb, underLoadMb: afterLoad.rssMb, peakMb: end.peakMb } };
 }

@@ -59,6 +59,8 @@ async function main() {
     for (let i = 1; i <= SMALL_LISTS; i += 1) await insertList(db, owner, `Bench list ${i}`, 25);
   }
   await db.query('UPDATE credit_wallets SET monthly = monthly + 1000000 WHERE user_id = $1', [customer]);
+  // Room in the monthly search limit for the 1,000-lead throughput search.
+  await db.query('UPDATE users SET search_limit = GREATEST(COALESCE(search_limit, 0), 100000), searches_used = 0 WHERE id = $1', [customer]);
   await db.query('ANALYZE');
 
   const app = buildApp({ db, config });

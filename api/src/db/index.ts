@@ -4,7 +4,7 @@ import { openPostgres } from './postgres';
 import type { Db } from './types';
 import { watchWrites } from './writeWatch';
 
-export type { Db, Queryable, QueryResult, SqlParam } from './types';
+export type { Db, Queryable, QueryResult, QueueTarget, SqlParam } from './types';
 export { isUniqueViolation } from './types';
 export { migrate, MIGRATIONS } from './migrations';
 

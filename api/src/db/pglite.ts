@@ -84,6 +84,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const base = wrap(pg);
   return {
     kind: 'pglite',
+    queueTarget: { kind: 'pglite', pglite: pg },
     query: base.query,
     exec: base.exec,
     queryPrepared: preparedStatements(pg, base),

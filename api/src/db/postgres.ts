@@ -41,6 +41,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   const names = new Map<string, string>();
   return {
     kind: 'postgres',
+    queueTarget: { kind: 'postgres', connectionString },
     query: base.query,
     exec: base.exec,
     async queryPrepared<T>(sql: string, params: readonly SqlParam[]): Promise<QueryResult<T>> {

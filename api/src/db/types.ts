@@ -38,6 +38,8 @@ export function integerParams(params: readonly SqlParam[]): params is readonly n
   return params.every((p) => typeof p === 'number' && Number.isSafeInteger(p));
 }
 
+export type QueueTarget = { kind: 'pglite'; pglite: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; connectionString: string };
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -47,6 +49,11 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Where the job queue (api/src/queue) keeps its tables: the same embedded PGlite instance, or the
+   * same PostgreSQL server through a pool of its own.
+   */
+  readonly queueTarget?: QueueTarget;
   /** Write counter of a group of tables (see db/writeWatch.ts); absent on an unwatched Db. */
   generation?(topic: 'auth'): number;
 }

@@ -52,6 +52,7 @@ export function watchWrites(db: Db): Db {
   const prepared = db.queryPrepared;
   return {
     kind: db.kind,
+    queueTarget: db.queueTarget,
     query: outer.query,
     exec: outer.exec,
     // Reads of watched tables go through query(), which counts them.

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Language } from '../i18n/messages';
 import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../queue/jobQueue';
 import type { ModuleSlug, Role, UserType } from '../users/users';
 
 /** What every route needs; passed explicitly so tests can swap any part. */
@@ -12,6 +13,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  /** Background work (api/src/queue): routes enqueue, workers in api/src/workers run it. */
+  queue: JobQueue;
 }
 
 /** The signed-in user a valid bearer token resolves to. */
@@ -32,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /** Database, config, clock and mailer, for route files of later areas. */
     deps: AppDeps;
+    /** The job queue; `await app.queue.drain()` runs all queued work to completion (the test seam). */
+    queue: JobQueue;
     /** onRequest hook: 401 unless a valid bearer token is given (sets request.user). */
     requireAuth: onRequestAsyncHookHandler;
     /** onRequest hook: sets request.user when a valid token is given, never refuses. */

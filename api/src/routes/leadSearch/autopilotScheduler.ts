@@ -1,4 +1,6 @@
 import { isoDate, type Clock } from '../../clock';
+import { queueOf } from '../../queue/jobQueue';
+import { enqueueSearchJob } from '../../workers/searchJob';
 import type { Db, Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
@@ -73,6 +75,7 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
       runIds.push(run.id);
       const outcome = await startRunJob(tx, row, now);
       if (typeof outcome === 'number') {
+        await enqueueSearchJob(queueOf(db), outcome, tx);
         await tx.query('UPDATE autopilot_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
       } else {
         await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, error = $4 WHERE id = $1`, [

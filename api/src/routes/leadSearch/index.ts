@@ -11,7 +11,6 @@ import { intentRoutes } from './intent';
 import { labelRoutes } from './labels';
 import { resultRoutes } from './results';
 import { searchRoutes } from './searches';
-import { startJobWorker } from './searchJobs';
 import { webhookRoutes } from './webhooks';
 import { startWorkflowRunner } from './workflowRunner';
 import { workflowRoutes } from './workflows';
@@ -72,17 +71,6 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
     });
     api.addHook('onClose', async () => {
       stopCrm?.();
-    });
-  }
-
-  // Search jobs run in the background; LEAD_SEARCH_WORKER=manual leaves the steps to the caller (API tests).
-  if (process.env.LEAD_SEARCH_WORKER !== 'manual') {
-    let stop: (() => void) | null = null;
-    api.addHook('onReady', async () => {
-      stop = startJobWorker(deps.db, (error) => api.log.error({ err: error }, 'search job step failed'));
-    });
-    api.addHook('onClose', async () => {
-      stop?.();
     });
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { enqueueSearchJob } from '../../workers/searchJob';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -38,7 +39,7 @@ interface TrackingRow {
  * collection endpoint it calls. An intent search turns the recorded visits into results through
  * the lead provider (`identifyVisitor`, see searchJobs.ts).
  */
-export function intentRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function intentRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   app.get<{ Params: { id: number } }>(
@@ -112,6 +113,9 @@ export function intentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         request.ip,
         userAgent ? userAgent.slice(0, 500) : null,
       ]);
+      // A running intent search waits for visits: this one wakes it (at most one queued per job).
+      const running = (await db.query<{ id: number }>(`SELECT id FROM search_jobs WHERE campaign_id = $1 AND status = 'running'`, [campaign.id])).rows;
+      for (const job of running) await enqueueSearchJob(queue, job.id);
       return reply.header('cache-control', 'no-store').type('image/gif').send(PIXEL);
     },
   );

@@ -1,12 +1,13 @@
-import type { Db, Queryable } from '../../db';
+import type { Db, Queryable, SqlParam } from '../../db';
 import { providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
 
-/** Records fetched per step; each step also reveals the previous step's "looking" results. */
-export const JOB_BATCH_SIZE = 5;
-/** Pause between steps of the background worker (results arrive while the user watches). */
-export const JOB_TICK_MS = 500;
+/**
+ * Records fetched from the provider per step; each step also reveals the previous step's "looking"
+ * results. Steps follow each other without pause: the list shows results as each step commits.
+ */
+export const JOB_BATCH_SIZE = 100;
 
 export type StopReason = 'no_credits' | 'provider_exhausted' | 'user';
 
@@ -50,93 +51,146 @@ async function finish(tx: Queryable, job: JobRow, status: 'done' | 'stopped', re
   }
 }
 
+/** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
+export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
+
+const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list
+   FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
+
+/** `pending` has a contact (an email or a phone): the spec §9 charge applies. */
+const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending->>'phone', '') <> '')`;
+
 /**
- * One step of a search job, in one transaction:
- * 1. reveal the results still "looking": a record that returned a contact or an email is charged
- *    (spec §9 cost of its type) in this same transaction; one without is stored free of charge;
- *    when the credits run out the job stops and the unrevealed results are dropped (never charged);
- * 2. fetch the next batch from the provider and store it as "looking".
- * Returns the job's status after the step.
+ * Reveals the job's "looking" results (caller holds the job row lock). Charged as one spend for the
+ * whole batch; when the balance cannot cover it, record by record until the credits run out.
+ * Returns null when everything was revealed, or the counts to stop the job with.
  */
-export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'done' | 'stopped' | 'missing'> {
+async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null }> {
+  const cost = COST_PER_RECORD[job.search_type];
+  const reason = `search:${job.search_type}:job:${job.id}`;
+  const { n, looked } = (
+    await tx.query<{ n: number; looked: number }>(
+      `SELECT count(*) FILTER (WHERE ${HAS_CONTACT})::int AS n, count(*)::int AS looked FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`,
+      [job.id],
+    )
+  ).rows[0]!;
+  const revealAll = async (extra = '', params: SqlParam[] = []) =>
+    tx.query(
+      `UPDATE campaign_results SET email = pending->>'email', phone = pending->>'phone',
+              email_status = CASE WHEN COALESCE(pending->>'email', '') <> '' THEN pending->>'email_outcome' ELSE 'not_found' END,
+              credits = CASE WHEN ${HAS_CONTACT} THEN $2::int ELSE 0 END, pending = NULL,
+              -- The email's source (page, checks) is revealed with the email, never before.
+              data = CASE WHEN COALESCE(pending->>'email', '') <> '' AND COALESCE(jsonb_typeof(pending->'email_source'), 'null') NOT IN ('null', 'boolean')
+                          THEN data || jsonb_build_object('email_source', pending->'email_source') ELSE data END
+        WHERE job_id = $1 AND email_status = 'looking'${extra}`,
+      [job.id, cost, ...params],
+    );
+  if (n === 0 || (await spendCredits(tx, job.user_id, cost * n, reason))) {
+    await revealAll();
+    return { looked, charged: cost * n, found: n, dropped: null };
+  }
+  // Not enough for the whole batch: as many records as the balance covers, in order; the rest is dropped uncharged.
+  const looking = (await tx.query<LookingRow>(`SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`, [job.id])).rows;
+  let charged = 0;
+  let found = 0;
+  for (const [index, row] of looking.entries()) {
+    const hasContact = Boolean(row.pending.email || row.pending.phone);
+    if (hasContact && !(await spendCredits(tx, job.user_id, cost, reason))) {
+      const kept = looking.slice(0, index).map((r) => r.id);
+      if (kept.length) await revealAll(' AND id = ANY($3::bigint[])', [`{${kept.join(',')}}`]);
+      return { looked, charged, found, dropped: looking.slice(index).map((r) => r.id) };
+    }
+    if (hasContact) {
+      charged += cost;
+      found += 1;
+    }
+  }
+  await revealAll();
+  return { looked, charged, found, dropped: null };
+}
+
+/** One multi-row INSERT for a provider batch, stored as "looking". */
+async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Promise<void> {
+  if (!batch.length) return;
+  const rows = batch.map((record) => ({
+    record_key: record.key,
+    name: record.name,
+    company: record.company,
+    job_title: record.job_title,
+    website: record.website,
+    city: record.city,
+    data: {
+      department: record.department,
+      seniority: record.seniority,
+      management_level: record.management_level,
+      country: record.country,
+      category: record.category,
+      employee_count: record.employee_count,
+      linkedin_url: record.linkedin_url,
+      social: record.social,
+    },
+    pending: record,
+  }));
+  await tx.query(
+    `INSERT INTO campaign_results (campaign_id, user_id, job_id, record_key, name, company, job_title, website, city, email_status, data, pending)
+     SELECT $1, $2, $3, x.r->>'record_key', x.r->>'name', x.r->>'company', x.r->>'job_title', x.r->>'website', x.r->>'city', 'looking', x.r->'data', x.r->'pending'
+       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS x(r, n)
+      ORDER BY x.n`,
+    [job.campaign_id, job.user_id, job.id, JSON.stringify(rows)],
+  );
+}
+
+/**
+ * One step of a search job:
+ * 1. outside any transaction, ask the provider for the next batch (network, crawling, DNS);
+ * 2. in one transaction holding the job row: reveal the results still "looking" (a record that
+ *    returned a contact or an email is charged its spec §9 cost in this same transaction; one
+ *    without is stored free of charge; when the credits run out the job stops and the unrevealed
+ *    results are dropped, never charged), then store the new batch as "looking".
+ * A step that lost a race (another worker stepped the same job meanwhile) stores nothing: the
+ * provider's batch is asked again from the new offset. Returns the job's status after the step.
+ */
+export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
+  const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
+  if (!before) return 'missing';
+  if (before.status !== 'running') return before.status;
+  const wanted = Math.min(JOB_BATCH_SIZE, before.requested - before.produced);
+  const provider = providerById(before.provider, before.search_type);
+  const intent = before.search_type === 'intent';
+  // Intent leads come from the visits the tracking snippet recorded; every other type asks the provider's search.
+  const fetched = intent
+    ? await identifyVisits(db, before, provider, wanted)
+    : { records: await take(provider.search({ type: before.search_type, location: before.location, filters: before.filters }, { offset: before.produced }), wanted), visitIds: [] };
+
   return db.transaction(async (tx) => {
-    const job = (
-      await tx.query<JobRow>(
-        `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list
-           FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1 FOR UPDATE OF j`,
-        [jobId],
-      )
-    ).rows[0];
+    const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
     if (!job) return 'missing';
     if (job.status !== 'running') return job.status;
-
-    const cost = COST_PER_RECORD[job.search_type];
-    const looking = (await tx.query<LookingRow>(`SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`, [job.id])).rows;
-    let charged = 0;
-    let found = 0;
-    for (const [index, row] of looking.entries()) {
-      const record = row.pending;
-      const hasContact = Boolean(record.email || record.phone);
-      if (hasContact && !(await spendCredits(tx, job.user_id, cost, `search:${job.search_type}:job:${job.id}`))) {
-        const dropped = looking.slice(index).map((r) => r.id);
-        await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-        await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
-        await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [
-          job.id,
-          charged,
-          found,
-          dropped.length,
-        ]);
-        await finish(tx, job, 'stopped', 'no_credits', job.produced - dropped.length);
-        return 'stopped';
-      }
-      const emailStatus = record.email ? record.email_outcome : 'not_found';
-      // The email's source (page, checks) is revealed with the email, never before.
-      await tx.query(`UPDATE campaign_results SET email = $2, phone = $3, email_status = $4, credits = $5, pending = NULL, data = data || $6::jsonb WHERE id = $1`, [
-        row.id,
-        record.email,
-        record.phone,
-        emailStatus,
-        hasContact ? cost : 0,
-        JSON.stringify(record.email && record.email_source ? { email_source: record.email_source } : {}),
+    if (job.produced !== before.produced) return 'running';
+    const revealed = await reveal(tx, job);
+    if (revealed.dropped) {
+      const dropped = revealed.dropped;
+      await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
+      await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
+      await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [
+        job.id,
+        revealed.charged,
+        revealed.found,
+        dropped.length,
       ]);
-      if (hasContact) {
-        charged += cost;
-        found += 1;
-      }
+      await finish(tx, job, 'stopped', 'no_credits', job.produced - dropped.length);
+      return 'stopped';
     }
 
-    const wanted = Math.min(JOB_BATCH_SIZE, job.requested - job.produced);
-    const provider = providerById(job.provider, job.search_type);
-    const intent = job.search_type === 'intent';
-    // Intent leads come from the visits the tracking snippet recorded; every other type asks the provider's search.
-    const batch = intent
-      ? await visitorsFromVisits(tx, job, provider, wanted)
-      : await take(provider.search({ type: job.search_type, location: job.location, filters: job.filters }, { offset: job.produced }), wanted);
-    for (const record of batch) {
-      const data = {
-        department: record.department,
-        seniority: record.seniority,
-        management_level: record.management_level,
-        country: record.country,
-        category: record.category,
-        employee_count: record.employee_count,
-        linkedin_url: record.linkedin_url,
-        social: record.social,
-      };
-      await tx.query(
-        `INSERT INTO campaign_results (campaign_id, user_id, job_id, record_key, name, company, job_title, website, city, email_status, data, pending)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'looking', $10::jsonb, $11::jsonb)`,
-        [job.campaign_id, job.user_id, job.id, record.key, record.name, record.company, record.job_title, record.website, record.city, JSON.stringify(data), JSON.stringify(record)],
-      );
-    }
+    const batch = intent ? await claimVisits(tx, job, fetched.visitIds, fetched.records) : fetched.records;
+    await storeBatch(tx, job, batch);
     const produced = job.produced + batch.length;
-    await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
+    if (batch.length) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
     await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, updated_at = now() WHERE id = $1', [
       job.id,
       produced,
-      charged,
-      found,
+      revealed.charged,
+      revealed.found,
     ]);
     if (intent) {
       // Live visitor data: the search waits for visits until it has identified the companies asked for.
@@ -144,7 +198,7 @@ export async function runJobStep(db: Db, jobId: number): Promise<'running' | 'do
         await finish(tx, job, 'done', null, produced);
         return 'done';
       }
-      return 'running';
+      return batch.length || revealed.looked || fetched.visitIds.length ? 'running' : 'waiting';
     }
     if (batch.length === 0) {
       // Nothing new and nothing left looking: the job is over.
@@ -165,36 +219,52 @@ interface VisitRow {
 }
 
 /**
- * Intent: turns the list's unprocessed visits into leads through the provider (`identifyVisitor`).
- * A visitor the provider cannot identify is skipped; a company already in the list counts the page
- * view on its existing result instead of adding a second one. Returns the new leads (at most `wanted`).
+ * Intent, outside any transaction: asks the provider (`identifyVisitor`) about the list's next
+ * unprocessed visits. A visitor it cannot identify gives no lead; visits of the same company in the
+ * batch count as page views of one lead. Returns the candidate leads and the visits read.
  */
-async function visitorsFromVisits(tx: Queryable, job: JobRow, provider: LeadProvider, wanted: number): Promise<LeadRecord[]> {
-  if (wanted <= 0) return [];
-  const out: LeadRecord[] = [];
+async function identifyVisits(db: Db, job: JobRow, provider: LeadProvider, wanted: number): Promise<{ records: LeadRecord[]; visitIds: number[] }> {
+  if (wanted <= 0) return { records: [], visitIds: [] };
   const visits = (
-    await tx.query<VisitRow>(
-      `SELECT id::int AS id, url, referrer, ip, user_agent, created_at FROM intent_visits WHERE campaign_id = $1 AND NOT processed ORDER BY id LIMIT ${JOB_BATCH_SIZE * 4}`,
+    await db.query<VisitRow>(
+      `SELECT id::int AS id, url, referrer, ip, user_agent, created_at FROM intent_visits WHERE campaign_id = $1 AND NOT processed ORDER BY id LIMIT ${wanted * 4}`,
       [job.campaign_id],
     )
   ).rows;
+  const records: LeadRecord[] = [];
+  const visitIds: number[] = [];
   for (const visit of visits) {
-    if (out.length >= wanted) break;
-    await tx.query('UPDATE intent_visits SET processed = true WHERE id = $1', [visit.id]);
+    if (records.length >= wanted) break;
+    visitIds.push(visit.id);
     const record = await provider.identifyVisitor({ ...visit, at: visit.created_at instanceof Date ? visit.created_at : new Date(visit.created_at) });
     if (!record) continue;
-    const known = out.find((r) => r.key === record.key);
+    const known = records.find((r) => r.key === record.key);
     if (known) {
       bumpPageViews(known);
       continue;
     }
+    records.push({ ...record, social: { ...(record.social ?? {}) } });
+  }
+  return { records, visitIds };
+}
+
+/**
+ * Intent, in the step's transaction: marks the visits processed and keeps the leads that are new to
+ * the list; a company already in the list counts the page view on its existing result instead.
+ */
+async function claimVisits(tx: Queryable, job: JobRow, visitIds: number[], records: LeadRecord[]): Promise<LeadRecord[]> {
+  if (!visitIds.length) return [];
+  const claimed = await tx.query('UPDATE intent_visits SET processed = true WHERE id = ANY($1::bigint[]) AND NOT processed', [`{${visitIds.join(',')}}`]);
+  // Another step took these visits meanwhile: its leads are already stored.
+  if (claimed.rowCount < visitIds.length) return [];
+  const out: LeadRecord[] = [];
+  for (const record of records) {
     const existing = await tx.query(
       `UPDATE campaign_results SET data = jsonb_set(data, '{social,pages_viewed}', to_jsonb(COALESCE((data->'social'->>'pages_viewed')::int, 1) + 1))
         WHERE campaign_id = $1 AND record_key = $2 AND data ? 'social'`,
       [job.campaign_id, record.key],
     );
-    if (existing.rowCount > 0) continue;
-    out.push({ ...record, social: { ...(record.social ?? {}) } });
+    if (existing.rowCount === 0) out.push(record);
   }
   return out;
 }
@@ -223,46 +293,3 @@ export async function stopJob(tx: Queryable, jobId: number): Promise<void> {
   await finish(tx, job, 'stopped', 'user', job.produced - dropped);
 }
 
-/** Runs a job to its end (tests, and a worker catching up). */
-export async function runJobToEnd(db: Db, jobId: number, maxSteps = 10_000): Promise<'done' | 'stopped' | 'missing'> {
-  for (let i = 0; i < maxSteps; i += 1) {
-    const status = await runJobStep(db, jobId);
-    if (status !== 'running') return status;
-  }
-  throw new Error(`job ${jobId} did not finish in ${maxSteps} steps`);
-}
-
-/**
- * The background worker: every tick, one step of each running job. Jobs live in the database, so a
- * restart picks them up where they were. Set LEAD_SEARCH_WORKER=manual to drive steps by hand (tests).
- */
-export function startJobWorker(db: Db, onError: (error: unknown) => void): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  const tick = async () => {
-    try {
-      // Intent searches waiting for visits have nothing to do until the snippet records one.
-      const { rows } = await db.query<{ id: number }>(
-        `SELECT j.id FROM search_jobs j WHERE j.status = 'running'
-           AND (j.search_type <> 'intent'
-                OR EXISTS (SELECT 1 FROM intent_visits v WHERE v.campaign_id = j.campaign_id AND NOT v.processed)
-                OR EXISTS (SELECT 1 FROM campaign_results r WHERE r.job_id = j.id AND r.email_status = 'looking')
-                OR j.produced >= j.requested)
-         ORDER BY j.id LIMIT 20`,
-      );
-      for (const { id } of rows) {
-        if (stopped) return;
-        await runJobStep(db, id);
-      }
-    } catch (error) {
-      onError(error);
-    } finally {
-      if (!stopped) timer = setTimeout(() => void tick(), JOB_TICK_MS);
-    }
-  };
-  timer = setTimeout(() => void tick(), JOB_TICK_MS);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { enqueueSearchJob } from '../../workers/searchJob';
 import { isoDate } from '../../clock';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -31,7 +32,7 @@ interface LimitRow {
   last_reset_date: string | null;
 }
 
-export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   /** Option lists and costs of every search type, for the new-search screen. */
@@ -114,6 +115,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
           )
         ).rows[0]!;
         await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
+        await enqueueSearchJob(queue, job.id, tx);
         return job.id;
       });
       reply.code(201);

@@ -1,4 +1,6 @@
 import { isoDate, type Clock } from '../../clock';
+import { queueOf } from '../../queue/jobQueue';
+import { enqueueSearchJob } from '../../workers/searchJob';
 import type { Db, Queryable } from '../../db';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
@@ -366,6 +368,7 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
         )
       ).rows[0]!;
       await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
+      await enqueueSearchJob(queueOf(db), job.id, tx);
       await tx.query(`UPDATE workflow_run_nodes SET status = 'running', job_id = $2, started_at = $3, items_in = $4, detail = $5::jsonb WHERE id = $1`, [
         log.id,
         job.id,

@@ -1,0 +1,208 @@
+import { fromPglite, PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
+import type { Db, Queryable, SqlParam } from '../db';
+
+/**
+ * Which work a process does (`PROCESS_ROLE`): `web` serves HTTP and only enqueues; `worker` runs the
+ * queued work (and serves HTTP too, so a load balancer's health check reaches it); `all` (the
+ * default, `npm start`) does both in one process.
+ */
+export const PROCESS_ROLES = ['web', 'worker', 'all'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/** The schema pg-boss keeps its tables in, beside the application's tables. */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/** How a kind of work is retried when its worker throws or dies. */
+export interface JobKindOptions {
+  /**
+   * Seconds a job may stay active before pg-boss's supervisor takes it back and retries it: the
+   * bound on how long work of a worker that died (kill -9, lost machine) waits before another
+   * worker resumes it, plus one supervise interval (QUEUE_SUPERVISE_SECONDS).
+   */
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelay: number;
+  /** Jobs of this kind one process runs at once. */
+  concurrency: number;
+  /** pg-boss queue policy; `stately` with a singleton key = one queued and one running job per key. */
+  policy?: 'standard' | 'stately' | 'singleton';
+}
+
+export interface JobContext {
+  /** pg-boss's job id: stable across retries of the same job. */
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface SendOptions {
+  /**
+   * Enqueue inside this open transaction: the job exists if and only if the transaction commits
+   * (the rows it works on and the job that works on them appear together).
+   */
+  tx?: Queryable;
+  /** At most one queued job with this key (pg-boss `singletonKey`): a second send is a no-op. */
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+/** How often pg-boss's supervisor looks for expired (dead worker) jobs, in seconds. */
+export const QUEUE_SUPERVISE_SECONDS = 10;
+
+interface Definition {
+  name: string;
+  options: JobKindOptions;
+  handler: JobHandler<unknown>;
+}
+
+export interface JobQueue {
+  readonly role: ProcessRole;
+  /** Declares a kind of work (before start). Handlers must be idempotent: a job can run again after a crash. */
+  define<T extends object>(name: string, options: JobKindOptions, handler: JobHandler<T>): void;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Creates the queue's tables and queues; starts polling workers when the role runs work. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * THE test seam: runs every job that is due, in this process, until no queue has any left (work
+   * a job enqueues runs too). Deterministic: no timers, no polling. Throws the first handler error
+   * after draining (the failed job is left to pg-boss's retry rules).
+   */
+  drain(): Promise<number>;
+}
+
+/** pg-boss's `db` option over one of our open transactions. */
+function transactionDb(tx: Queryable): IDatabase {
+  return { executeSql: async (text, values) => ({ rows: (await tx.query(text, values as SqlParam[] | undefined)).rows as unknown[] }) };
+}
+
+export interface CreateJobQueueOptions {
+  db: Db;
+  role: ProcessRole;
+  onError: (error: unknown, context: string) => void;
+}
+
+const queuesByDb = new WeakMap<Db, JobQueue>();
+
+/**
+ * The queue the app built over this database (for code that is handed only the Db, such as the
+ * autopilot scheduler). Throws when no app owns the database.
+ */
+export function queueOf(db: Db): JobQueue {
+  const queue = queuesByDb.get(db);
+  if (!queue) throw new Error('no job queue is attached to this database (build the app first)');
+  return queue;
+}
+
+/**
+ * One pg-boss instance per process: on the embedded PGlite through pg-boss's PGlite adapter (same
+ * single connection), on PostgreSQL through a small pool of its own.
+ */
+export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): JobQueue {
+  const target = db.queueTarget;
+  if (!target) throw new Error('this database cannot hold the job queue');
+  const runsWork = role !== 'web';
+  const common = {
+    schema: QUEUE_SCHEMA,
+    // The supervisor (expiry, retries) and the scheduler run where work runs.
+    supervise: runsWork,
+    schedule: runsWork,
+    superviseIntervalSeconds: QUEUE_SUPERVISE_SECONDS,
+    useListenNotify: runsWork,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
+  };
+  const boss =
+    target.kind === 'pglite'
+      ? new PgBoss({ ...common, db: fromPglite(target.pglite), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: target.connectionString, max: 4, application_name: `leadsmith-${role}` });
+  boss.on('error', (error) => onError(error, 'job queue'));
+
+  const definitions = new Map<string, Definition>();
+  let started = false;
+
+  const run = async (definition: Definition, job: Job<object>) => {
+    await definition.handler(job.data, { id: job.id, retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0 });
+  };
+
+  /**
+   * An embedded database belongs to one process: a job still active when it opens was running in
+   * a process that died (kill -9, power cut). It goes back to pg-boss's retry rules at once instead
+   * of waiting out its expiry. (On PostgreSQL other live processes may hold active jobs, so there
+   * expiry is the bound: expireInSeconds + QUEUE_SUPERVISE_SECONDS.)
+   */
+  const recoverOrphans = async () => {
+    for (const d of definitions.values()) {
+      const orphans = (await boss.findJobs(d.name, { limit: 1000 })).filter((job) => job.state === 'active').map((job) => job.id);
+      if (orphans.length) await boss.fail(d.name, orphans, { message: 'the process running this job stopped' });
+    }
+  };
+
+  const queue: JobQueue = {
+    role,
+    define(name, options, handler) {
+      if (started) throw new Error(`job kind ${name} defined after the queue started`);
+      if (definitions.has(name)) throw new Error(`job kind ${name} defined twice`);
+      definitions.set(name, { name, options, handler: handler as JobHandler<unknown> });
+    },
+    async send(name, data, options = {}) {
+      if (!definitions.has(name)) throw new Error(`unknown job kind ${name}`);
+      return boss.send(name, data, {
+        singletonKey: options.singletonKey,
+        startAfter: options.startAfter,
+        db: options.tx ? transactionDb(options.tx) : undefined,
+      });
+    },
+    async start() {
+      await boss.start();
+      for (const d of definitions.values()) {
+        const { expireInSeconds, retryLimit, retryDelay, policy = 'standard' } = d.options;
+        await boss.createQueue(d.name, { policy, expireInSeconds, retryLimit, retryDelay, notify: true });
+        // Warms pg-boss's queue cache, so a send inside one of our transactions never has to read it
+        // (on PGlite that read would wait behind the very transaction that is sending).
+        await boss.findJobs(d.name, { key: '', limit: 1 });
+      }
+      started = true;
+      if (!runsWork) return;
+      if (target.kind === 'pglite') await recoverOrphans();
+      for (const d of definitions.values()) {
+        await boss.work<object>(d.name, { localConcurrency: d.options.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) await run(d, job);
+        });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    async drain() {
+      let ran = 0;
+      let firstError: unknown = null;
+      for (;;) {
+        let round = 0;
+        for (const d of definitions.values()) {
+          const jobs = await boss.fetch<object>(d.name, { batchSize: 10 });
+          for (const job of jobs) {
+            round += 1;
+            try {
+              await run(d, job);
+              await boss.complete(d.name, job.id);
+            } catch (error) {
+              firstError ??= error;
+              await boss.fail(d.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
+          }
+        }
+        ran += round;
+        if (round === 0) break;
+      }
+      if (firstError) throw firstError;
+      return ran;
+    },
+  };
+  queuesByDb.set(db, queue);
+  return queue;
+}

@@ -1,0 +1,8 @@
+import type { AppDeps } from '../http/context';
+import type { JobQueue } from '../queue/jobQueue';
+import { defineSearchWorker } from './searchJob';
+
+/** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
+export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
+  defineSearchWorker(queue, deps.db);
+}
