@@ -1,8 +1,6 @@
-process.env.LEAD_SEARCH_WORKER = 'manual';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobToEnd } from '../src/routes/leadSearch/searchJobs';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { installLeadSources, loadLeadSourcesConfig, providerFor } from '../src/providers/leads';
 import type { Agent } from 'undici';
 import { outboundDispatcher } from '../src/net/outbound';
@@ -55,7 +53,8 @@ async function search(domain: string): Promise<{ listId: number; job: { stop_rea
   const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'domain', campaign_id: listId, location: 'Madrid', count: 20, filters: { domain } } });
   expect(res.statusCode).toBe(201);
   const jobId = json<{ job: { id: number } }>(res).job.id;
-  expect(await runJobToEnd(ctx.db, jobId)).toBe('done');
+  await ctx.app.queue.drain();
+  expect(await searchJobStatus(ctx.db, jobId)).toBe('done');
   const job = json<{ stop_reason: string | null; credits_charged: number; found: number; produced: number }>(
     await ctx.app.inject({ method: 'GET', url: `/api/searches/${jobId}`, headers: bearer(token) }),
   );

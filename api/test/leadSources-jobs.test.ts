@@ -80,7 +80,8 @@ test('a people search through Apollo charges 3 credits per person that came with
   const before = await balance();
   const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Porto', count: 8, filters: { job_title: 'Sales', seniority: ['Director'] } } });
   expect(start.statusCode).toBe(201);
-  expect(await runJobToEnd(ctx.db, json<{ job: { id: number } }>(start).job.id)).toBe('done');
+  await ctx.app.queue.drain();
+  expect(await searchJobStatus(ctx.db, json<{ job: { id: number } }>(start).job.id)).toBe('done');
   const rows = (await ctx.db.query<{ email: string | null; phone: string | null; email_status: string; credits: number }>('SELECT email, phone, email_status, credits FROM campaign_results WHERE campaign_id = $1 ORDER BY id', [listId])).rows;
   expect(rows).toHaveLength(8);
   // Fixture: every fourth person has no email (Apollo "unavailable") and no phone.
