@@ -262,7 +262,7 @@ describe('autopilots', () => {
       const { started } = await autopilotTick(ctx.db, ctx.clock);
       expect(started).toHaveLength(1);
       const run = (await runs(autopilot.id)).data[0]!;
-      await runJobToEnd(ctx.db, run.job_id!);
+      await ctx.app.queue.drain();
       expect((await autopilotTick(ctx.db, ctx.clock)).finished).toEqual([run.id]);
       slots.push((await get(autopilot.id)).next_run_at!);
     }
