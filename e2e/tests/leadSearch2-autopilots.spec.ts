@@ -28,6 +28,7 @@ test.describe('lead search: autopilots', () => {
     await page.getByLabel('Enrich new results').check();
     await page.getByLabel('Summary').check();
     await page.getByLabel('Send to CRM').selectOption('ghl');
+    await page.getByLabel('Time zone').selectOption('Europe/Paris');
 
     // A webhook autopilot needs the list's webhook.
     await page.getByLabel('Type').selectOption('webhook');
@@ -40,6 +41,7 @@ test.describe('lead search: autopilots', () => {
     await expect(page).toHaveURL(/\/lead-search\/autopilot\/basic-\d+$/);
     await expect(page.getByRole('heading', { level: 2, name: `Founders ${stamp}` })).toBeVisible();
     await expect(page.getByTestId('autopilot-status')).toHaveText('Active');
+    await expect(page.getByText('Europe/Paris', { exact: true })).toBeVisible();
 
     // The first run starts shortly after saving and fills the list.
     const run = page.getByTestId('autopilot-run').first();
@@ -66,6 +68,7 @@ test.describe('lead search: autopilots', () => {
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit autopilot' })).toBeVisible();
     await expect(page.getByLabel('Job title')).toHaveValue('Founder');
+    await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Paris');
     await page.getByLabel('Repeat').selectOption('weekly');
     await page.getByRole('button', { name: 'Save autopilot' }).click();
     await expect(page.getByText('Autopilot saved.')).toBeVisible();

@@ -1,5 +1,6 @@
 import { v, yup } from '@leadsmith/shared';
 import type { SearchType } from '../../api/types';
+import { browserTimeZone } from '../schedule/timeZones';
 import { FILTER_FIELDS, FILTER_OPERATORS, type FilterCondition, type NodeKind, type NodeSettings } from './api/getWorkflows';
 
 /** The settings form of the side panel: one flat shape for every kind (each kind shows and validates its own fields). */
@@ -7,6 +8,7 @@ export interface NodeFormValues {
   label: string;
   mode: string;
   repeat: string;
+  time_zone: string;
   source_campaign_id: string;
   source_limit: string;
   campaign_id: string;
@@ -45,6 +47,7 @@ export function toFormValues(label: string, settings: NodeSettings, listType: Se
     label,
     mode: settings.mode ?? 'manual',
     repeat: settings.repeat ?? '',
+    time_zone: settings.time_zone ?? browserTimeZone(),
     source_campaign_id: str(settings.source_campaign_id),
     source_limit: str(settings.source_limit ?? 100),
     campaign_id: str(settings.campaign_id),
@@ -76,7 +79,7 @@ export function toSettings(kind: NodeKind, values: NodeFormValues, listType: Sea
     case 'trigger':
       return {
         mode: values.mode === 'schedule' ? 'schedule' : 'manual',
-        ...(values.mode === 'schedule' ? { repeat: (values.repeat || null) as NodeSettings['repeat'] } : {}),
+        ...(values.mode === 'schedule' ? { repeat: (values.repeat || null) as NodeSettings['repeat'], time_zone: values.time_zone || browserTimeZone() } : {}),
         source_campaign_id: idOrNull(values.source_campaign_id),
         ...(values.source_campaign_id ? { source_limit: Math.min(1000, Math.max(1, int(values.source_limit, 100))) } : {}),
       };

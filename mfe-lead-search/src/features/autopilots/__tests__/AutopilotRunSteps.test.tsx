@@ -47,6 +47,7 @@ const autopilot = {
   status: 'active',
   stop_reason: null,
   next_run_at: '2026-03-16T12:00:00Z',
+  time_zone: 'Europe/Paris',
   last_run_at: '2026-03-15T12:00:00Z',
   created_at: '2026-03-14T12:00:00Z',
   last_run: null,
@@ -82,6 +83,7 @@ describe('autopilot details: what each run did after its search', () => {
     );
     const rows = await screen.findAllByTestId('autopilot-run');
     expect(rows).toHaveLength(2);
+    expect(screen.getByText('Europe/Paris')).toBeInTheDocument();
     const [latest, first] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByTestId('run-enriched')).toHaveTextContent('Enriched: 2 (credits: 2)');
     expect(within(first).getByTestId('run-ai')).toHaveTextContent('AI texts: 5 results');

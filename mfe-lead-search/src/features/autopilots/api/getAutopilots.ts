@@ -57,6 +57,8 @@ export interface Autopilot {
   next_run_at: string | null;
   last_run_at: string | null;
   created_at: string;
+  /** IANA zone the runs are scheduled in. */
+  time_zone: string;
   last_run: AutopilotRun | null;
 }
 

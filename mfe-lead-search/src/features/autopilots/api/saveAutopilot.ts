@@ -13,6 +13,7 @@ export interface AutopilotInput {
   enrichment: boolean;
   ai_prompts: string[];
   crm: string | null;
+  time_zone: string;
 }
 
 /** POST /api/autopilots (create; first run shortly after) or PUT /api/autopilots/{id}. */

@@ -156,6 +156,7 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
           <Link to={`/saved-lists/${a.campaign.list_type}-${a.campaign.id}`}>{a.campaign.name}</Link>
         </Field>
         <Field label={t('autopilot.fields.repeat')}>{t(`autopilot.repeat.${a.repeat}`)}</Field>
+        <Field label={t('autopilot.fields.timeZone')}>{a.time_zone.replace(/_/g, ' ')}</Field>
         <Field label={t('autopilot.fields.nextRun')}>
           <span data-testid="next-run">{a.next_run_at ? when(a.next_run_at) : '—'}</span>
         </Field>

@@ -10,6 +10,7 @@ import type { SearchType } from '../../../api/types';
 import { useAutopilot } from '../api/getAutopilot';
 import { AUTOPILOT_LIST_TYPES, AUTOPILOT_TYPES, autopilotPath, CRMS, parseAutopilotParam, PROMPT_TYPES, REPEATS, type Autopilot, type AutopilotType, type Repeat } from '../api/getAutopilots';
 import { useSaveAutopilot, type AutopilotInput } from '../api/saveAutopilot';
+import { browserTimeZone, timeZoneOptions } from '../../schedule/timeZones';
 
 interface FormValues {
   name: string;
@@ -22,6 +23,7 @@ interface FormValues {
   enrichment: boolean;
   ai_prompts: string[];
   crm: string;
+  time_zone: string;
 }
 
 /** The one filter the form offers per list type, and how it travels to the API. */
@@ -76,7 +78,7 @@ export function AutopilotFormScreen({ edit = false }: { edit?: boolean }) {
 }
 
 function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
-  const { t } = useTranslation('leadSearch');
+  const { t, i18n } = useTranslation('leadSearch');
   const navigate = useNavigate();
   const save = useSaveAutopilot();
   const lists = useCampaigns({ page: 1, limit: 100 });
@@ -102,6 +104,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
         enrichment: yup.boolean().default(false),
         ai_prompts: yup.array(yup.string().required()).default([]),
         crm: yup.string().default(''),
+        time_zone: yup.string().required(v.message('required')),
       }) as unknown as yup.ObjectSchema<FormValues>,
     [t],
   );
@@ -119,8 +122,9 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           enrichment: autopilot.enrichment,
           ai_prompts: autopilot.ai_prompts,
           crm: autopilot.crm ?? '',
+          time_zone: autopilot.time_zone,
         }
-      : { name: '', type: 'basic', repeat: 'daily', campaign_id: '', location: '', filterValue: '', max_results: 20, enrichment: false, ai_prompts: [], crm: '' },
+      : { name: '', type: 'basic', repeat: 'daily', campaign_id: '', location: '', filterValue: '', max_results: 20, enrichment: false, ai_prompts: [], crm: '', time_zone: browserTimeZone() },
   });
   const errors = form.formState.errors;
   const choices = (lists.data?.data ?? []).filter((c) => AUTOPILOT_LIST_TYPES.includes(c.list_type));
@@ -128,6 +132,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
   if (autopilot && !choices.some((c) => c.id === autopilot.campaign.id) && AUTOPILOT_LIST_TYPES.includes(autopilot.campaign.list_type)) {
     choices.unshift({ id: autopilot.campaign.id, name: autopilot.campaign.name, list_type: autopilot.campaign.list_type } as (typeof choices)[number]);
   }
+  const zones = timeZoneOptions(i18n.language, form.getValues('time_zone'));
   const selectedId = form.watch('campaign_id');
   const selectedType: SearchType | undefined = choices.find((c) => String(c.id) === selectedId)?.list_type;
 
@@ -144,6 +149,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
       enrichment: values.enrichment,
       ai_prompts: values.ai_prompts ?? [],
       crm: values.crm || null,
+      time_zone: values.time_zone,
     };
     try {
       const saved = await save.mutateAsync({ ...input, id: autopilot?.id });
@@ -183,6 +189,13 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           </SelectField>
         </Box>
       </Flex>
+      <SelectField id="autopilot-time-zone" label={t('autopilot.fields.timeZone')} registration={form.register('time_zone')} error={errors.time_zone?.message}>
+        {zones.map((z) => (
+          <option key={z.value} value={z.value}>
+            {z.label}
+          </option>
+        ))}
+      </SelectField>
       <SelectField id="autopilot-list" label={t('autopilot.fields.list')} registration={form.register('campaign_id')} error={errors.campaign_id?.message}>
         <option value="">{t('autopilot.chooseList')}</option>
         {choices.map((c) => (

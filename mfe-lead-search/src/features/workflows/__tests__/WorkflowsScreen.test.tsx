@@ -99,4 +99,40 @@ describe('node settings panel', () => {
       api.restore();
     }
   });
+
+  it('a scheduled trigger takes a time zone, the browser\'s by default', async () => {
+    const api = mockApi(({ url }) => {
+      if (url === '/api/campaigns') return { status: 200, body: { data: [], page: 1, limit: 100, total: 0 } };
+      if (url === '/api/custom-labels') return { status: 200, body: { data: [], page: 1, limit: 100, total: 0 } };
+      if (url === '/api/search-options') return { status: 200, body: { place_types: [], industries: [], platforms: [] } };
+      return undefined;
+    });
+    const trigger: WorkflowNode = { id: 'n1', kind: 'trigger', position: { x: 0, y: 0 }, settings: { mode: 'manual' } };
+    const onChange = jest.fn();
+    try {
+      renderWithProviders(
+        <NodeSettingsPanel
+          node={trigger}
+          nodes={[trigger]}
+          edges={[]}
+          readOnly={false}
+          serverError={null}
+          onChange={onChange}
+          onConnect={jest.fn()}
+          onDisconnect={jest.fn()}
+          onDelete={jest.fn()}
+        />,
+      );
+      expect(screen.queryByLabelText('Time zone')).toBeNull();
+      fireEvent.change(await screen.findByLabelText('Starts'), { target: { value: 'schedule' } });
+      const zone = await screen.findByLabelText('Time zone');
+      expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(within(zone).getByRole('option', { name: /^Europe\/Paris \(GMT[+−-]\d\d:\d\d\)$/ })).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText('Repeat'), { target: { value: 'monthly' } });
+      fireEvent.change(zone, { target: { value: 'Europe/Paris' } });
+      await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ mode: 'schedule', repeat: 'monthly', time_zone: 'Europe/Paris', source_campaign_id: null }, ''));
+    } finally {
+      api.restore();
+    }
+  });
 });

@@ -20,6 +20,8 @@ export interface FilterCondition {
 export interface NodeSettings {
   mode?: 'manual' | 'schedule';
   repeat?: (typeof WORKFLOW_REPEATS)[number] | null;
+  /** IANA zone a scheduled trigger's runs are counted in. */
+  time_zone?: string;
   source_campaign_id?: number | null;
   source_limit?: number;
   campaign_id?: number | null;

@@ -10,6 +10,7 @@ import { useLabelOptions, type LabelOption } from '../api/getLabelOptions';
 import { CONTENT_TYPES, ENRICH_ACTIONS, FILTER_FIELDS, FILTER_OPERATORS, WORKFLOW_REPEATS, type NodeKind, type NodeSettings, type WorkflowEdge, type WorkflowNode } from '../api/getWorkflows';
 import { canConnect } from '../graph';
 import { formFieldOf, MAIN_FILTER, nodeSchema, toFormValues, toSettings, type NodeFormValues } from '../nodeForm';
+import { timeZoneOptions } from '../../schedule/timeZones';
 
 export interface NodeSettingsPanelProps {
   node: WorkflowNode;
@@ -41,7 +42,7 @@ interface FormProps extends NodeSettingsPanelProps {
 
 /** The selected node's settings (react-hook-form + yup, applied as you type), its connections and delete. */
 function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange, onConnect, onDisconnect, onDelete, lists, labels, searchOptions }: FormProps) {
-  const { t } = useTranslation('leadSearch');
+  const { t, i18n } = useTranslation('leadSearch');
   const listType = (id: number | null | undefined): SearchType | undefined => lists.find((c) => c.id === id)?.list_type;
   const form = useYupForm<NodeFormValues>(nodeSchema(node.kind) as never, {
     mode: 'onChange',
@@ -104,6 +105,14 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
                 registration={form.register('repeat')}
                 error={errors.repeat}
                 options={[{ value: '', label: t('workflow.choose') }, ...WORKFLOW_REPEATS.map((r) => ({ value: r, label: t(`workflow.repeat.${r}`) }))]}
+              />
+            ) : null}
+            {form.watch('mode') === 'schedule' ? (
+              <SelectField
+                label={t('workflow.node.timeZone')}
+                registration={form.register('time_zone')}
+                error={errors.time_zone}
+                options={timeZoneOptions(i18n.language, form.getValues('time_zone'))}
               />
             ) : null}
             <SelectField

@@ -1,0 +1,50 @@
+import { registerAreaTranslations } from '@leadsmith/shared';
+import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { NAMESPACE, translations } from '../../../locales';
+import { AutopilotFormScreen } from '../components/AutopilotFormScreen';
+
+registerAreaTranslations(NAMESPACE, translations);
+
+const saved = (body: Record<string, unknown>) => ({
+  id: 41,
+  ...body,
+  campaign: { id: 7, name: 'Founders', list_type: 'people', has_webhook: false },
+  status: 'active',
+  stop_reason: null,
+  next_run_at: '2026-03-15T12:00:05.000Z',
+  last_run_at: null,
+  created_at: '2026-03-15T12:00:00.000Z',
+  last_run: null,
+});
+
+describe('autopilot form', () => {
+  it("schedules in the time zone the user picks, the browser's by default", async () => {
+    const api = mockApi(({ method, url, body }) => {
+      if (url === '/api/campaigns') return { status: 200, body: { data: [{ id: 7, name: 'Founders', list_type: 'people' }], page: 1, limit: 100, total: 1 } };
+      if (url === '/api/search-options') return { status: 200, body: { place_types: [], industries: [], platforms: [] } };
+      if (method === 'POST' && url === '/api/autopilots') return { status: 201, body: { autopilot: saved(body as Record<string, unknown>) } };
+      return undefined;
+    });
+    try {
+      renderWithProviders(<AutopilotFormScreen />, { route: '/autopilot/create' });
+      const zone = await screen.findByLabelText('Time zone');
+      expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(within(zone).getByRole('option', { name: /^America\/New York \(GMT[+−-]\d\d:\d\d\)$/ })).toBeInTheDocument();
+
+      fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Monthly founders' } });
+      fireEvent.change(screen.getByLabelText('Repeat'), { target: { value: 'monthly' } });
+      fireEvent.change(zone, { target: { value: 'America/New_York' } });
+      fireEvent.change(screen.getByLabelText('List'), { target: { value: '7' } });
+      fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Boston' } });
+      fireEvent.change(screen.getByLabelText('Job title'), { target: { value: 'Founder' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save and schedule' }));
+
+      await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/autopilots')).toBe(true));
+      const post = api.calls.find((c) => c.method === 'POST' && c.url === '/api/autopilots')!;
+      expect(post.body).toMatchObject({ name: 'Monthly founders', repeat: 'monthly', time_zone: 'America/New_York', campaign_id: 7, location: 'Boston', filters: { job_title: 'Founder' } });
+    } finally {
+      api.restore();
+    }
+  });
+});
