@@ -1,3 +1,4 @@
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { createAuthHooks } from './http/auth';
 import type { AppDeps } from './http/context';
 import { ApiError } from './http/errors';
 import { installErrorHandling } from './http/errorHandler';
+import { installRouteAccess } from './http/routeAccess';
 import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { appErrorRoutes } from './routes/appErrors';
@@ -51,6 +53,21 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
+type CompileRoute = (route: { httpPart?: string }) => unknown;
+type BuildFromPool = (externalSchemas: unknown, options: { customOptions?: Record<string, unknown> }) => CompileRoute;
+const validatorPool = AjvCompiler() as unknown as BuildFromPool;
+
+/**
+ * A JSON body is validated as sent: no `true` becomes the id 1, no `"2"` the list [2] (a bulk delete
+ * once deleted a list that way). Only the parts that are text on the wire (params, querystring,
+ * headers) get the configured coercion.
+ */
+const bodyNotCoerced = ((externalSchemas, options = {}) => {
+  const textParts = validatorPool(externalSchemas, options);
+  const body = validatorPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
+  return (route) => (route.httpPart === 'body' ? body(route) : textParts(route));
+}) as BuildFromPool as unknown as BuildCompilerFromPool;
+
 /**
  * The API as a Fastify instance (not listening). Tests drive it with
  * `app.inject`; server.ts adds listen and shutdown. The caller owns `db`.
@@ -66,12 +83,15 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
         removeAdditional: false,
         // A form wants every field's problem at once.
         allErrors: true,
+        // Path, query and headers arrive as text: "2" is read as 2 there, and `?id=2` as [2].
+        // Bodies are JSON and never coerced (see bodyNotCoerced below).
         coerceTypes: 'array',
         useDefaults: true,
         // `type: ['string', 'null']` for optional fields the browser may send as null.
         allowUnionTypes: true,
       },
     },
+    schemaController: { compilersFactory: { buildValidator: bodyNotCoerced } },
   });
 
   const queue = createJobQueue({ db, role: config.processRole, onError: (error, context) => app.log.error({ err: error }, `${context} failed`) });
@@ -92,6 +112,8 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
   app.decorate('requireModule', hooks.requireModule);
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('user', null);
+  // Every route states its access (http/routeAccess.ts); team members are held to it.
+  installRouteAccess(app);
 
   app.addHook('onRequest', async (request, reply) => {
     request.lang = parseLanguageHeader(request.headers['user-language']) ?? DEFAULT_LANGUAGE;

@@ -16,7 +16,7 @@ describe('login, tokens and logout', () => {
     ctx = await createTestApp({
       beforeReady: (app) => {
         // A route of a "later area", to exercise requireModule.
-        app.get('/api/test/admin-only', { onRequest: [app.requireAuth, app.requireModule('admin')] }, async () => ({ ok: true }));
+        app.get('/api/test/admin-only', { config: { access: 'admin' }, onRequest: [app.requireAuth, app.requireModule('admin')] }, async () => ({ ok: true }));
       },
     });
   });

@@ -6,7 +6,7 @@ describe('error shape, body parsing and translation', () => {
   beforeAll(async () => {
     ctx = await createTestApp({
       beforeReady: (app) => {
-        app.get('/api/test/crash', async () => {
+        app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
           throw new Error('database exploded: secret details');
         });
       },

@@ -151,3 +151,66 @@ describe('API keys', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/business-details/training-texts', headers: bearer(key) })).statusCode).toBe(401);
   });
 });
+
+describe('deleting a user', () => {
+  test('revokes its tokens and API keys for good: restoring the user does not revive them', async () => {
+    const admin = await login(ctx.app, DEMO.admin);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin),
+      payload: { first_name: 'Del', last_name: 'Eted', email: 'deleted-later@example.com', password: 'Secret-pass-1', user_type: 'customer', modules: ['leads'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = json<{ user: { id: number } }>(created).user.id;
+    const token = await login(ctx.app, { email: 'deleted-later@example.com', password: 'Secret-pass-1' });
+    const key = json<{ key: string }>(await ctx.app.inject({ method: 'POST', url: '/api/user-api-key', headers: bearer(token), payload: { name: 'Old key' } })).key;
+    const withKey = () => ctx.app.inject({ method: 'GET', url: '/api/business-details/data', headers: { 'x-api-key': key } });
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await withKey()).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${id}/restore`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await withKey()).statusCode).toBe(401);
+    // The restored user signs in again with a new token.
+    expect((await me(await login(ctx.app, { email: 'deleted-later@example.com', password: 'Secret-pass-1' }))).statusCode).toBe(200);
+  });
+});
+
+describe('impersonation', () => {
+  const impersonate = (token: string, id: number) => ctx.app.inject({ method: 'POST', url: `/api/admin/users/${id}/impersonate`, headers: bearer(token) });
+  const idOf = async (email: string) => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+
+  test('an admin cannot impersonate another super admin', async () => {
+    const admin = await login(ctx.app, DEMO.admin);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin),
+      payload: { first_name: 'Second', last_name: 'Admin', email: 'second-admin@example.com', password: 'Secret-pass-1', user_type: 'super_admin', modules: ['admin'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await impersonate(admin, json<{ user: { id: number } }>(created).user.id);
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toMatchObject({ code: 'admin.cannot_impersonate_admin' });
+  });
+
+  test('an impersonation token cannot create API keys, change the email or the password, or impersonate further; the audit names the real admin', async () => {
+    const admin = await login(ctx.app, DEMO.admin);
+    const target = await idOf(DEMO.customer.email);
+    const started = await impersonate(admin, target);
+    expect(started.statusCode).toBe(200);
+    const token = json<{ token: string }>(started).token;
+    expect((await me(token)).statusCode).toBe(200);
+    for (const [method, url, payload] of [
+      ['POST', '/api/user-api-key', { name: 'Forever' }],
+      ['POST', '/api/mail-change', { email: 'attacker@example.com' }],
+      ['PUT', '/api/user-password', { current_password: DEMO.customer.password, password: 'New-pass-123', password_confirmation: 'New-pass-123' }],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: bearer(token), payload });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+    }
+    const audit = await ctx.db.query<{ actor_id: number }>("SELECT actor_id FROM admin_audit_log WHERE action = 'impersonate' AND entity_id = $1 ORDER BY id DESC LIMIT 1", [target]);
+    expect(audit.rows[0]!.actor_id).toBe(await idOf(DEMO.admin.email));
+  });
+});

@@ -242,3 +242,80 @@ test('a number PostgreSQL cannot read (an "Infinity" the schema coerced) is a 40
   expect(body.statusCode).toBe(400);
   expect(body.json().field).toMatch(/^resultIds/);
 });
+
+/**
+ * Type coercion: a JSON body is taken as sent. Every body property of every route (from the live
+ * route table) gets values of the wrong JSON type — a boolean or a string where an id, a number or
+ * an array is expected, a bare id where an array is, a number or a string where a boolean is. Each
+ * must be a 400 naming the property, and the database must be unchanged: no `true` becomes id 1,
+ * no `"2"` becomes [2].
+ */
+const WRONG_TYPES: Record<string, unknown[]> = {
+  integer: [true, false, '1', '2', [1], null],
+  number: [true, '1', '1.5', [1], null],
+  boolean: ['true', 'false', 1, 0, [true], null],
+  array: [true, 1, 2, '2', '1,2', { 0: 1 }, null],
+  string: [1, true, ['a'], { a: 1 }],
+};
+
+function wrongValuesFor(schema: JsonSchema): unknown[] {
+  const types = [schema.type].flat().filter((t): t is string => typeof t === 'string');
+  if (types.length === 0) return [];
+  // A value of one of the schema's own types is not wrong (e.g. ['string', 'null']).
+  const own = (v: unknown) =>
+    types.some((t) => (t === 'null' ? v === null : t === 'array' ? Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : t === typeof v && !Array.isArray(v) && v !== null));
+  return types.flatMap((t) => WRONG_TYPES[t] ?? []).filter((v) => !own(v));
+}
+
+test('wrong JSON types in bodies are refused naming the field and change nothing (destructive routes included)', async () => {
+  const started = Date.now();
+  const typeWatch = new DbWatch(ctx.db);
+  const problems: string[] = [];
+  let typeCases = 0;
+  for (const route of routes) {
+    const schema = route.schema.body;
+    const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+    if (!schema || Object.keys(properties).length === 0) continue;
+    const headers = { ...(await headersFor(route)), 'content-type': 'application/json' };
+    const sample = (sampleOf(schema) as Record<string, unknown> | undefined) ?? {};
+    const url = fillUrl(route.url, sampleParams(route));
+    await typeWatch.reset();
+    for (const [field, propSchema] of Object.entries(properties)) {
+      for (const value of wrongValuesFor(propSchema)) {
+        typeCases++;
+        const res = await ctx.app.inject({ method: route.method as 'POST', url, headers, payload: JSON.stringify({ ...sample, [field]: value }) });
+        const label = `${route.key} ${field}=${JSON.stringify(value)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+        if (res.statusCode !== 400 && res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode !== 404) problems.push(`accepted: ${label}`);
+        else if (res.statusCode === 400) {
+          const errors = (res.json() as { errors?: { field: string }[] }).errors ?? [];
+          if (!errors.some((e) => e.field === field || e.field.startsWith(`${field}.`))) problems.push(`400 without ${field}: ${label}`);
+        }
+        const changed = await typeWatch.changes();
+        if (changed.length > 0) problems.push(`changed ${changed.join(', ')}: ${label}`);
+      }
+    }
+  }
+  console.info(`wrong JSON types: ${typeCases} cases in ${Math.round((Date.now() - started) / 1000)} s`);
+  expect(problems).toEqual([]);
+}, 240_000);
+
+test('bulk delete takes an explicit array of ids: true, "2" and 2 delete nothing', async () => {
+  const headers = (await tokenFor(ctx, DEMO.customer.email)).headers;
+  const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  const ids: number[] = [];
+  for (const name of ['Keep one', 'Keep two']) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers, payload: { name, list_type: 'company' } });
+    ids.push((res.json() as { campaign: { id: number } }).campaign.id);
+  }
+  const count = async () => Number((await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM campaigns WHERE user_id = $1', [userId])).rows[0]!.n);
+  const before = await count();
+  for (const resultIds of [true, `${ids[0]}`, ids[1], `${ids[0]},${ids[1]}`, [`${ids[0]}`], [true]]) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers, payload: { resultIds } });
+    expect({ resultIds, status: res.statusCode }).toEqual({ resultIds, status: 400 });
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect((res.json() as { field: string }).field).toMatch(/^resultIds/);
+  }
+  expect(await count()).toBe(before);
+  const ok = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/bulk-delete', headers, payload: { resultIds: ids } });
+  expect(ok.json()).toMatchObject({ deleted: 2 });
+});

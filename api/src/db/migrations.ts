@@ -9,6 +9,7 @@ import { WHITELABEL_MIGRATIONS } from './schema/whitelabel';
 import { ADMIN_MIGRATIONS } from './schema/admin';
 import { DELIVERY_MIGRATIONS } from './schema/delivery';
 import { LEAD_SOURCE_MIGRATIONS } from './schema/leadSources';
+import { SECURITY_MIGRATIONS } from './schema/security';
 
 export type { Migration };
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...ADMIN_MIGRATIONS,
   ...DELIVERY_MIGRATIONS,
   ...LEAD_SOURCE_MIGRATIONS,
+  ...SECURITY_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

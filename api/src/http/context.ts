@@ -27,6 +27,8 @@ export interface AuthUser {
   modules: ModuleSlug[];
   /** The auth_tokens row behind this request (logout revokes it). */
   tokenId: number;
+  /** The admin who started the impersonation this token belongs to; null for the user's own sign-in. */
+  impersonatorId: number | null;
 }
 
 declare module 'fastify' {

@@ -139,7 +139,7 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
   }
   // Lead search: custom labels and autopilots.
   ids.label = idOf(await env.create('/api/custom-labels', { name: `${m} label` }));
-  ids.autopilot = idOf(await env.create('/api/autopilots', { name: `${m} autopilot`, campaign_id: ids.campaign_people!, type: 'basic', location: 'Berlin', max_results: 5, filters: { job_title: ['Engineer'] } }));
+  ids.autopilot = idOf(await env.create('/api/autopilots', { name: `${m} autopilot`, campaign_id: ids.campaign_people!, type: 'basic', location: 'Berlin', max_results: 5, filters: { job_title: 'Engineer' } }));
   // Lead search: workflows and one finished run.
   ids.workflow = idOf(await env.create('/api/workflows', { name: `${m} workflow`, description: `${m} description` }));
   const [workflowRun] = await env.sql<{ id: number }>(
@@ -256,7 +256,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/custom-labels/:id': lead({ params: (ids) => ({ id: ids.label! }) }),
   'GET /api/custom-labels/:id/results': lead({ params: (ids) => ({ id: ids.label! }) }),
   'GET /api/autopilots/:id': lead({ params: (ids) => ({ id: ids.autopilot! }) }),
-  'PUT /api/autopilots/:id': lead({ params: (ids) => ({ id: ids.autopilot! }), body: (ids) => ({ name: 'Hijacked', campaign_id: ids.campaign_people, type: 'basic', location: 'Berlin', max_results: 5, filters: { job_title: ['Engineer'] } }) }),
+  'PUT /api/autopilots/:id': lead({ params: (ids) => ({ id: ids.autopilot! }), body: (ids) => ({ name: 'Hijacked', campaign_id: ids.campaign_people, type: 'basic', location: 'Berlin', max_results: 5, filters: { job_title: 'Engineer' } }) }),
   'POST /api/autopilots/:id/status': lead({ params: (ids) => ({ id: ids.autopilot! }) }),
   'DELETE /api/autopilots/:id': lead({ params: (ids) => ({ id: ids.autopilot! }) }),
   'GET /api/autopilots/:id/runs': lead({ params: (ids) => ({ id: ids.autopilot! }) }),

@@ -24,6 +24,12 @@ export const adminMessages = {
     fr: 'Vous ne pouvez pas supprimer votre propre compte',
     de: 'Sie können Ihr eigenes Konto nicht löschen',
   },
+  'admin.cannot_impersonate_admin': {
+    en: 'Super admins cannot be impersonated.',
+    es: 'No se puede iniciar sesión como otro superadministrador.',
+    fr: "Impossible de se connecter en tant qu'un autre super administrateur.",
+    de: 'Als anderer Super-Admin kann man sich nicht anmelden.',
+  },
   'admin.cannot_impersonate_self': {
     en: 'You are already signed in as this user',
     es: 'Ya ha iniciado sesión como este usuario',

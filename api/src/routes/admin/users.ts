@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords';
-import { issueToken } from '../../auth/tokens';
+import { issueToken, revokeAllTokens } from '../../auth/tokens';
 import { isoDate } from '../../clock';
 import { isUniqueViolation, type Queryable, type SqlParam } from '../../db';
 import { currentUser } from '../../http/auth';
@@ -372,7 +372,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
     },
   );
 
-  /** Soft delete: the row and its data stay, sign-in and tokens stop working until it is restored. */
+  /** Soft delete: the row and its data stay; sign-in stops until it is restored; its tokens and API keys are revoked for good. */
   api.delete<{ Params: { id: number } }>('/api/admin/users/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
     const actor = currentUser(request);
     const id = request.params.id;
@@ -383,6 +383,9 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
       if (!before) throw notFound();
       if (before.deleted_at) throw unprocessable('admin.user_deleted_already');
       await tx.query('UPDATE users SET deleted_at = $2, updated_at = $2 WHERE id = $1', [id, now]);
+      // For good: a restore brings the account back, never a token or key issued before the deletion.
+      await revokeAllTokens(tx, id, now);
+      await tx.query('UPDATE settings_api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [id, now]);
       await writeAudit(tx, { actorId: actor.id, action: 'delete', entity: 'user', entityId: id, before: { deleted_at: null }, after: { deleted_at: now.toISOString() }, at: now });
       return (await loadAdminUser(tx, id))!;
     });
@@ -458,15 +461,19 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
    */
   api.post<{ Params: { id: number } }>('/api/admin/users/:id/impersonate', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
     const actor = currentUser(request);
+    // The admin really acting: an impersonation token cannot start another (routeAccess refuses it), but the audit never trusts that alone.
+    const realActorId = actor.impersonatorId ?? actor.id;
     const id = request.params.id;
-    if (id === actor.id) throw unprocessable('admin.cannot_impersonate_self');
+    if (id === actor.id || id === realActorId) throw unprocessable('admin.cannot_impersonate_self');
     const now = clock.now();
     const issued = await db.transaction(async (tx) => {
       const target = await loadAdminUser(tx, id);
       if (!target || target.deleted_at) throw notFound();
-      await writeAudit(tx, { actorId: actor.id, action: 'impersonate', entity: 'user', entityId: id, before: null, after: { by: actor.email }, at: now });
+      // A super admin's powers are not lent: no admin may act as another one.
+      if (target.user_type === 'super_admin' || target.role === 'admin' || target.modules.includes('admin')) throw new ApiError(403, 'admin.cannot_impersonate_admin');
+      await writeAudit(tx, { actorId: realActorId, action: 'impersonate', entity: 'user', entityId: id, before: null, after: { by: actor.email }, at: now });
       // A short-lived token: an hour is plenty to look around as the user.
-      return issueToken(tx, id, now, Math.min(1, config.tokenTtlHours));
+      return issueToken(tx, id, now, Math.min(1, config.tokenTtlHours), realActorId);
     });
     const user = await loadUserDto(db, id, config.chatWidgetSecret);
     if (!user) throw notFound();

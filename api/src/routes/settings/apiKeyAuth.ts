@@ -54,7 +54,7 @@ export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDep
     if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
       await db.query('UPDATE settings_api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, now]);
     }
-    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: 0 };
+    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: 0, impersonatorId: null };
     request.user = user;
     if (parseLanguageHeader(request.headers['user-language']) === null) request.lang = user.lang;
   };

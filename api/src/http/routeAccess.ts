@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ModuleSlug } from '../users/users';
+import { forbidden } from './errors';
+
+/**
+ * Which access a route needs, stated once per route here — the route table of access. A team
+ * member (users.team_owner_id set) works on its owner's account, so what it may reach is decided
+ * here and not left to each handler:
+ * - `public`: no sign-in (the route may still read an optional one);
+ * - `signed_in`: any signed-in user, team members included, acting on their own user (profile,
+ *   own password and email, sign-out);
+ * - a module slug (an access option a team member can be given): team members need it;
+ * - `account_owner`: never a team member (integrations, CRM connections, API keys, credit usage,
+ *   the team itself): these act with the whole account's authority.
+ * Routes keep their own sign-in and module hooks for every user; this adds the team-member rule
+ * after them. A route without an entry stops the start (see installRouteAccess), so a new route
+ * cannot ship without saying who may call it.
+ */
+export type RouteAccess = 'public' | 'signed_in' | 'account_owner' | ModuleSlug;
+
+type Rule = readonly [method: string, pattern: RegExp, access: RouteAccess];
+
+/** First match wins. Patterns are anchored on the registered URL (`:id` placeholders as written). */
+const RULES: readonly Rule[] = [
+  // Public: sign-in flows, health, client error log, site branding, the remote registry, sales pages, the intent pixel.
+  ['POST', /^\/auth\/logout$/, 'signed_in'],
+  ['*', /^\/auth\//, 'public'],
+  ['GET', /^\/api\/health$/, 'public'],
+  ['POST', /^\/api\/log-app-error$/, 'public'],
+  ['POST', /^\/api\/site-settings$/, 'public'],
+  ['GET', /^\/api\/remote-registry$/, 'public'],
+  ['*', /^\/p\/:slug$/, 'public'],
+  ['GET', /^\/api\/intent\/collect$/, 'public'],
+  ['GET', /^\/api\/dev\/outbox$/, 'public'],
+  // The web app's files (shell and remotes): public, they hold no account data.
+  ['GET', /^\/remotes\/:folder\/:version\/\*$/, 'public'],
+  ['GET', /^\/(\*)?$/, 'public'],
+  // The signed-in user's own things.
+  ['*', /^\/api\/me$/, 'signed_in'],
+  ['GET', /^\/api\/user-limits$/, 'signed_in'],
+  ['GET', /^\/api\/campaign-types$/, 'signed_in'],
+  ['*', /^\/api\/mail-change(\/|$)/, 'signed_in'],
+  ['*', /^\/api\/user-password$/, 'signed_in'],
+  ['GET', /^\/api\/courses(\/|$)/, 'signed_in'],
+  ['GET', /^\/api\/wl\/check-billing-portals$/, 'signed_in'],
+  // The account's authority: owner only.
+  ['*', /^\/api\/integrations\//, 'account_owner'],
+  ['*', /^\/api\/crm\//, 'account_owner'],
+  ['*', /^\/api\/user-api-key(\/|$)/, 'account_owner'],
+  ['GET', /^\/api\/credit-usage-statistic$/, 'account_owner'],
+  ['*', /^\/api\/team-members(\/|$)/, 'account_owner'],
+  // Access options.
+  ['*', /^\/api\/admin(\/|$)/, 'admin'],
+  ['*', /^\/api\/whitelabel(\/|$)/, 'whitelabel'],
+  ['*', /^\/api\/wallet(\/|$)/, 'wallet'],
+  ['*', /^\/api\/ai\//, 'ai_suggest'],
+  ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
+  ['*', /^\/api\/business-details\//, 'ai_suggest'],
+  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking)(\/|$)/, 'leads'],
+  ['*', /^\/api\/[a-z]+-results\//, 'leads'],
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's access, stated beside it instead of in the table (tests' own routes use this). */
+    access?: RouteAccess;
+  }
+}
+
+/**
+ * Routes an impersonation token may not call: they would outlive the hour-long impersonation (an
+ * API key) or take the account over (email, password), or chain impersonations.
+ */
+const NOT_WHILE_IMPERSONATING: readonly (readonly [method: string, pattern: RegExp])[] = [
+  ['POST', /^\/api\/user-api-key$/],
+  ['*', /^\/api\/mail-change(\/|$)/],
+  ['*', /^\/api\/user-password$/],
+  ['POST', /^\/api\/admin\/users\/:id\/impersonate$/],
+];
+
+/** The access a route needs, or undefined when the table has no entry for it. */
+export function routeAccess(method: string, url: string): RouteAccess | undefined {
+  return RULES.find(([m, pattern]) => (m === '*' || m === method) && pattern.test(url))?.[2];
+}
+
+function accessRule(access: RouteAccess, refusesImpersonation: boolean) {
+  return async function routeAccessRule(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const user = request.user;
+    if (!user) return;
+    if (refusesImpersonation && user.impersonatorId !== null) throw forbidden();
+    if (user.userType !== 'team_member' || access === 'public' || access === 'signed_in') return;
+    if (access === 'account_owner' || !user.modules.includes(access)) throw forbidden();
+  };
+}
+
+/**
+ * Adds the team-member rule to every route as it is registered (after the route's own onRequest
+ * hooks, so the user is known). Call before any route is registered. A route the table does not
+ * cover throws at registration: the app does not start.
+ */
+export function installRouteAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    if (methods.length === 0) return;
+    const stated = (route.config as { access?: RouteAccess } | undefined)?.access;
+    const found = methods.map((m) => stated ?? routeAccess(m, route.url));
+    if (found.some((a) => a === undefined)) throw new Error(`${methods.join(',')} ${route.url} has no entry in the route access table (api/src/http/routeAccess.ts)`);
+    const access = found[0]!;
+    const refusesImpersonation = methods.some((m) => NOT_WHILE_IMPERSONATING.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)));
+    if (access === 'public' || (access === 'signed_in' && !refusesImpersonation)) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [...own, accessRule(access, refusesImpersonation)] as RouteOptions['onRequest'];
+  });
+}
