@@ -202,10 +202,66 @@ describe('web root: remote registry and static files', () => {
       const response = await app.inject({ url: '/login', headers: html });
       expect(response.statusCode).toBe(503);
       expect(response.body).toContain('npm run build');
-      expect(json(await app.inject({ url: '/api/remote-registry' }))).toEqual({ remotes: {} });
+      // Its registry is the shared one (the other instance's builds, on the same database), not its empty disk.
+      expect(json(await app.inject({ url: '/api/remote-registry' }))).toEqual(json(await ctx.app.inject({ url: '/api/remote-registry' })));
     } finally {
       await app.close();
       rmSync(emptyRoot, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('remote registry on two instances (a rolling deploy)', () => {
+  let oldRoot: string;
+  let newRoot: string;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    oldRoot = mkdtempSync(path.join(tmpdir(), 'leadsmith-old-'));
+    newRoot = mkdtempSync(path.join(tmpdir(), 'leadsmith-new-'));
+    writeTree(oldRoot, {
+      'mfe-settings/package.json': JSON.stringify({ version: '1.0.0' }),
+      'mfe-settings/dist/1.0.0/mf-manifest.json': manifest('mfe_settings', '1.0.0'),
+      'mfe-ai/package.json': JSON.stringify({ version: '2.0.0' }),
+      'mfe-ai/dist/2.0.0/mf-manifest.json': manifest('mfe_ai', '2.0.0'),
+    });
+    // The new image keeps the previous release and adds 1.1.0; mfe-ai is unchanged.
+    writeTree(newRoot, {
+      'mfe-settings/package.json': JSON.stringify({ version: '1.1.0' }),
+      'mfe-settings/dist/1.0.0/mf-manifest.json': manifest('mfe_settings', '1.0.0'),
+      'mfe-settings/dist/1.1.0/mf-manifest.json': manifest('mfe_settings', '1.1.0'),
+      'mfe-ai/package.json': JSON.stringify({ version: '2.0.0' }),
+      'mfe-ai/dist/2.0.0/mf-manifest.json': manifest('mfe_ai', '2.0.0'),
+    });
+    ctx = await createTestApp({ config: { webRoot: oldRoot } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(oldRoot, { recursive: true, force: true });
+    rmSync(newRoot, { recursive: true, force: true });
+  });
+
+  const registry = async (app: { inject: TestContext['app']['inject'] }) =>
+    json<{ remotes: Record<string, { version: string }> }>(await app.inject({ url: '/api/remote-registry' })).remotes;
+
+  test('every instance gives the same answer, whatever its own disk holds, and an old instance does not take the default back', async () => {
+    expect(await registry(ctx.app)).toMatchObject({ mfe_settings: { version: '1.0.0' }, mfe_ai: { version: '2.0.0' } });
+
+    // The first instance of the new release starts next to the old one, on the same database.
+    const fresh = buildApp({ db: ctx.db, config: testConfig({ webRoot: newRoot }), clock: ctx.clock });
+    // An old instance restarting during the deploy.
+    const restarted = buildApp({ db: ctx.db, config: testConfig({ webRoot: oldRoot }), clock: ctx.clock });
+    try {
+      const answers = [await registry(fresh), await registry(ctx.app), await registry(restarted)];
+      for (const answer of answers) {
+        expect(answer).toEqual({
+          mfe_settings: { version: '1.1.0', manifestUrl: '/remotes/mfe-settings/1.1.0/mf-manifest.json' },
+          mfe_ai: { version: '2.0.0', manifestUrl: '/remotes/mfe-ai/2.0.0/mf-manifest.json' },
+        });
+      }
+    } finally {
+      await fresh.close();
+      await restarted.close();
     }
   });
 });

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { objectSchema } from '../http/schemas';
 import { normaliseDomain } from './siteSettings';
+import { readCatalogue } from '../web/remoteCatalogue';
 import { DEFAULT_DOMAIN_KEY, buildRegistry, type RegistryOverride } from '../web/remotes';
 
 export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDeps): void {
   // Public and read at every shell boot: a new remote build or a registry override shows up
-  // on the next page load, without a restart or a rebuild.
+  // on the next page load, without a restart or a rebuild. Every instance answers from the shared
+  // catalogue of builds (web/remoteCatalogue.ts), so all give the same answer.
   app.get<{ Querystring: { domain?: string; sid?: string } }>(
     '/api/remote-registry',
     {
@@ -27,7 +29,7 @@ export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDe
         'SELECT domain, remote, version, canary_version, canary_percent FROM delivery_registry_overrides WHERE domain = $1 OR domain = $2',
         [domain ?? DEFAULT_DOMAIN_KEY, DEFAULT_DOMAIN_KEY],
       );
-      return buildRegistry(config.webRoot, { domain, subject, overrides: rows });
+      return buildRegistry(await readCatalogue(db, config.webRoot), { domain, subject, overrides: rows });
     },
   );
 }

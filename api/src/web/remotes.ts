@@ -118,7 +118,8 @@ export async function isVersionBuilt(webRoot: string | null, folder: RemoteFolde
   return isFile(path.join(webRoot, folder, 'dist', version, 'mf-manifest.json'));
 }
 
-async function packageVersion(webRoot: string, folder: RemoteFolder): Promise<string | null> {
+/** The remote's current release: the version in its package.json. */
+export async function packageVersion(webRoot: string, folder: RemoteFolder): Promise<string | null> {
   try {
     const pkg = JSON.parse(await readFile(path.join(webRoot, folder, 'package.json'), 'utf8')) as { version?: unknown };
     return typeof pkg.version === 'string' ? pkg.version : null;
@@ -201,15 +202,17 @@ export interface RegistryRequest {
   overrides: readonly RegistryOverride[];
 }
 
-/** The registry for a domain: each remote's default, with the domain's (or `_default`) override applied. */
-export async function buildRegistry(
-  webRoot: string | null,
+/**
+ * The registry for a domain: each remote's default (from the shared catalogue: web/remoteCatalogue.ts),
+ * with the domain's (or `_default`) override applied.
+ */
+export function buildRegistry(
+  defaults: Readonly<Record<RemoteFolder, { defaultVersion: string | null }>>,
   { domain, subject, overrides }: RegistryRequest = { domain: null, subject: null, overrides: [] },
-): Promise<RemoteRegistry & { remotes: Record<string, ResolvedEntry> }> {
+): RemoteRegistry & { remotes: Record<string, ResolvedEntry> } {
   const remotes: Record<string, ResolvedEntry> = {};
-  if (!webRoot) return { remotes };
-  const found = await Promise.all(REMOTES.map(async (r) => ({ ...r, version: await defaultVersion(webRoot, r.folder) })));
-  for (const { folder, name, version } of found) {
+  for (const { folder, name } of REMOTES) {
+    const version = defaults[folder].defaultVersion;
     const base = version ? entryFor(folder, version) : null;
     const override = overrides.find((o) => o.remote === name && o.domain === domain) ?? overrides.find((o) => o.remote === name && o.domain === DEFAULT_DOMAIN_KEY);
     const entry = resolveEntry(folder, name, base, override, subject);

@@ -24,4 +24,19 @@ CREATE TABLE delivery_registry_overrides (
 );
 `,
   },
+  {
+    id: 'w2-pgci-remote-versions',
+    sql: `
+-- The remote builds every instance has seen on its disk (api/src/web/remoteCatalogue.ts): the registry answers from
+-- this table, so all instances give the same answer during a rolling deploy. is_release: the version was some
+-- instance's current release (its package.json version); the default is the highest of those.
+CREATE TABLE delivery_remote_versions (
+  remote text NOT NULL,
+  version text NOT NULL,
+  is_release boolean NOT NULL DEFAULT false,
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (remote, version)
+);
+`,
+  },
 ];

@@ -9,13 +9,11 @@ import {
   DEFAULT_DOMAIN_KEY,
   REMOTES,
   buildRegistry,
-  builtVersions,
-  defaultVersion,
   isSemver,
-  isVersionBuilt,
   type RegistryOverride,
   type RemoteFolder,
 } from '../../web/remotes';
+import { readCatalogue, type Catalogue } from '../../web/remoteCatalogue';
 
 const REMOTE_NAMES = REMOTES.map((r) => r.name);
 const MAX_PAGE_SIZE = 100;
@@ -50,8 +48,8 @@ function domainKey(raw: string): string {
   return raw === DEFAULT_DOMAIN_KEY ? raw : normaliseDomain(raw);
 }
 
-/** A pinned value must be a built version on this server or an absolute https manifest URL. */
-async function checkVersion(webRoot: string | null, folder: RemoteFolder, remote: string, value: string, field: string): Promise<void> {
+/** A pinned value must be a published build (web/remoteCatalogue.ts) or an absolute https manifest URL. */
+function checkVersion(catalogue: Catalogue, folder: RemoteFolder, remote: string, value: string, field: string): void {
   if (/^https:\/\/[^\s/]+\/\S*$/.test(value)) {
     try {
       new URL(value);
@@ -61,7 +59,7 @@ async function checkVersion(webRoot: string | null, folder: RemoteFolder, remote
     }
   }
   if (!isSemver(value)) throw unprocessable('delivery.version_format', field);
-  if (!(await isVersionBuilt(webRoot, folder, value))) throw unprocessable('delivery.version_not_found', field, { remote, version: value });
+  if (!catalogue[folder].versions.includes(value)) throw unprocessable('delivery.version_not_found', field, { remote, version: value });
 }
 
 const toDto = (row: OverrideRow) => ({
@@ -100,19 +98,17 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
           ORDER BY (domain = '${DEFAULT_DOMAIN_KEY}') DESC, domain, remote LIMIT $1 OFFSET $2`,
         params,
       );
-      const webRoot = config.webRoot;
-      const remotes = await Promise.all(
-        REMOTES.map(async (r) => ({
-          remote: r.name,
-          folder: r.folder,
-          default_version: webRoot ? await defaultVersion(webRoot, r.folder) : null,
-          // Bounded: a remote keeps a handful of versions on disk; the newest 50 are listed.
-          versions: webRoot ? (await builtVersions(webRoot, r.folder)).slice(0, 50) : [],
-        })),
-      );
+      const catalogue = await readCatalogue(db, config.webRoot);
+      const remotes = REMOTES.map((r) => ({
+        remote: r.name,
+        folder: r.folder,
+        default_version: catalogue[r.folder].defaultVersion,
+        // Bounded: a remote keeps a handful of versions; the newest 50 are listed.
+        versions: catalogue[r.folder].versions.slice(0, 50),
+      }));
       return {
         remotes,
-        defaults: await buildRegistry(webRoot),
+        defaults: buildRegistry(catalogue),
         overrides: { items: rows.map(toDto), page, page_size, total: Number(rows[0]?.total ?? 0) },
       };
     },
@@ -143,8 +139,9 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
       const version = request.body.version ?? null;
       const canary = request.body.canary ?? null;
       if (version === null && canary === null) throw unprocessable('delivery.override_empty', 'version');
-      if (version !== null) await checkVersion(config.webRoot, folder, remote, version, 'version');
-      if (canary !== null) await checkVersion(config.webRoot, folder, remote, canary.version, 'canary.version');
+      const catalogue = await readCatalogue(db, config.webRoot);
+      if (version !== null) checkVersion(catalogue, folder, remote, version, 'version');
+      if (canary !== null) checkVersion(catalogue, folder, remote, canary.version, 'canary.version');
       const { rows } = await db.query<OverrideRow>(
         `INSERT INTO delivery_registry_overrides (domain, remote, version, canary_version, canary_percent, updated_by, updated_at)
               VALUES ($1, $2, $3, $4, $5, $6, $7)
