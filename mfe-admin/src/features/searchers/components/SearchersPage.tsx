@@ -1,14 +1,15 @@
-import { Badge, Box, Flex, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Text } from '@chakra-ui/react';
 import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../components/formatting';
 import { SearchBox } from '../../../components/SearchBox';
 import { useSearchers, type SearcherDays } from '../api/listSearchers';
+import { LeadSourcesPanel } from './LeadSourcesPanel';
 
 const FILTERS = ['search', 'days'] as const;
 const DAYS: readonly SearcherDays[] = [7, 30, 90, 365];
 
-/** Who searches the most in a period: searches, credits used, last search. */
+/** The lead sources (keys, order, health, usage), then who searches the most in a period: searches, credits used, last search. */
 export function SearchersPage() {
   const { t } = useTranslation('admin');
   const { page, filters, setFilter, setPage } = useListParams(FILTERS);
@@ -17,6 +18,10 @@ export function SearchersPage() {
   return (
     <Box>
       <PageHeader title={t('routes.searchers')} />
+      <LeadSourcesPanel />
+      <Heading as="h2" size="md" mb={3}>
+        {t('searchers.whoSearches')}
+      </Heading>
       <Flex as="section" aria-label={t('kit.filters')} gap={4} wrap="wrap" mb={4} align="end">
         <SearchBox label={t('users.search')} value={filters.search} onChange={(v) => setFilter('search', v)} />
         <FilterSelect
