@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 node scripts/check-node.mjs
 bash scripts/ensure-chromium.sh
 npx turbo run typecheck --output-logs=errors-only
+# The front end's API types must match the API's route schemas (regenerate with npm run gen:api).
+node scripts/gen-api.mjs --check
 npx eslint .
 node scripts/audit.mjs
 # A real PostgreSQL server for the suites that need one (scripts/postgres.sh),

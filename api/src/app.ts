@@ -1,4 +1,6 @@
 import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +12,7 @@ import type { AppDeps } from './http/context';
 import { ApiError } from './http/errors';
 import { installErrorHandling } from './http/errorHandler';
 import { installRouteAccess } from './http/routeAccess';
+import { registerOpenApi } from './http/openapi';
 import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { appErrorRoutes } from './routes/appErrors';
@@ -30,6 +33,9 @@ import { adminRoutes } from './routes/admin';
 import { deliveryRoutes } from './routes/delivery';
 import { createJobQueue } from './queue/jobQueue';
 import { defineWorkers } from './workers';
+
+/** The API's version as the OpenAPI document states it (api/package.json). */
+const API_VERSION: string = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 export interface BuildAppOptions {
   db: Db;
@@ -133,6 +139,8 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'rate_limited', { extra: { retry_after_seconds: Math.ceil(context.ttl / 1000) } }),
   });
+
+  registerOpenApi(app, { version: API_VERSION });
 
   // Routes go in after the plugins above have loaded (rate-limit reads route config on registration).
   void app.register(async (api) => {

@@ -16,6 +16,25 @@ test('an API key is created, shown once, used against the API, then revoked and 
   await expect(row).toContainText('Active');
   await expectAccessible();
 
+  // The API documentation (served by the API itself, nothing from another host) describes the key's header.
+  const outside: string[] = [];
+  const recordOutside = (r: { url(): string }) => {
+    if (new URL(r.url()).host !== new URL(page.url()).host) outside.push(r.url());
+  };
+  page.context().on('request', recordOutside);
+  const docsOpened = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: 'Open the API documentation' }).click();
+  const docs = await docsOpened;
+  await expect(docs.getByRole('heading', { name: /Leadsmith API/ })).toBeVisible();
+  await docs.getByRole('button', { name: 'Authorize' }).click();
+  await expect(docs.getByText('Name: X-Api-Key')).toBeVisible();
+  await docs.getByRole('button', { name: 'Close' }).first().click();
+  await docs.getByRole('heading', { name: /^user-api-key/ }).click();
+  await expect(docs.getByText('Your API keys, newest first')).toBeVisible();
+  expect(outside).toEqual([]);
+  page.context().off('request', recordOutside);
+  await docs.close();
+
   // The key authenticates as its owner.
   const used = await request.post('/api/business-details/training-texts', { headers: { 'x-api-key': key }, data: { title: 'Sent with a key', content: 'Hello' } });
   expect(used.status()).toBe(201);

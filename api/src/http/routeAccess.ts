@@ -32,6 +32,8 @@ const RULES: readonly Rule[] = [
   ['*', /^\/p\/:slug$/, 'public'],
   ['GET', /^\/api\/intent\/collect$/, 'public'],
   ['GET', /^\/api\/dev\/outbox$/, 'public'],
+  // The API's OpenAPI document and its documentation page (http/openapi.ts).
+  ['GET', /^\/api\/(openapi\.json|docs(\/.*)?)$/, 'public'],
   // The web app's files (shell and remotes): public, they hold no account data.
   ['GET', /^\/remotes\/:folder\/:version\/\*$/, 'public'],
   ['GET', /^\/(\*)?$/, 'public'],

@@ -1,19 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { unauthenticated } from '../http/errors';
-import { emptyObjectSchema, langSchema, nameSchema, objectSchema } from '../http/schemas';
+import { Empty, MessageProperties, Type } from '../http/contract';
+import { langSchema, nameSchema } from '../http/schemas';
 import type { Language } from '../i18n/messages';
-import { loadUserDto } from '../users/users';
+import { loadUserDto, UserSchema } from '../users/users';
 import { say } from './respond';
 
-interface UpdateMeBody {
-  first_name?: string;
-  last_name?: string;
-  lang?: Language;
-}
-
-export function meRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   async function me(userId: number) {
     const user = await loadUserDto(db, userId, config.chatWidgetSecret);
     // Deleted between token check and load: treat as signed out.
@@ -21,11 +18,25 @@ export function meRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): 
     return user;
   }
 
-  app.get('/api/me', { onRequest: app.requireAuth, schema: { querystring: emptyObjectSchema } }, async (request) => me(currentUser(request).id));
-
-  app.post<{ Body: UpdateMeBody }>(
+  app.get(
     '/api/me',
-    { onRequest: app.requireAuth, schema: { body: objectSchema({ first_name: nameSchema, last_name: nameSchema, lang: langSchema }) } },
+    { onRequest: app.requireAuth, schema: { summary: 'The signed-in user', querystring: Empty, response: { 200: UserSchema } } },
+    async (request) => me(currentUser(request).id),
+  );
+
+  app.post(
+    '/api/me',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Update your name or language',
+        body: Type.Object(
+          { first_name: Type.Optional(Type.Unsafe<string>(nameSchema)), last_name: Type.Optional(Type.Unsafe<string>(nameSchema)), lang: Type.Optional(Type.Unsafe<Language>(langSchema)) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ ...MessageProperties, user: UserSchema }) },
+      },
+    },
     async (request) => {
       const { id } = currentUser(request);
       const body = request.body;

@@ -1,52 +1,56 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db';
-import type { Language } from '../i18n/messages';
+import { Nullable, StringEnum, Type, type Static } from '../http/contract';
+import { LANGUAGES, type Language } from '../i18n/messages';
 
 export const MODULE_SLUGS = ['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet'] as const;
 export type ModuleSlug = (typeof MODULE_SLUGS)[number];
-export type Role = 'admin' | 'related' | 'user';
-export type UserType = 'super_admin' | 'reseller' | 'customer' | 'team_member';
+export const ROLES = ['admin', 'related', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_TYPES = ['super_admin', 'reseller', 'customer', 'team_member'] as const;
+export type UserType = (typeof USER_TYPES)[number];
 
-export interface UserModule {
-  id: number;
-  slug: ModuleSlug;
-  name: string;
-}
+export const UserModuleSchema = Type.Object({ id: Type.Integer(), slug: StringEnum(MODULE_SLUGS), name: Type.String() });
+export type UserModule = Static<typeof UserModuleSchema>;
+
+const IsoTime = Type.String({ format: 'date-time' });
 
 /** The user as GET /api/me, login and confirm-email return it. No secrets, ever. */
-export interface UserDto {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  created_at: string;
-  hash_hmac: string;
-  role: Role;
-  user_type: UserType;
-  parent_id: number | null;
-  team_owner_id: number | null;
-  is_child: boolean;
-  lang: Language;
-  modules: UserModule[];
-  permissions: ModuleSlug[];
-  license_expires_at: string | null;
-  last_login_at: string | null;
-  subscription_id: string | null;
-  subscription_status: string | null;
-  sub_account_limit: number | null;
-  referral_partner_id: number | null;
-  has_google_api_key: boolean;
-  additional_query_count: number;
-  last_reset_date: string | null;
-  search_limit: number | null;
-  searches_used: number;
-  unused_limits: number;
-  payment_product_id: string | null;
-  crm_plan_id: string | null;
-  email_verified_at: string | null;
-  can_create_related_accounts: boolean;
-  archived: boolean;
-}
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  created_at: IsoTime,
+  /** HMAC of the id for the chat widget (spec §7). */
+  hash_hmac: Type.String(),
+  role: StringEnum(ROLES),
+  user_type: StringEnum(USER_TYPES),
+  parent_id: Nullable(Type.Integer()),
+  team_owner_id: Nullable(Type.Integer()),
+  is_child: Type.Boolean(),
+  lang: StringEnum(LANGUAGES),
+  modules: Type.Array(UserModuleSchema),
+  permissions: Type.Array(StringEnum(MODULE_SLUGS)),
+  license_expires_at: Nullable(IsoTime),
+  last_login_at: Nullable(IsoTime),
+  subscription_id: Nullable(Type.String()),
+  subscription_status: Nullable(Type.String()),
+  sub_account_limit: Nullable(Type.Integer()),
+  referral_partner_id: Nullable(Type.Integer()),
+  has_google_api_key: Type.Boolean(),
+  additional_query_count: Type.Integer(),
+  last_reset_date: Nullable(Type.String()),
+  search_limit: Nullable(Type.Integer()),
+  searches_used: Type.Integer(),
+  unused_limits: Type.Integer(),
+  payment_product_id: Nullable(Type.String()),
+  crm_plan_id: Nullable(Type.String()),
+  email_verified_at: Nullable(IsoTime),
+  can_create_related_accounts: Type.Boolean(),
+  archived: Type.Boolean(),
+});
+export type UserDto = Static<typeof UserSchema>;
 
 interface UserRow {
   id: number;

@@ -1,38 +1,44 @@
 import { randomBytes } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
+import { IdParams, Message, MessageProperties, Nullable, Page, PageQuery, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { idParamsSchema, notFound, pageQuerySchema, type PageQuery, type Paginated } from './account';
+import { notFound } from './account';
 import { API_KEY_PREFIX } from './apiKeyAuth';
 
 /** Per user; a revoked key still counts until it is deleted. */
 export const MAX_API_KEYS = 25;
 
-interface KeyRow {
-  id: number;
-  name: string;
-  key_prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** One API key as every answer shows it: never the key itself after creation. */
+const ApiKey = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** The first characters, to tell keys apart. */
+  key_prefix: Type.String({ description: 'The first characters of the key, to tell keys apart; the key itself is shown only at creation.' }),
+  created_at: Timestamp(),
+  last_used_at: Nullable(Timestamp()),
+  revoked_at: Nullable(Timestamp()),
+});
+type KeyRow = Static<typeof ApiKey>;
 
 const COLUMNS = 'id, name, key_prefix, created_at, last_used_at, revoked_at';
-const nameSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+const KeyName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const KeyAnswer = Type.Object({ ...MessageProperties, data: ApiKey });
 
 /**
  * API keys (spec §7: GET, POST /api/user-api-key; PUT, DELETE /api/user-api-key/{id}).
  * Managing keys needs a session token (a key cannot mint or revoke keys).
  */
-export function apiKeyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.get<{ Querystring: PageQuery }>(
+export function apiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/user-api-key',
-    { onRequest: app.requireAuth, schema: { querystring: objectSchema(pageQuerySchema) } },
-    async (request): Promise<Paginated<KeyRow>> => {
+    { onRequest: app.requireAuth, schema: { summary: 'Your API keys, newest first', querystring: PageQuery, response: { 200: Page(ApiKey) } } },
+    async (request) => {
       const userId = currentUser(request).id;
       const { page, pageSize } = request.query;
       const { rows } = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM settings_api_keys WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [userId, pageSize, (page - 1) * pageSize]);
@@ -41,9 +47,16 @@ export function apiKeyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
     },
   );
 
-  app.post<{ Body: { name: string } }>(
+  app.post(
     '/api/user-api-key',
-    { onRequest: app.requireAuth, schema: { body: objectSchema({ name: nameSchema }, ['name']) } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Create an API key (the answer carries the key, shown this once)',
+        body: Type.Object({ name: KeyName }, { additionalProperties: false }),
+        response: { 201: Type.Object({ ...MessageProperties, data: ApiKey, key: Type.String() }) },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -63,11 +76,16 @@ export function apiKeyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
     },
   );
 
-  app.put<{ Body: { name?: string; revoked?: boolean }; Params: { id: number } }>(
+  app.put(
     '/api/user-api-key/:id',
     {
       onRequest: app.requireAuth,
-      schema: { params: idParamsSchema, body: { ...objectSchema({ name: nameSchema, revoked: { type: 'boolean', enum: [true] } }), minProperties: 1 } },
+      schema: {
+        summary: 'Rename ({ name }) or revoke ({ revoked: true }) an API key',
+        params: IdParams,
+        body: Type.Object({ name: Type.Optional(KeyName), revoked: Type.Optional(Type.Literal(true)) }, { additionalProperties: false, minProperties: 1 }),
+        response: { 200: KeyAnswer },
+      },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -82,9 +100,13 @@ export function apiKeyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/user-api-key/:id', { onRequest: app.requireAuth, schema: { params: idParamsSchema } }, async (request) => {
-    const { rowCount } = await db.query('DELETE FROM settings_api_keys WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
-    if (rowCount === 0) throw notFound();
-    return say(request, 'settings.api_key_deleted');
-  });
+  app.delete(
+    '/api/user-api-key/:id',
+    { onRequest: app.requireAuth, schema: { summary: 'Delete an API key', params: IdParams, response: { 200: Message } } },
+    async (request) => {
+      const { rowCount } = await db.query('DELETE FROM settings_api_keys WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
+      if (rowCount === 0) throw notFound();
+      return say(request, 'settings.api_key_deleted');
+    },
+  );
 }

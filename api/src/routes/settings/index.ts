@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { documentApiKeyAuth } from '../../http/openapi';
 import { apiKeyOrSession } from './apiKeyAuth';
 import { apiKeyRoutes } from './apiKeys';
 import { businessProfileRoutes } from './businessProfile';
@@ -20,7 +21,7 @@ import { paymentsProviderFromEnv } from '../../providers/payments';
 /** Routes of the Settings area. One file per resource beside this one; register them here. */
 export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   // Business profile and training data accept an API key as well as a session token.
-  const auth = apiKeyOrSession(api, deps);
+  const auth = documentApiKeyAuth(apiKeyOrSession(api, deps));
   businessProfileRoutes(api, deps, auth);
   websiteLinkRoutes(api, deps, auth, crawlLimitsFromEnv());
   trainingCollectionRoutes(api, deps, auth);

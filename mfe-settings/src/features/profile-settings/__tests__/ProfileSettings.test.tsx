@@ -4,6 +4,7 @@ import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { mockApi } from '@leadsmith/shared/testing';
+import type { ApiKey } from '../api/get-api-keys';
 import { ApiKeysPage } from '../components/ApiKeysPage';
 import { PasswordPage } from '../components/PasswordPage';
 
@@ -14,16 +15,16 @@ describe('ApiKeysPage', () => {
   afterEach(() => api.restore());
 
   it('creates a key, shows it once, and revokes a key', async () => {
-    const keys = [{ id: 1, name: 'Old key', key_prefix: 'lsk_abcdef', created_at: '2026-01-01T10:00:00Z', last_used_at: null, revoked_at: null }];
+    const keys: ApiKey[] = [{ id: 1, name: 'Old key', key_prefix: 'lsk_abcdef', created_at: '2026-01-01T10:00:00Z', last_used_at: null, revoked_at: null }];
     api = mockApi((call) => {
       if (call.method === 'GET' && call.url === '/api/user-api-key') return { status: 200, body: { data: keys, currentPage: 1, pageSize: 20, total: keys.length } };
       if (call.method === 'POST' && call.url === '/api/user-api-key') {
-        const row = { id: 2, name: (call.body as { name: string }).name, key_prefix: 'lsk_zzzzzz', created_at: '2026-01-02T10:00:00Z', last_used_at: null, revoked_at: null };
+        const row: ApiKey = { id: 2, name: (call.body as { name: string }).name, key_prefix: 'lsk_zzzzzz', created_at: '2026-01-02T10:00:00Z', last_used_at: null, revoked_at: null };
         keys.unshift(row);
         return { status: 201, body: { data: row, key: `lsk_${'z'.repeat(43)}` } };
       }
       if (call.method === 'PUT' && call.url === '/api/user-api-key/1') {
-        keys[keys.length - 1] = { ...keys[keys.length - 1]!, revoked_at: '2026-01-03T10:00:00Z' as never };
+        keys[keys.length - 1] = { ...keys[keys.length - 1]!, revoked_at: '2026-01-03T10:00:00Z' };
         return { status: 200, body: { data: keys[keys.length - 1] } };
       }
       return undefined;
@@ -33,6 +34,7 @@ describe('ApiKeysPage', () => {
     const table = await screen.findByRole('table', { name: 'Your API keys' });
     expect(within(table).getByText('Old key')).toBeInTheDocument();
     expect(within(table).getByText('Never')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the API documentation' })).toHaveAttribute('href', '/api/docs');
 
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();

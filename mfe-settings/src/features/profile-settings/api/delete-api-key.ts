@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api } from '@leadsmith/shared';
 import { apiKeyKeys } from './get-api-keys';
 
 export async function deleteApiKey(id: number): Promise<void> {
-  await apiClient.delete(`/api/user-api-key/${id}`);
+  await api.delete('/api/user-api-key/{id}', { path: { id } });
 }
 
 export function useDeleteApiKey() {

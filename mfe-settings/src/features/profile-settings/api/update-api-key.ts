@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { apiKeyKeys, type ApiKey } from './get-api-keys';
+import { api, type ApiBody } from '@leadsmith/shared';
+import { apiKeyKeys } from './get-api-keys';
 
 /** PUT /api/user-api-key/{id}: rename ({ name }) or revoke ({ revoked: true }). */
-export async function updateApiKey({ id, ...body }: { id: number; name?: string; revoked?: true }): Promise<{ data: ApiKey }> {
-  return (await apiClient.put<{ data: ApiKey }>(`/api/user-api-key/${id}`, body)).data;
-}
+export const updateApiKey = ({ id, ...body }: { id: number } & ApiBody<'/api/user-api-key/{id}', 'put'>) => api.put('/api/user-api-key/{id}', { path: { id }, body });
 
 export function useUpdateApiKey() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Code, Flex, Heading, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Flex, Heading, HStack, Link, Spinner, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, PageHeader, TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
+import { API_DOCS_URL, ErrorState, PageHeader, TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { Pagination } from '../../../components/Pagination';
 import { apiKeyNameSchema, useCreateApiKey } from '../api/create-api-key';
@@ -94,6 +94,12 @@ export function ApiKeysPage() {
     <Box>
       <PageHeader title={t('routes.apiKeys')} />
       <ProfileSettingsNav />
+      <Text mb={4}>
+        {t('apiKeys.docsIntro')}{' '}
+        <Link href={API_DOCS_URL} target="_blank" rel="noopener" colorPalette="brand" fontWeight="semibold">
+          {t('apiKeys.docsLink')}
+        </Link>
+      </Text>
       <Box as="section" aria-labelledby="api-key-add" borderWidth="1px" rounded="md" p={4} mb={6}>
         <Heading as="h2" id="api-key-add" size="md" mb={3}>
           {t('apiKeys.addTitle')}

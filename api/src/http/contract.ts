@@ -1,0 +1,43 @@
+/**
+ * TypeBox building blocks for route schemas. A route's schema is its contract: Fastify validates the
+ * request and serialises the answer with it, the handler's types come from it, and the OpenAPI document
+ * (and from it the front end's types in shared) is generated from it. Nothing is typed twice.
+ */
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+
+export { Type };
+export type { Static, TSchema } from '@fastify/type-provider-typebox';
+
+/** A timestamp: the database hands back a Date, the answer carries its ISO string. */
+export const Timestamp = () => Type.Unsafe<string | Date>({ type: 'string', format: 'date-time' });
+
+/** `T | null`: a value the row may not have. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
+
+/** Spec §9: lists are paginated on the server, 20 a page by default, at most 100. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** `?page=&pageSize=`: the one page query. */
+export const PageQueryProperties = {
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+};
+export const PageQuery = Type.Object(PageQueryProperties, { additionalProperties: false });
+
+/** `{ data, currentPage, pageSize, total }`: the one page envelope (the spec's names, §3 training data). */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() });
+
+/** `{ code, message }` of an answer the screens show as a toast (see routes/respond.ts). */
+export const MessageProperties = { code: Type.String(), message: Type.String() };
+export const Message = Type.Object(MessageProperties);
+
+/** No query string, no body: still validated, nothing allowed. */
+export const Empty = Type.Object({}, { additionalProperties: false });
+
+/** One of a fixed list of strings (`{ type: 'string', enum }`): the front end gets the union of the values. */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

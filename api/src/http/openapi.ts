@@ -1,0 +1,106 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+
+/** Where the document and its page are served (the settings API-keys page links to the page). */
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
+
+/** The two ways a caller proves who it is; route security is derived from the route's auth hooks. */
+export const SECURITY_SCHEMES = {
+  sessionToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session token returned by POST /api/login, sent as `Authorization: Bearer <token>`.',
+  },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description:
+      'A key created in Settings → Profile settings → API keys (`lsk_…`, shown once at creation). Send it as `X-Api-Key: lsk_…` ' +
+      '(or `Authorization: Bearer lsk_…`). It acts as its owner on the routes that list it; a revoked or unknown key is a 401.',
+  },
+} as const;
+
+/** Routes under these prefixes are the API; the rest (web files) stay out of the document. */
+const DOCUMENTED_PREFIXES = ['/api/', '/auth/', '/p/'];
+
+const apiKeyHooks = new WeakSet<onRequestAsyncHookHandler>();
+
+/** Marks an onRequest hook that accepts an API key as well as a session token (shown as such in the document). */
+export function documentApiKeyAuth<T extends onRequestAsyncHookHandler>(hook: T): T {
+  apiKeyHooks.add(hook);
+  return hook;
+}
+
+type Security = Record<string, string[]>[];
+
+function securityOf(app: FastifyInstance, route: RouteOptions): Security | undefined {
+  const hooks = [route.onRequest ?? []].flat() as onRequestAsyncHookHandler[];
+  if (hooks.some((hook) => apiKeyHooks.has(hook))) return [{ apiKey: [] }, { sessionToken: [] }];
+  if (hooks.includes(app.requireAuth)) return [{ sessionToken: [] }];
+  if (hooks.includes(app.optionalAuth)) return [{}, { sessionToken: [] }];
+  return undefined;
+}
+
+/** `/api/admin/users/:id` → tag `admin`, `/auth/login` → `auth`: the document groups routes by their first path segment after /api. */
+function tagOf(url: string): string {
+  const segments = url.split('/').filter(Boolean);
+  const segment = segments[0] === 'api' ? segments[1] : segments[0];
+  return segment?.replace(/[:{}]/g, '') || 'api';
+}
+
+type JsonObject = { properties?: Record<string, { default?: unknown }>; required?: string[] };
+
+/** A field with a default need not be sent: the document says so, though the handler always sees it filled in. */
+function defaultsOptional<T>(schema: T): T {
+  const object = schema as JsonObject | undefined;
+  if (!object?.properties || !object.required) return schema;
+  const required = object.required.filter((name) => object.properties?.[name]?.default === undefined);
+  return { ...object, required } as T;
+}
+
+/**
+ * OpenAPI 3.1 from the routes' own schemas (@fastify/swagger), published at /api/openapi.json, and the
+ * Swagger UI page at /api/docs from the files bundled in @fastify/swagger-ui (no CDN: the API runs offline).
+ * Register before any route: the document is collected from the onRoute hook.
+ */
+export function registerOpenApi(app: FastifyInstance, { version }: { version: string }): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_DOCS_PATH)) return;
+    const schema = (route.schema ??= {}) as Record<string, unknown>;
+    // The web files (shell, remotes) are served by the same app but are not part of the API.
+    if (!DOCUMENTED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) schema.hide = true;
+    if (schema.hide) return;
+    const security = securityOf(app, route);
+    if (security && !schema.security) schema.security = security;
+    schema.tags ??= [tagOf(route.url)];
+  });
+  void app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Leadsmith API',
+        version,
+        description:
+          'The API the Leadsmith screens use. Every route below declares its parameters, body and answers; requests are validated ' +
+          'against them (a bad field is a 400 naming the field). Authenticate with a session token, or on the routes that say so, ' +
+          'with an API key created in Settings → Profile settings → API keys. Send `User-Language: en|es|fr|de` for translated messages.',
+      },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    hideUntagged: false,
+    transform: ({ schema, url }) => {
+      if (!schema) return { schema, url };
+      const { querystring, body } = schema as { querystring?: unknown; body?: unknown };
+      return { schema: { ...schema, querystring: defaultsOptional(querystring), body: defaultsOptional(body) } as typeof schema, url };
+    },
+  });
+  void app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    staticCSP: true,
+    uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false },
+  });
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

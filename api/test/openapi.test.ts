@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ApiResponse } from '../../shared/src/api/contract';
+import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+
+interface OpenApiDocument {
+  openapi: string;
+  components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+}
+
+describe('the API contract: OpenAPI document and documentation page', () => {
+  let ctx: TestContext;
+  let doc: OpenApiDocument;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = json<OpenApiDocument>(res);
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  it('is OpenAPI 3.1 with the API-key and session schemes, each route saying which it accepts', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(doc.paths['/api/business-details/data']?.get?.security).toEqual([{ apiKey: [] }, { sessionToken: [] }]);
+    expect(doc.paths['/api/user-api-key']?.get?.security).toEqual([{ sessionToken: [] }]);
+    expect(doc.paths['/api/login']?.post?.security).toBeUndefined();
+    expect(doc.paths['/api/user-api-key/{id}']?.put?.responses['200']?.content?.['application/json']?.schema).toBeDefined();
+    expect(doc.paths['/api/openapi.json']).toBeUndefined();
+  });
+
+  it('answers with the declared fields only (the schema serialises the answer)', async () => {
+    const token = await login(ctx.app, DEMO.customer);
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/user-api-key', headers: bearer(token), payload: { name: 'Docs' } });
+    const body = json<ApiResponse<'/api/user-api-key', 'post'>>(created);
+    expect(Object.keys(body.data).sort()).toEqual(['created_at', 'id', 'key_prefix', 'last_used_at', 'name', 'revoked_at']);
+    expect(body.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('serves the documentation page and its assets from the API itself (no outside host)', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      expect(asset).not.toMatch(/^(https?:)?\/\//);
+      const res = await ctx.app.inject({ method: 'GET', url: new URL(asset, 'http://api.test/api/docs/').pathname });
+      expect(res.statusCode).toBe(200);
+    }
+    const initializer = await ctx.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+});
+
+describe('the generated front-end types', () => {
+  it('are committed next to the shared client (a stale copy fails scripts/test-all.sh via gen:api --check)', () => {
+    const dir = path.join(__dirname, '..', '..', 'shared', 'src', 'api');
+    expect(readdirSync(dir)).toContain('openapi.gen.ts');
+    expect(readFileSync(path.join(dir, 'openapi.gen.ts'), 'utf8')).toContain('"/api/user-api-key/{id}"');
+  });
+});
