@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { OUTBOUND_ALLOW_ENV, outboundAllowList, REPLACED_ALLOW_VARIABLES } from './net/outbound';
 import { PROCESS_ROLES, type ProcessRole } from './queue/jobQueue';
+import { objectStorageConfig, type ObjectStorageConfig } from './storage/config';
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface Config {
@@ -33,6 +34,8 @@ export interface Config {
   logErrorRateLimit: number;
   /** `PROCESS_ROLE`: web (HTTP, enqueues only), worker (runs queued work) or all (both, the default). */
   processRole: ProcessRole;
+  /** S3_BUCKET, S3_ENDPOINT, …: uploaded files in object storage; absent or null: in the database. */
+  objectStorage?: ObjectStorageConfig | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -162,6 +165,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     mailFrom,
     logErrorRateLimit: int(env, 'LOG_ERROR_RATE_LIMIT', 60, 1, 100_000),
     processRole: oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all'),
+    objectStorage: objectStorageConfig(env, (key, message) => new ConfigError(key, message)),
   };
 }
 

@@ -253,4 +253,13 @@ ALTER TABLE settings_crm_connections
   ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now();
 `,
   },
+  {
+    id: 'w2-pgci-training-file-storage',
+    sql: `
+-- A training file's bytes are in the database (content) or, with object storage configured, in the bucket under
+-- storage_key (api/src/storage): exactly one of the two.
+ALTER TABLE settings_training_files ALTER COLUMN content DROP NOT NULL, ADD COLUMN storage_key text UNIQUE;
+ALTER TABLE settings_training_files ADD CONSTRAINT settings_training_files_stored_once CHECK ((content IS NULL) <> (storage_key IS NULL));
+`,
+  },
 ];

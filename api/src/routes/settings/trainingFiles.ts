@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
+import { s3ObjectStore } from '../../storage/objectStore';
 import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
 
-/** Per-use limit of a training file (spec §5 'Maximum allowed file size is {n}mb'); the content is kept in the database. */
+/**
+ * Per-use limit of a training file (spec §5 'Maximum allowed file size is {n}mb'). The content is kept in the
+ * database, or in object storage when configured (S3_BUCKET: api/src/storage).
+ */
 export const TRAINING_FILE_MAX_MB = 2;
 const MAX_BYTES = TRAINING_FILE_MAX_MB * 1024 * 1024;
 /** Base64 of twice the limit still parses, so an oversized file gets the spec's message rather than a generic 413. */
@@ -33,7 +38,10 @@ interface FileRow {
 const COLUMNS = 'id, name, mime_type, size_bytes, created_at, updated_at';
 const nameSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' } as const;
 
-export function trainingFileRoutes(app: FastifyInstance, { db, clock }: AppDeps, auth: onRequestAsyncHookHandler): void {
+export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: AppDeps, auth: onRequestAsyncHookHandler): void {
+  const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
+  if (store) app.addHook('onClose', async () => store.close());
+
   app.get<{ Querystring: PageQuery }>(
     '/api/business-details/training-files',
     { onRequest: auth, schema: { querystring: objectSchema(pageQuerySchema) } },
@@ -70,11 +78,30 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock }: AppDeps,
       const accountId = await requestAccountId(db, request);
       const content = Buffer.from(request.body.content_base64, 'base64');
       if (content.length > MAX_BYTES) throw unprocessable('settings.file_too_large', 'file', { n: TRAINING_FILE_MAX_MB });
-      const { rows } = await db.query<FileRow>(
-        `INSERT INTO settings_training_files (user_id, name, mime_type, size_bytes, content, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, decode($5, 'base64'), $6, $6) RETURNING ${COLUMNS}`,
-        [accountId, request.body.name.trim(), request.body.mime_type, content.length, request.body.content_base64, clock.now()],
-      );
+      if (!store) {
+        const { rows } = await db.query<FileRow>(
+          `INSERT INTO settings_training_files (user_id, name, mime_type, size_bytes, content, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, decode($5, 'base64'), $6, $6) RETURNING ${COLUMNS}`,
+          [accountId, request.body.name.trim(), request.body.mime_type, content.length, request.body.content_base64, clock.now()],
+        );
+        reply.code(201);
+        return { ...say(request, 'settings.file_created'), data: rows[0] };
+      }
+      // Object storage: the object first (no transaction open during the upload), then its row; an object
+      // whose row could not be written is removed again.
+      const key = `training-files/${accountId}/${randomUUID()}`;
+      await store.put(key, content, request.body.mime_type);
+      let rows: FileRow[];
+      try {
+        ({ rows } = await db.query<FileRow>(
+          `INSERT INTO settings_training_files (user_id, name, mime_type, size_bytes, storage_key, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${COLUMNS}`,
+          [accountId, request.body.name.trim(), request.body.mime_type, content.length, key, clock.now()],
+        ));
+      } catch (error) {
+        await store.delete(key).catch(() => undefined);
+        throw error;
+      }
       reply.code(201);
       return { ...say(request, 'settings.file_created'), data: rows[0] };
     },
@@ -101,8 +128,16 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock }: AppDeps,
     { onRequest: auth, schema: { params: idParamsSchema } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
-      const { rowCount } = await db.query('DELETE FROM settings_training_files WHERE id = $1 AND user_id = $2', [request.params.id, accountId]);
+      const { rows, rowCount } = await db.query<{ storage_key: string | null }>('DELETE FROM settings_training_files WHERE id = $1 AND user_id = $2 RETURNING storage_key', [
+        request.params.id,
+        accountId,
+      ]);
       if (rowCount === 0) throw notFound();
+      const key = rows[0]?.storage_key;
+      if (key && store) {
+        // The row is gone; an object left behind by a failed delete is only storage, never shown.
+        await store.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'training file object not deleted'));
+      }
       return say(request, 'settings.file_deleted');
     },
   );
