@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
+import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -14,7 +15,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   // A fake CRM (token and contacts endpoints) for the CRM specs: the API exchanges codes and pushes contacts there.
-  globalSetup: './support/FakeCrmGlobalSetup.ts',
+  // A company website and its DNS server for the domain-search spec: the API's domain engine crawls it.
+  globalSetup: ['./support/FakeCrmGlobalSetup.ts', './support/FakeDomainSiteGlobalSetup.ts'],
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -48,6 +50,9 @@ export default defineConfig({
       // GoHighLevel's token and API endpoints at the fake CRM (its authorisation page stays the public one; specs route it).
       CRM_GHL_TOKEN_URL: `${FAKE_CRM_BASE}/oauth/token`,
       CRM_GHL_API_URL: FAKE_CRM_BASE,
+      // The domain engine resolves names through the fake site's DNS server and reaches http:// sites on its port.
+      DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
+      DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
     },
   },
 });

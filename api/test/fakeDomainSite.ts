@@ -105,7 +105,8 @@ export interface FakeSite {
   close(): Promise<void>;
 }
 
-export async function startFakeSite(): Promise<FakeSite> {
+/** Ports 0 (the default) are chosen by the OS; the e2e run passes fixed ones the API under test is configured with. */
+export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort = 0 }: { port?: number; dnsPort?: number } = {}): Promise<FakeSite> {
   const requests: FakeSite['requests'] = [];
   const content = pages();
   const server: Server = createServer((req, res) => {
@@ -118,7 +119,7 @@ export async function startFakeSite(): Promise<FakeSite> {
     }
     res.writeHead(200, { 'content-type': page.type }).end(page.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(sitePort, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   const { Packet } = dns2;
@@ -141,7 +142,7 @@ export async function startFakeSite(): Promise<FakeSite> {
       send(response);
     },
   });
-  const listening = await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const listening = await dns.listen({ udp: { port: wantedDnsPort, address: '127.0.0.1' } });
   const dnsPort = (listening as { udp: AddressInfo }).udp.port;
   return {
     port,

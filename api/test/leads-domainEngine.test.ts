@@ -1,7 +1,7 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 
 import * as cheerio from 'cheerio';
-import { createDomainEngine, dnsResolver, findEmailsForDomain, siteEmailFinder, type DomainEngineConfig } from '../src/providers/leads/domain';
+import { createDomainEngine, dnsResolver, domainEngineConfigFromEnv, findEmailsForDomain, siteEmailFinder, type DomainEngineConfig } from '../src/providers/leads/domain';
 import type { Agent } from 'undici';
 import { outboundDispatcher } from '../src/net/outbound';
 import { crawlSite, CRAWLER_USER_AGENT, parseHtml, resolverLookup, sitemapLocations } from '../src/providers/leads/domain/crawler';
@@ -181,5 +181,16 @@ describe('the site as an email source (waterfall "site")', () => {
     expect(await finder.find({ domain: SITE_DOMAIN, first_name: 'Ada', last_name: 'Lovelace' })).toEqual({ email: `ada.lovelace@${SITE_DOMAIN}`, outcome: 'potential', verified: false, source: 'site', source_url: null });
     expect(await finder.find({ domain: 'nowhere.test' })).toBeNull();
     expect(site.requests.filter((r) => r.path === '/robots.txt')).toHaveLength(1);
+  });
+});
+
+describe('configuration', () => {
+  it('reads the DOMAIN_* variables and names the one that is wrong', () => {
+    const config = domainEngineConfigFromEnv({ DOMAIN_CRAWL_MAX_PAGES: '50', DOMAIN_CRAWL_HTTP_PORT: '8406' });
+    expect(config.limits).toEqual({ maxDepth: 2, maxPages: 50, maxBytes: 1_048_576, timeoutMs: 20_000, concurrency: 2 });
+    expect(config.network.ports).toEqual({ http: 8406, https: 443 });
+    expect(config.network.dispatcher).toBeUndefined();
+    expect(() => domainEngineConfigFromEnv({ DOMAIN_CRAWL_MAX_DEPTH: '9' })).toThrow('DOMAIN_CRAWL_MAX_DEPTH');
+    expect(() => domainEngineConfigFromEnv({ DOMAIN_DNS_SERVERS: 'dns.example' })).toThrow('DOMAIN_DNS_SERVERS');
   });
 });

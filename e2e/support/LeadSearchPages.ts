@@ -15,10 +15,12 @@ export class NewSearchPage {
     return this.page.getByRole('button', { name: 'Run search' });
   }
 
-  async createList(name: string): Promise<void> {
+  /** `demo`: a "Demo list" (sample data, the explicit offline mode). */
+  async createList(name: string, { demo = false }: { demo?: boolean } = {}): Promise<void> {
     await this.page.getByLabel('Or create a new list').fill(name);
+    if (demo) await this.page.getByLabel(/^Demo list \(/).check();
     await this.page.getByRole('button', { name: 'Create list' }).click();
-    await expect(this.page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(name);
+    await expect(this.page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(demo ? `${name} (Demo list)` : name);
   }
 }
 

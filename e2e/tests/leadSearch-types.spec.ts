@@ -79,8 +79,7 @@ test.describe('lead search: every search type end to end', () => {
       await expect(page.getByRole('radio', { name: new RegExp(`^${search.label}`) })).toBeChecked();
       await search.fill(page);
       await page.getByLabel('Location').fill('Valencia, Spain');
-      if (search.demo) await page.getByLabel(/^Demo list \(/).check();
-      await form.createList(`E2E ${search.type} ${Date.now()}`);
+      await form.createList(`E2E ${search.type} ${Date.now()}`, { demo: search.demo });
       await page.getByLabel(/Number of leads/).fill('8');
       await form.run.click();
       await expect(page).toHaveURL(new RegExp(`/lead-search/saved-lists/${search.type}-\\d+$`));

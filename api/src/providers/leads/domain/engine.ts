@@ -278,8 +278,11 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
       timeoutMs: envInt(env, 'DOMAIN_CRAWL_TIMEOUT_MS', 20_000, 500, 120_000),
       concurrency: envInt(env, 'DOMAIN_CRAWL_CONCURRENCY', 2, 1, 8),
     },
-    // With custom DNS servers the connections resolve through them too (still guarded); otherwise the process's guarded dispatcher.
-    network: servers.length ? { dispatcher: outboundDispatcher({ lookupHost: resolverLookup(resolver) }) } : {},
+    network: {
+      // With custom DNS servers the connections resolve through them too (still guarded); otherwise the process's guarded dispatcher.
+      ...(servers.length ? { dispatcher: outboundDispatcher({ lookupHost: resolverLookup(resolver) }) } : {}),
+      ports: { http: envInt(env, 'DOMAIN_CRAWL_HTTP_PORT', 80, 1, 65_535), https: envInt(env, 'DOMAIN_CRAWL_HTTPS_PORT', 443, 1, 65_535) },
+    },
     resolver,
   };
 }
