@@ -11,6 +11,7 @@ import { createAuthHooks } from './http/auth';
 import type { AppDeps } from './http/context';
 import { ApiError } from './http/errors';
 import { installErrorHandling } from './http/errorHandler';
+import { databaseRateLimitStore } from './http/rateLimitStore';
 import { installRouteAccess } from './http/routeAccess';
 import { registerOpenApi } from './http/openapi';
 import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
@@ -59,6 +60,11 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 type CompileRoute = (route: { httpPart?: string }) => unknown;
 type BuildFromPool = (externalSchemas: unknown, options: { customOptions?: Record<string, unknown> }) => CompileRoute;
 const validatorPool = AjvCompiler() as unknown as BuildFromPool;
@@ -81,7 +87,9 @@ const bodyNotCoerced = ((externalSchemas, options = {}) => {
 export function buildApp({ db, config, clock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts the socket's peer and the entries it and the proxies before it appended
+    // (proxy-addr numbers hops from the socket); Fastify's own numeric option trusts nothing.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: {
       customOptions: {
@@ -136,6 +144,8 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
   void app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   void app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: one limit across every API process, kept over a restart.
+    store: databaseRateLimitStore(db, clock),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'rate_limited', { extra: { retry_after_seconds: Math.ceil(context.ttl / 1000) } }),
   });

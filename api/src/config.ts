@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { OUTBOUND_ALLOW_ENV, outboundAllowList, REPLACED_ALLOW_VARIABLES } from './net/outbound';
 import { PROCESS_ROLES, type ProcessRole } from './queue/jobQueue';
@@ -24,8 +25,12 @@ export interface Config {
   devMailbox: boolean;
   /** Insert the demo accounts at start (see README). */
   seedDemo: boolean;
-  /** Trust X-Forwarded-For (behind a load balancer) for the client IP. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe for the client IP: false (none), a hop count (the
+   * client is that many proxies back from the last entry), or the proxies' addresses/CIDR ranges.
+   * Never "the first entry": the client writes it.
+   */
+  trustProxy: false | number | string[];
   logLevel: LogLevel;
   /** `smtp://user:pass@host:port`; without it mail only lands in the outbound_emails outbox. */
   smtpUrl: string | null;
@@ -78,6 +83,25 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
   throw new ConfigError(key, `expected 1/0 or true/false, got "${value}"`);
+}
+
+/** TRUST_PROXY: `0` (default), a hop count `1`–`10`, or a comma list of proxy addresses / CIDR ranges. */
+function trustProxy(env: Env): false | number | string[] {
+  const value = raw(env, 'TRUST_PROXY');
+  if (value === undefined || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', `expected at most 10 proxy hops, got ${hops}`);
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits] = entry.split('/');
+    const family = isIP(address!);
+    const prefixOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !prefixOk) throw new ConfigError('TRUST_PROXY', `expected 0, a hop count, or proxy addresses/CIDR ranges; "${entry}" is none of these`);
+  }
+  return entries;
 }
 
 function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
@@ -159,7 +183,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     webRoot,
     devMailbox,
     seedDemo: bool(env, 'SEED_DEMO', !production),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     smtpUrl,
     mailFrom,

@@ -1,6 +1,9 @@
-import { CODE_TTL_MINUTES } from '../src/auth/codes';
+import path from 'node:path';
+import { CODE_MAX_DAILY_ATTEMPTS, CODE_TTL_MINUTES } from '../src/auth/codes';
+import { loadConfig } from '../src/config';
 import { LOGIN_WINDOW_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../src/routes/auth';
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { buildApp } from '../src/app';
+import { bearer, createTestApp, DEMO, json, login, testConfig, type TestContext } from './helpers';
 
 /** Auth hardening: sign-in throttle, token expiry and revocation, reset codes, API keys. */
 let ctx: TestContext;
@@ -33,6 +36,13 @@ describe('login rate limiting', () => {
     expect((await attempt(DEMO.reseller.email, DEMO.reseller.password, '198.51.100.1')).statusCode).toBe(200);
     ctx.clock.advance(LOGIN_WINDOW_MINUTES * MINUTE + 1000);
     expect((await attempt(DEMO.reseller.email, DEMO.reseller.password)).statusCode).toBe(200);
+  });
+
+  test('password spraying: 25 different emails, one attempt each, from one address meet a 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await attempt(`sprayed${i}@example.com`, 'Summer2026!', '192.0.2.150')).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.indexOf(429)).toBe(MAX_FAILED_LOGINS_PER_IP);
   });
 
   test('password spraying from one address (many emails) is throttled too', async () => {
@@ -115,6 +125,59 @@ describe('password reset codes', () => {
     const right = await reset(code, 'guessing-password');
     expect(right.statusCode).toBe(422);
     expect(json(right).code).toBe('too_many_code_attempts');
+  });
+
+  test(`a daily cap: after ${CODE_MAX_DAILY_ATTEMPTS} wrong codes in a day even a fresh code is refused, until the day has passed`, async () => {
+    ctx.clock.advance(25 * 60 * MINUTE); // a fresh day for this account
+    let wrongs = 0;
+    while (wrongs < CODE_MAX_DAILY_ATTEMPTS) {
+      ctx.clock.advance(2 * MINUTE); // past the resend cooldown: one new code a minute is what an attacker gets
+      expect((await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } })).statusCode).toBe(200);
+      const code = await latestCode();
+      const wrong = code === '000000' ? '000001' : '000000';
+      for (let i = 0; i < 4 && wrongs < CODE_MAX_DAILY_ATTEMPTS; i++, wrongs++) expect((await reset(wrong, 'daily-password')).statusCode).toBe(422);
+    }
+    ctx.clock.advance(2 * MINUTE);
+    await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+    const fresh = await latestCode();
+    const refused = await reset(fresh, 'daily-password');
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toMatchObject({ code: 'too_many_code_attempts_today', field: 'code' });
+    ctx.clock.advance(24 * 60 * MINUTE);
+    await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+    expect((await reset(await latestCode(), 'daily-password')).statusCode).toBe(200);
+  });
+});
+
+describe('client address behind proxies (TRUST_PROXY)', () => {
+  test('a hop count: the client cannot choose its address by writing the first X-Forwarded-For entry', async () => {
+    // TRUST_PROXY=1, read the way the server reads it: one load balancer in front.
+    const proxied = await createTestApp({ config: { trustProxy: loadConfig({ TRUST_PROXY: '1' }, path.join(__dirname, '..', '..')).trustProxy } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < MAX_FAILED_LOGINS + 2; i++) {
+        const res = await proxied.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: DEMO.reseller.email, password: 'wrong-password' },
+          remoteAddress: '10.0.0.2', // the load balancer
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.77` }, // forged first entry, real client last
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(MAX_FAILED_LOGINS)).toEqual([429, 429]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test('TRUST_PROXY takes a hop count or a list of addresses/CIDR ranges, and refuses anything else', () => {
+    const root = path.join(__dirname, '..', '..');
+    expect(loadConfig({}, root).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }, root).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }, root).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }, root).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7']);
+    for (const bad of ['true', 'yes', '10.0.0.0/99', 'proxy.example']) expect(() => loadConfig({ TRUST_PROXY: bad }, root)).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -212,5 +275,26 @@ describe('impersonation', () => {
     }
     const audit = await ctx.db.query<{ actor_id: number }>("SELECT actor_id FROM admin_audit_log WHERE action = 'impersonate' AND entity_id = $1 ORDER BY id DESC LIMIT 1", [target]);
     expect(audit.rows[0]!.actor_id).toBe(await idOf(DEMO.admin.email));
+  });
+});
+
+describe('rate limits', () => {
+  test('are counted in a store every API process shares (the database): two processes, one limit', async () => {
+    const config = testConfig({ logErrorRateLimit: 3 });
+    const processes = [buildApp({ db: ctx.db, config, clock: ctx.clock }), buildApp({ db: ctx.db, config, clock: ctx.clock })];
+    try {
+      await Promise.all(processes.map((p) => p.ready()));
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await processes[i % 2]!.inject({ method: 'POST', url: '/api/log-app-error', remoteAddress: '203.0.113.200', payload: { message: `boom ${i}` } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([204, 204, 204, 429]);
+      // The window passes for both.
+      ctx.clock.advance(61_000);
+      expect((await processes[1]!.inject({ method: 'POST', url: '/api/log-app-error', remoteAddress: '203.0.113.200', payload: { message: 'later' } })).statusCode).toBe(204);
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+    }
   });
 });

@@ -6,6 +6,8 @@ export type CodePurpose = 'confirm_email' | 'reset_password';
 
 export const CODE_TTL_MINUTES = 30;
 export const CODE_MAX_ATTEMPTS = 5;
+/** Wrong codes per account and purpose in 24 hours, across codes: a new code a minute no longer buys ~7,200 guesses a day. */
+export const CODE_MAX_DAILY_ATTEMPTS = 20;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
 /** HMAC with the app secret: a 6-digit code's plain sha256 could be reversed by trying all 10^6. */
@@ -39,12 +41,13 @@ export async function cooldownSeconds(q: Queryable, userId: number, purpose: Cod
   return Math.max(0, Math.ceil((RESEND_COOLDOWN_SECONDS * 1000 - elapsedMs) / 1000));
 }
 
-export type CodeCheck = 'ok' | 'invalid' | 'too_many_attempts';
+export type CodeCheck = 'ok' | 'invalid' | 'too_many_attempts' | 'daily_limit';
 
 /**
  * Checks a code against the user's latest live one. A wrong guess counts an
  * attempt; after CODE_MAX_ATTEMPTS even the right code is refused. `consume`
  * marks it used (single use). Run inside a transaction: the row is locked.
+ * After CODE_MAX_DAILY_ATTEMPTS wrong codes in 24 hours no code is accepted, however fresh.
  */
 export async function checkCode(
   q: Queryable,
@@ -59,6 +62,12 @@ export async function checkCode(
   );
   const row = rows[0];
   if (!row) return 'invalid';
+  const day = await q.query<{ wrong: number }>('SELECT COALESCE(sum(attempts), 0)::int AS wrong FROM email_codes WHERE user_id = $1 AND purpose = $2 AND created_at > $3', [
+    args.userId,
+    args.purpose,
+    new Date(args.now.getTime() - 24 * 60 * MINUTE_MS),
+  ]);
+  if ((day.rows[0]?.wrong ?? 0) >= CODE_MAX_DAILY_ATTEMPTS) return 'daily_limit';
   if (row.attempts >= CODE_MAX_ATTEMPTS) return 'too_many_attempts';
   const expected = Buffer.from(row.code_hash, 'hex');
   const actual = Buffer.from(hashCode(secret, args.userId, args.purpose, args.code), 'hex');

@@ -17,7 +17,7 @@ import { say } from './respond';
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Password spraying (many emails, one address): failures per IP over all emails in the same window. */
-export const MAX_FAILED_LOGINS_PER_IP = 50;
+export const MAX_FAILED_LOGINS_PER_IP = 20;
 
 export interface LoginResponse {
   token: string;
@@ -72,6 +72,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   /** 422 on the code field for a failed check. */
   function throwForCode(result: CodeCheck): void {
+    if (result === 'daily_limit') throw unprocessable('too_many_code_attempts_today', 'code');
     if (result === 'too_many_attempts') throw unprocessable('too_many_code_attempts', 'code');
     if (result === 'invalid') throw unprocessable('invalid_code', 'code');
   }

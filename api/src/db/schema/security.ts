@@ -9,4 +9,16 @@ export const SECURITY_MIGRATIONS: readonly Migration[] = [
 ALTER TABLE auth_tokens ADD COLUMN impersonator_id integer REFERENCES users (id) ON DELETE CASCADE;
 `,
   },
+  {
+    id: 'w2-sec-002-rate-limit-counters',
+    sql: `
+-- Every rate limit counts here (api/src/http/rateLimitStore.ts): shared by all API processes.
+CREATE TABLE rate_limit_counters (
+  key text PRIMARY KEY,
+  hits integer NOT NULL,
+  resets_at timestamptz NOT NULL
+);
+CREATE INDEX rate_limit_counters_resets_at_idx ON rate_limit_counters (resets_at);
+`,
+  },
 ];

@@ -225,6 +225,12 @@ export const coreMessages = {
     fr: 'Le code est invalide ou a expiré.',
     de: 'Der Code ist ungültig oder abgelaufen.',
   },
+  too_many_code_attempts_today: {
+    en: 'Too many wrong codes today. Please try again tomorrow.',
+    es: 'Demasiados códigos incorrectos hoy. Inténtalo de nuevo mañana.',
+    fr: "Trop de codes erronés aujourd'hui. Veuillez réessayer demain.",
+    de: 'Heute wurden zu viele falsche Codes eingegeben. Bitte versuchen Sie es morgen erneut.',
+  },
   too_many_code_attempts: {
     en: 'Too many attempts with this code. Please request a new one.',
     es: 'Demasiados intentos con este código. Solicita uno nuevo.',
