@@ -1,5 +1,4 @@
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-process.env.LEAD_SEARCH_CRM_WORKER = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
@@ -11,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
-import { runCrmSendsToEnd } from '../src/routes/leadSearch/crmSend';
 
 let ctx: TestContext;
 let crm: FakeCrm;
@@ -142,7 +140,7 @@ describe('autopilot runs act on their choices after the search', () => {
     // The CRM send runs in the background; the run shows it under way, then its figures.
     expect(rows.every((r) => r.crm_status === 'sending')).toBe(true);
     expect(run).toMatchObject({ crm_pending: 5, crm_sent: 0 });
-    await runCrmSendsToEnd(ctx.db, ctx.config.appSecret, () => ctx.clock.now());
+    await ctx.app.queue.drain();
     expect(await lastRun(autopilot)).toMatchObject({ crm_sent: 5, crm_unsent: 0, crm_pending: 0 });
     const pushed = crm.contacts.filter((c) => c.code === 'autopilot-code');
     expect(pushed.map((c) => c.contact.name).sort()).toEqual(rows.map((r) => (r as unknown as { name: string }).name).sort());
@@ -155,7 +153,7 @@ describe('autopilot runs act on their choices after the search', () => {
     const secondDone = await lastRun(autopilot);
     expect(secondDone).toMatchObject({ id: second.id, status: 'done' });
     expect(secondDone.ai_processed).toBe(secondDone.results_added);
-    await runCrmSendsToEnd(ctx.db, ctx.config.appSecret, () => ctx.clock.now());
+    await ctx.app.queue.drain();
     expect(crm.contacts.filter((c) => c.code === 'autopilot-code')).toHaveLength(5 + secondDone.results_added);
   });
 

@@ -1,5 +1,4 @@
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-process.env.LEAD_SEARCH_CRM_WORKER = 'manual';
 process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1,localhost';
@@ -10,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
-import { runCrmSendsToEnd, runCrmSendTick } from '../src/routes/leadSearch/crmSend';
 import { loadCrmConnection } from '../src/providers/crm';
 import { openToken, sealToken } from '../src/providers/crm/tokenBox';
+import { stepCrmSendJob } from '../src/routes/leadSearch/crmSend';
 
 let ctx: TestContext;
 let crm: FakeCrm;
@@ -37,7 +36,7 @@ interface Result {
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = customer, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-const send = () => runCrmSendsToEnd(ctx.db, ctx.config.appSecret, () => ctx.clock.now());
+const send = () => ctx.app.queue.drain();
 
 beforeAll(async () => {
   crm = await startFakeCrm();
@@ -308,7 +307,7 @@ describe("the list's crm action sends through the CRM", () => {
     // A second send of rows still "sending" has nothing to take.
     expect(json(await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { ids: list.ids }))).toMatchObject({ code: 'leadSearch.crm_nothing_to_send' });
     expect((await inject('DELETE', '/api/crm/connections/ghl')).statusCode).toBe(200);
-    await runCrmSendTick(ctx.db, ctx.config.appSecret, () => ctx.clock.now());
+    await ctx.app.queue.drain();
     expect((await results(list.id))[0]).toMatchObject({ crm_status: 'unsent', crm_error: 'not_connected' });
   });
 
@@ -367,5 +366,38 @@ describe('Zapier: a webhook-style CRM', () => {
       ['unsent', 'auth_failed', 'Hook is disabled'],
       ['unsent', 'auth_failed', 'Hook is disabled'],
     ]);
+  });
+});
+
+describe('CRM sends: each row pushed exactly once', () => {
+  it('two workers stepping the same send push each of 60 rows once, and every push is recorded with its key', async () => {
+    await connect('ghl', 'code-exactly-once');
+    const names = Array.from({ length: 60 }, (_, i) => `Once Person ${i}`);
+    const list = await peopleList(names);
+    const res = await inject('POST', `/api/people-results/${list.id}/send-crm`, customer, { provider: 'ghl', ids: list.ids });
+    expect(res.statusCode).toBe(202);
+    const jobId = json<{ job: { id: number } }>(res).job.id;
+    const pushedBefore = contactsFor('code-exactly-once').length;
+    // Two processes' workers on one job, at once, until neither has anything left.
+    const worker = async () => {
+      for (;;) {
+        try {
+          if (!(await stepCrmSendJob(ctx.db, ctx.config.appSecret, jobId, () => ctx.clock.now()))) return;
+        } catch (error) {
+          // The other worker holds the next rows: let its CRM answer arrive (yield to I/O), then look again.
+          expect(String(error)).toMatch(/being pushed by another worker/);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    await ctx.app.queue.drain();
+    const pushed = contactsFor('code-exactly-once').slice(pushedBefore).map((c) => (c as { email?: string }).email);
+    expect(pushed).toHaveLength(60);
+    expect(new Set(pushed).size).toBe(60);
+    const job = (await ctx.db.query<{ sent: number; total: number; status: string }>('SELECT sent, total, status FROM crm_send_jobs WHERE id = $1', [jobId])).rows[0]!;
+    expect(job).toEqual({ sent: 60, total: 60, status: 'done' });
+    const effects = (await ctx.db.query<{ n: number; done: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'done')::int AS done FROM external_effects WHERE key LIKE $1", [`crm:${jobId}:%`])).rows[0]!;
+    expect(effects).toEqual({ n: 60, done: 60 });
   });
 });

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
 import type { Db, Queryable, SqlParam } from '../db';
+import { releaseOrphanedEffects } from '../effects/externalEffects';
 
 /**
  * Which work a process does (`PROCESS_ROLE`): `web` serves HTTP and only enqueues; `worker` runs the
@@ -166,7 +167,10 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
       }
       started = true;
       if (!runsWork) return;
-      if (target.kind === 'pglite') await recoverOrphans();
+      if (target.kind === 'pglite') {
+        await releaseOrphanedEffects(db);
+        await recoverOrphans();
+      }
       for (const d of definitions.values()) {
         await boss.work<object>(d.name, { localConcurrency: d.options.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) await run(d, job);

@@ -179,4 +179,26 @@ ALTER TABLE users ADD COLUMN limit_reset_anchor date;
 UPDATE users SET limit_reset_anchor = last_reset_date;
 `,
   },
+  {
+    id: 'w2-queue-external-effects',
+    sql: `
+-- One row per call to the outside world (CRM push, webhook POST, AI call, email, card charge),
+-- keyed by an idempotency key the work derives from what it is doing (api/src/effects). Recorded
+-- before the call ("sending") and settled after it ("done" or "failed", with the outcome), never
+-- inside a transaction that is open across the call. A "sending" row whose lease has run out was
+-- left by a worker that died: the next attempt takes it over with the same key.
+CREATE TABLE external_effects (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  key text NOT NULL UNIQUE,
+  kind text NOT NULL CHECK (kind IN ('crm_push', 'webhook', 'ai_call', 'email', 'charge')),
+  state text NOT NULL CHECK (state IN ('sending', 'done', 'failed')),
+  attempts integer NOT NULL DEFAULT 1,
+  outcome jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  started_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE INDEX external_effects_sending_idx ON external_effects (started_at) WHERE state = 'sending';
+`,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
 import { ApiError } from '../../http/errors';
 import { aiProvider } from '../../providers/ai';
@@ -187,7 +188,7 @@ async function crmStage(db: Db, clock: Clock, run: PendingRun): Promise<StageRes
   }
   // The CRM send is a background job (crmSend.ts); it adds its sent / unsent figures to this run as it goes.
   await db.transaction(async (tx) => {
-    const job = await queueCrmSend(tx, { userId: run.user_id, accountId, campaignId: run.campaign_id, provider, where: newResults(run), autopilotRunId: run.id, now: clock.now() });
+    const job = await queueCrmSend(tx, { userId: run.user_id, accountId, campaignId: run.campaign_id, provider, where: newResults(run), autopilotRunId: run.id, now: clock.now(), queue: queueOf(db) });
     if (job) await tx.query('UPDATE autopilot_runs SET crm_job_id = $2 WHERE id = $1', [run.id, job.id]);
   });
   return 'next';

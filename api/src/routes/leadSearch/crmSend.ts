@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable, SqlParam } from '../../db';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import type { JobQueue } from '../../queue/jobQueue';
+import { enqueueCrmSend } from '../../workers/crmSend';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
@@ -28,10 +31,6 @@ import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQu
 export const CRM_SEND_MAX_ROWS = 5000;
 /** Results pushed per worker step and job (one CRM request each, or one request for a webhook CRM). */
 export const CRM_SEND_BATCH = 25;
-/** Pause between worker steps. */
-export const CRM_SEND_TICK_MS = 500;
-/** Jobs stepped per worker tick. */
-const JOBS_PER_TICK = 5;
 /** Errors that say the connection itself is unusable: the rest of the job fails at once with the same reason. */
 const FATAL: ReadonlySet<CrmErrorCode> = new Set(['auth_failed', 'not_connected', 'not_configured', 'address_refused']);
 
@@ -85,6 +84,8 @@ export interface QueueCrmSendArgs {
   where: { sql: string; params: SqlParam[] };
   autopilotRunId?: number | null;
   now: Date;
+  /** The job is enqueued in the caller's transaction: it exists if and only if the send does. */
+  queue: JobQueue;
 }
 
 /**
@@ -112,6 +113,7 @@ export async function queueCrmSend(tx: Queryable, a: QueueCrmSendArgs): Promise<
     return null;
   }
   await tx.query('UPDATE crm_send_jobs SET total = $2 WHERE id = $1', [job.id, rowCount]);
+  await enqueueCrmSend(a.queue, job.id, tx);
   return toDto({ ...job, total: rowCount });
 }
 
@@ -132,6 +134,13 @@ interface SendingRow {
 /** Records a batch's outcomes in one transaction: results, the job's counters, and the autopilot run's when it has one. */
 async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[], now: Date, failRest: { code: CrmErrorCode; detail: string | null } | null): Promise<void> {
   await db.transaction(async (tx) => {
+    await settleEffects(
+      tx,
+      ids.map((id, i) => {
+        const o = outcomes[i];
+        return { key: pushKey(job.id, id), ok: Boolean(o?.ok), outcome: o && !o.ok ? { code: o.code, detail: o.detail?.slice(0, 300) ?? null } : undefined };
+      }),
+    );
     const sentIds = ids.filter((_, i) => outcomes[i]?.ok);
     let sent = 0;
     let unsent = 0;
@@ -188,7 +197,7 @@ async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[
 export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, now: () => Date): Promise<boolean> {
   const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM crm_send_jobs WHERE id = $1 AND status = 'running'`, [jobId])).rows[0];
   if (!job) return false;
-  const rows = (
+  let rows = (
     await db.query<SendingRow>(
       `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.phone, r.website, r.city, r.data, c.name AS list_name, c.list_type
          FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
@@ -196,11 +205,16 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
       [job.id],
     )
   ).rows;
-  const ids = rows.map((r) => r.id);
   if (!rows.length) {
     await record(db, job, [], [], now(), null);
     return false;
   }
+  // Each row's push is recorded before the call: a row another worker is pushing right now (or one a
+  // dead worker left, until its lease ends) is not pushed again.
+  const owned = await claimEffects(db, 'crm_push', rows.map((r) => pushKey(job.id, r.id)));
+  if (!owned.size) throw new Error(`CRM send ${job.id}: its next rows are being pushed by another worker`);
+  rows = rows.filter((r) => owned.has(pushKey(job.id, r.id)));
+  const ids = rows.map((r) => r.id);
   const connection = await loadCrmConnection(db, job.account_id, job.provider, appSecret);
   let outcomes: PushOutcome[];
   if (!connection) {
@@ -212,45 +226,11 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
   }
   const fatal = outcomes.find((o): o is Extract<PushOutcome, { ok: false }> => !o.ok && FATAL.has(o.code));
   await record(db, job, ids, outcomes, now(), fatal ? { code: fatal.code, detail: fatal.detail } : null);
-  return !fatal && rows.length === CRM_SEND_BATCH;
+  return !fatal;
 }
 
-/** One worker tick: a batch of each running send job (oldest first, a few jobs per tick). */
-export async function runCrmSendTick(db: Db, appSecret: string, now: () => Date): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(`SELECT id FROM crm_send_jobs WHERE status = 'running' ORDER BY id LIMIT ${JOBS_PER_TICK}`);
-  for (const { id } of rows) await stepCrmSendJob(db, appSecret, id, now);
-  return rows.length;
-}
-
-/** Steps every running job until none is left (API tests; bounded). */
-export async function runCrmSendsToEnd(db: Db, appSecret: string, now: () => Date, maxTicks = 1000): Promise<void> {
-  for (let i = 0; i < maxTicks; i += 1) if ((await runCrmSendTick(db, appSecret, now)) === 0) return;
-  throw new Error(`CRM sends did not finish in ${maxTicks} ticks`);
-}
-
-/**
- * The background worker (started with the app; LEAD_SEARCH_CRM_WORKER=manual leaves the ticks to
- * the caller). Jobs and their "sending" results live in the database, so a restart resumes them;
- * a batch interrupted by a crash is sent again (the CRMs' upserts match by email).
- */
-export function startCrmSendWorker(db: Db, appSecret: string, now: () => Date, onError: (error: unknown) => void): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  const tick = async () => {
-    try {
-      await runCrmSendTick(db, appSecret, now);
-    } catch (error) {
-      onError(error);
-    } finally {
-      if (!stopped) timer = setTimeout(() => void tick(), CRM_SEND_TICK_MS);
-    }
-  };
-  timer = setTimeout(() => void tick(), CRM_SEND_TICK_MS);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}
+/** The idempotency key of one result's push in one send job. */
+const pushKey = (jobId: number, resultId: number) => `crm:${jobId}:${resultId}`;
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 
@@ -260,7 +240,7 @@ const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147
  * the account's first connected one) and answers 202 with the job; the list shows each result go
  * sending → sent / unsent, with the CRM's error on the result.
  */
-export function crmSendRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   // A bad CRM_* setting stops the start with the variable's name, not the first send.
   crmHttpSettings();
@@ -291,7 +271,7 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
         const provider = request.body.provider ?? connected[0]!;
         if (!connected.includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_DISPLAY_NAMES[provider] });
         const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        const job = await db.transaction((tx) => queueCrmSend(tx, { userId, accountId, campaignId: campaign.id, provider, where, now: clock.now() }));
+        const job = await db.transaction((tx) => queueCrmSend(tx, { userId, accountId, campaignId: campaign.id, provider, where, now: clock.now(), queue }));
         if (!job) throw unprocessable('leadSearch.crm_nothing_to_send', 'ids');
         reply.code(202);
         return { ...say(request, 'leadSearch.crm_sending', { count: job.total, name: CRM_DISPLAY_NAMES[provider] }), job };

@@ -4,7 +4,7 @@ import { aiActionRoutes, startAiJobWorker } from './aiActions';
 import { autopilotRoutes } from './autopilots';
 import { startAutopilotScheduler } from './autopilotScheduler';
 import { campaignRoutes } from './campaigns';
-import { crmSendRoutes, startCrmSendWorker } from './crmSend';
+import { crmSendRoutes } from './crmSend';
 import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
 import { intentRoutes } from './intent';
@@ -63,14 +63,4 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  // CRM sends run in the background; LEAD_SEARCH_CRM_WORKER=manual leaves the ticks to the caller (API tests).
-  if (process.env.LEAD_SEARCH_CRM_WORKER !== 'manual') {
-    let stopCrm: (() => void) | null = null;
-    api.addHook('onReady', async () => {
-      stopCrm = startCrmSendWorker(deps.db, deps.config.appSecret, () => deps.clock.now(), (error) => api.log.error({ err: error }, 'CRM send step failed'));
-    });
-    api.addHook('onClose', async () => {
-      stopCrm?.();
-    });
-  }
 }
