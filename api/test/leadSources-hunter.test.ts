@@ -44,7 +44,7 @@ test('domain search pages through Domain Search with limit/offset and maps each 
     country: 'PT',
     phone: '+351220001111',
     email_outcome: 'found',
-    social: expect.objectContaining({ email_source: 'hunter', email_source_url: 'http://acme.test/team' }),
+    email_source: { provider: 'hunter', url: 'http://acme.test/team', via: 'vendor', mx: null, disposable: false, role: false },
   });
   expect(new Set(records.map((r) => r.key)).size).toBe(23);
 });

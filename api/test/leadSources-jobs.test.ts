@@ -17,6 +17,7 @@ beforeAll(async () => {
     HUNTER_URL: fake.url('hunter'),
     APOLLO_API_KEY: FAKE_KEYS.apollo,
     APOLLO_URL: fake.url('apollo'),
+    GOOGLE_PLACES_URL: fake.url('google'),
     LEAD_EMAIL_WATERFALL: 'hunter',
   });
   uninstall = installLeadSources(config, {}, testSourceDeps());
@@ -72,7 +73,10 @@ test('a local search fills the list from OpenStreetMap and Hunter, charging only
   ]);
   expect(withContact.every((r) => r.credits === 1)).toBe(true);
   expect(before - (await balance())).toBe(withContact.length);
-  expect(rows.find((r) => r.name === 'O Tripeiro')!.data.social).toMatchObject({ email_source: 'hunter', opening_hours: 'Tu-Su 12:00-15:00,19:00-22:30' });
+  const tripeiro = rows.find((r) => r.name === 'O Tripeiro')!.data as { social: Record<string, unknown>; email_source?: Record<string, unknown> };
+  expect(tripeiro.social).toMatchObject({ opening_hours: 'Tu-Su 12:00-15:00,19:00-22:30' });
+  // Revealed with the email: which source found it, shown on the result page.
+  expect(tripeiro.email_source).toMatchObject({ provider: 'hunter', url: 'http://tripeiro.test/team' });
 });
 
 test('a people search through Apollo charges 3 credits per person that came with an email, none for the others', async () => {
@@ -90,6 +94,44 @@ test('a people search through Apollo charges 3 credits per person that came with
   expect(charged).toHaveLength(6);
   expect(rows.filter((r) => !r.email && !r.phone).every((r) => r.credits === 0)).toBe(true);
   expect(before - (await balance())).toBe(6 * 3);
+});
+
+test('a refused key stops the search and the list says which source refused it', async () => {
+  const listId = await createList('people');
+  // The key was revoked at Apollo since it was configured.
+  fake.queue('apollo', { status: 401, body: { error: 'Invalid access credentials.', error_code: 'INVALID_API_KEY' } });
+  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Lisboa', count: 5, filters: { job_title: 'Refused' } } });
+  expect(start.statusCode).toBe(201);
+  await ctx.app.queue.drain();
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${listId}`, headers: bearer(token) });
+  const job = json<{ job: { status: string; stop_reason: string; source_error: unknown } }>(res).job;
+  expect(job).toMatchObject({ status: 'stopped', stop_reason: 'source_error', source_error: { source: 'apollo', code: 'key_refused' } });
+});
+
+test('a passing outage is recorded on the job and the step is retried by the queue', async () => {
+  const listId = await createList('people');
+  for (let i = 0; i < 3; i += 1) fake.queue('apollo', { status: 503, body: { error: 'Service Unavailable' } });
+  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Faro', count: 2, filters: { job_title: 'Outage' } } });
+  expect(start.statusCode).toBe(201);
+  await expect(ctx.app.queue.drain()).rejects.toMatchObject({ source: 'apollo', code: 'unavailable' });
+  const jobId = json<{ job: { id: number } }>(start).job.id;
+  const row = (await ctx.db.query<{ status: string; source_error: unknown }>('SELECT status, source_error FROM search_jobs WHERE id = $1', [jobId])).rows[0]!;
+  expect(row).toEqual({ status: 'running', source_error: { source: 'apollo', code: 'unavailable' } });
+});
+
+test("a user's own Google API key turns their local searches to Google Places", async () => {
+  await ctx.db.query('UPDATE users SET google_api_key = $2 WHERE id = $1', [userId, FAKE_KEYS.googleUser]);
+  try {
+    const listId = await createList('local');
+    const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 3, filters: { categories: ['Florist'] } } });
+    expect(start.statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    const keys = (await ctx.db.query<{ record_key: string }>('SELECT record_key FROM campaign_results WHERE campaign_id = $1 ORDER BY id', [listId])).rows.map((r) => r.record_key);
+    expect(keys).toEqual(['google:ChIJFlorist0000', 'google:ChIJFlorist0001', 'google:ChIJFlorist0002']);
+    expect(fake.of('google').at(-1)!.headers['x-goog-api-key']).toBe(FAKE_KEYS.googleUser);
+  } finally {
+    await ctx.db.query('UPDATE users SET google_api_key = NULL WHERE id = $1', [userId]);
+  }
 });
 
 test('a demo list gets demo data whatever sources are configured, and says so', async () => {

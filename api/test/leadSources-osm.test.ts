@@ -114,11 +114,11 @@ test('websites without a listed email go through the email waterfall; the record
   const records = await all(search(query(['Restaurant', 'Dentist']), { offset: 0 }));
   const byName = Object.fromEntries(records.map((r) => [r.name, r]));
   // Listed on OSM: kept, no look-up.
-  expect(byName['Tasca do Rio']).toMatchObject({ email: 'reservas@tasca-do-rio.test', social: expect.objectContaining({ email_source: 'openstreetmap' }) });
+  expect(byName['Tasca do Rio']).toMatchObject({ email: 'reservas@tasca-do-rio.test', email_source: { provider: 'osm', via: 'listing' } });
   // The site gave an unverified address, Hunter a verified one: Hunter's wins.
-  expect(byName['O Tripeiro']).toMatchObject({ email_outcome: 'found', social: expect.objectContaining({ email_source: 'hunter', email_source_url: 'http://tripeiro.test/team' }) });
+  expect(byName['O Tripeiro']).toMatchObject({ email_outcome: 'found', email_source: { provider: 'hunter', url: 'http://tripeiro.test/team' } });
   expect(byName['O Tripeiro']!.email).toMatch(/@tripeiro\.test$/);
-  expect(byName['Clínica Dentária Boavista']).toMatchObject({ email_outcome: 'found', social: expect.objectContaining({ email_source: 'hunter' }) });
+  expect(byName['Clínica Dentária Boavista']).toMatchObject({ email_outcome: 'found', email_source: { provider: 'hunter' } });
   // No website: nothing to look up.
   expect(byName['Cantinho do Avillez']).toMatchObject({ email: null, email_outcome: 'not_found' });
   const hunterDomains = fake.of('hunter').map((r) => r.query.get('domain'));

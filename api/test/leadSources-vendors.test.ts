@@ -207,7 +207,7 @@ describe('intent: reverse DNS and IPinfo', () => {
     const finder = { id: 'site', find: async ({ domain }: { domain: string }) => ({ email: `hello@${domain}`, outcome: 'found' as const, verified: true, source: 'site', source_url: `http://${domain}/contact` }) };
     // The documentation ranges are "private" for the guard: check the mapping with public-looking addresses.
     const identify = reverseDnsIdentify(deps, finder, async (ip) => reverse(ip === '8.8.8.8' ? '198.51.100.7' : ip === '1.1.1.1' ? '203.0.113.9' : ip));
-    expect(await identify(visit('8.8.8.8'))).toMatchObject({ key: 'intent:globex.test', company: 'globex.test', website: 'globex.test', email: 'hello@globex.test', email_outcome: 'found', social: { source: 'reverse-dns', page: '/pricing', pages_viewed: 1, email_source: 'site' } });
+    expect(await identify(visit('8.8.8.8'))).toMatchObject({ key: 'intent:globex.test', company: 'globex.test', website: 'globex.test', email: 'hello@globex.test', email_outcome: 'found', email_source: { provider: 'site', url: 'http://globex.test/contact' }, social: { source: 'reverse-dns', page: '/pricing', pages_viewed: 1 } });
     expect(await identify(visit('1.1.1.1'))).toBeNull();
     expect(await identify(visit('10.0.0.5'))).toBeNull();
   });

@@ -7,7 +7,9 @@ export interface SearchJob {
   id: number;
   campaign_id: number;
   status: 'running' | 'done' | 'stopped';
-  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | null;
+  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | null;
+  /** The lead source that failed and why (e.g. { source: 'apollo', code: 'key_refused' }). */
+  source_error: { source: string; code: string } | null;
   requested: number;
   produced: number;
   found: number;

@@ -33,4 +33,9 @@ CREATE TABLE lead_source_usage (
 );
 `,
   },
+  {
+    // Why a search's source failed ({ source, code }): the list shows "the people-data provider refused the key".
+    id: 'w2-vendors-002-search-job-source-error',
+    sql: `ALTER TABLE search_jobs ADD COLUMN source_error jsonb;`,
+  },
 ];

@@ -1,4 +1,4 @@
-import { domainOf, splitName, type EmailFinder } from './emailFinder';
+import { domainOf, splitName, vendorEmailSource, type EmailFinder } from './emailFinder';
 import { normalisePhone } from './phone';
 import { AnswerCache, requestJson, type SourceDeps } from './sourceHttp';
 import type { EmailOutcome, EmployeeRecord, LeadQuery, LeadRecord, StoredLead } from './types';
@@ -169,7 +169,8 @@ function personRecord(found: ApolloPerson, fallback: ApolloPerson): LeadRecord {
     email: p.email ?? null,
     email_outcome: apolloOutcome(p),
     phone: normalisePhone(p.phone_numbers?.[0]?.sanitized_number ?? p.phone_numbers?.[0]?.raw_number, null),
-    social: p.email ? { source: 'apollo', email_source: 'apollo' } : { source: 'apollo' },
+    ...(p.email ? { email_source: vendorEmailSource('apollo', null) } : {}),
+    social: { source: 'apollo' },
   };
 }
 

@@ -1,4 +1,5 @@
 import { LeadSourceError } from './sourceHttp';
+import type { EmailSource } from './types';
 
 /** Who to find an email for: a company domain, and the person when there is one. */
 export interface EmailLookup {
@@ -75,4 +76,9 @@ export function splitName(fullName: string): { first_name: string | null; last_n
   const parts = fullName.trim().split(/\s+/).filter(Boolean);
   if (parts.length < 2) return { first_name: parts[0] ?? null, last_name: null };
   return { first_name: parts[0]!, last_name: parts.slice(1).join(' ') };
+}
+
+/** The result page's "found by" for an email a vendor or listing gave (no page checks of our own). */
+export function vendorEmailSource(provider: string, url: string | null, via = 'vendor'): EmailSource {
+  return { provider, url, via, mx: null, disposable: false, role: false };
 }

@@ -1,4 +1,4 @@
-import { domainOf, splitName, type EmailFinder, type FoundEmail } from './emailFinder';
+import { domainOf, splitName, vendorEmailSource, type EmailFinder, type FoundEmail } from './emailFinder';
 import { normalisePhone } from './phone';
 import { AnswerCache, requestJson, type CallOptions, type SourceDeps } from './sourceHttp';
 import type { EmployeeRecord, LeadQuery, LeadRecord, StoredLead } from './types';
@@ -60,10 +60,8 @@ const verified = (status: string | null | undefined) => status === 'valid';
 const fullName = (e: { first_name?: string | null; last_name?: string | null }) => [e.first_name, e.last_name].filter(Boolean).join(' ');
 
 function emailRecord(domain: string, organization: string | null, country: string | null, e: HunterEmail): LeadRecord {
-  const social: Record<string, string | number> = { source: 'hunter', email_source: 'hunter' };
+  const social: Record<string, string | number> = { source: 'hunter' };
   if (e.confidence !== undefined) social.confidence = e.confidence;
-  const sourceUrl = e.sources?.[0]?.uri;
-  if (sourceUrl) social.email_source_url = sourceUrl;
   return {
     key: `hunter:${e.value.toLowerCase()}`,
     name: fullName(e) || e.value,
@@ -81,6 +79,7 @@ function emailRecord(domain: string, organization: string | null, country: strin
     email: e.value,
     // Hunter lists addresses it saw published (its sources) or verified: "found"; a bare pattern guess is "potential".
     email_outcome: verified(e.verification?.status) || (e.sources?.length ?? 0) > 0 ? 'found' : 'potential',
+    email_source: vendorEmailSource('hunter', e.sources?.[0]?.uri ?? null),
     phone: normalisePhone(e.phone_number, country),
     social,
   };

@@ -1,4 +1,4 @@
-import { domainOf, type EmailFinder } from './emailFinder';
+import { domainOf, vendorEmailSource, type EmailFinder } from './emailFinder';
 import { osmTagsFor, placeTypeOf } from './osmPlaceTags';
 import { normalisePhone } from './phone';
 import { AnswerCache, LeadSourceError, Pace, requestJson, type SourceDeps } from './sourceHttp';
@@ -163,14 +163,13 @@ export function osmRecord(element: OverpassElement, categories: readonly string[
 
 /** Looks up a local or company record's email through the finder when the source gave none. */
 export async function withEmail(record: LeadRecord, finder: EmailFinder | null): Promise<LeadRecord> {
-  if (record.email) return { ...record, social: { ...record.social, email_source: String(record.social?.source ?? 'listing') } };
+  // Listed with the place (an OSM email tag): the listing is the source.
+  if (record.email) return record.email_source ? record : { ...record, email_source: vendorEmailSource(record.key.startsWith('osm:') ? 'osm' : 'listing', null, 'listing') };
   const domain = domainOf(record.website);
   if (!finder || !domain) return record;
   const found = await finder.find({ domain, company: record.company });
   if (!found) return record;
-  const social: Record<string, string | number> = { ...record.social, email_source: found.source };
-  if (found.source_url) social.email_source_url = found.source_url;
-  return { ...record, email: found.email, email_outcome: found.outcome, social };
+  return { ...record, email: found.email, email_outcome: found.outcome, email_source: vendorEmailSource(found.source, found.source_url, found.source === 'site' ? 'text' : 'vendor') };
 }
 
 export function osmLocalSearch(deps: SourceDeps, config: OsmConfig, finder: EmailFinder | null) {

@@ -1,3 +1,4 @@
+import { vendorEmailSource } from './emailFinder';
 import { platformsOf } from './modashProvider';
 import { AnswerCache, requestJson, type CallOptions, type SourceDeps } from './sourceHttp';
 import type { LeadQuery, LeadRecord } from './types';
@@ -71,7 +72,6 @@ function channelRecord(c: Channel): LeadRecord {
   const email = EMAIL_IN_TEXT.exec(c.snippet?.description ?? '')?.[0] ?? null;
   const social: Record<string, string | number> = { source: 'youtube', platform: 'youtube', handle: handle.startsWith('@') ? handle : `@${handle}`, user_id: c.id, followers: subscribers, views };
   if (c.statistics?.videoCount) social.videos = Number(c.statistics.videoCount);
-  if (email) social.email_source = 'youtube';
   return {
     key: `youtube:${c.id}`,
     name: c.snippet?.title ?? handle,
@@ -89,6 +89,7 @@ function channelRecord(c: Channel): LeadRecord {
     // Published in the channel's own description: "found".
     email,
     email_outcome: email ? 'found' : 'not_found',
+    ...(email ? { email_source: vendorEmailSource('youtube', `https://www.youtube.com/channel/${c.id}/about`, 'text') } : {}),
     phone: null,
     social,
   };

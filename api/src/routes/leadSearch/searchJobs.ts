@@ -1,5 +1,5 @@
 import type { Db, Queryable, SqlParam } from '../../db';
-import { providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
+import { LeadSourceError, providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
 
@@ -9,7 +9,7 @@ import { COST_PER_RECORD } from './credits';
  */
 export const JOB_BATCH_SIZE = 100;
 
-export type StopReason = 'no_credits' | 'provider_exhausted' | 'user';
+export type StopReason = 'no_credits' | 'provider_exhausted' | 'user' | 'source_error';
 
 interface JobRow {
   id: number;
@@ -24,6 +24,8 @@ interface JobRow {
   stop_reason: StopReason | null;
   provider: string;
   is_demo_list: boolean;
+  /** The user's own Google API key (spec user field): Google Places uses it before the platform's. */
+  google_api_key: string | null;
 }
 
 interface LookingRow {
@@ -54,7 +56,8 @@ async function finish(tx: Queryable, job: JobRow, status: 'done' | 'stopped', re
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
 
-const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list
+const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list,
+   (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key
    FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
 
 /** `pending` has a contact (an email or a phone): the spec §9 charge applies. */
@@ -158,9 +161,21 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
   const provider = providerById(before.provider, before.search_type);
   const intent = before.search_type === 'intent';
   // Intent leads come from the visits the tracking snippet recorded; every other type asks the provider's search.
-  const fetched = intent
-    ? await identifyVisits(db, before, provider, wanted)
-    : { records: await take(provider.search({ type: before.search_type, location: before.location, filters: before.filters }, { offset: before.produced }), wanted), visitIds: [] };
+  let fetched: { records: LeadRecord[]; visitIds: number[] };
+  try {
+    fetched = intent
+      ? await identifyVisits(db, before, provider, wanted)
+      : {
+          records: await take(
+            provider.search({ type: before.search_type, location: before.location, filters: before.filters, credentials: { googleApiKey: before.google_api_key } }, { offset: before.produced }),
+            wanted,
+          ),
+          visitIds: [],
+        };
+  } catch (error) {
+    if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error);
+    throw error;
+  }
 
   return db.transaction(async (tx) => {
     const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
@@ -207,6 +222,36 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
     }
     return 'running';
   });
+}
+
+/** Source failures a retry cannot mend: the job stops and says why. The others (rate limit, outage) are retried by the queue. */
+const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = ['key_refused', 'quota_exhausted', 'bad_request', 'bad_answer'];
+
+/**
+ * A source failed while fetching a batch: the job records which and why (the list shows "the
+ * people-data provider refused the key"). A lasting failure stops the job, revealing and charging
+ * what it already found (never the rest); a passing one is thrown back for the queue to retry.
+ */
+async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Promise<StepOutcome> {
+  const fatal = FATAL_SOURCE_ERRORS.includes(error.code);
+  const outcome = await db.transaction(async (tx): Promise<StepOutcome> => {
+    const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
+    if (!job) return 'missing';
+    if (job.status !== 'running') return job.status;
+    await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [job.id, JSON.stringify({ source: error.source, code: error.code })]);
+    if (!fatal) return 'running';
+    const revealed = await reveal(tx, job);
+    const dropped = revealed.dropped ?? [];
+    if (dropped.length) {
+      await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
+      await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
+    }
+    await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [job.id, revealed.charged, revealed.found, dropped.length]);
+    await finish(tx, job, 'stopped', 'source_error', job.produced - dropped.length);
+    return 'stopped';
+  });
+  if (!fatal && outcome === 'running') throw error;
+  return outcome;
 }
 
 interface VisitRow {

@@ -27,6 +27,7 @@ import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ManualEntryForm } from './ManualEntryForm';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
+import { JobSourceError } from './JobSourceError';
 
 type Action =
   | 'emailFound'
@@ -526,11 +527,12 @@ function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onSto
           ) : null}
         </HStack>
       ) : null}
-      {job?.stop_reason ? (
+      {job?.stop_reason && job.stop_reason !== 'source_error' ? (
         <Text role="alert" color={job.stop_reason === 'no_credits' ? 'red.700' : undefined} fontWeight="semibold">
           {t(`job.stopReason.${job.stop_reason}`)}
         </Text>
       ) : null}
+      {job ? <JobSourceError job={job} /> : null}
     </Stack>
   );
 }
