@@ -1,8 +1,7 @@
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 
 import { createEmbeddedProvider, type AiProvider, type GenerateRequest } from '../src/providers/ai';
-import { runAiJobTick, runAiPrompts } from '../src/routes/leadSearch/aiActions';
+import { runAiPrompts, stepAiJob } from '../src/routes/leadSearch/aiActions';
 import { promptIdsForTypes } from '../src/routes/leadSearch/fineTunesStore';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
@@ -227,7 +226,7 @@ describe('business profile gate and AI actions', () => {
     const spy: AiProvider = { info: embedded.info, generate: (request) => (seen.push(request), embedded.generate(request)) };
     const ids = await promptIdsForTypes(ctx.db, customerId, 'people', ['first_line', 'subject']);
     const outcome = await runAiPrompts(ctx.db, spy, { userId: customerId, campaignId: list.id, resultIds: list.resultIds, promptIds: ids });
-    expect(outcome).toEqual({ processed: 2, failed: 0 });
+    expect(outcome).toEqual({ processed: 2, failed: 0, skipped: 0 });
     expect(seen).toHaveLength(4);
     expect(seen[0]!.variables).toMatchObject({ first_name: 'Dana', last_name: 'Smith', company: 'Smile Dental', job_title: 'Practice Manager', business_name: 'Brightline Digital' });
     const data = await resultData('people', list.id, list.resultIds[0]!);
@@ -237,7 +236,7 @@ describe('business profile gate and AI actions', () => {
 
     // A provider failure counts the result as failed; nothing is thrown.
     const broken: AiProvider = { info: embedded.info, generate: () => Promise.reject(new Error('down')) };
-    expect(await runAiPrompts(ctx.db, broken, { userId: customerId, campaignId: list.id, resultIds: list.resultIds, promptIds: ids })).toEqual({ processed: 0, failed: 2 });
+    expect(await runAiPrompts(ctx.db, broken, { userId: customerId, campaignId: list.id, resultIds: list.resultIds, promptIds: ids })).toEqual({ processed: 0, failed: 2, skipped: 0 });
   });
 
   it('the ai action runs a small selection at once and a large one as a job with progress', async () => {
@@ -259,10 +258,11 @@ describe('business profile gate and AI actions', () => {
     res = await call(customer, 'POST', `/api/people-results/${big.id}/ai`, { all_matching: true, prompt_ids: [summary] });
     const job = json<{ job: AiJob }>(res).job;
     expect(job).toMatchObject({ status: 'running', total: 14, processed: 0 });
-    await runAiJobTick(ctx.db, createEmbeddedProvider());
+    // One step (what a worker does between two looks at the progress), then the queue runs the rest.
+    expect(await stepAiJob(ctx.db, createEmbeddedProvider(), job.id)).toBe(true);
     let progress = json<AiJob>(await call(customer, 'GET', `/api/people-results/${big.id}/ai-jobs/${job.id}`));
     expect(progress).toMatchObject({ status: 'running', processed: 10 });
-    await runAiJobTick(ctx.db, createEmbeddedProvider());
+    await ctx.app.queue.drain();
     progress = json<AiJob>(await call(customer, 'GET', `/api/people-results/${big.id}/ai-jobs/${job.id}`));
     expect(progress).toMatchObject({ status: 'done', processed: 14, failed: 0 });
     expect((await resultData('people', big.id, big.resultIds[13]!)).ai![String(summary)]).toBeDefined();
@@ -305,7 +305,7 @@ describe('business profile gate and AI actions', () => {
     expect((await call(reseller, 'GET', `/api/people-results/${myList.id}/ai-jobs/${job.id}`)).statusCode).toBe(404);
     // Results of another list are never written, even when their ids are passed.
     const outcome = await runAiPrompts(ctx.db, createEmbeddedProvider(), { userId: customerId, campaignId: myList.id, resultIds: theirList.resultIds, promptIds: [mine.id] });
-    expect(outcome).toEqual({ processed: 0, failed: 0 });
+    expect(outcome).toEqual({ processed: 0, failed: 0, skipped: 0 });
     expect((await resultData('people', theirList.id, theirList.resultIds[0]!, reseller)).ai).toBeUndefined();
   });
 
@@ -313,5 +313,35 @@ describe('business profile gate and AI actions', () => {
     const basic = await login(ctx.app, DEMO.basic);
     expect((await call(basic, 'GET', '/api/business-details/fine-tunes')).statusCode).toBe(403);
     expect((await call(basic, 'GET', '/api/business-details/get-fine-tunes-library')).statusCode).toBe(403);
+  });
+});
+
+describe('AI list actions: each result asked exactly once', () => {
+  it('two workers on one 40-row action ask about every row once and cover all 40', async () => {
+    const [summary] = await promptIdsForTypes(ctx.db, customerId, 'people', ['summary']);
+    const list = await peopleList(customer, Array.from({ length: 40 }, (_, i) => `Twice Person${i}`));
+    const res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { all_matching: true, prompt_ids: [summary] });
+    const job = json<{ job: AiJob }>(res).job;
+    expect(job).toMatchObject({ status: 'running', total: 40 });
+    const embedded = createEmbeddedProvider();
+    const asked: string[] = [];
+    const counting: AiProvider = { info: embedded.info, generate: (request) => (asked.push(String(request.variables?.name)), embedded.generate(request)) };
+    const worker = async () => {
+      for (;;) {
+        try {
+          if (!(await stepAiJob(ctx.db, counting, job.id))) return;
+        } catch (error) {
+          // The other worker holds the next rows: let it finish them (yield to I/O), then look again.
+          expect(String(error)).toMatch(/another worker/);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(asked).toHaveLength(40);
+    expect(new Set(asked).size).toBe(40);
+    const done = json<AiJob>(await call(customer, 'GET', `/api/people-results/${list.id}/ai-jobs/${job.id}`));
+    expect(done).toMatchObject({ status: 'done', total: 40, processed: 40, failed: 0 });
+    for (const id of list.resultIds) expect((await resultData('people', list.id, id)).ai![String(summary)]).toBeDefined();
   });
 });

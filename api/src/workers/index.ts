@@ -1,10 +1,12 @@
 import type { AppDeps } from '../http/context';
 import type { JobQueue } from '../queue/jobQueue';
+import { defineAiJobWorker } from './aiJob';
 import { defineCrmSendWorker } from './crmSend';
 import { defineSearchWorker } from './searchJob';
 
 /** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
 export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSearchWorker(queue, deps.db);
+  defineAiJobWorker(queue, deps.db);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../../db';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { enqueueAiJob } from '../../workers/aiJob';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
@@ -128,12 +130,22 @@ async function userLanguage(db: Queryable, userId: number): Promise<Language> {
 export async function runAiPrompts(
   db: Db,
   ai: AiProvider,
-  args: { userId: number; campaignId: number; resultIds: number[]; promptIds: number[] },
-): Promise<{ processed: number; failed: number }> {
+  args: {
+    userId: number;
+    campaignId: number;
+    resultIds: number[];
+    promptIds: number[];
+    /**
+     * The idempotency key of a result's AI calls in a job (external_effects): a result whose key is
+     * done, failed, or being worked on by another worker is skipped, so no result is asked twice.
+     */
+    effectKey?: (resultId: number) => string;
+  },
+): Promise<{ processed: number; failed: number; skipped: number }> {
   const campaign = await loadCampaign(db, args.userId, args.campaignId);
   const prompts = await resolvePrompts(db, args.userId, args.promptIds);
   const profile = await requireProfileFor(db, args.userId);
-  if (args.resultIds.length === 0 || prompts.length === 0) return { processed: 0, failed: 0 };
+  if (args.resultIds.length === 0 || prompts.length === 0) return { processed: 0, failed: 0, skipped: 0 };
   const language = await userLanguage(db, args.userId);
   const business = businessVariables(profile);
   const rows = (
@@ -145,7 +157,10 @@ export async function runAiPrompts(
   ).rows;
   let processed = 0;
   let failed = 0;
+  const keyOf = args.effectKey;
+  const owned = keyOf ? await claimEffects(db, 'ai_call', rows.map((r) => keyOf(r.id))) : null;
   for (const row of rows) {
+    if (owned && !owned.has(keyOf!(row.id))) continue;
     const variables = { ...business, ...resultVariables(campaign.list_type, row) };
     const texts: Record<string, AiText> = {};
     let ok = true;
@@ -164,17 +179,21 @@ export async function runAiPrompts(
         ok = false;
       }
     }
-    if (Object.keys(texts).length > 0) {
-      await db.query(`UPDATE campaign_results SET data = jsonb_set(data, '{ai}', COALESCE(data->'ai', '{}'::jsonb) || $2::jsonb) WHERE id = $1 AND campaign_id = $3`, [
-        row.id,
-        JSON.stringify(texts),
-        campaign.id,
-      ]);
-    }
+    // The answers and the record that this result's calls happened, together.
+    await db.transaction(async (tx) => {
+      if (Object.keys(texts).length > 0) {
+        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{ai}', COALESCE(data->'ai', '{}'::jsonb) || $2::jsonb) WHERE id = $1 AND campaign_id = $3`, [
+          row.id,
+          JSON.stringify(texts),
+          campaign.id,
+        ]);
+      }
+      if (keyOf) await settleEffects(tx, [{ key: keyOf(row.id), ok, outcome: { answered: Object.keys(texts).length, asked: prompts.length } }]);
+    });
     if (ok) processed += 1;
     else failed += 1;
   }
-  return { processed, failed };
+  return { processed, failed, skipped: rows.length - processed - failed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,9 +250,14 @@ function selectionSql(campaignId: number, selection: AiJobRow['selection']) {
   return resultWhere(campaignId, { ...(selection.filters ?? {}), page: 1 });
 }
 
+/** The idempotency key of one result's AI calls in one job. */
+const aiKey = (jobId: number) => (resultId: number) => `ai:${jobId}:${resultId}`;
+
 /**
  * One step of an AI job: the next `AI_STEP_ROWS` results after the last one done (keyset by id),
- * within the job's first `total` rows. Returns false when the job has finished.
+ * within the job's first `total` rows. Each result's calls are claimed by key first, so a second
+ * worker on the same job (or a retry after a crash) never asks the AI about a result twice, and the
+ * job's counters are counted from those records. Returns false when the job has finished.
  */
 export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerStep = AI_STEP_ROWS): Promise<boolean> {
   const job = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [jobId])).rows[0];
@@ -250,46 +274,36 @@ export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerSt
         ).rows.map((r) => r.id)
       : [];
   if (ids.length === 0) {
-    await db.query("UPDATE lead_ai_jobs SET status = 'done', updated_at = now() WHERE id = $1", [job.id]);
+    await db.query("UPDATE lead_ai_jobs SET status = 'done', updated_at = now() WHERE id = $1 AND status = 'running'", [job.id]);
     return false;
   }
+  let outcome: Awaited<ReturnType<typeof runAiPrompts>>;
   try {
-    const outcome = await runAiPrompts(db, ai, { userId: job.user_id, campaignId: job.campaign_id, resultIds: ids, promptIds: job.prompt_ids });
-    const finished = job.done_rows + ids.length >= job.total;
-    await db.query(
-      `UPDATE lead_ai_jobs SET processed = processed + $2, failed = failed + $3, done_rows = done_rows + $4, last_id = $5,
-              status = CASE WHEN $6 THEN 'done' ELSE status END, updated_at = now() WHERE id = $1`,
-      [job.id, outcome.processed, outcome.failed, ids.length, ids[ids.length - 1]!, finished],
-    );
-    return !finished;
+    outcome = await runAiPrompts(db, ai, { userId: job.user_id, campaignId: job.campaign_id, resultIds: ids, promptIds: job.prompt_ids, effectKey: aiKey(job.id) });
   } catch (error) {
     // The list, a prompt or the profile went away meanwhile: the job ends with the reason.
     const code = error instanceof ApiError ? error.code : 'ai.provider_unavailable';
     await db.query("UPDATE lead_ai_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1", [job.id, code]);
     return false;
   }
-}
-
-/** One worker tick: a step of the oldest running job. */
-export async function runAiJobTick(db: Db, ai: AiProvider): Promise<void> {
-  const next = (await db.query<{ id: number }>("SELECT id FROM lead_ai_jobs WHERE status = 'running' ORDER BY id LIMIT 1")).rows[0];
-  if (next) await stepAiJob(db, ai, next.id);
-}
-
-/** Steps running AI jobs every `intervalMs` (one tick at a time). Returns a stop function. */
-export function startAiJobWorker(db: Db, onError: (error: unknown) => void, intervalMs = 1000): () => void {
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    runAiJobTick(db, aiProvider())
-      .catch(onError)
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  // Another worker is asking about these results right now (or one that died left them, until their
+  // lease ends): leave the progress to it and come back later.
+  if (outcome.skipped > 0 && outcome.processed + outcome.failed === 0) throw new Error(`AI job ${job.id}: its next results are being worked on by another worker`);
+  const lastId = ids[ids.length - 1]!;
+  const keys = `ai:${job.id}:%`;
+  // Progress only moves forward; the counts are the settled records, whoever settled them.
+  const { rows } = await db.query<{ status: string }>(
+    `UPDATE lead_ai_jobs j SET processed = c.done, failed = c.failed,
+            done_rows = CASE WHEN j.last_id < $2 THEN j.done_rows + $3 ELSE j.done_rows END,
+            last_id = GREATEST(j.last_id, $2),
+            status = CASE WHEN (CASE WHEN j.last_id < $2 THEN j.done_rows + $3 ELSE j.done_rows END) >= j.total THEN 'done' ELSE j.status END,
+            updated_at = now()
+       FROM (SELECT count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE state = 'failed')::int AS failed
+               FROM external_effects WHERE key LIKE $4) c
+      WHERE j.id = $1 RETURNING j.status`,
+    [job.id, lastId, ids.length, keys],
+  );
+  return rows[0]?.status === 'running';
 }
 
 type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters; prompt_ids: number[] };
@@ -299,7 +313,7 @@ type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilte
  * on every row matching the filters (first `AI_MAX_ROWS`). A small selection runs at once; a bigger
  * one is a job the worker steps (`GET .../ai-jobs/{jobId}` shows progress).
  */
-export function aiActionRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
   const jobParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 }, jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id', 'jobId']);
@@ -331,12 +345,17 @@ export function aiActionRoutes(app: FastifyInstance, { db }: AppDeps): void {
           where.params,
         )
       ).rows[0]!.n;
-      const job = (
-        await db.query<AiJobRow>(
-          `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING ${JOB_COLUMNS}`,
-          [userId, campaign.id, JSON.stringify(prompt_ids), JSON.stringify(selection), total, total === 0 ? 'done' : 'running'],
-        )
-      ).rows[0]!;
+      // The job row and its queued work appear together (a small selection's job finds itself done).
+      const job = await db.transaction(async (tx) => {
+        const row = (
+          await tx.query<AiJobRow>(
+            `INSERT INTO lead_ai_jobs (user_id, campaign_id, prompt_ids, selection, total, status) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6) RETURNING ${JOB_COLUMNS}`,
+            [userId, campaign.id, JSON.stringify(prompt_ids), JSON.stringify(selection), total, total === 0 ? 'done' : 'running'],
+          )
+        ).rows[0]!;
+        if (total > 0) await enqueueAiJob(queue, row.id, tx);
+        return row;
+      });
       if (total > 0 && total <= AI_INLINE_ROWS) await stepAiJob(db, aiProvider(), job.id, AI_INLINE_ROWS);
       const fresh = (await db.query<AiJobRow>(`SELECT ${JOB_COLUMNS} FROM lead_ai_jobs WHERE id = $1`, [job.id])).rows[0]!;
       reply.code(201);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { aiActionRoutes, startAiJobWorker } from './aiActions';
+import { aiActionRoutes } from './aiActions';
 import { autopilotRoutes } from './autopilots';
 import { startAutopilotScheduler } from './autopilotScheduler';
 import { campaignRoutes } from './campaigns';
@@ -30,16 +30,6 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   aiActionRoutes(api, deps);
   workflowRoutes(api, deps);
 
-  // AI actions over many results run as jobs; LEAD_SEARCH_AI_WORKER=manual leaves the steps to the caller (API tests).
-  if (process.env.LEAD_SEARCH_AI_WORKER !== 'manual') {
-    let stopAi: (() => void) | null = null;
-    api.addHook('onReady', async () => {
-      stopAi = startAiJobWorker(deps.db, (error) => api.log.error({ err: error }, 'AI job step failed'));
-    });
-    api.addHook('onClose', async () => {
-      stopAi?.();
-    });
-  }
 
   // Autopilots run on a scheduler; LEAD_SEARCH_AUTOPILOT=manual leaves the ticks to the caller (API tests, injected clock).
   if (process.env.LEAD_SEARCH_AUTOPILOT !== 'manual') {
