@@ -2,6 +2,7 @@ process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 
 import * as cheerio from 'cheerio';
 import { createDomainEngine, dnsResolver, domainEngineConfigFromEnv, findEmailsForDomain, siteEmailFinder, type DomainEngineConfig } from '../src/providers/leads/domain';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Agent } from 'undici';
 import { outboundDispatcher } from '../src/net/outbound';
 import { crawlSite, CRAWLER_USER_AGENT, parseHtml, resolverLookup, sitemapLocations } from '../src/providers/leads/domain/crawler';
@@ -192,5 +193,71 @@ describe('configuration', () => {
     expect(config.network.dispatcher).toBeUndefined();
     expect(() => domainEngineConfigFromEnv({ DOMAIN_CRAWL_MAX_DEPTH: '9' })).toThrow('DOMAIN_CRAWL_MAX_DEPTH');
     expect(() => domainEngineConfigFromEnv({ DOMAIN_DNS_SERVERS: 'dns.example' })).toThrow('DOMAIN_DNS_SERVERS');
+  });
+});
+
+/** A mail exchanger that knows some mailboxes (550 for the others, or accepts all): records every command. */
+async function fakeMailExchanger(mailboxes: readonly string[] | 'all'): Promise<{ port: number; commands: string[]; close(): Promise<void> }> {
+  const commands: string[] = [];
+  const server: Server = createServer((socket) => {
+    socket.write('220 mx.fake ESMTP\r\n');
+    let buffer = '';
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let i: number;
+      while ((i = buffer.indexOf('\r\n')) !== -1) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        commands.push(line);
+        const rcpt = /^RCPT TO:<(.+)>$/i.exec(line);
+        if (/^EHLO /i.test(line)) socket.write('250-mx.fake\r\n250 SIZE 1000000\r\n');
+        else if (/^MAIL FROM:/i.test(line)) socket.write('250 OK\r\n');
+        else if (rcpt) socket.write(mailboxes === 'all' || mailboxes.includes(rcpt[1]!) ? '250 OK\r\n' : '550 5.1.1 No such user\r\n');
+        else if (/^QUIT/i.test(line)) socket.end('221 Bye\r\n');
+        else socket.write('502 Not here\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, commands, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('the optional SMTP RCPT check', () => {
+  it('verifies a potential address the mail server accepts, drops one it rejects, and never sends a message', async () => {
+    const known = Object.keys(SITE_EMAILS).filter((a) => !a.startsWith('maria.garcia'));
+    const mx = await fakeMailExchanger(known);
+    try {
+      const smtp = { port: mx.port, helo: 'crawler.leadsmith.test', from: '', timeoutMs: 2_000, lookupHost: resolverLookup(config.resolver) };
+      const findings = await findEmailsForDomain(SITE_DOMAIN, {}, { ...config, smtp });
+      const states = Object.fromEntries(findings.emails.map((e) => [e.address, [e.state, e.verification.smtp]]));
+      expect(states[`john.smith@${SITE_DOMAIN}`]).toEqual(['found', 'accepted']);
+      expect(states[`hello@${SITE_DOMAIN}`]).toEqual(['found', 'accepted']);
+      expect(states[`maria.garcia@${SITE_DOMAIN}`]).toBeUndefined();
+      expect(findings.people.find((p) => p.name === 'María García')).toMatchObject({ state: 'not_found', email: null });
+      expect(mx.commands[0]).toBe('EHLO crawler.leadsmith.test');
+      expect(mx.commands).toContain('MAIL FROM:<>');
+      expect(mx.commands.some((c) => /^DATA/i.test(c))).toBe(false);
+      expect(mx.commands[mx.commands.length - 1]).toBe('QUIT');
+    } finally {
+      await mx.close();
+    }
+  });
+
+  it('calls a server that accepts any address catch-all and leaves potential addresses potential', async () => {
+    const mx = await fakeMailExchanger('all');
+    try {
+      const smtp = { port: mx.port, helo: 'crawler.leadsmith.test', from: 'verify@leadsmith.test', timeoutMs: 2_000, lookupHost: resolverLookup(config.resolver) };
+      const findings = await findEmailsForDomain(SITE_DOMAIN, {}, { ...config, smtp });
+      expect(findings.emails.find((e) => e.address === `maria.garcia@${SITE_DOMAIN}`)).toMatchObject({ state: 'potential', verification: { smtp: 'catch_all' } });
+      expect(mx.commands).toContain('MAIL FROM:<verify@leadsmith.test>');
+    } finally {
+      await mx.close();
+    }
+  });
+
+  it('is off by default and needs a greeting name when switched on', () => {
+    expect(domainEngineConfigFromEnv({}).smtp).toBeNull();
+    expect(() => domainEngineConfigFromEnv({ DOMAIN_SMTP_CHECK: '1' })).toThrow('DOMAIN_SMTP_HELO');
+    expect(domainEngineConfigFromEnv({ DOMAIN_SMTP_CHECK: '1', DOMAIN_SMTP_HELO: 'crawler.example.com' }).smtp).toMatchObject({ port: 25, helo: 'crawler.example.com', from: '' });
   });
 });

@@ -209,11 +209,12 @@ export function outboundDispatcher(options?: { lookupHost: HostLookup }): Agent 
  * nodemailer then speaks SMTP over it (and upgrades it to TLS with the host name for `secure`/STARTTLS).
  */
 export function outboundSmtpSocket(
-  options: { host?: string; port?: number; secure?: boolean; connectionTimeout?: number },
+  /** `lookupHost`: resolve through the caller's DNS servers (the domain engine's RCPT check), checked the same way. */
+  options: { host?: string; port?: number; secure?: boolean; connectionTimeout?: number; lookupHost?: HostLookup },
   callback: (error: Error | null, socket?: { connection: Socket }) => void,
 ): void {
   const port = options.port ?? (options.secure ? 465 : 587);
-  resolveOutbound(options.host ?? 'localhost').then(
+  resolveOutbound(options.host ?? 'localhost', outboundAllowList(), options.lookupHost).then(
     ([first]) => {
       const socket = netConnect({ host: first!.address, port, family: first!.family });
       const timer = setTimeout(() => socket.destroy(new Error('connection timeout')), options.connectionTimeout ?? 10_000);

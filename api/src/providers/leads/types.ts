@@ -47,6 +47,8 @@ export interface EmailSource {
   mx: boolean | null;
   disposable: boolean;
   role: boolean;
+  /** SMTP RCPT verdict (accepted, rejected, catch_all, unknown) when the check ran. */
+  smtp?: string | null;
 }
 
 /**

@@ -59,6 +59,7 @@ function emailRecord(findings: DomainFindings, email: EmailFinding): LeadRecord 
       mx: email.verification.mx,
       disposable: email.verification.disposable,
       role: email.verification.role,
+      smtp: email.verification.smtp,
     },
     phone: null,
     social: null,
@@ -79,7 +80,7 @@ export function domainRecords(findings: DomainFindings): LeadRecord[] {
     via: 'text',
     name: null,
     title: null,
-    verification: { syntax: false, mx: null, mxHosts: [], disposable: false, role: false },
+    verification: { syntax: false, mx: null, mxHosts: [], disposable: false, role: false, smtp: null },
   });
   const notFound = (key: string, name: string, title: string | null): LeadRecord => ({ ...base, key, name, job_title: title, email: null, email_outcome: 'not_found', email_source: null });
   for (const person of findings.people) {

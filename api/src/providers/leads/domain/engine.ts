@@ -3,6 +3,7 @@ import { outboundDispatcher } from '../../../net/outbound';
 import { crawlSite, resolverLookup, type CrawlError, type CrawlLimits, type CrawlNetwork, type DnsResolver } from './crawler';
 import { extractPage, type CompanyFacts, type PageEmail, type SocialProfile, type Technology } from './extract';
 import { addressFitsName, applyPattern, inferPattern, nameParts, type EmailPattern } from './pattern';
+import { smtpProbe, type SmtpProbeConfig } from './smtpProbe';
 import { mxChecker, verifyEmail, type EmailVerification } from './verify';
 
 /**
@@ -17,6 +18,8 @@ export interface DomainEngineConfig {
   network: CrawlNetwork;
   /** MX look-ups. */
   resolver: DnsResolver;
+  /** The optional SMTP RCPT check of the site's own addresses; null (the default) skips it. */
+  smtp?: SmtpProbeConfig | null;
 }
 
 export type EmailState = 'found' | 'potential';
@@ -112,6 +115,29 @@ export async function withPeople(findings: DomainFindings, people: readonly { na
     found.push({ name: person.name, title, sourceUrl: null, email: address, state: 'potential' });
   }
   return { ...findings, emails, people: found };
+}
+
+/**
+ * The SMTP RCPT check of the addresses on the site's own domain, asked of its first mail exchanger:
+ * a potential address the server accepts becomes "found" (verified), one it rejects is dropped
+ * (its person is "not found"); a found address keeps its state and carries the verdict.
+ */
+async function checkMailboxes(domain: string, emails: EmailFinding[], people: PersonFinding[], smtp: SmtpProbeConfig): Promise<void> {
+  const own = emails.filter((e) => e.address.endsWith(`@${domain}`) && e.verification.mxHosts.length > 0);
+  if (own.length === 0) return;
+  const verdicts = await smtpProbe(own[0]!.verification.mxHosts[0]!, own.map((e) => e.address), domain, smtp);
+  for (const email of own) {
+    email.verification.smtp = verdicts.get(email.address) ?? 'unknown';
+    if (email.state !== 'potential') continue;
+    const person = people.find((p) => p.email === email.address);
+    if (email.verification.smtp === 'accepted') {
+      email.state = 'found';
+      if (person) person.state = 'found';
+    } else if (email.verification.smtp === 'rejected') {
+      emails.splice(emails.indexOf(email), 1);
+      if (person) Object.assign(person, { email: null, state: 'not_found' });
+    }
+  }
 }
 
 /** Contact, team and imprint pages first: they carry the addresses. */
@@ -227,6 +253,8 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
     personFindings.push({ ...person, email: address, state: 'potential' });
   }
 
+  if (config.smtp) await checkMailboxes(domain, emails, personFindings, config.smtp);
+
   const findings: DomainFindings = {
     domain,
     website: new URL('/', pages[0]!.url).href,
@@ -284,5 +312,18 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
       ports: { http: envInt(env, 'DOMAIN_CRAWL_HTTP_PORT', 80, 1, 65_535), https: envInt(env, 'DOMAIN_CRAWL_HTTPS_PORT', 443, 1, 65_535) },
     },
     resolver,
+    smtp: smtpConfigFromEnv(env, servers.length ? resolverLookup(resolver) : undefined),
   };
+}
+
+/** DOMAIN_SMTP_*: the RCPT check is off unless DOMAIN_SMTP_CHECK=1. */
+function smtpConfigFromEnv(env: NodeJS.ProcessEnv, lookupHost: SmtpProbeConfig['lookupHost']): SmtpProbeConfig | null {
+  const on = (env.DOMAIN_SMTP_CHECK ?? '0').trim().toLowerCase();
+  if (!['0', '1', 'true', 'false', 'on', 'off', ''].includes(on)) throw new Error(`Invalid environment variable DOMAIN_SMTP_CHECK: expected 1/0, got "${on}"`);
+  if (!['1', 'true', 'on'].includes(on)) return null;
+  const helo = env.DOMAIN_SMTP_HELO?.trim();
+  if (!helo || !/^[a-z0-9.-]+$/i.test(helo)) throw new Error('Invalid environment variable DOMAIN_SMTP_HELO: the host name to greet mail servers with is required when DOMAIN_SMTP_CHECK=1');
+  const from = env.DOMAIN_SMTP_FROM?.trim() ?? '';
+  if (from && !/^[^\s<>@]+@[^\s<>@]+$/.test(from)) throw new Error(`Invalid environment variable DOMAIN_SMTP_FROM: "${from}" is not an email address`);
+  return { port: envInt(env, 'DOMAIN_SMTP_PORT', 25, 1, 65_535), helo, from, timeoutMs: envInt(env, 'DOMAIN_SMTP_TIMEOUT_MS', 10_000, 500, 60_000), lookupHost };
 }

@@ -14,7 +14,7 @@ function generalRank(email: EmailFinding): number {
 
 function toFound(email: EmailFinding): FoundEmail {
   // Seen published on the company's own site counts as verified for the waterfall; a pattern guess does not.
-  return { email: email.address, outcome: email.state, verified: email.state === 'found' && email.verification.mx !== false, source: 'site', source_url: email.sourceUrl };
+  return { email: email.address, outcome: email.state, verified: email.state === 'found' && email.verification.mx !== false && email.verification.smtp !== 'rejected', source: 'site', source_url: email.sourceUrl };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { blacklist } from 'mailchecker';
 import roleAddresses from 'role-based-email-addresses';
 import type { DnsResolver } from './crawler';
+import type { SmtpVerdict } from './smtpProbe';
 
 /**
  * Checks of one address that need no mailbox access: syntax, the domain's mail exchangers (MX
  * through the injected resolver), a disposable-provider flag (mailchecker's maintained list) and a
- * role-address flag (info@, sales@, …: role-based-email-addresses). An SMTP RCPT probe is not made:
- * many servers answer it falsely or blocklist the prober, so it stays out until configured.
+ * role-address flag (info@, sales@, …: role-based-email-addresses). The SMTP RCPT probe
+ * (`smtpProbe.ts`) runs only when configured: many servers answer it falsely or blocklist probers.
  */
 export interface EmailVerification {
   syntax: boolean;
@@ -15,6 +16,8 @@ export interface EmailVerification {
   mxHosts: string[];
   disposable: boolean;
   role: boolean;
+  /** The SMTP RCPT check's verdict; null when it was not made (the default). */
+  smtp: SmtpVerdict | null;
 }
 
 const SYNTAX = /^(?=.{3,254}$)[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -66,5 +69,5 @@ export async function verifyEmail(address: string, mx: (domain: string) => Promi
   const syntax = validSyntax(address);
   const domain = address.slice(address.lastIndexOf('@') + 1);
   const exchangers = syntax ? await mx(domain) : { mx: false, hosts: [] };
-  return { syntax, mx: exchangers.mx, mxHosts: exchangers.hosts, disposable: isDisposableDomain(domain), role: isRoleAddress(address) };
+  return { syntax, mx: exchangers.mx, mxHosts: exchangers.hosts, disposable: isDisposableDomain(domain), role: isRoleAddress(address), smtp: null };
 }

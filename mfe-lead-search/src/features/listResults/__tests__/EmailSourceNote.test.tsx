@@ -17,6 +17,14 @@ describe('the email source shown with a result', () => {
     expect(screen.getByRole('link', { name: 'Page where the email was found: https://acme.test/contact' })).toHaveAttribute('href', 'https://acme.test/contact');
     expect(screen.getByText('Role address')).toBeInTheDocument();
     expect(screen.queryByText('No mail server')).not.toBeInTheDocument();
+    expect(screen.queryByText('Mailbox confirmed')).not.toBeInTheDocument();
+  });
+
+  it('shows the mail server answer when the RCPT check ran', () => {
+    renderWithProviders(<EmailSourceNote data={{ email_source: { provider: 'site', url: null, via: 'pattern', mx: true, disposable: false, role: false, smtp: 'accepted' } }} />);
+    expect(screen.getByTestId('email-source')).toHaveTextContent('company email pattern');
+    expect(screen.getByText('Mailbox confirmed')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it("reads a vendor's source from the profile figures, and shows nothing without one", () => {
@@ -27,6 +35,7 @@ describe('the email source shown with a result', () => {
       role: false,
       disposable: false,
       noMx: false,
+      smtp: null,
     });
     const { container } = renderWithProviders(<EmailSourceNote data={{ category: 'Bakery' }} />);
     expect(container).toBeEmptyDOMElement();

@@ -9,6 +9,8 @@ export interface EmailSourceInfo {
   role: boolean;
   disposable: boolean;
   noMx: boolean;
+  /** The mail server's answer to the optional RCPT check: accepted, rejected, catch_all, unknown; null when not asked. */
+  smtp: string | null;
 }
 
 const KNOWN_PROVIDERS = ['site', 'hunter', 'apollo', 'youtube', 'modash', 'listing', 'osm', 'google_places', 'ipinfo', 'reverse_dns'];
@@ -25,11 +27,12 @@ export function emailSourceOf(data: Readonly<Record<string, unknown>>): EmailSou
       role: s.role === true,
       disposable: s.disposable === true,
       noMx: s.mx === false,
+      smtp: typeof s.smtp === 'string' ? s.smtp : null,
     };
   }
   const social = data.social && typeof data.social === 'object' ? (data.social as Record<string, unknown>) : null;
   if (social && typeof social.email_source === 'string') {
-    return { provider: social.email_source, url: typeof social.email_source_url === 'string' ? social.email_source_url : null, via: null, role: false, disposable: false, noMx: false };
+    return { provider: social.email_source, url: typeof social.email_source_url === 'string' ? social.email_source_url : null, via: null, role: false, disposable: false, noMx: false, smtp: null };
   }
   return null;
 }
@@ -68,6 +71,16 @@ export function EmailSourceNote({ data }: { data: Readonly<Record<string, unknow
       {source.disposable ? (
         <Badge size="xs" variant="outline" colorPalette="red">
           {t('emailSource.disposable')}
+        </Badge>
+      ) : null}
+      {source.smtp === 'accepted' ? (
+        <Badge size="xs" variant="outline" colorPalette="green">
+          {t('emailSource.smtpAccepted')}
+        </Badge>
+      ) : null}
+      {source.smtp === 'rejected' ? (
+        <Badge size="xs" variant="outline" colorPalette="red">
+          {t('emailSource.smtpRejected')}
         </Badge>
       ) : null}
       {source.noMx ? (
