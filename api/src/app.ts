@@ -2,6 +2,7 @@ import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
@@ -59,6 +60,9 @@ function installJsonParser(app: FastifyInstance): void {
     parseJson(request, text, done);
   });
 }
+
+/** The public API: the routes that accept an API key (Settings data: business profile and training). */
+export const PUBLIC_API = /^\/api\/business-details\//;
 
 const trustHops =
   (hops: number) =>
@@ -132,6 +136,28 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
   app.addHook('onRequest', async (request, reply) => {
     request.lang = parseLanguageHeader(request.headers['user-language']) ?? DEFAULT_LANGUAGE;
     reply.header('x-content-type-options', 'nosniff');
+    // Served over HTTPS (directly, or per a trusted proxy's X-Forwarded-Proto): browsers keep to HTTPS for a year.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  // No API answer may be framed (clickjacking); pages that set their own policy (the shell, sales pages, API docs) keep it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "frame-ancestors 'none'");
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+  // CORS on purpose: only the public API (routes that take an API key) answers other origins, with
+  // any origin and no credentials (keys and tokens travel in headers, never cookies). The app's own
+  // routes stay same-origin.
+  void app.register(fastifyCors, {
+    delegator: (request, callback) => {
+      const publicApi = PUBLIC_API.test(request.url.split('?')[0] ?? '');
+      callback(
+        null,
+        publicApi
+          ? { origin: '*', credentials: false, methods: ['GET', 'POST', 'PUT', 'DELETE'], allowedHeaders: ['authorization', 'x-api-key', 'content-type', 'user-language'], maxAge: 600 }
+          : { origin: false },
+      );
+    },
   });
   // A POST without a body validates as `{}`, so the answer lists the missing fields.
   app.addHook('preValidation', async (request) => {

@@ -23,6 +23,8 @@ export interface Config {
   webRoot: string | null;
   /** Exposes GET /api/dev/outbox so end-to-end tests can read emailed codes. */
   devMailbox: boolean;
+  /** The shell's CSP also allows scripts from http://localhost:* and http://127.0.0.1:* (remote dev servers); only when asked for. */
+  cspDevLoopback: boolean;
   /** Insert the demo accounts at start (see README). */
   seedDemo: boolean;
   /**
@@ -154,6 +156,8 @@ export function loadConfig(env: Env, repoRoot: string): Config {
   if (appSecret.length < 16) throw new ConfigError('APP_SECRET', 'must be at least 16 characters');
 
   const devMailbox = bool(env, 'DEV_MAILBOX', false);
+  const cspDevLoopback = bool(env, 'CSP_DEV_LOOPBACK', false);
+  if (production && cspDevLoopback) throw new ConfigError('CSP_DEV_LOOPBACK', 'lets loopback scripts run in the page and cannot be enabled in production');
   if (production && devMailbox) throw new ConfigError('DEV_MAILBOX', 'exposes emailed codes and cannot be enabled in production');
 
   const smtpUrl = raw(env, 'SMTP_URL') ?? null;
@@ -182,6 +186,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     appSecret,
     webRoot,
     devMailbox,
+    cspDevLoopback,
     seedDemo: bool(env, 'SEED_DEMO', !production),
     trustProxy: trustProxy(env),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),

@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     devMailbox: false,
     seedDemo: true,
     trustProxy: false,
+    cspDevLoopback: false,
     logLevel: 'silent',
     smtpUrl: null,
     mailFrom: 'Leadsmith <no-reply@leadsmith.test>',

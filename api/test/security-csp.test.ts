@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../src/config';
 import { createTestApp, type TestContext } from './helpers';
 
 /** The shell page's Content-Security-Policy: own origin plus the registry's remote origins only. */
@@ -58,8 +59,62 @@ test("remote origins come from the domain's registry (pins, canaries, the _defau
   expect(other['script-src']).toEqual(["'self'", 'https://cdn-default.example.net', 'https://evil.example.org']);
 });
 
-test('API answers and remote files carry no page policy but do carry nosniff', async () => {
-  const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-  expect(api.headers['x-content-type-options']).toBe('nosniff');
-  expect(api.headers['content-security-policy']).toBeUndefined();
+test('API answers cannot be framed (frame-ancestors none, X-Frame-Options DENY) and carry nosniff', async () => {
+  for (const url of ['/api/health', '/api/me', '/api/campaign-types']) {
+    const api = await ctx.app.inject({ method: 'GET', url });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+  }
+});
+
+describe('outside production', () => {
+  let dev: TestContext;
+  beforeAll(async () => {
+    // NODE_ENV unset, read the way the server reads it; behind one proxy that says whether it was HTTPS.
+    const config = loadConfig({ TRUST_PROXY: '1' }, path.join(__dirname, '..', '..'));
+    dev = await createTestApp({ config: { webRoot, nodeEnv: config.nodeEnv, cspDevLoopback: config.cspDevLoopback, trustProxy: config.trustProxy } });
+  }, 180_000);
+  afterAll(async () => {
+    await dev?.close();
+  });
+
+  test('the page allows no loopback script origins unless a developer asks (CSP_DEV_LOOPBACK=1)', async () => {
+    const res = await dev.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080', accept: 'text/html' } });
+    const csp = directives(String(res.headers['content-security-policy']));
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    const asked = loadConfig({ CSP_DEV_LOOPBACK: '1' }, path.join(__dirname, '..', '..'));
+    expect(asked.cspDevLoopback).toBe(true);
+    expect(() => loadConfig({ CSP_DEV_LOOPBACK: '1', NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), CHAT_WIDGET_SECRET: 'y'.repeat(32) }, path.join(__dirname, '..', '..'))).toThrow(/CSP_DEV_LOOPBACK/);
+  });
+
+  test('HSTS over HTTPS only', async () => {
+    const https = await dev.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await dev.app.inject({ method: 'GET', url: '/api/health' });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('CORS on purpose: the public API (every route that takes an API key) answers other origins; the rest stays same-origin', async () => {
+    const doc = (await dev.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+    const keyPaths = Object.entries(doc.paths)
+      .filter(([, ops]) => Object.values(ops).some((op) => op.security?.some((s) => 'apiKey' in s)))
+      .map(([p]) => p.replace(/\{([^}]+)\}/g, '1'));
+    expect(keyPaths.length).toBeGreaterThan(5);
+    for (const url of keyPaths) {
+      const preflight = await dev.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+      });
+      expect({ url, status: preflight.statusCode, origin: preflight.headers['access-control-allow-origin'] }).toEqual({ url, status: 204, origin: '*' });
+      expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-api-key');
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+    for (const url of ['/api/me', '/api/campaigns', '/api/admin/users', '/auth/login']) {
+      const res = await dev.app.inject({ method: 'GET', url, headers: { origin: 'https://partner.example' } });
+      expect({ url, origin: res.headers['access-control-allow-origin'] }).toEqual({ url, origin: undefined });
+    }
+  });
 });
