@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { ConfigError } from '../../../config';
 import { outboundDispatcher } from '../../../net/outbound';
 import { crawlSite, resolverLookup, type CrawlError, type CrawlLimits, type CrawlNetwork, type DnsResolver } from './crawler';
 import { extractPage, type CompanyFacts, type PageEmail, type SocialProfile, type Technology } from './extract';
@@ -277,7 +278,7 @@ function envInt(env: NodeJS.ProcessEnv, key: string, fallback: number, min: numb
   const raw = env[key]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`Invalid environment variable ${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(key, `expected an integer between ${min} and ${max}, got "${raw}"`);
   return n;
 }
 
@@ -295,7 +296,7 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
     .map((s) => s.trim())
     .filter(Boolean);
   for (const s of servers) {
-    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s)) throw new Error(`Invalid environment variable DOMAIN_DNS_SERVERS: "${s}" is not an IP address with an optional port`);
+    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s)) throw new ConfigError('DOMAIN_DNS_SERVERS', `"${s}" is not an IP address with an optional port`);
   }
   const resolver = dnsResolver(servers);
   return {
@@ -319,11 +320,11 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
 /** DOMAIN_SMTP_*: the RCPT check is off unless DOMAIN_SMTP_CHECK=1. */
 function smtpConfigFromEnv(env: NodeJS.ProcessEnv, lookupHost: SmtpProbeConfig['lookupHost']): SmtpProbeConfig | null {
   const on = (env.DOMAIN_SMTP_CHECK ?? '0').trim().toLowerCase();
-  if (!['0', '1', 'true', 'false', 'on', 'off', ''].includes(on)) throw new Error(`Invalid environment variable DOMAIN_SMTP_CHECK: expected 1/0, got "${on}"`);
+  if (!['0', '1', 'true', 'false', 'on', 'off', ''].includes(on)) throw new ConfigError('DOMAIN_SMTP_CHECK', `expected 1/0, got "${on}"`);
   if (!['1', 'true', 'on'].includes(on)) return null;
   const helo = env.DOMAIN_SMTP_HELO?.trim();
-  if (!helo || !/^[a-z0-9.-]+$/i.test(helo)) throw new Error('Invalid environment variable DOMAIN_SMTP_HELO: the host name to greet mail servers with is required when DOMAIN_SMTP_CHECK=1');
+  if (!helo || !/^[a-z0-9.-]+$/i.test(helo)) throw new ConfigError('DOMAIN_SMTP_HELO', 'the host name to greet mail servers with is required when DOMAIN_SMTP_CHECK=1');
   const from = env.DOMAIN_SMTP_FROM?.trim() ?? '';
-  if (from && !/^[^\s<>@]+@[^\s<>@]+$/.test(from)) throw new Error(`Invalid environment variable DOMAIN_SMTP_FROM: "${from}" is not an email address`);
+  if (from && !/^[^\s<>@]+@[^\s<>@]+$/.test(from)) throw new ConfigError('DOMAIN_SMTP_FROM', `"${from}" is not an email address`);
   return { port: envInt(env, 'DOMAIN_SMTP_PORT', 25, 1, 65_535), helo, from, timeoutMs: envInt(env, 'DOMAIN_SMTP_TIMEOUT_MS', 10_000, 500, 60_000), lookupHost };
 }
