@@ -83,7 +83,8 @@ describe('autopilot details: what each run did after its search', () => {
     );
     const rows = await screen.findAllByTestId('autopilot-run');
     expect(rows).toHaveLength(2);
-    expect(screen.getByText('Europe/Paris')).toBeInTheDocument();
+    // The next run in the autopilot's own zone: 12:00 UTC is 1:00 PM in Paris in March.
+    expect(screen.getByTestId('next-run')).toHaveTextContent('Mar 16, 2026, 1:00 PM (Europe/Paris)');
     const [latest, first] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByTestId('run-enriched')).toHaveTextContent('Enriched: 2 (credits: 2)');
     expect(within(first).getByTestId('run-ai')).toHaveTextContent('AI texts: 5 results');

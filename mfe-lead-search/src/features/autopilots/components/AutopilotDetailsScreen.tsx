@@ -11,7 +11,7 @@ import { useAutopilotRuns } from '../api/getAutopilotRuns';
 import { autopilotPath, parseAutopilotParam, type Autopilot, type AutopilotRun } from '../api/getAutopilots';
 import { useSetAutopilotStatus } from '../api/setAutopilotStatus';
 import { StatusBadge } from './AutopilotsScreen';
-import { useFormatDate } from './format';
+import { useFormatDate, useFormatDateIn } from './format';
 
 /** lead-search/autopilot/{type}-{id}: the autopilot, its schedule, and every run with what it did. */
 export function AutopilotDetailsScreen() {
@@ -88,6 +88,7 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const when = useFormatDate();
+  const whenIn = useFormatDateIn();
   const status = useSetAutopilotStatus();
   const remove = useDeleteAutopilot();
   const [confirming, setConfirming] = useState(false);
@@ -158,7 +159,7 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
         <Field label={t('autopilot.fields.repeat')}>{t(`autopilot.repeat.${a.repeat}`)}</Field>
         <Field label={t('autopilot.fields.timeZone')}>{a.time_zone.replace(/_/g, ' ')}</Field>
         <Field label={t('autopilot.fields.nextRun')}>
-          <span data-testid="next-run">{a.next_run_at ? when(a.next_run_at) : '—'}</span>
+          <span data-testid="next-run">{a.next_run_at ? whenIn(a.next_run_at, a.time_zone) : '—'}</span>
         </Field>
         <Field label={t('autopilot.fields.location')}>{a.location}</Field>
         <Field label={t('autopilot.fields.filters')}>{filterText || '—'}</Field>
