@@ -5,6 +5,7 @@ import { NAMESPACE, translations } from '../../../locales';
 import { WorkflowsScreen } from '../components/WorkflowsScreen';
 import { NodeSettingsPanel } from '../components/NodeSettingsPanel';
 import type { WorkflowNode } from '../api/getWorkflows';
+import { saveWorkflow } from '../api/saveWorkflow';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -131,6 +132,26 @@ describe('node settings panel', () => {
       fireEvent.change(screen.getByLabelText('Repeat'), { target: { value: 'monthly' } });
       fireEvent.change(zone, { target: { value: 'Europe/Paris' } });
       await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ mode: 'schedule', repeat: 'monthly', time_zone: 'Europe/Paris', source_campaign_id: null }, ''));
+    } finally {
+      api.restore();
+    }
+  });
+});
+
+describe('saving a draft', () => {
+  it("gives a scheduled trigger without a zone the browser's, and keeps a chosen one", async () => {
+    const api = mockApi(({ method, body }) => (method === 'PUT' ? { status: 200, body: { workflow: body } } : undefined));
+    try {
+      const trigger = (settings: WorkflowNode['settings']): WorkflowNode => ({ id: 't', kind: 'trigger', position: { x: 0, y: 0 }, settings });
+      await saveWorkflow({ id: 3, name: 'Flow', description: '', nodes: [trigger({ mode: 'schedule', repeat: 'daily' })], edges: [] });
+      await saveWorkflow({ id: 3, name: 'Flow', description: '', nodes: [trigger({ mode: 'schedule', repeat: 'daily', time_zone: 'Asia/Tokyo' })], edges: [] });
+      await saveWorkflow({ id: 3, name: 'Flow', description: '', nodes: [trigger({ mode: 'manual' })], edges: [] });
+      const sent = api.calls.map((c) => (c.body as { nodes: WorkflowNode[] }).nodes[0]!.settings);
+      expect(sent).toEqual([
+        { mode: 'schedule', repeat: 'daily', time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        { mode: 'schedule', repeat: 'daily', time_zone: 'Asia/Tokyo' },
+        { mode: 'manual' },
+      ]);
     } finally {
       api.restore();
     }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@leadsmith/shared';
+import { browserTimeZone } from '../../schedule/timeZones';
 import { workflowKeys, type Workflow, type WorkflowEdge, type WorkflowNode } from './getWorkflows';
 
 export interface SaveWorkflowInput {
@@ -10,9 +11,13 @@ export interface SaveWorkflowInput {
   edges: WorkflowEdge[];
 }
 
+/** A scheduled trigger without a zone (from a template, or saved before zones existed) runs in the browser's. */
+const withScheduleZone = (node: WorkflowNode): WorkflowNode =>
+  node.kind === 'trigger' && node.settings.mode === 'schedule' && !node.settings.time_zone ? { ...node, settings: { ...node.settings, time_zone: browserTimeZone() } } : node;
+
 /** PUT /api/workflows/{id}: saves the draft. */
 export async function saveWorkflow({ id, ...body }: SaveWorkflowInput): Promise<Workflow> {
-  return (await apiClient.put<{ workflow: Workflow }>(`/api/workflows/${id}`, body)).data.workflow;
+  return (await apiClient.put<{ workflow: Workflow }>(`/api/workflows/${id}`, { ...body, nodes: body.nodes.map(withScheduleZone) })).data.workflow;
 }
 
 export function useSaveWorkflow() {
