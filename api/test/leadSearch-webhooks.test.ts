@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { webhookSignature } from '../src/routes/leadSearch/webhooks';
 import { isPrivateAddress } from '../src/routes/leadSearch/webhookGuard';
+import { LIST_WEBHOOK_CHECK } from '../src/workers/listWebhook';
 
 let ctx: TestContext;
 let token: string;
@@ -95,8 +96,11 @@ describe('list webhooks', () => {
     const delivery = received.at(-1)!;
     const ts = String(delivery.headers['x-leadsmith-timestamp']);
     expect(delivery.headers['x-leadsmith-signature']).toBe(webhookSignature(secret, ts, delivery.body));
-    const payload = JSON.parse(delivery.body) as { list: { id: number }; results: { id: number }[] };
+    const payload = JSON.parse(delivery.body) as { delivery_id: string; list: { id: number }; results: { id: number }[] };
     expect(payload.list.id).toBe(id);
+    // The delivery id a receiver drops a repeat by, in the body and a header, recorded as done.
+    expect(delivery.headers['x-leadsmith-delivery']).toBe(payload.delivery_id);
+    expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [payload.delivery_id])).rows[0]).toEqual({ state: 'done' });
     expect(payload.results.map((r) => r.id)).toEqual(ids);
     const statuses = json<{ data: { id: number; crm_status: string | null; sent: boolean }[] }>(
       await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: { sent: 1 } }),
@@ -117,5 +121,33 @@ describe('list webhooks', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/campaign-webhook/${id}`, headers: bearer(other) })).statusCode).toBe(404);
     expect((await setup(id, 'https://93.184.215.14/hook', other)).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/send-webhook`, headers: bearer(other), payload: { ids: [1] } })).statusCode).toBe(404);
+  });
+});
+
+describe('list webhook sends after a crash', () => {
+  it('a delivery whose process died while sending is delivered again with the same id, and its rows leave "sending"', async () => {
+    const id = await filledList();
+    await setup(id, `http://localhost:${port}/receiver`);
+    const ids = json<{ data: { id: number }[] }>(await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: {} })).data.slice(0, 4).map((r) => r.id);
+    // What a process leaves when it dies after marking the rows and recording the delivery, before the POST's outcome:
+    // rows "sending", the delivery "sending" (its lease over), its check queued.
+    const deliveryId = `list-webhook:${id}:crashed`;
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL WHERE id = ANY($1::bigint[])`, [`{${ids.join(',')}}`]);
+      await tx.query(`INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`, [deliveryId]);
+      await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids }, { tx });
+    });
+    const before = received.length;
+    await ctx.app.queue.drain();
+    const again = received.slice(before);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.headers['x-leadsmith-delivery']).toBe(deliveryId);
+    expect((JSON.parse(again[0]!.body) as { results: { id: number }[] }).results.map((r) => r.id)).toEqual(ids);
+    const rows = (await ctx.db.query<{ crm_status: string }>('SELECT crm_status FROM campaign_results WHERE id = ANY($1::bigint[])', [`{${ids.join(',')}}`])).rows;
+    expect(rows.every((r) => r.crm_status === 'sent')).toBe(true);
+    // A second check of the same delivery finds it recorded and sends nothing.
+    await ctx.app.queue.send(LIST_WEBHOOK_CHECK, { deliveryId, listId: id, resultIds: ids });
+    await ctx.app.queue.drain();
+    expect(received.length).toBe(before + 1);
   });
 });

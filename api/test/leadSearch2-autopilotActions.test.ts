@@ -1,5 +1,4 @@
 process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-process.env.LEAD_SEARCH_AI_WORKER = 'manual';
 process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
@@ -257,5 +256,27 @@ describe('autopilot runs act on their choices after the search', () => {
     const list = await createList();
     const autopilot = await createAutopilot(list, {});
     expect((await inject('GET', `/api/autopilots/${autopilot}/runs`, reseller)).statusCode).toBe(404);
+  });
+});
+
+describe('post-search steps run once across processes', () => {
+  it('two schedulers ticking at once run a run\'s AI prompts and CRM send once', async () => {
+    await setWallet(customerId, 10_000);
+    const list = await createList();
+    const autopilot = await createAutopilot(list, { ai_prompts: ['summary'], crm: 'ghl' });
+    ctx.clock.advance(FIRST_RUN_DELAY_MS);
+    expect((await autopilotTick(ctx.db, ctx.clock)).started).toHaveLength(1);
+    await ctx.app.queue.drain();
+    const pushedBefore = crm.contacts.filter((c) => c.code === 'autopilot-code').length;
+    // Two processes' scheduler ticks at the same moment.
+    await Promise.all([autopilotTick(ctx.db, ctx.clock), autopilotTick(ctx.db, ctx.clock)]);
+    await ctx.app.queue.drain();
+    const run = await lastRun(autopilot);
+    expect(run).toMatchObject({ status: 'done', results_added: 5, ai_processed: 5, crm_sent: 5 });
+    const sends = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM crm_send_jobs WHERE autopilot_run_id = $1', [run.id])).rows[0]!.n;
+    expect(sends).toBe(1);
+    expect(crm.contacts.filter((c) => c.code === 'autopilot-code').length - pushedBefore).toBe(5);
+    const asked = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM external_effects WHERE key LIKE $1', [`autopilot-ai:${run.id}:%`])).rows[0]!.n;
+    expect(asked).toBe(5);
   });
 });

@@ -2,11 +2,13 @@ import type { AppDeps } from '../http/context';
 import type { JobQueue } from '../queue/jobQueue';
 import { defineAiJobWorker } from './aiJob';
 import { defineCrmSendWorker } from './crmSend';
+import { defineListWebhookWorker } from './listWebhook';
 import { defineSearchWorker } from './searchJob';
 
 /** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
 export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSearchWorker(queue, deps.db);
   defineAiJobWorker(queue, deps.db);
+  defineListWebhookWorker(queue, deps.db, deps.clock);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

@@ -386,4 +386,12 @@ ALTER TABLE workflows ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC', ADD COLU
 UPDATE workflows SET schedule_anchor = next_run_at;
 `,
   },
+  {
+    id: 'w2-queue-autopilot-actions-lease',
+    sql: `
+-- The process advancing a run's post-search steps holds it until this time (autopilotActions.ts), so two
+-- processes never run the same steps twice; a lease left by a process that died runs out.
+ALTER TABLE autopilot_runs ADD COLUMN actions_lease_until timestamptz;
+`,
+  },
 ];

@@ -42,6 +42,8 @@ export type StepErrorCode =
 const AI_CHUNKS_PER_TICK = 5;
 /** Pending runs advanced per tick. */
 const RUNS_PER_TICK = 5;
+/** How long a process holds a run while it runs its steps (a process that died lets go after this). */
+export const ACTIONS_LEASE_MS = 5 * 60_000;
 
 export interface ActionSettings {
   type: 'basic' | 'webhook';
@@ -135,9 +137,10 @@ async function aiStage(db: Db, run: PendingRun): Promise<StageResult> {
     ).rows.map((r) => r.id);
     if (!ids.length) return 'next';
     try {
-      const outcome = await runAiPrompts(db, aiProvider(), { userId: run.user_id, campaignId: run.campaign_id, resultIds: ids, promptIds });
+      // Each result's calls are recorded by key first: a result is never asked about twice for one run.
+      const outcome = await runAiPrompts(db, aiProvider(), { userId: run.user_id, campaignId: run.campaign_id, resultIds: ids, promptIds, effectKey: (id) => `autopilot-ai:${run.id}:${id}` });
       cursor = ids[ids.length - 1]!;
-      await db.query('UPDATE autopilot_runs SET ai_processed = ai_processed + $2, actions_cursor = $3 WHERE id = $1', [run.id, outcome.processed, cursor]);
+      await db.query('UPDATE autopilot_runs SET ai_processed = ai_processed + $2, actions_cursor = GREATEST(actions_cursor, $3) WHERE id = $1', [run.id, outcome.processed, cursor]);
     } catch (error) {
       // Spec §5: AI tools need a finished business profile; any other refusal ends the step too.
       const code: StepErrorCode = error instanceof ApiError && error.code === 'ai.profile_incomplete' ? 'ai_profile_incomplete' : 'ai_failed';
@@ -188,6 +191,9 @@ async function crmStage(db: Db, clock: Clock, run: PendingRun): Promise<StageRes
   }
   // The CRM send is a background job (crmSend.ts); it adds its sent / unsent figures to this run as it goes.
   await db.transaction(async (tx) => {
+    // One send per run, even when the stage runs again after a crash.
+    const sent = (await tx.query<{ crm_job_id: number | null }>('SELECT crm_job_id FROM autopilot_runs WHERE id = $1 FOR UPDATE', [run.id])).rows[0];
+    if (sent?.crm_job_id) return;
     const job = await queueCrmSend(tx, { userId: run.user_id, accountId, campaignId: run.campaign_id, provider, where: newResults(run), autopilotRunId: run.id, now: clock.now(), queue: queueOf(db) });
     if (job) await tx.query('UPDATE autopilot_runs SET crm_job_id = $2 WHERE id = $1', [run.id, job.id]);
   });
@@ -226,12 +232,9 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
   return true;
 }
 
-/**
- * One pass over the runs waiting for their post-search steps (a few per tick). Returns the ids of
- * the runs that finished in this pass.
- */
-export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun): Promise<number[]> {
-  const runs = (
+/** Runs waiting for their post-search steps (or the one given, if still waiting). */
+async function pendingRuns(db: Db, runId?: number): Promise<PendingRun[]> {
+  return (
     await db.query<PendingRun>(
       `SELECT r.id, r.autopilot_id, r.job_id, r.actions_stage, r.actions_cursor::int AS actions_cursor, j.status AS job_status,
               a.user_id, c.id AS campaign_id, a.type, a.repeat, a.enrichment, a.ai_prompts, a.crm, c.name AS campaign_name, c.list_type
@@ -239,10 +242,34 @@ export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun
          -- The list the run's search filled (the autopilot may have been moved to another list since).
          LEFT JOIN search_jobs j ON j.id = r.job_id
          JOIN campaigns c ON c.id = COALESCE(j.campaign_id, a.campaign_id)
-        WHERE r.actions_state = 'pending' ORDER BY r.id LIMIT ${RUNS_PER_TICK}`,
+        WHERE r.actions_state = 'pending'${runId === undefined ? '' : ' AND r.id = $1'} ORDER BY r.id LIMIT ${RUNS_PER_TICK}`,
+      runId === undefined ? [] : [runId],
     )
   ).rows;
+}
+
+/**
+ * One pass over the runs waiting for their post-search steps (a few per tick). Returns the ids of
+ * the runs that finished in this pass.
+ */
+export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun): Promise<number[]> {
+  const runs = await pendingRuns(db);
   const finished: number[] = [];
-  for (const run of runs) if (await advance(db, clock, run, afterRun)) finished.push(run.id);
+  for (const run of runs) {
+    // Held by this process while it runs the steps: another process's tick skips the run.
+    const now = clock.now();
+    const leased = await db.query(
+      `UPDATE autopilot_runs SET actions_lease_until = $2 WHERE id = $1 AND actions_state = 'pending' AND (actions_lease_until IS NULL OR actions_lease_until < $3) RETURNING id`,
+      [run.id, new Date(now.getTime() + ACTIONS_LEASE_MS).toISOString(), now.toISOString()],
+    );
+    if (!leased.rowCount) continue;
+    try {
+      // Read again under the lease: another process may have moved the run on since the list was read.
+      const current = (await pendingRuns(db, run.id))[0];
+      if (current && (await advance(db, clock, current, afterRun))) finished.push(run.id);
+    } finally {
+      await db.query('UPDATE autopilot_runs SET actions_lease_until = NULL WHERE id = $1', [run.id]);
+    }
+  }
   return finished;
 }

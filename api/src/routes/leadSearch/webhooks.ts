@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -6,6 +6,9 @@ import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import type { Clock } from '../../clock';
 import type { Db, SqlParam } from '../../db';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { queueOf } from '../../queue/jobQueue';
+import { enqueueWebhookCheck } from '../../workers/listWebhook';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
@@ -33,6 +36,13 @@ interface WebhookRow {
  * Sends results of a list to its webhook (one signed POST of at most WEBHOOK_MAX_ROWS results; the
  * list toolbar's action and webhook autopilots). Spec §4: the rows go sending → sent / unsent. The
  * URL is checked again at send time (the host may resolve elsewhere now: DNS rebinding).
+ *
+ * Exactly once: the delivery gets an id (`delivery_id` in the body, `X-Leadsmith-Delivery` header)
+ * recorded in external_effects in the transaction that marks the rows "sending", together with a
+ * queued check that runs after the lease. The POST happens outside any transaction; its outcome and
+ * the rows' statuses are recorded together. If the process dies in between, the check finds the
+ * delivery still "sending" and delivers it again with the same id (receivers drop a repeat), so no
+ * row stays "sending" longer than EFFECT_LEASE_SECONDS + the check's delay.
  */
 export async function sendToListWebhook(
   db: Db,
@@ -41,11 +51,12 @@ export async function sendToListWebhook(
   hook: { url: string; secret: string },
   where: { sql: string; params: SqlParam[] },
 ): Promise<{ sent: number; unsent: number }> {
+  const deliveryId = `list-webhook:${list.id}:${randomUUID()}`;
   // Mark first (own transaction) so the list shows "sending".
   const rows = await db.transaction(async (tx) => {
     const picked = (
-      await tx.query<Record<string, unknown> & { id: number }>(
-        `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
+      await tx.query<{ id: number }>(
+        `SELECT r.id::int AS id FROM campaign_results r
           WHERE ${where.sql} AND r.email_status <> 'looking' AND NOT (r.crm_status = 'sending' AND r.crm_job_id IS NOT NULL)
           ORDER BY r.id LIMIT ${WEBHOOK_MAX_ROWS} FOR UPDATE`,
         where.params,
@@ -57,26 +68,61 @@ export async function sendToListWebhook(
       await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL, crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`, [
         `{${picked.map((r) => r.id).join(',')}}`,
       ]);
+      await claimEffects(tx, 'webhook', [deliveryId]);
+      await enqueueWebhookCheck(queueOf(db), { deliveryId, listId: list.id, resultIds: picked.map((r) => r.id) }, tx);
     }
-    return picked;
+    return picked.map((r) => r.id);
   });
   if (!rows.length) return { sent: 0, unsent: 0 };
-  const body = JSON.stringify({ event: 'leads.sent', list, results: rows });
+  return deliverListWebhook(db, clock, deliveryId, list, hook, rows);
+}
+
+/** The POST of one delivery (outside any transaction), then its outcome and the rows' statuses together. */
+export async function deliverListWebhook(
+  db: Db,
+  clock: Clock,
+  deliveryId: string,
+  list: { id: number; name: string; type: SearchType },
+  hook: { url: string; secret: string },
+  resultIds: number[],
+): Promise<{ sent: number; unsent: number }> {
+  const results = (
+    await db.query<Record<string, unknown> & { id: number }>(
+      `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.email_status, r.phone, r.website, r.city, r.data FROM campaign_results r
+        WHERE r.campaign_id = $1 AND r.id = ANY($2::bigint[]) ORDER BY r.id`,
+      [list.id, `{${resultIds.join(',')}}`],
+    )
+  ).rows;
+  const body = JSON.stringify({ event: 'leads.sent', delivery_id: deliveryId, list, results });
   const timestamp = String(Math.floor(clock.now().getTime() / 1000));
   let delivered = false;
+  let status: number | null = null;
   const verdict = await checkWebhookUrl(hook.url);
   if (verdict.ok) {
     // Pinned to the address the guard checks at connect time; redirects are not followed.
     const outcome = await guardedPost(
       verdict.url,
       body,
-      { 'content-type': 'application/json', 'x-leadsmith-timestamp': timestamp, 'x-leadsmith-signature': webhookSignature(hook.secret, timestamp, body) },
+      {
+        'content-type': 'application/json',
+        'x-leadsmith-delivery': deliveryId,
+        'x-leadsmith-timestamp': timestamp,
+        'x-leadsmith-signature': webhookSignature(hook.secret, timestamp, body),
+      },
       { timeoutMs: WEBHOOK_TIMEOUT_MS },
     );
     delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;
+    status = outcome.ok ? outcome.status : null;
   }
-  await db.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[])`, [`{${rows.map((r) => r.id).join(',')}}`, delivered ? 'sent' : 'unsent', delivered]);
-  return delivered ? { sent: rows.length, unsent: 0 } : { sent: 0, unsent: rows.length };
+  await db.transaction(async (tx) => {
+    await settleEffects(tx, [{ key: deliveryId, ok: delivered, outcome: { status, results: resultIds.length } }]);
+    await tx.query(`UPDATE campaign_results SET crm_status = $2, sent = sent OR $3 WHERE id = ANY($1::bigint[]) AND crm_status = 'sending' AND crm_job_id IS NULL`, [
+      `{${resultIds.join(',')}}`,
+      delivered ? 'sent' : 'unsent',
+      delivered,
+    ]);
+  });
+  return delivered ? { sent: resultIds.length, unsent: 0 } : { sent: 0, unsent: resultIds.length };
 }
 
 /** List webhooks (spec §7 campaign-webhook, campaign-webhook-setup) and sending results to them. */
