@@ -40,6 +40,9 @@ describe('extractors', () => {
     expect(cleanEmail('logo@2x.png')).toBeNull();
     expect(cleanEmail(' Info@Acme.COM. ')).toBe('info@acme.com');
     expect(cleanEmail('someone@example.com')).toBeNull();
+    // A malformed link does not stop the page being read.
+    const broken = extractPage(cheerio.load('<a href="mailto:%E0%A4%A">x</a><a href="tel:%ZZ">y</a><p>ok@acme.test</p>'), { url: 'https://acme.test/', headers: {} });
+    expect(broken.emails).toEqual([{ address: 'ok@acme.test', via: 'text' }]);
   });
 
   it('reads phones (E.164), social profiles, people and the company from a page', () => {

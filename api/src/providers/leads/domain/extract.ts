@@ -63,6 +63,15 @@ export function cleanEmail(raw: string): string | null {
   return address;
 }
 
+/** A link's percent-encoding undone; a malformed one (a page's typo) is read as written. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Cloudflare email protection: hex string whose first byte is the XOR key of the others. */
 export function decodeCfEmail(hex: string): string | null {
   if (!/^[0-9a-f]{4,}$/i.test(hex) || hex.length % 2 !== 0) return null;
@@ -97,11 +106,11 @@ function visibleText($: CheerioAPI): string {
   const body = $('body').clone();
   body.find('script, style, noscript, template').remove();
   // Block elements end a word: "Call us</p><p>info@…" must not glue together.
-  body.find('br, p, div, li, td, th, h1, h2, h3, h4, h5, h6, section, article, footer, header').after(' ');
+  body.find('br, p, div, li, td, th, h1, h2, h3, h4, h5, h6, section, article, footer, header, nav').before(' ').after(' ');
   return body.text().replace(/\s+/g, ' ');
 }
 
-function emailsOf($: CheerioAPI): PageEmail[] {
+function emailsOf($: CheerioAPI, text: string): PageEmail[] {
   const found = new Map<string, PageEmail['via']>();
   const add = (raw: string | null | undefined, via: PageEmail['via']) => {
     const email = raw ? cleanEmail(raw) : null;
@@ -109,12 +118,11 @@ function emailsOf($: CheerioAPI): PageEmail[] {
   };
   $('a[href^="mailto:" i]').each((_, el) => {
     const href = $(el).attr('href') ?? '';
-    const targets = decodeURIComponent(href.replace(/^mailto:/i, '').split('?')[0] ?? '');
+    const targets = safeDecode(href.replace(/^mailto:/i, '').split('?')[0] ?? '');
     targets.split(',').forEach((t) => add(t, 'mailto'));
   });
   $('[data-cfemail]').each((_, el) => add(decodeCfEmail($(el).attr('data-cfemail') ?? ''), 'cloudflare'));
   $('a[href*="/cdn-cgi/l/email-protection#"]').each((_, el) => add(decodeCfEmail(($(el).attr('href') ?? '').split('#')[1] ?? ''), 'cloudflare'));
-  const text = visibleText($);
   for (const m of text.matchAll(EMAIL)) add(m[0], 'text');
   for (const e of deobfuscate(text)) add(e, 'obfuscated');
   return [...found].map(([address, via]) => ({ address, via }));
@@ -129,15 +137,15 @@ export function defaultCountry(host: string, addressCountry: string | null): Cou
   return mapped.length === 2 && isSupportedCountry(mapped) ? mapped : undefined;
 }
 
-function phonesOf($: CheerioAPI, country: CountryCode | undefined, extra: string[]): string[] {
+function phonesOf($: CheerioAPI, text: string, country: CountryCode | undefined, extra: string[]): string[] {
   const out = new Set<string>();
   const add = (raw: string) => {
     const phone = parsePhoneNumberFromString(raw, country);
     if (phone?.isValid()) out.add(phone.number);
   };
-  $('a[href^="tel:" i]').each((_, el) => add(decodeURIComponent(($(el).attr('href') ?? '').replace(/^tel:/i, ''))));
+  $('a[href^="tel:" i]').each((_, el) => add(safeDecode(($(el).attr('href') ?? '').replace(/^tel:/i, ''))));
   extra.forEach(add);
-  for (const found of findPhoneNumbersInText(visibleText($), country ? { defaultCountry: country } : undefined)) {
+  for (const found of findPhoneNumbersInText(text, country ? { defaultCountry: country } : undefined)) {
     if (found.number.isValid()) out.add(found.number.number);
   }
   return [...out];
@@ -266,7 +274,7 @@ function peopleOf($: CheerioAPI, nodes: Json[]): PagePerson[] {
     const titled = card.find('*').filter((_, c) => TITLE_CLASS.test($(c).attr('class') ?? '')).first();
     const title = str(titled.text()) ?? str(heading.nextAll('p, span, div, em').first().text());
     const mail = card.find('a[href^="mailto:" i]').first().attr('href');
-    add(name, title && title !== name && title.length <= 80 ? title : null, mail ? decodeURIComponent(mail.replace(/^mailto:/i, '').split('?')[0] ?? '') : null);
+    add(name, title && title !== name && title.length <= 80 ? title : null, mail ? safeDecode(mail.replace(/^mailto:/i, '').split('?')[0] ?? '') : null);
   });
   return [...people.values()];
 }
@@ -290,7 +298,8 @@ export function technologiesOf($: CheerioAPI, headers: Readonly<Record<string, s
 export function extractPage($: CheerioAPI, { url, headers }: { url: string; headers: Readonly<Record<string, string>> }): PageFacts {
   const nodes = jsonLdNodes($);
   const company = companyOf($, nodes);
-  const emails = emailsOf($);
+  const text = visibleText($);
+  const emails = emailsOf($, text);
   for (const e of company.emails) {
     const address = cleanEmail(e);
     if (address && !emails.some((x) => x.address === address)) emails.push({ address, via: 'schema' });
@@ -317,7 +326,7 @@ export function extractPage($: CheerioAPI, { url, headers }: { url: string; head
   });
   return {
     emails,
-    phones: phonesOf($, defaultCountry(host, company.country), company.phones),
+    phones: phonesOf($, text, defaultCountry(host, company.country), company.phones),
     socials: [...socials.values()],
     company: { name: company.name, description: company.description, address: company.address, city: company.city, country: company.country },
     people: peopleOf($, nodes),
