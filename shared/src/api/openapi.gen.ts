@@ -1811,6 +1811,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your team members, newest first, and the access options you may grant */
         get: {
             parameters: {
                 query?: {
@@ -1828,11 +1829,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                                access: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                last_login_at: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description Modules the owner may grant (their own, never admin). */
+                            access_options: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Invite a team member (emailed; they set a password through "Forgot password") */
         post: {
             parameters: {
                 query?: never;
@@ -1853,11 +1873,26 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                                access: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                last_login_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1875,6 +1910,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a team member's name and access */
         put: {
             parameters: {
                 query?: never;
@@ -1899,11 +1935,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                                access: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                last_login_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Remove a team member */
         delete: {
             parameters: {
                 query?: never;
@@ -1920,7 +1972,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -2680,6 +2737,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Which billing portal manages your subscription, and its address */
         get: {
             parameters: {
                 query?: never;
@@ -2694,7 +2752,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            type: "stripe" | "paykickstart";
+                            value: string;
+                        };
+                    };
                 };
             };
         };
@@ -2713,6 +2777,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The onboarding courses shown to you (the platform's, or your reseller's) */
         get: {
             parameters: {
                 query?: {
@@ -2730,7 +2795,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                /** @description How many shown lessons the course has. */
+                                pages: number;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description False when your reseller has turned its training center off. */
+                            training_center: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -2749,6 +2829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One course with its shown lessons */
         get: {
             parameters: {
                 query?: never;
@@ -2765,7 +2846,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                pages: {
+                                    id: number;
+                                    title: string;
+                                    content: string | null;
+                                    video_url: string | null;
+                                    body_html: string | null;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -1,7 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { idParamsSchema, notFound, pageQuerySchema, type PageQuery } from './account';
+import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Type } from '../../http/contract';
+import { notFound } from './account';
 import { publishedCourse, publishedCourses, trainingSourceFor } from '../whitelabel/trainingContent';
 
 /** Which billing portal manages the user's subscription (spec §7 GET api/wl/check-billing-portals). */
@@ -17,10 +18,46 @@ export function billingPortal(env: NodeJS.ProcessEnv = process.env): { type: 'st
  * reseller's customer the reseller's own training content (white-label area; `trainingSourceFor` decides,
  * honouring the reseller's `show_training_center`). Only shown courses and their shown pages are listed.
  */
-export function courseRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get('/api/wl/check-billing-portals', { onRequest: app.requireAuth, schema: { querystring: emptyObjectSchema } }, async () => billingPortal());
+const CourseSummary = Type.Object({ id: Type.Integer(), title: Type.String(), description: Nullable(Type.String()), pages: Type.Integer({ description: 'How many shown lessons the course has.' }) });
 
-  app.get<{ Querystring: PageQuery }>('/api/courses', { onRequest: app.requireAuth, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+/**
+ * Lessons: the platform's have plain-text `content`; a reseller's have a `video_url` and a `body_html`
+ * the API has sanitised with its allowlist (ADR 007).
+ */
+const Lesson = Type.Object({ id: Type.Integer(), title: Type.String(), content: Nullable(Type.String()), video_url: Nullable(Type.String()), body_html: Nullable(Type.String()) });
+const Course = Type.Object({ id: Type.Integer(), title: Type.String(), description: Nullable(Type.String()), pages: Type.Array(Lesson) });
+
+export function courseRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/api/wl/check-billing-portals',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Which billing portal manages your subscription, and its address',
+        querystring: Empty,
+        response: { 200: Type.Object({ type: StringEnum(['stripe', 'paykickstart']), value: Type.String() }) },
+      },
+    },
+    async () => billingPortal(),
+  );
+
+  app.get(
+    '/api/courses',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'The onboarding courses shown to you (the platform\'s, or your reseller\'s)',
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({
+            ...Page(CourseSummary).properties,
+            training_center: Type.Boolean({ description: 'False when your reseller has turned its training center off.' }),
+          }),
+        },
+      },
+    },
+    async (request) => {
     const { page, pageSize } = request.query;
     const source = await trainingSourceFor(db, request.user!.id);
     if (source.kind === 'hidden') return { data: [], currentPage: page, pageSize, total: 0, training_center: false };
@@ -32,9 +69,13 @@ export function courseRoutes(app: FastifyInstance, { db }: AppDeps): void {
     );
     const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM admin_courses WHERE shown');
     return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, training_center: true };
-  });
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/api/courses/items/:id', { onRequest: app.requireAuth, schema: { params: idParamsSchema } }, async (request) => {
+  app.get(
+    '/api/courses/items/:id',
+    { onRequest: app.requireAuth, schema: { summary: 'One course with its shown lessons', params: IdParams, response: { 200: Type.Object({ data: Course }) } } },
+    async (request) => {
     const source = await trainingSourceFor(db, request.user!.id);
     if (source.kind === 'hidden') throw notFound();
     if (source.kind === 'reseller') {
@@ -50,5 +91,6 @@ export function courseRoutes(app: FastifyInstance, { db }: AppDeps): void {
       [course.id],
     );
     return { data: { ...course, pages: pages.rows.map((p) => ({ ...p, video_url: null, body_html: null })) } };
-  });
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords';
 import type { Queryable } from '../../db';
@@ -6,11 +7,12 @@ import { isUniqueViolation } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { forbidden, unprocessable, validationError } from '../../http/errors';
-import { emailSchema, nameSchema, objectSchema } from '../../http/schemas';
+import { IdParams, Message, MessageProperties, Nullable, Page, PageQuery, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
+import { emailSchema, nameSchema } from '../../http/schemas';
 import { t } from '../../i18n/messages';
 import { MODULE_SLUGS, normaliseEmail, type ModuleSlug } from '../../users/users';
 import { say } from '../respond';
-import { idParamsSchema, notFound, pageQuerySchema, type PageQuery, type Paginated } from './account';
+import { notFound } from './account';
 
 /**
  * Team members (manage-team): users whose team_owner_id is the signed-in user.
@@ -18,18 +20,21 @@ import { idParamsSchema, notFound, pageQuerySchema, type PageQuery, type Paginat
  * least one is required (spec §5). A member signs in after setting a password
  * through "Forgot password" (the invitation email says so).
  */
-interface MemberRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  access: ModuleSlug[];
-  created_at: string;
-  last_login_at: string | null;
-}
+const TeamMember = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  access: Type.Array(StringEnum(MODULE_SLUGS)),
+  created_at: Timestamp(),
+  last_login_at: Nullable(Timestamp()),
+});
+type MemberRow = Static<typeof TeamMember>;
+const MemberAnswer = Type.Object({ ...MessageProperties, data: TeamMember });
 
 // Any known slug passes the schema; the handler then names `access` itself when one is not grantable.
-const accessSchema = { type: 'array', maxItems: MODULE_SLUGS.length, uniqueItems: true, items: { type: 'string', enum: MODULE_SLUGS } } as const;
+const Access = Type.Array(StringEnum(MODULE_SLUGS), { maxItems: MODULE_SLUGS.length, uniqueItems: true });
+const Name = Type.Unsafe<string>(nameSchema);
 
 const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, u.created_at, u.last_login_at,
        COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id), '[]'::json) AS access
@@ -45,7 +50,8 @@ async function setAccess(q: Queryable, memberId: number, access: readonly Module
   for (const slug of access) await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [memberId, slug]);
 }
 
-export function teamMemberRoutes(app: FastifyInstance, { db, clock, mailer }: AppDeps): void {
+export function teamMemberRoutes(api: FastifyInstance, { db, clock, mailer }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   /** Team members cannot run teams of their own. */
   async function ownerId(request: Parameters<typeof currentUser>[0]): Promise<number> {
     const user = currentUser(request);
@@ -60,10 +66,19 @@ export function teamMemberRoutes(app: FastifyInstance, { db, clock, mailer }: Ap
     if (access.some((slug) => !allowed.includes(slug))) throw validationError({ field: 'access', code: 'validation.invalid' });
   }
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get(
     '/api/team-members',
-    { onRequest: app.requireAuth, schema: { querystring: objectSchema(pageQuerySchema) } },
-    async (request): Promise<Paginated<MemberRow> & { access_options: ModuleSlug[] }> => {
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Your team members, newest first, and the access options you may grant',
+        querystring: PageQuery,
+        response: {
+          200: Type.Object({ ...Page(TeamMember).properties, access_options: Type.Array(StringEnum(MODULE_SLUGS), { description: 'Modules the owner may grant (their own, never admin).' }) }),
+        },
+      },
+    },
+    async (request) => {
       const owner = await ownerId(request);
       const { page, pageSize } = request.query;
       const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} WHERE u.team_owner_id = $1 AND u.deleted_at IS NULL ORDER BY u.id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
@@ -72,11 +87,15 @@ export function teamMemberRoutes(app: FastifyInstance, { db, clock, mailer }: Ap
     },
   );
 
-  app.post<{ Body: { first_name: string; last_name: string; email: string; access: ModuleSlug[] } }>(
+  app.post(
     '/api/team-members',
     {
       onRequest: app.requireAuth,
-      schema: { body: objectSchema({ first_name: nameSchema, last_name: nameSchema, email: emailSchema, access: accessSchema }, ['first_name', 'last_name', 'email', 'access']) },
+      schema: {
+        summary: 'Invite a team member (emailed; they set a password through "Forgot password")',
+        body: Type.Object({ first_name: Name, last_name: Name, email: Type.Unsafe<string>(emailSchema), access: Access }, { additionalProperties: false }),
+        response: { 201: MemberAnswer },
+      },
     },
     async (request, reply) => {
       const owner = await ownerId(request);
@@ -112,11 +131,16 @@ export function teamMemberRoutes(app: FastifyInstance, { db, clock, mailer }: Ap
     },
   );
 
-  app.put<{ Body: { first_name: string; last_name: string; access: ModuleSlug[] }; Params: { id: number } }>(
+  app.put(
     '/api/team-members/:id',
     {
       onRequest: app.requireAuth,
-      schema: { params: idParamsSchema, body: objectSchema({ first_name: nameSchema, last_name: nameSchema, access: accessSchema }, ['first_name', 'last_name', 'access']) },
+      schema: {
+        summary: "Change a team member's name and access",
+        params: IdParams,
+        body: Type.Object({ first_name: Name, last_name: Name, access: Access }, { additionalProperties: false }),
+        response: { 200: MemberAnswer },
+      },
     },
     async (request) => {
       const owner = await ownerId(request);
@@ -137,10 +161,14 @@ export function teamMemberRoutes(app: FastifyInstance, { db, clock, mailer }: Ap
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/team-members/:id', { onRequest: app.requireAuth, schema: { params: idParamsSchema } }, async (request) => {
-    const owner = await ownerId(request);
-    const { rowCount } = await db.query("DELETE FROM users WHERE id = $1 AND team_owner_id = $2 AND user_type = 'team_member'", [request.params.id, owner]);
-    if (rowCount === 0) throw notFound();
-    return say(request, 'settings.team.removed');
-  });
+  app.delete(
+    '/api/team-members/:id',
+    { onRequest: app.requireAuth, schema: { summary: 'Remove a team member', params: IdParams, response: { 200: Message } } },
+    async (request) => {
+      const owner = await ownerId(request);
+      const { rowCount } = await db.query("DELETE FROM users WHERE id = $1 AND team_owner_id = $2 AND user_type = 'team_member'", [request.params.id, owner]);
+      if (rowCount === 0) throw notFound();
+      return say(request, 'settings.team.removed');
+    },
+  );
 }

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface BillingPortal {
-  type: 'stripe' | 'paykickstart';
-  value: string;
-}
+export type BillingPortal = ApiResponse<'/api/wl/check-billing-portals', 'get'>;
 
-export async function getBillingPortal(): Promise<BillingPortal> {
-  return (await apiClient.get<BillingPortal>('/api/wl/check-billing-portals')).data;
-}
+export const getBillingPortal = (): Promise<BillingPortal> => api.get('/api/wl/check-billing-portals');
 
 export const billingPortalQueryOptions = () => queryOptions({ queryKey: ['settings', 'billing-portal'] as const, queryFn: getBillingPortal });
 

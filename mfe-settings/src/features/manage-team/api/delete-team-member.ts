@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api } from '@leadsmith/shared';
 import { teamKeys } from './get-team-members';
 
 export async function deleteTeamMember(id: number): Promise<void> {
-  await apiClient.delete(`/api/team-members/${id}`);
+  await api.delete('/api/team-members/{id}', { path: { id } });
 }
 
 export function useDeleteTeamMember() {

@@ -1,30 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, DEFAULT_PAGE_SIZE, type ModuleSlug } from '@leadsmith/shared';
+import { api, DEFAULT_PAGE_SIZE, type ApiResponse } from '@leadsmith/shared';
 
-export interface TeamMember {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  access: ModuleSlug[];
-  created_at: string;
-  last_login_at: string | null;
-}
-
-export interface TeamMemberPage {
-  data: TeamMember[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-  /** Modules the owner may grant (their own, never admin). */
-  access_options: ModuleSlug[];
-}
+export type TeamMemberPage = ApiResponse<'/api/team-members', 'get'>;
+export type TeamMember = TeamMemberPage['data'][number];
 
 export const teamKeys = { all: ['settings', 'team-members'] as const, page: (page: number) => ['settings', 'team-members', page] as const };
 
-export async function getTeamMembers(page: number): Promise<TeamMemberPage> {
-  return (await apiClient.get<TeamMemberPage>('/api/team-members', { params: { page, pageSize: DEFAULT_PAGE_SIZE } })).data;
-}
+export const getTeamMembers = (page: number): Promise<TeamMemberPage> => api.get('/api/team-members', { query: { page, pageSize: DEFAULT_PAGE_SIZE } });
 
 export const teamMembersQueryOptions = (page: number) => queryOptions({ queryKey: teamKeys.page(page), queryFn: () => getTeamMembers(page), placeholderData: keepPreviousData });
 

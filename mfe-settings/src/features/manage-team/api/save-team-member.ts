@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
-import { teamKeys, type TeamMember } from './get-team-members';
+import { api, v, yup, type ModuleSlug } from '@leadsmith/shared';
+import { teamKeys } from './get-team-members';
 
 // A lone checkbox reports its value (or false) rather than an array: normalise to a list.
 const access = () =>
   yup
     .array()
     .transform((_value: unknown, original: unknown) => (Array.isArray(original) ? original : typeof original === 'string' ? [original] : []))
-    .of(yup.string().required())
+    .of(yup.string<ModuleSlug>().required())
     .min(1, v.message('selectAccess'))
     .required()
     .default([]);
@@ -18,10 +18,8 @@ export type InviteInput = yup.InferType<typeof inviteSchema>;
 export type EditMemberInput = yup.InferType<typeof editMemberSchema>;
 
 /** POST /api/team-members (invite) or PUT /api/team-members/{id} (name and access). */
-export async function saveTeamMember(args: { id?: number; values: InviteInput | EditMemberInput }): Promise<{ data: TeamMember }> {
-  const response = args.id ? await apiClient.put<{ data: TeamMember }>(`/api/team-members/${args.id}`, args.values) : await apiClient.post<{ data: TeamMember }>('/api/team-members', args.values);
-  return response.data;
-}
+export const saveTeamMember = (args: { id: number; values: EditMemberInput } | { id?: undefined; values: InviteInput }) =>
+  args.id === undefined ? api.post('/api/team-members', { body: args.values }) : api.put('/api/team-members/{id}', { path: { id: args.id }, body: args.values });
 
 export function useSaveTeamMember() {
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ function AccessField<T extends FieldValues & { access: string[] }>({ form, optio
 function InviteForm({ options }: { options: ModuleSlug[] }) {
   const { t } = useTranslation('settings');
   const save = useSaveTeamMember();
-  const empty = { first_name: '', last_name: '', email: '', access: [] as string[] };
+  const empty = { first_name: '', last_name: '', email: '', access: [] as ModuleSlug[] };
   const form = useYupForm(inviteSchema, { defaultValues: empty });
   const { errors } = form.formState;
   return (
