@@ -15,6 +15,7 @@ const WITHOUT_DATABASE = [
   'leadSearch-catalogue',
   'mail',
   'postgres-support',
+  'queue-twoProcesses',
   'runtime-node-version',
   'security-crash',
   'units',

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,8 @@ beforeAll(async () => {
   dist = path.join(work, 'dist');
   // The server as it ships, compiled from the current sources.
   execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
+  // The built app reads its version from the package.json beside dist/, as in api/.
+  copyFileSync(path.join(API_DIR, 'package.json'), path.join(work, 'package.json'));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,0 +1,168 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate, openDb, type Db } from '../src/db';
+import { seed } from '../src/seed';
+import { startFakeCrm, type FakeCrm } from './fakeCrm';
+import { DEMO } from './helpers';
+import { createTestDatabase, type TestDatabase } from './support/postgres';
+
+/**
+ * Two API processes (the server as it ships, compiled from src) with PROCESS_ROLE=all on one
+ * PostgreSQL database: both take jobs from the one queue. The fake CRM on loopback counts what it
+ * receives: every row is pushed exactly once; a search's credits equal the credits of the results
+ * it stored. (PGlite cannot be shared by two processes; this is the PostgreSQL deployment.)
+ */
+const API_DIR = path.resolve(__dirname, '..');
+const REPO = path.resolve(API_DIR, '..');
+let work: string;
+let dist: string;
+let database: TestDatabase;
+let db: Db;
+let crm: FakeCrm;
+const servers: { process: ChildProcess; port: number }[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function startServer(): Promise<{ process: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      PROCESS_ROLE: 'all',
+      SEED_DEMO: '0',
+      SERVE_WEB: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      NODE_VERSION_CHECK: 'off',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost',
+      CRM_GHL_TOKEN_URL: crm.tokenUrl,
+      CRM_GHL_API_URL: crm.base,
+      CRM_RETRY_BACKOFF_MS: '0',
+      NODE_PATH: [path.join(API_DIR, 'node_modules'), path.join(REPO, 'node_modules')].join(path.delimiter),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  for (let i = 0; i < 1800; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { process: child, port };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+async function call<T>(port: number, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/** Waits (polling the database) until `done` says so. */
+async function until(what: string, done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'leadsmith-two-'));
+  dist = path.join(work, 'dist');
+  execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
+  // The built app reads its version from the package.json beside dist/, as in api/.
+  copyFileSync(path.join(API_DIR, 'package.json'), path.join(work, 'package.json'));
+  database = await createTestDatabase();
+  db = await openDb({ databaseUrl: database.url, dataDir: ':memory:' });
+  await migrate(db);
+  await seed(db);
+  crm = await startFakeCrm();
+  servers.push(await startServer(), await startServer());
+}, 240_000);
+
+afterAll(async () => {
+  for (const s of servers) {
+    if (s.process.exitCode === null && s.process.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        s.process.once('exit', () => resolve());
+        s.process.kill('SIGTERM');
+      });
+    }
+  }
+  await db?.close();
+  await database?.drop({ force: true });
+  await crm?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+test('two worker processes: 150 CRM rows pushed once each, and a search charges exactly the results it stored', async () => {
+  const [a, b] = [servers[0]!, servers[1]!];
+  const token = (await call<{ token: string }>(a.port, 'POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  const userId = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  await db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
+  await db.query('UPDATE credit_wallets SET monthly = 100000 WHERE user_id = $1', [userId]);
+
+  // GoHighLevel connected the way the browser does it (the fake CRM exchanges the code).
+  const { url } = (await call<{ url: string }>(a.port, 'POST', '/api/crm/connections/ghl/authorize', token)).json;
+  expect((await call(a.port, 'POST', '/api/crm/connections/callback', token, { code: 'two-processes', state: new URL(url).searchParams.get('state') })).status).toBe(200);
+
+  // A search through process B, run by whichever worker takes it.
+  const list = (await call<{ campaign: { id: number } }>(b.port, 'POST', '/api/campaigns', token, { name: 'Two processes', list_type: 'people' })).json.campaign.id;
+  const started = await call<{ job: { id: number } }>(b.port, 'POST', '/api/searches', token, {
+    type: 'people',
+    campaign_id: list,
+    location: 'Austin, TX',
+    count: 150,
+    filters: { job_title: 'Marketing Manager' },
+  });
+  expect(started.status).toBe(201);
+  const jobId = started.json.job.id;
+  await until('the search', async () => (await db.query<{ status: string }>('SELECT status FROM search_jobs WHERE id = $1', [jobId])).rows[0]!.status !== 'running');
+  const job = (await db.query<{ status: string; produced: number; credits_charged: number }>('SELECT status, produced, credits_charged FROM search_jobs WHERE id = $1', [jobId])).rows[0]!;
+  expect(job).toMatchObject({ status: 'done', produced: 150 });
+  const stored = (await db.query<{ n: number; credits: number }>('SELECT count(*)::int AS n, COALESCE(sum(credits), 0)::int AS credits FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!;
+  expect(stored.n).toBe(150);
+  expect(stored.credits).toBe(job.credits_charged);
+  const ledger = (await db.query<{ n: number }>('SELECT COALESCE(-sum(delta), 0)::int AS n FROM credit_ledger WHERE reason LIKE $1', [`search:%:job:${jobId}`])).rows[0]!.n;
+  expect(ledger).toBe(job.credits_charged);
+
+  // Every row to the CRM, sent through process A; both processes' workers are polling the queue.
+  const sent = await call<{ job: { id: number; total: number } }>(a.port, 'POST', `/api/people-results/${list}/send-crm`, token, { provider: 'ghl', all_matching: true, filters: {} });
+  expect(sent.status).toBe(202);
+  expect(sent.json.job.total).toBe(150);
+  const sendId = sent.json.job.id;
+  await until('the CRM send', async () => (await db.query<{ status: string }>('SELECT status FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]!.status === 'done');
+  const pushed = crm.contacts.filter((c) => c.code === 'two-processes').map((c) => (c.contact as { email?: string; name?: string }).name);
+  // Exactly the list's rows, each once (demo names can repeat, so the two lists are compared whole).
+  const names = (await db.query<{ name: string }>('SELECT name FROM campaign_results WHERE campaign_id = $1', [list])).rows.map((r) => r.name);
+  expect(pushed).toHaveLength(150);
+  expect([...pushed].sort()).toEqual(names.sort());
+  const effects = (await db.query<{ n: number; done: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'done')::int AS done FROM external_effects WHERE key LIKE $1", [`crm:${sendId}:%`])).rows[0]!;
+  expect(effects).toEqual({ n: 150, done: 150 });
+  const send = (await db.query<{ sent: number; unsent: number; total: number }>('SELECT sent, unsent, total FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]!;
+  expect(send).toEqual({ sent: 150, unsent: 0, total: 150 });
+  const stuck = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM campaign_results WHERE campaign_id = $1 AND (crm_status = 'sending' OR email_status = 'looking')", [list])).rows[0]!.n;
+  expect(stuck).toBe(0);
+}, 240_000);
