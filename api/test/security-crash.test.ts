@@ -185,7 +185,7 @@ test('an autopilot run killed mid-run finishes after restart, and its results an
     campaign_id: campaignId,
     location: 'Berlin',
     max_results: 25,
-    filters: { job_title: ['Engineer'] },
+    filters: { job_title: 'Engineer' },
   });
   expect(created.status).toBe(201);
   const autopilotId = created.json.autopilot.id;
