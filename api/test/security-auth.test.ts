@@ -1,4 +1,6 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import path from 'node:path';
+import { hashPassword, verifyPassword } from '../src/auth/passwords';
 import { CODE_MAX_DAILY_ATTEMPTS, CODE_TTL_MINUTES } from '../src/auth/codes';
 import { loadConfig } from '../src/config';
 import { LOGIN_WINDOW_MINUTES, MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_IP } from '../src/routes/auth';
@@ -296,5 +298,36 @@ describe('rate limits', () => {
     } finally {
       await Promise.all(processes.map((p) => p.close()));
     }
+  });
+});
+
+describe('password hashing', () => {
+  test('new passwords are argon2id at OWASP cost (m ≥ 19 MiB, t ≥ 2)', async () => {
+    const hash = await hashPassword('a fine password');
+    const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+    expect(match).not.toBeNull();
+    expect(Number(match![1])).toBeGreaterThanOrEqual(19_456);
+    expect(Number(match![2])).toBeGreaterThanOrEqual(2);
+    expect(await verifyPassword('a fine password', hash)).toBe(true);
+    expect(await verifyPassword('another password', hash)).toBe(false);
+  });
+
+  test('an old scrypt hash (N=2^14) is upgraded to argon2id at the next successful sign-in, not at a failed one', async () => {
+    const email = 'old-hash@example.com';
+    const salt = randomBytes(16);
+    const key = scryptSync('Old-pass-123', salt, 64, { N: 16384, r: 8, p: 1 });
+    const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const now = ctx.clock.now();
+    await ctx.db.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, email_verified_at, created_at, updated_at)
+       VALUES ($1, $2, 'Old', 'Hash', 'user', 'customer', $3, $3, $3)`,
+      [email, legacy, now],
+    );
+    const stored = async () => (await ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email])).rows[0]!.password_hash;
+    expect((await attempt(email, 'wrong-pass-123', '198.51.100.201')).statusCode).toBe(401);
+    expect(await stored()).toBe(legacy);
+    expect((await attempt(email, 'Old-pass-123', '198.51.100.201')).statusCode).toBe(200);
+    expect(await stored()).toMatch(/^\$argon2id\$/);
+    expect((await attempt(email, 'Old-pass-123', '198.51.100.201')).statusCode).toBe(200);
   });
 });

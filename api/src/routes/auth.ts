@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isoDate, MINUTE_MS } from '../clock';
 import { checkCode, CODE_TTL_MINUTES, cooldownSeconds, issueCode, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeAllTokens, revokeToken } from '../auth/tokens';
 import { isUniqueViolation, type Queryable, type SqlParam } from '../db';
 import { currentUser } from '../http/auth';
@@ -127,8 +127,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         throw new ApiError(401, 'invalid_credentials', { field: 'email' });
       }
       if (!account.email_verified_at) throw new ApiError(403, 'email_not_verified', { field: 'email', extra: { email } });
+      // An older or cheaper hash is replaced now that the password is known (hashed before the transaction).
+      const upgraded = needsRehash(account.password_hash) ? await hashPassword(request.body.password) : null;
 
       const issued = await db.transaction(async (tx) => {
+        if (upgraded) await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [account.id, upgraded, account.password_hash]);
         await tx.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2', [email, request.ip]);
         await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [account.id, now]);
         return issueToken(tx, account.id, now, config.tokenTtlHours);

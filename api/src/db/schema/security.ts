@@ -21,4 +21,11 @@ CREATE TABLE rate_limit_counters (
 CREATE INDEX rate_limit_counters_resets_at_idx ON rate_limit_counters (resets_at);
 `,
   },
+  {
+    id: 'w2-sec-003-crm-refresh-lease',
+    sql: `
+-- One CRM token refresh at a time per connection (providers/crm/connections.ts serializedRefresh).
+ALTER TABLE settings_crm_connections ADD COLUMN refresh_lease_until timestamptz;
+`,
+  },
 ];

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import { openToken, sealToken } from './tokenBox';
-import { CRM_LEAD_FIELDS, type CrmConnectionAuth, type CrmId, type CrmTokens, type FieldMapping } from './types';
+import { CRM_LEAD_FIELDS, CrmError, type CrmConnectionAuth, type CrmId, type CrmTokens, type FieldMapping } from './types';
 
 /**
  * The account's CRM connections (table settings_crm_connections of the Settings area). Tokens are
@@ -61,4 +61,52 @@ export async function loadFieldMappings(db: Queryable, accountId: number, id: Cr
     id,
   ]);
   return rows.filter((r) => (CRM_LEAD_FIELDS as readonly string[]).includes(r.lead_field));
+}
+
+/** How long one refresh may hold a connection before another process may try (a crashed refresher's lease ends). */
+const REFRESH_LEASE_MS = 30_000;
+/** How often a process waiting for another's refresh looks again. */
+const REFRESH_POLL_MS = 100;
+
+/**
+ * One token refresh at a time per connection, across processes: GoHighLevel and Keap rotate the
+ * refresh token, so a second refresh with the same (now spent) token would fail and leave the
+ * connection auth_failed. The refresher holds a lease on the row (no transaction across the call);
+ * a caller that finds the lease taken waits for it and uses the tokens the refresher stored. A
+ * caller whose refresh token is no longer the stored one takes the stored tokens without calling.
+ */
+export function serializedRefresh(
+  db: Queryable,
+  accountId: number,
+  id: CrmId,
+  secret: string,
+  refresh: (tokens: CrmTokens) => Promise<CrmTokens>,
+): (used: CrmTokens) => Promise<CrmTokens> {
+  const stored = async () => (await loadCrmConnection(db, accountId, id, secret))?.tokens ?? null;
+  return async (used) => {
+    const deadline = Date.now() + 2 * REFRESH_LEASE_MS;
+    for (;;) {
+      const now = new Date();
+      const taken = await db.query(
+        `UPDATE settings_crm_connections SET refresh_lease_until = $3
+          WHERE user_id = $1 AND provider = $2 AND (refresh_lease_until IS NULL OR refresh_lease_until < $4)`,
+        [accountId, id, new Date(now.getTime() + REFRESH_LEASE_MS), now],
+      );
+      if (taken.rowCount === 1) {
+        try {
+          const current = await stored();
+          if (current && current.refreshToken !== used.refreshToken) return current; // refreshed meanwhile
+          const tokens = await refresh(current ?? used);
+          await saveCrmTokens(db, accountId, id, tokens, secret);
+          return tokens;
+        } finally {
+          await db.query('UPDATE settings_crm_connections SET refresh_lease_until = NULL WHERE user_id = $1 AND provider = $2', [accountId, id]);
+        }
+      }
+      const current = await stored();
+      if (current && current.refreshToken !== used.refreshToken) return current;
+      if (Date.now() > deadline) throw new CrmError('unavailable', 'another refresh of this connection did not finish');
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
+    }
+  };
 }

@@ -9,7 +9,7 @@ export * from './types';
 export { checkCrmUrl } from './http';
 export { crmEndpoints, crmHttpSettings, crmKind, crmClientId } from './config';
 export { contactFromResult, type ResultForCrm } from './mapping';
-export { connectedCrms, loadCrmConnection, loadFieldMappings, saveCrmTokens } from './connections';
+export { connectedCrms, loadCrmConnection, loadFieldMappings, saveCrmTokens, serializedRefresh } from './connections';
 
 /** Settings are read per call, so a changed environment (tests) applies at once. */
 const settings = () => crmHttpSettings();
@@ -49,6 +49,11 @@ const REFRESH_MARGIN_MS = 60_000;
 export interface PushOptions {
   /** Called with new tokens after a refresh, to store them before anything else happens. */
   onTokens: (tokens: CrmTokens) => Promise<void>;
+  /**
+   * Refreshes the connection's tokens one at a time across processes and stores them
+   * (connections.ts serializedRefresh); without it the adapter refreshes and onTokens stores.
+   */
+  refreshTokens?: (used: CrmTokens) => Promise<CrmTokens>;
 }
 
 /**
@@ -57,7 +62,7 @@ export interface PushOptions {
  * 401 (then the rest of the contacts are sent with the new token). Returns one outcome per contact;
  * never throws for a CRM failure.
  */
-export async function pushContacts(auth: CrmConnectionAuth, contacts: readonly CrmContact[], mappings: readonly FieldMapping[], { onTokens }: PushOptions): Promise<PushOutcome[]> {
+export async function pushContacts(auth: CrmConnectionAuth, contacts: readonly CrmContact[], mappings: readonly FieldMapping[], { onTokens, refreshTokens }: PushOptions): Promise<PushOutcome[]> {
   const adapter = crmAdapter(auth.id);
   const failAll = (done: PushOutcome[], code: CrmErrorCode, detail: string | null) => {
     while (done.length < contacts.length) done.push({ ok: false, code, detail });
@@ -70,8 +75,12 @@ export async function pushContacts(auth: CrmConnectionAuth, contacts: readonly C
   const refresh = async (): Promise<boolean> => {
     if (refreshed || !current.tokens?.refreshToken) return false;
     refreshed = true;
-    const tokens = await adapter.refresh(current.tokens);
-    await onTokens(tokens);
+    let tokens: CrmTokens;
+    if (refreshTokens) tokens = await refreshTokens(current.tokens);
+    else {
+      tokens = await adapter.refresh(current.tokens);
+      await onTokens(tokens);
+    }
     current = { ...current, tokens };
     return true;
   };

@@ -12,11 +12,13 @@ import {
   contactFromResult,
   CRM_DISPLAY_NAMES,
   CRM_IDS,
+  crmAdapter,
   crmHttpSettings,
   loadCrmConnection,
   loadFieldMappings,
   pushContacts,
   saveCrmTokens,
+  serializedRefresh,
   type CrmErrorCode,
   type CrmId,
   type PushOutcome,
@@ -222,7 +224,11 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
   } else {
     const mappings = await loadFieldMappings(db, job.account_id, job.provider);
     const contacts = rows.map((r) => contactFromResult(r, r.list_type, r.list_name));
-    outcomes = await pushContacts(connection, contacts, mappings, { onTokens: (tokens) => saveCrmTokens(db, job.account_id, job.provider, tokens, appSecret) });
+    outcomes = await pushContacts(connection, contacts, mappings, {
+      onTokens: (tokens) => saveCrmTokens(db, job.account_id, job.provider, tokens, appSecret),
+      // One refresh at a time per connection, across workers: GoHighLevel and Keap rotate refresh tokens.
+      refreshTokens: serializedRefresh(db, job.account_id, job.provider, appSecret, (tokens) => crmAdapter(job.provider).refresh(tokens)),
+    });
   }
   const fatal = outcomes.find((o): o is Extract<PushOutcome, { ok: false }> => !o.ok && FATAL.has(o.code));
   await record(db, job, ids, outcomes, now(), fatal ? { code: fatal.code, detail: fatal.detail } : null);
