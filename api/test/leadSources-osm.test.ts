@@ -1,6 +1,6 @@
 import { emailWaterfall, type EmailFinder } from '../src/providers/leads/emailFinder';
 import { hunterEmailFinder } from '../src/providers/leads/hunterProvider';
-import { geocode, gridCells, osmLocalSearch, type OsmConfig } from '../src/providers/leads/osmProvider';
+import { geocode, gridCells, osmLocalSearch, withEmailsAhead, type OsmConfig } from '../src/providers/leads/osmProvider';
 import { OSM_TAGS_BY_PLACE_TYPE } from '../src/providers/leads/osmPlaceTags';
 import { PLACE_TYPES, type LeadRecord } from '../src/providers/leads';
 import { LeadSourceError } from '../src/providers/leads/sourceHttp';
@@ -129,4 +129,34 @@ test('the grid never has more than maxCellsPerSide² cells', () => {
   const cells = gridCells({ south: 0, north: 10, west: 0, east: 10, countryCode: null, country: null, city: null }, 0.05, 4);
   expect(cells).toHaveLength(16);
   expect(cells[15]).toMatchObject({ north: 10, east: 10 });
+});
+
+test('email look-ups run a few records ahead, keep the order, and never start past the limit the job will take', async () => {
+  const started: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const finder: EmailFinder = {
+    id: 'site',
+    find: async ({ domain }) => {
+      started.push(domain);
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      // Earlier records answer later: the output must still keep the input order.
+      const ticks = 20 - Number(domain.replace(/\D/g, ''));
+      for (let t = 0; t < ticks; t += 1) await Promise.resolve();
+      inFlight -= 1;
+      return { email: `info@${domain}`, outcome: 'found', verified: true, source: 'site', source_url: null };
+    },
+  };
+  const record = (i: number): LeadRecord => ({
+    key: `k${i}`, name: `Place ${i}`, company: `Place ${i}`, job_title: null, department: null, seniority: null, management_level: null,
+    website: `site${i}.test`, city: null, country: null, category: null, employee_count: null, linkedin_url: null, email: null, email_outcome: 'not_found', phone: null, social: null,
+  });
+  async function* places(): AsyncIterable<LeadRecord> {
+    for (let i = 0; i < 10; i += 1) yield record(i);
+  }
+  const out = (await all(withEmailsAhead(places(), finder, 4, 3))).map((r) => `${r.key}:${r.email}`);
+  expect(out).toEqual(['k0:info@site0.test', 'k1:info@site1.test', 'k2:info@site2.test', 'k3:info@site3.test']);
+  expect(started).toEqual(['site0.test', 'site1.test', 'site2.test', 'site3.test']);
+  expect(maxInFlight).toBe(3);
 });

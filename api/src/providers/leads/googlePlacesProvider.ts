@@ -1,5 +1,5 @@
 import type { EmailFinder } from './emailFinder';
-import { withEmail } from './osmProvider';
+import { withEmailsAhead } from './osmProvider';
 import { normalisePhone } from './phone';
 import { AnswerCache, requestJson, type CallOptions, type SourceDeps } from './sourceHttp';
 import type { LeadQuery, LeadRecord } from './types';
@@ -96,7 +96,9 @@ function placeRecord(place: Place, category: string): LeadRecord {
 
 /** Local search through Text Search: category by category, page by page; `offset` counts across them. */
 export function googlePlacesSearch(deps: SourceDeps, config: GooglePlacesConfig, finder: EmailFinder | null) {
-  return async function* search(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
+  return (query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord> => withEmailsAhead(places(query, options), finder, options.limit);
+
+  async function* places(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
     const apiKey = query.credentials?.googleApiKey?.trim() || config.apiKey;
     if (!apiKey) return;
     const categories = Array.isArray(query.filters.categories) ? (query.filters.categories as string[]) : [];
@@ -109,12 +111,12 @@ export function googlePlacesSearch(deps: SourceDeps, config: GooglePlacesConfig,
         for (const place of places) {
           if (seen.has(place.id)) continue;
           seen.add(place.id);
-          if (index >= offset) yield await withEmail(placeRecord(place, category), finder);
+          if (index >= offset) yield placeRecord(place, category);
           index += 1;
         }
         if (!next) break;
         token = next;
       }
     }
-  };
+  }
 }

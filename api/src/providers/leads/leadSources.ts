@@ -5,7 +5,7 @@ import { googlePlacesSearch } from './googlePlacesProvider';
 import { hunterDomainSearch, hunterEmailFinder, hunterEmployees } from './hunterProvider';
 import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intentProvider';
 import { modashEnrich, modashSearch } from './modashProvider';
-import { osmLocalSearch, withEmail } from './osmProvider';
+import { osmLocalSearch, withEmailsAhead } from './osmProvider';
 import { youtubeSearch } from './youtubeProvider';
 import type { EmailSourceId, KeyedSource, KeyedSourceId, LeadSourcesConfig } from './sourceConfig';
 import type { SourceDeps } from './sourceHttp';
@@ -14,7 +14,7 @@ import type { EmployeeRecord, InfluencerEnrichment, LeadProvider, LeadQuery, Lea
 /** The parts a real provider is made of; a part a source does not offer answers "nothing found". */
 export interface ProviderParts {
   id: string;
-  search?: (query: LeadQuery, options: { offset: number }) => AsyncIterable<LeadRecord>;
+  search?: (query: LeadQuery, options: { offset: number; limit?: number }) => AsyncIterable<LeadRecord>;
   findPhone?: (lead: StoredLead) => Promise<string | null>;
   findEmployees?: (lead: StoredLead) => Promise<EmployeeRecord[]>;
   enrichInfluencer?: LeadProvider['enrichInfluencer'];
@@ -106,9 +106,7 @@ export function emailFinders(config: LeadSourcesConfig, deps: SourceDeps, extras
 /** A search whose records get their emails from the waterfall when the source gave none. */
 function withEmails(search: NonNullable<ProviderParts['search']>, finder: EmailFinder | null): NonNullable<ProviderParts['search']> {
   if (!finder) return search;
-  return async function* (query, options) {
-    for await (const record of search(query, options)) yield await withEmail(record, finder);
-  };
+  return (query, options) => withEmailsAhead(search(query, options), finder, options.limit);
 }
 
 /**

@@ -172,8 +172,37 @@ export async function withEmail(record: LeadRecord, finder: EmailFinder | null):
   return { ...record, email: found.email, email_outcome: found.outcome, email_source: vendorEmailSource(found.source, found.source_url, found.source === 'site' ? 'text' : 'vendor') };
 }
 
+/** Email look-ups running at once for one search (each may crawl a site for seconds). */
+export const EMAIL_LOOKUP_CONCURRENCY = 6;
+
+/**
+ * The records with their emails looked up, in the same order, a few look-ups ahead at once: a
+ * batch of places whose sites are crawled one after the other would take minutes. `limit` (the
+ * records the caller will take) keeps look-ups, which vendors bill, from running past it.
+ */
+export async function* withEmailsAhead(records: AsyncIterable<LeadRecord>, finder: EmailFinder | null, limit = Infinity, concurrency = EMAIL_LOOKUP_CONCURRENCY): AsyncIterable<LeadRecord> {
+  if (!finder) {
+    yield* records;
+    return;
+  }
+  const ahead: Promise<LeadRecord>[] = [];
+  let started = 0;
+  for await (const record of records) {
+    if (started >= limit) break;
+    started += 1;
+    const lookup = withEmail(record, finder);
+    // A failure surfaces when its record's turn comes, not as an unhandled rejection before.
+    lookup.catch(() => undefined);
+    ahead.push(lookup);
+    if (ahead.length >= concurrency) yield await ahead.shift()!;
+  }
+  while (ahead.length) yield await ahead.shift()!;
+}
+
 export function osmLocalSearch(deps: SourceDeps, config: OsmConfig, finder: EmailFinder | null) {
-  return async function* search(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
+  return (query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord> => withEmailsAhead(places(query, options), finder, options.limit);
+
+  async function* places(query: LeadQuery, { offset }: { offset: number }): AsyncIterable<LeadRecord> {
     const categories = Array.isArray(query.filters.categories) ? (query.filters.categories as string[]) : [];
     if (!categories.length) return;
     const area = await geocode(deps, config, query.location);
@@ -186,11 +215,11 @@ export function osmLocalSearch(deps: SourceDeps, config: OsmConfig, finder: Emai
         continue;
       }
       for (const element of places.slice(Math.max(0, offset - skipped))) {
-        yield await withEmail(osmRecord(element, categories, area), finder);
+        yield osmRecord(element, categories, area);
       }
       skipped += places.length;
     }
-  };
+  }
 }
 
 function withSlash(base: string): string {

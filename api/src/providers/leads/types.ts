@@ -60,7 +60,8 @@ export interface LeadProvider {
   readonly id: string;
   /** True when the records are generated: the UI labels such lists "Demo data". */
   readonly demo: boolean;
-  search(query: LeadQuery, options: { offset: number }): AsyncIterable<LeadRecord>;
+  /** `limit`: how many records the caller will take at most (sources that work ahead stop there). */
+  search(query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord>;
   /** Phone look-up for one stored lead (people "get phones", spec §9 peoplePhoneEnrich); null when none is found. */
   findPhone(lead: StoredLead): Promise<string | null>;
   /** Employees of a stored company lead ("get employees", spec §9 local/domain employee enrich); [] when none. */

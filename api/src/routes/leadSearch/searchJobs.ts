@@ -33,12 +33,20 @@ interface LookingRow {
   pending: LeadRecord;
 }
 
-async function take(iterable: AsyncIterable<LeadRecord>, n: number): Promise<LeadRecord[]> {
+/**
+ * How long one step keeps asking a real source for records: a source that crawls each place's site
+ * for its email is slow, and a step must finish well inside the queue job's expiry. The step stores
+ * what it got; the next one resumes from there.
+ */
+export const JOB_FETCH_BUDGET_MS = 30_000;
+
+async function take(iterable: AsyncIterable<LeadRecord>, n: number, budgetMs = JOB_FETCH_BUDGET_MS): Promise<LeadRecord[]> {
   const out: LeadRecord[] = [];
   if (n <= 0) return out;
+  const until = Date.now() + budgetMs;
   for await (const record of iterable) {
     out.push(record);
-    if (out.length >= n) break;
+    if (out.length >= n || Date.now() > until) break;
   }
   return out;
 }
@@ -167,7 +175,7 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
       ? await identifyVisits(db, before, provider, wanted)
       : {
           records: await take(
-            provider.search({ type: before.search_type, location: before.location, filters: before.filters, credentials: { googleApiKey: before.google_api_key } }, { offset: before.produced }),
+            provider.search({ type: before.search_type, location: before.location, filters: before.filters, credentials: { googleApiKey: before.google_api_key } }, { offset: before.produced, limit: wanted }),
             wanted,
           ),
           visitIds: [],
