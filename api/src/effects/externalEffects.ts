@@ -55,6 +55,11 @@ export async function settleEffects(tx: Queryable, outcomes: readonly EffectOutc
   );
 }
 
+/** Gives back a claimed key whose call did not happen (a refused connection): the next attempt may make it. */
+export async function releaseEffect(db: Queryable, key: string): Promise<void> {
+  await db.query(`UPDATE external_effects SET started_at = '-infinity' WHERE key = $1 AND state = 'sending'`, [key]);
+}
+
 /**
  * On an embedded database one process owns all the work: "sending" rows at start were left by a
  * process that died, so their lease ends now instead of after EFFECT_LEASE_SECONDS.

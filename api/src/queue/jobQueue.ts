@@ -27,6 +27,8 @@ export interface JobKindOptions {
   concurrency: number;
   /** pg-boss queue policy; `stately` with a singleton key = one queued and one running job per key. */
   policy?: 'standard' | 'stately' | 'singleton';
+  /** Retry delays double from `retryDelay` (pg-boss `retryBackoff`). */
+  retryBackoff?: boolean;
 }
 
 export interface JobContext {
@@ -159,8 +161,8 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
     async start() {
       await boss.start();
       for (const d of definitions.values()) {
-        const { expireInSeconds, retryLimit, retryDelay, policy = 'standard' } = d.options;
-        await boss.createQueue(d.name, { policy, expireInSeconds, retryLimit, retryDelay, notify: true });
+        const { expireInSeconds, retryLimit, retryDelay, retryBackoff = false, policy = 'standard' } = d.options;
+        await boss.createQueue(d.name, { policy, expireInSeconds, retryLimit, retryDelay, retryBackoff, notify: true });
         // Warms pg-boss's queue cache, so a send inside one of our transactions never has to read it
         // (on PGlite that read would wait behind the very transaction that is sending).
         await boss.findJobs(d.name, { key: '', limit: 1 });

@@ -2,6 +2,7 @@ import type { AppDeps } from '../http/context';
 import type { JobQueue } from '../queue/jobQueue';
 import { defineAiJobWorker } from './aiJob';
 import { defineCrmSendWorker } from './crmSend';
+import { defineEmailWorker } from './emailDelivery';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSearchWorker } from './searchJob';
 
@@ -10,5 +11,6 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSearchWorker(queue, deps.db);
   defineAiJobWorker(queue, deps.db);
   defineListWebhookWorker(queue, deps.db, deps.clock);
+  defineEmailWorker(queue, deps.db, deps.mailer);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }
