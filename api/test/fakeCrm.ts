@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -50,6 +51,8 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
   /** access token → the code it descends from; refresh token → the same. */
   const access = new Map<string, string>();
   const refresh = new Map<string, string>();
+  /** authorization code → its PKCE challenge (S256). */
+  const challenges = new Map<string, string>();
   let expiresIn = 3600;
   let counter = 0;
   let nextId = 1;
@@ -81,12 +84,35 @@ export async function startFakeCrm({ port = 0, host = '127.0.0.1' }: { port?: nu
       }
       requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
 
+      // The authorisation page, signed in and approved at once: back to redirect_uri with a code (bound to the PKCE challenge, if any).
+      if (key === 'GET /oauth/authorize') {
+        const code = `auth-${nextId++}`;
+        const challenge = url.searchParams.get('code_challenge');
+        if (challenge) {
+          if (url.searchParams.get('code_challenge_method') !== 'S256') return send(400, { error: 'invalid_request', error_description: 'only S256' });
+          challenges.set(code, challenge);
+        }
+        const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://localhost/crm/callback');
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        res.writeHead(302, { location: back.toString() });
+        res.end();
+        return;
+      }
+
       if (key === 'POST /oauth/token') {
         const form = new URLSearchParams(body);
         const grant = form.get('grant_type');
         if (grant === 'authorization_code') {
           const code = form.get('code') ?? '';
           if (!code || code.startsWith('bad')) return send(400, { error: 'invalid_grant', error_description: 'Invalid authorization code' });
+          // RFC 7636 §4.6: a code issued for a challenge needs the verifier whose S256 is that challenge.
+          const challenge = challenges.get(code);
+          const verifier = form.get('code_verifier');
+          if (challenge && (!verifier || createHash('sha256').update(verifier).digest('base64url') !== challenge)) {
+            return send(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+          }
+          challenges.delete(code);
           return send(200, issue(code));
         }
         if (grant === 'refresh_token') {

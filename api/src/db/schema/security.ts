@@ -28,4 +28,11 @@ CREATE INDEX rate_limit_counters_resets_at_idx ON rate_limit_counters (resets_at
 ALTER TABLE settings_crm_connections ADD COLUMN refresh_lease_until timestamptz;
 `,
   },
+  {
+    id: 'w2-sec-004-crm-pkce',
+    sql: `
+-- The PKCE verifier of a pending CRM authorisation (sealed with APP_SECRET), sent with the code exchange.
+ALTER TABLE settings_crm_states ADD COLUMN code_verifier text;
+`,
+  },
 ];

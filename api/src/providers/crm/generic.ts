@@ -23,7 +23,8 @@ export function genericOAuthAdapter(id: CrmId, settings: () => CrmHttpSettings):
   return {
     id,
     kind: 'oauth',
-    exchangeCode: (code, redirectUri) => tokenCall(endpoints(), { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, settings()),
+    exchangeCode: (code, redirectUri, codeVerifier) =>
+      tokenCall(endpoints(), { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) }, settings()),
     refresh: (tokens) => {
       if (!tokens.refreshToken) return Promise.reject(new CrmError('auth_failed', 'no refresh token'));
       return tokenCall(endpoints(), { grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, settings(), { previous: tokens });

@@ -39,8 +39,8 @@ export function setCrmAdapter(id: CrmId, adapter: CrmAdapter): () => void {
 }
 
 /** The code the CRM returned to /crm/callback, exchanged for tokens. */
-export function exchangeCrmCode(id: CrmId, code: string, redirectUri: string): Promise<CrmTokens> {
-  return crmAdapter(id).exchangeCode(code, redirectUri);
+export function exchangeCrmCode(id: CrmId, code: string, redirectUri: string, codeVerifier?: string): Promise<CrmTokens> {
+  return crmAdapter(id).exchangeCode(code, redirectUri, codeVerifier);
 }
 
 /** Refresh a little before the CRM's own expiry, so a push never starts with a token about to lapse. */

@@ -69,7 +69,8 @@ export interface CrmAdapter {
   readonly id: CrmId;
   readonly kind: CrmKind;
   /** OAuth: the code the CRM returned to /crm/callback, exchanged for tokens. */
-  exchangeCode(code: string, redirectUri: string): Promise<CrmTokens>;
+  /** `codeVerifier`: the PKCE verifier (RFC 7636) when the authorisation request carried a challenge. */
+  exchangeCode(code: string, redirectUri: string, codeVerifier?: string): Promise<CrmTokens>;
   /** OAuth: new tokens from the refresh token (the CRM may rotate it). */
   refresh(tokens: CrmTokens): Promise<CrmTokens>;
   /**

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, saveCrmTokens } from '../../providers/crm';
+import { openToken, sealToken } from '../../providers/crm/tokenBox';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { requestAccountId } from './account';
@@ -19,6 +20,12 @@ export const LEAD_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'compan
 const STATE_TTL_MS = 15 * 60_000;
 
 /** Spec §7: scopes of the first CRM (contacts, locations, custom fields, tags) and the second (full). */
+/**
+ * PKCE (RFC 7636, S256) where the CRM supports it: the generic OAuth CRMs. GoHighLevel's and Keap's
+ * references document no code_challenge, so they get the plain authorization-code flow.
+ */
+const PKCE: ReadonlySet<CrmProvider> = new Set(['groove', 'sales_connector']);
+
 const DEFAULT_AUTH: Partial<Record<CrmProvider, { url: string; scope: string }>> = {
   ghl: {
     url: 'https://marketplace.gohighlevel.com/oauth/chooselocation',
@@ -31,6 +38,7 @@ interface AuthConfig {
   url: string;
   clientId: string;
   scope: string;
+  pkce: boolean;
 }
 
 /**
@@ -45,7 +53,7 @@ export function crmAuthConfig(provider: CrmProvider, env: NodeJS.ProcessEnv = pr
   const url = env[`CRM_${key}_AUTH_URL`]?.trim() || DEFAULT_AUTH[provider]?.url;
   const clientId = env[`CRM_${key}_CLIENT_ID`]?.trim() || (env.NODE_ENV === 'production' ? '' : 'leadsmith-dev');
   if (!url || !clientId) return null;
-  return { url, clientId, scope: env[`CRM_${key}_SCOPE`]?.trim() || DEFAULT_AUTH[provider]?.scope || '' };
+  return { url, clientId, scope: env[`CRM_${key}_SCOPE`]?.trim() || DEFAULT_AUTH[provider]?.scope || '', pkce: PKCE.has(provider) };
 }
 
 /** Where the CRM sends the user back: PUBLIC_URL when set, else the address the browser used. */
@@ -92,13 +100,25 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     const state = randomBytes(24).toString('base64url');
     const now = clock.now();
     await db.query('DELETE FROM settings_crm_states WHERE user_id = $1 AND expires_at < $2', [accountId, now]);
-    await db.query('INSERT INTO settings_crm_states (state_hash, user_id, provider, expires_at) VALUES ($1, $2, $3, $4)', [hashToken(state), accountId, provider, new Date(now.getTime() + STATE_TTL_MS)]);
+    // The PKCE verifier stays on the server (sealed), the challenge goes to the CRM.
+    const verifier = config.pkce ? randomBytes(32).toString('base64url') : null;
+    await db.query('INSERT INTO settings_crm_states (state_hash, user_id, provider, expires_at, code_verifier) VALUES ($1, $2, $3, $4, $5)', [
+      hashToken(state),
+      accountId,
+      provider,
+      new Date(now.getTime() + STATE_TTL_MS),
+      verifier ? sealToken(appConfig.appSecret, verifier) : null,
+    ]);
     const url = new URL(config.url);
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', config.clientId);
     url.searchParams.set('redirect_uri', callbackUrl(request));
     if (config.scope) url.searchParams.set('scope', config.scope);
     url.searchParams.set('state', state);
+    if (verifier) {
+      url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+      url.searchParams.set('code_challenge_method', 'S256');
+    }
     return { url: url.toString() };
   });
 
@@ -112,16 +132,16 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const now = clock.now();
-      const { rows } = await db.query<{ provider: CrmProvider }>('DELETE FROM settings_crm_states WHERE state_hash = $1 AND user_id = $2 AND expires_at >= $3 RETURNING provider', [
-        hashToken(request.body.state),
-        accountId,
-        now,
-      ]);
+      const { rows } = await db.query<{ provider: CrmProvider; code_verifier: string | null }>(
+        'DELETE FROM settings_crm_states WHERE state_hash = $1 AND user_id = $2 AND expires_at >= $3 RETURNING provider, code_verifier',
+        [hashToken(request.body.state), accountId, now],
+      );
       const provider = rows[0]?.provider;
       if (!provider) throw unprocessable('settings.crm_state_invalid', 'state');
       let tokens;
       try {
-        tokens = await exchangeCrmCode(provider, request.body.code, callbackUrl(request));
+        const verifier = rows[0]?.code_verifier ? openToken(appConfig.appSecret, rows[0].code_verifier) : null;
+        tokens = await exchangeCrmCode(provider, request.body.code, callbackUrl(request), verifier ?? undefined);
       } catch (error) {
         if (!(error instanceof CrmError)) throw error;
         throw new ApiError(422, `settings.crm.${error.code}`, { field: 'code', params: { name: CRM_NAMES[provider] }, extra: { detail: error.detail ?? '' } });
