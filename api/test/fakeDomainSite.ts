@@ -5,10 +5,12 @@ import dns2 from 'dns2';
 /**
  * A company website on a loopback port and a DNS server (dns2, UDP) answering for its domain:
  * A → 127.0.0.1 and MX → mail.<domain>. The site has emails in links, text, obfuscated spellings
- * and Cloudflare's protection, a team page, robots.txt with a disallowed page and a sitemap that
- * lists a page no link reaches. Every request is logged (path and user agent).
+ * and Cloudflare's protection, a team page, robots.txt with a disallowed page and a sitemap index
+ * whose sitemap lists a page no link reaches. Every request is logged (path and user agent).
  */
 export const SITE_DOMAIN = 'acme-rockets.test';
+/** The company's former domain: its site answers every page with a redirect to SITE_DOMAIN. */
+export const OLD_DOMAIN = 'old-acme.test';
 
 /** What the engine must find on the site: address → state and the page it is seen on (path). */
 export const SITE_EMAILS = {
@@ -50,7 +52,13 @@ function pages(): Record<string, { type: string; body: Buffer | string }> {
   const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
   return {
     '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n\nSitemap: http://acme-rockets.test/sitemap.xml\n' },
+    // A sitemap index (robots.txt names it) pointing at the sitemap of pages.
     '/sitemap.xml': {
+      type: 'application/xml',
+      body: `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>http://acme-rockets.test/sitemap-pages.xml</loc></sitemap></sitemapindex>`,
+    },
+    '/sitemap-pages.xml': {
       type: 'application/xml',
       body: `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -112,6 +120,10 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push({ path, userAgent: String(req.headers['user-agent'] ?? '') });
+    if (String(req.headers.host ?? '').startsWith(OLD_DOMAIN)) {
+      res.writeHead(path === '/robots.txt' ? 404 : 301, path === '/robots.txt' ? {} : { location: `http://${SITE_DOMAIN}${path}` }).end();
+      return;
+    }
     const page = content[path];
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
@@ -129,7 +141,7 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const name = question?.name.toLowerCase() ?? '';
-      if (name === SITE_DOMAIN || name === `www.${SITE_DOMAIN}` || name === `mail.${SITE_DOMAIN}`) {
+      if (name === SITE_DOMAIN || name === `www.${SITE_DOMAIN}` || name === `mail.${SITE_DOMAIN}` || name === OLD_DOMAIN) {
         // Plain records, as dns2's README writes them: the packet encoder serialises them by type.
         type Answer = (typeof response.answers)[number];
         if (question!.type === Packet.TYPE.A) response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address: '127.0.0.1' } as unknown as Answer);

@@ -9,7 +9,7 @@ import { crawlSite, CRAWLER_USER_AGENT, parseHtml, resolverLookup, sitemapLocati
 import { cleanEmail, decodeCfEmail, deobfuscate, extractPage, looksLikeName, socialProfile, technologiesOf } from '../src/providers/leads/domain/extract';
 import { applyPattern, inferPattern, nameParts } from '../src/providers/leads/domain/pattern';
 import { isDisposableDomain, isRoleAddress, mxChecker, validSyntax } from '../src/providers/leads/domain/verify';
-import { cfEncode, SITE_DOMAIN, SITE_EMAILS, startFakeSite, type FakeSite } from './fakeDomainSite';
+import { cfEncode, OLD_DOMAIN, SITE_DOMAIN, SITE_EMAILS, startFakeSite, type FakeSite } from './fakeDomainSite';
 
 let site: FakeSite;
 let config: DomainEngineConfig;
@@ -170,6 +170,10 @@ describe('findEmailsForDomain', () => {
   it('builds potential emails for people given by the caller, and reports a site that cannot be reached', async () => {
     const withPeople = await findEmailsForDomain(SITE_DOMAIN, { people: [{ name: 'Peter Pan', title: 'Pilot' }] }, config);
     expect(withPeople.emails.find((e) => e.address === `peter.pan@${SITE_DOMAIN}`)).toMatchObject({ state: 'potential', sourceUrl: null, title: 'Pilot' });
+    // A company that moved: the old domain's site redirects to the new one, whose addresses and pattern count.
+    const moved = await findEmailsForDomain(OLD_DOMAIN, {}, config);
+    expect(moved).toMatchObject({ domain: OLD_DOMAIN, emailDomain: SITE_DOMAIN, error: null });
+    expect(Object.fromEntries(moved.emails.map((e) => [e.address, e.state]))).toEqual(Object.fromEntries(Object.entries(SITE_EMAILS).map(([a, e]) => [a, e.state])));
     const missing = await findEmailsForDomain('nowhere.test', {}, config);
     expect(missing).toMatchObject({ emails: [], error: 'unreachable' });
     expect((await findEmailsForDomain('not a domain', {}, config)).error).toBe('invalid_domain');

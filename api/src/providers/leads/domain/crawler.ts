@@ -266,32 +266,34 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
   enqueue(startUrl, 0);
 
   // Sitemaps named in robots.txt, else /sitemap.xml; an index is followed one level down.
-  // A single page (depth 0) needs no sitemap.
-  const sitemapUrls = limits.maxDepth === 0 ? [] : robots.getSitemaps().length ? robots.getSitemaps() : [new URL('/sitemap.xml', startUrl).href];
-  const sitemapPages: string[] = [];
-  for (const [index, href] of sitemapUrls.slice(0, 5).entries()) {
-    if (signal.aborted) break;
-    let sitemapUrl: URL;
-    try {
-      sitemapUrl = withPort(new URL(href), network);
-    } catch {
-      continue;
+  // The sitemaps robots.txt names, else /sitemap.xml; an index is followed one level down (5 files at most).
+  const readSitemaps = async (origin: URL, rules: Rules) => {
+    if (limits.maxDepth === 0) return; // a single page needs no sitemap
+    const files = rules.getSitemaps().length ? rules.getSitemaps() : [new URL('/sitemap.xml', origin).href];
+    const found: string[] = [];
+    for (let index = 0; index < files.length && index < 5 && found.length < MAX_SITEMAP_URLS && !signal.aborted; index++) {
+      let sitemapUrl: URL;
+      try {
+        sitemapUrl = withPort(new URL(files[index]!), network);
+      } catch {
+        continue;
+      }
+      if (!sameSite(sitemapUrl)) continue;
+      const answer = await fetchRaw(sitemapUrl, 2_000_000).catch(() => null);
+      if (!answer || answer.status !== 200) continue;
+      const { pages: locs, sitemaps } = sitemapLocations(answer.body.toString('utf8'));
+      found.push(...locs);
+      files.push(...sitemaps);
     }
-    if (!sameSite(sitemapUrl)) continue;
-    const answer = await fetchRaw(sitemapUrl, 2_000_000).catch(() => null);
-    if (!answer || answer.status !== 200) continue;
-    const { pages: locs, sitemaps } = sitemapLocations(answer.body.toString('utf8'));
-    sitemapPages.push(...locs);
-    if (index === 0) sitemapUrls.push(...sitemaps.slice(0, 4));
-    if (sitemapPages.length >= MAX_SITEMAP_URLS) break;
-  }
-  for (const href of sitemapPages.slice(0, MAX_SITEMAP_URLS)) {
-    try {
-      enqueue(withPort(new URL(href), network), 1);
-    } catch {
-      // not a URL: skip
+    for (const href of found.slice(0, MAX_SITEMAP_URLS)) {
+      try {
+        enqueue(withPort(new URL(href), network), 1);
+      } catch {
+        // not a URL: skip
+      }
     }
-  }
+  };
+  await readSitemaps(startUrl, robots);
 
   let firstError: CrawlError | null = null;
   let inFlight = 0;
@@ -313,7 +315,12 @@ export async function crawlSite(start: string, options: CrawlOptions): Promise<C
         const finalKey = normalise(answer.url);
         if (finalKey !== normalise(next.url) && pages.some((p) => p.url === finalKey)) continue;
         const $ = parseHtml(answer.body, answer.headers['content-type']);
-        if (isStart && !sameSite(answer.url)) bareHost = answer.url.hostname.replace(/^www\./, '');
+        if (isStart && !sameSite(answer.url)) {
+          // The site moved: the crawl continues on the new host, with its robots.txt and sitemap.
+          bareHost = answer.url.hostname.replace(/^www\./, '');
+          const rules = await robotsOf(answer.url.origin).catch(() => 'closed' as const);
+          if (rules !== 'closed') await readSitemaps(answer.url, rules);
+        }
         pages.push({ url: finalKey, depth: next.depth, seq: next.seq, status: answer.status, headers: answer.headers, $, title: $('title').first().text().trim().slice(0, 300) });
         if (next.depth >= limits.maxDepth) continue;
         $('a[href]').each((_, el) => {

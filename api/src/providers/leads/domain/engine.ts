@@ -47,6 +47,8 @@ export interface PersonFinding {
 
 export interface DomainFindings {
   domain: string;
+  /** The domain of the company's addresses: the searched one, or the site's when the site moved there (acme.com → acme-corp.com). */
+  emailDomain: string;
   /** The site's address the crawl started from, when it answered. */
   website: string | null;
   emails: EmailFinding[];
@@ -106,7 +108,7 @@ export async function withPeople(findings: DomainFindings, people: readonly { na
       found.push({ name: person.name, title, sourceUrl: null, email: null, state: 'not_found' });
       continue;
     }
-    const address = `${applyPattern(findings.pattern, parts)}@${findings.domain}`;
+    const address = `${applyPattern(findings.pattern, parts)}@${findings.emailDomain}`;
     const verification = await verifyEmail(address, mx);
     if (!verification.syntax || verification.mx === false) {
       found.push({ name: person.name, title, sourceUrl: null, email: null, state: 'not_found' });
@@ -153,6 +155,7 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
   const host = hostOf(input);
   const empty = (error: DomainFindings['error'], extra: Partial<DomainFindings> = {}): DomainFindings => ({
     domain: host?.replace(/^www\./, '') ?? input,
+    emailDomain: host?.replace(/^www\./, '') ?? input,
     website: null,
     emails: [],
     phones: [],
@@ -203,6 +206,11 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
     }
   }
 
+  // The start page may have redirected to another domain: the company's addresses are where most of them are.
+  const siteDomain = new URL(pages[0]!.url).hostname.replace(/^www\./, '');
+  const countOn = (d: string) => [...seenEmails.keys()].filter((a) => a.endsWith(`@${d}`)).length;
+  const emailDomain = countOn(siteDomain) > countOn(domain) ? siteDomain : domain;
+
   // Link addresses to people: the page said so, or the address spells the name (jane.doe@ → Jane Doe).
   const owner = new Map<string, string>();
   for (const [key, person] of people) {
@@ -218,7 +226,7 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
       }
     }
   }
-  const onDomain = (address: string) => address.endsWith(`@${domain}`);
+  const onDomain = (address: string) => address.endsWith(`@${emailDomain}`);
   const pattern = inferPattern(
     [...owner].filter(([address]) => onDomain(address)).map(([address, key]) => ({ address, name: people.get(key)!.name })),
   );
@@ -243,7 +251,7 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
       personFindings.push({ ...person, state: 'not_found' });
       continue;
     }
-    const address = `${applyPattern(pattern, parts)}@${domain}`;
+    const address = `${applyPattern(pattern, parts)}@${emailDomain}`;
     const verification = await verifyEmail(address, mx);
     // A domain that takes no mail cannot have the address.
     if (!verification.syntax || verification.mx === false) {
@@ -254,10 +262,11 @@ export async function findEmailsForDomain(input: string, options: FindOptions, c
     personFindings.push({ ...person, email: address, state: 'potential' });
   }
 
-  if (config.smtp) await checkMailboxes(domain, emails, personFindings, config.smtp);
+  if (config.smtp) await checkMailboxes(emailDomain, emails, personFindings, config.smtp);
 
   const findings: DomainFindings = {
     domain,
+    emailDomain,
     website: new URL('/', pages[0]!.url).href,
     emails,
     phones: [...phones],

@@ -34,7 +34,7 @@ export function siteEmailFinder(engine: DomainEngine): EmailFinder {
         return email ? toFound(email) : null;
       }
       const findings = await engine.findEmailsForDomain(lookup.domain);
-      const onDomain = findings.emails.filter((e) => e.state === 'found' && e.address.endsWith(`@${findings.domain}`) && !e.verification.disposable);
+      const onDomain = findings.emails.filter((e) => e.state === 'found' && e.address.endsWith(`@${findings.emailDomain}`) && !e.verification.disposable);
       const pool = onDomain.length ? onDomain : findings.emails.filter((e) => e.state === 'found' && !e.verification.disposable);
       const best = [...pool].sort((a, b) => generalRank(a) - generalRank(b))[0];
       return best ? toFound(best) : null;
