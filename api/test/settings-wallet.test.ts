@@ -128,8 +128,10 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     // Spend down to 95 (crossing 100) in two parallel spends.
     const spend = total - 95;
     await Promise.all([Math.floor(spend / 2), Math.ceil(spend / 2)].map((n) => ctx.db.transaction((tx) => spendCredits(tx, customerId, n, 'test spend'))));
-    // The wallet charges the queued top-up right after the spend commits: wait for that charge.
-    await until(async () => (await ctx.db.query("SELECT 1 FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up' AND status = 'succeeded'", [customerId])).rowCount > 0);
+    // Right after the spend commits, the signal enqueues the charge: wait for that job, then run it.
+    await until(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(customerId)])).rowCount > 0);
+    await ctx.app.queue.drain();
+    expect((await ctx.db.query("SELECT 1 FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up' AND status = 'succeeded'", [customerId])).rowCount).toBe(1);
     const after = await wallet();
     expect(after.balance.total).toBe(195);
     const autos = await ctx.db.query("SELECT 1 FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up'", [customerId]);

@@ -29,6 +29,8 @@ export interface JobKindOptions {
   policy?: 'standard' | 'stately' | 'singleton';
   /** Retry delays double from `retryDelay` (pg-boss `retryBackoff`). */
   retryBackoff?: boolean;
+  /** Also run on this cron schedule (UTC), by pg-boss's scheduler in the worker processes (one run per slot across processes). */
+  cron?: string;
 }
 
 export interface JobContext {
@@ -169,6 +171,7 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
       }
       started = true;
       if (!runsWork) return;
+      for (const d of definitions.values()) if (d.options.cron) await boss.schedule(d.name, d.options.cron, {});
       if (target.kind === 'pglite') {
         await releaseOrphanedEffects(db);
         await recoverOrphans();

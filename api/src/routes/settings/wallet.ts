@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defineAutoTopUpWorker, enqueueAutoTopUps } from '../../workers/autoTopUps';
 import { autoTopUpSignal, grantCredits, walletBalance } from '../../credits/ledger';
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
@@ -173,13 +174,12 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
   const service = createWalletService(deps, payments);
   const guard = { onRequest: [app.requireAuth, app.requireModule('wallet')] };
 
-  // Automatic top-ups: charged as soon as a spend queues one, and swept regularly (e.g. after a restart).
-  const onQueued = (userId: number) => void service.processAutoTopUps(userId).catch((error: unknown) => app.log.error({ err: error }, 'auto top-up failed'));
+  // Automatic top-ups: a job as soon as a spend has committed one (the signal comes after the commit),
+  // and a sweep every minute on the queue's scheduler for any the signal missed (a process that died).
+  defineAutoTopUpWorker(deps.queue, service);
+  const onQueued = (userId: number) => void enqueueAutoTopUps(deps.queue, userId).catch((error: unknown) => app.log.error({ err: error }, 'auto top-up failed'));
   autoTopUpSignal.on('queued', onQueued);
-  const sweep = setInterval(() => void service.processAutoTopUps().catch((error: unknown) => app.log.error({ err: error }, 'auto top-up sweep failed')), 30_000);
-  sweep.unref();
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     autoTopUpSignal.off('queued', onQueued);
   });
 
