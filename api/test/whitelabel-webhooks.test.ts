@@ -65,12 +65,17 @@ describe('white-label webhooks (/api/whitelabel/webhooks)', () => {
     const sub = json<{ data: { id: number } }>(
       await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Wendy Web', email: 'wendy@hook.test', username: 'wendy', package_id: pkg }),
     ).data.id;
+    await ctx.app.queue.drain();
     await waitFor(() => received.some((r) => r.event === 'subscription.created'));
     await call('POST', `/api/whitelabel/subscriptions/${sub}/restore`, reseller); // 422: manual, no event
     await call('POST', `/api/whitelabel/subscriptions/${sub}/cancel`, reseller);
+    await ctx.app.queue.drain();
     await waitFor(() => received.some((r) => r.event === 'subscription.canceled'));
-    const created1 = JSON.parse(received.find((r) => r.event === 'subscription.created')!.body) as { event: string; data: { email: string } };
+    const created1 = JSON.parse(received.find((r) => r.event === 'subscription.created')!.body) as { event: string; delivery_id: string; data: { email: string } };
     expect(created1).toMatchObject({ event: 'subscription.created', data: { email: 'wendy@hook.test' } });
+    // Each delivery carries its id (receivers drop repeats by it) and is recorded once, as done.
+    expect(created1.delivery_id).toMatch(/^wl-webhook:/);
+    expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [created1.delivery_id])).rows[0]).toEqual({ state: 'done' });
     expect(received.some((r) => r.event === 'subscription.restored')).toBe(false);
 
     for (const [method, path] of [

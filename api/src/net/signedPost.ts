@@ -57,7 +57,11 @@ export async function guardedPost(rawUrl: string | URL, body: string, headers: R
 }
 
 /** One signed JSON POST to a user-given URL (guardedPost with the webhook headers). */
-export function postSigned(rawUrl: string, body: string, { secret, event, timeoutMs = 10_000 }: { secret: string; event: string; timeoutMs?: number }): Promise<PostOutcome> {
+export function postSigned(
+  rawUrl: string,
+  body: string,
+  { secret, event, timeoutMs = 10_000, deliveryId }: { secret: string; event: string; timeoutMs?: number; /** Same on every attempt of one delivery: receivers drop repeats by it. */ deliveryId?: string },
+): Promise<PostOutcome> {
   return guardedPost(
     rawUrl,
     body,
@@ -65,6 +69,7 @@ export function postSigned(rawUrl: string, body: string, { secret, event, timeou
       'content-type': 'application/json',
       'user-agent': 'LeadsmithWebhooks/1.0',
       'x-leadsmith-event': event,
+      ...(deliveryId ? { 'x-leadsmith-delivery': deliveryId } : {}),
       [SIGNATURE_HEADER]: signBody(secret, body),
     },
     { timeoutMs },

@@ -5,6 +5,7 @@ import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSearchWorker } from './searchJob';
+import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 
 /** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
 export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
@@ -12,5 +13,6 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineAiJobWorker(queue, deps.db);
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer);
+  defineWhitelabelWebhookWorker(queue, deps.db);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
-import { postSigned } from '../../net/signedPost';
+import { postSigned, type PostOutcome } from '../../net/signedPost';
+import { queueOf } from '../../queue/jobQueue';
+import { enqueueWhitelabelDelivery } from '../../workers/whitelabelWebhook';
 import { say } from '../respond';
 import { idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
 
@@ -43,10 +45,26 @@ async function deliver(db: Db, hook: { id: number; url: string; secret: string }
   return status;
 }
 
-/** Sends `event` to every webhook of the reseller subscribed to it; after the commit, never failing the request. */
+/**
+ * Queues `event` for every webhook of the reseller subscribed to it (after the commit, never failing
+ * the request): one `whitelabel-webhook` job per hook (api/src/workers/whitelabelWebhook.ts), each
+ * delivered once with its delivery id, retried when the receiver is down.
+ */
 export async function dispatchEvent(db: Db, log: FastifyBaseLogger, ownerId: number, event: WebhookEvent, data: unknown, now: Date): Promise<void> {
-  const { rows } = await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM whitelabel_webhooks WHERE owner_id = $1 AND events @> jsonb_build_array($2::text)', [ownerId, event]);
-  await Promise.all(rows.map((hook) => deliver(db, hook, event, data, now).catch((error: unknown) => log.warn({ err: error }, 'webhook delivery failed'))));
+  try {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM whitelabel_webhooks WHERE owner_id = $1 AND events @> jsonb_build_array($2::text)', [ownerId, event]);
+    for (const hook of rows) await enqueueWhitelabelDelivery(queueOf(db), { hookId: hook.id, event, data, createdAt: now.toISOString(), deliveryId: `wl-webhook:${randomUUID()}` });
+  } catch (error) {
+    log.warn({ err: error }, 'webhook delivery could not be queued');
+  }
+}
+
+/** One POST of a queued delivery: the body carries its delivery id, the hook's last status is recorded. */
+export async function deliverQueued(db: Db, hook: { id: number; url: string; secret: string }, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): Promise<PostOutcome> {
+  const body = JSON.stringify({ event: d.event, delivery_id: d.deliveryId, created_at: d.createdAt, data: d.data });
+  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: d.event, deliveryId: d.deliveryId });
+  await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = now() WHERE id = $1', [hook.id, outcome.ok ? String(outcome.status) : outcome.error]);
+  return outcome;
 }
 
 const bodySchema = objectSchema(
