@@ -44,9 +44,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-      // No internet here: the keyless lead sources (OpenStreetMap, reverse DNS, the site crawl) are off, so
-      // local, domain and intent searches get labelled demo data, as when no source is configured.
-      LEAD_KEYLESS_SOURCES: '0',
+      // No internet here: of the keyless lead sources only the site crawl is on (it crawls the local company
+      // website below); OpenStreetMap and reverse DNS are off, so local and intent searches get labelled demo data.
+      LEAD_KEYLESS_SOURCES: 'site',
       // GoHighLevel's token and API endpoints at the fake CRM (its authorisation page stays the public one; specs route it).
       CRM_GHL_TOKEN_URL: `${FAKE_CRM_BASE}/oauth/token`,
       CRM_GHL_API_URL: FAKE_CRM_BASE,

@@ -76,6 +76,12 @@ describe('domain search served by the domain engine', () => {
     expect(providerFor('domain')).toMatchObject({ id: DOMAIN_PROVIDER_ID, demo: false });
     expect((await providers()).domain).toEqual({ id: DOMAIN_PROVIDER_ID, demo: false, demo_reason: null });
     uninstall();
+    // Only the site crawl among the keyless engines (an offline set-up that crawls a local site).
+    uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: 'site' }));
+    expect((await providers()).domain).toMatchObject({ id: DOMAIN_PROVIDER_ID, demo: false });
+    expect((await providers()).local).toMatchObject({ id: 'demo', demo: true });
+    uninstall();
+    expect(() => loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: 'site,maps' })).toThrow('LEAD_KEYLESS_SOURCES');
     uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0' }));
     expect((await providers()).domain).toEqual({ id: 'demo', demo: true, demo_reason: 'no_source' });
     uninstall();

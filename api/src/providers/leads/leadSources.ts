@@ -95,7 +95,7 @@ export function emailFinders(config: LeadSourcesConfig, deps: SourceDeps, extras
   const hunter = effectiveKey('hunter', config, settings);
   const apollo = effectiveKey('apollo', config, settings);
   const available: Partial<Record<EmailSourceId, EmailFinder>> = {};
-  if (config.keyless && extras.siteEmailFinder && !settings.disabled.includes('site')) available.site = extras.siteEmailFinder;
+  if (config.keyless && (!config.keylessOnly || config.keylessOnly.includes('site')) && extras.siteEmailFinder && !settings.disabled.includes('site')) available.site = extras.siteEmailFinder;
   if (hunter) available.hunter = hunterEmailFinder(deps, hunter);
   if (apollo) available.apollo = apolloEmailFinder(deps, apollo);
   // The environment's LEAD_EMAIL_WATERFALL is the default order; the admin's order replaces it.
@@ -117,7 +117,7 @@ function withEmails(search: NonNullable<ProviderParts['search']>, finder: EmailF
  */
 export function assembleLeadSources(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras = {}, settings: LeadSourceSettings = NO_SETTINGS): Partial<Record<SearchType, LeadProvider>> {
   const on = (id: LeadSourceId) => !settings.disabled.includes(id);
-  const keyless = (id: LeadSourceId) => config.keyless && on(id);
+  const keyless = (id: LeadSourceId) => config.keyless && (!config.keylessOnly || config.keylessOnly.includes(id)) && on(id);
   const finders = emailFinders(config, deps, extras, settings);
   const finder = finders.length ? emailWaterfall(finders) : null;
   const apollo = effectiveKey('apollo', config, settings);

@@ -18,6 +18,8 @@ export type EmailSourceId = (typeof EMAIL_SOURCES)[number];
 export interface LeadSourcesConfig {
   /** The keyless engines (OpenStreetMap, reverse DNS, the domain crawl). On by default; LEAD_KEYLESS_SOURCES=0 turns them off. */
   keyless: boolean;
+  /** LEAD_KEYLESS_SOURCES as a list (`site`, `osm`, `reverse_dns`): only those keyless engines; null for all. */
+  keylessOnly?: readonly string[] | null;
   nominatimUrl: string;
   overpassUrl: string;
   /** The platform's Google Places key (users may bring their own, see LeadQuery.credentials). */
@@ -58,9 +60,16 @@ function keyed(env: Env, keyName: string, urlName: string, fallback: string): Ke
   return apiKey ? { apiKey, baseUrl: url } : null;
 }
 
+/** The engines that need no key (LEAD_KEYLESS_SOURCES may name some of them). */
+export const KEYLESS_SOURCES = ['osm', 'reverse_dns', 'site'] as const;
+
 export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
   const keylessRaw = (value(env, 'LEAD_KEYLESS_SOURCES') ?? '1').toLowerCase();
-  if (!['1', '0', 'true', 'false', 'on', 'off'].includes(keylessRaw)) throw new ConfigError('LEAD_KEYLESS_SOURCES', `expected 1/0 or true/false, got "${keylessRaw}"`);
+  const keylessList = keylessRaw.split(',').map((k) => k.trim()).filter(Boolean);
+  const listed = !['1', '0', 'true', 'false', 'on', 'off'].includes(keylessRaw);
+  if (listed && !keylessList.every((k) => (KEYLESS_SOURCES as readonly string[]).includes(k))) {
+    throw new ConfigError('LEAD_KEYLESS_SOURCES', `expected 1/0, true/false or some of ${KEYLESS_SOURCES.join(', ')}, got "${keylessRaw}"`);
+  }
   const order = (value(env, 'LEAD_EMAIL_WATERFALL') ?? EMAIL_SOURCES.join(','))
     .split(',')
     .map((s) => s.trim().toLowerCase())
@@ -68,7 +77,8 @@ export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
   const unknown = order.find((s) => !(EMAIL_SOURCES as readonly string[]).includes(s));
   if (unknown) throw new ConfigError('LEAD_EMAIL_WATERFALL', `unknown email source "${unknown}" (expected some of ${EMAIL_SOURCES.join(', ')})`);
   return {
-    keyless: ['1', 'true', 'on'].includes(keylessRaw),
+    keyless: listed || ['1', 'true', 'on'].includes(keylessRaw),
+    keylessOnly: listed ? keylessList : null,
     nominatimUrl: baseUrl(env, 'NOMINATIM_URL', 'https://nominatim.openstreetmap.org/'),
     overpassUrl: baseUrl(env, 'OVERPASS_URL', 'https://overpass-api.de/api/interpreter'),
     googlePlaces: keyed(env, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
