@@ -12,10 +12,24 @@ interface Fixtures {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await analyzeSettled(page);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/**
+ * A page that navigates while axe runs (e.g. /login revisited while signed in redirects home) is
+ * audited again once the new page has settled, instead of failing on the destroyed context.
+ */
+async function analyzeSettled(page: Page, attemptsLeft = 2): ReturnType<AxeBuilder['analyze']> {
+  try {
+    return await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  } catch (error) {
+    if (attemptsLeft === 0 || !/Execution context was destroyed/.test(String(error))) throw error;
+    await settled(page);
+    return analyzeSettled(page, attemptsLeft - 1);
+  }
 }
 
 async function settled(page: Page): Promise<void> {

@@ -567,6 +567,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The list (campaign) types */
         get: {
             parameters: {
                 query?: never;
@@ -581,7 +582,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @description The campaign search type of spec §3 (industry, company, people, single, influencer, intent, group). */
+                            search_type: string;
+                        }[];
+                    };
                 };
             };
         };
@@ -12343,6 +12351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Platform figures for the dashboard (12 months) */
         get: {
             parameters: {
                 query?: never;
@@ -12357,7 +12366,38 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            users: {
+                                active: number;
+                                deleted: number;
+                                by_type: {
+                                    user_type: string;
+                                    count: number;
+                                }[];
+                            };
+                            signups_by_month: {
+                                /** @description YYYY-MM */
+                                month: string;
+                                count: number;
+                            }[];
+                            activity_by_month: {
+                                /** @description YYYY-MM */
+                                month: string;
+                                searches: number;
+                                credits_used: number;
+                                credits_added: number;
+                            }[];
+                            subscriptions: {
+                                status: string;
+                                count: number;
+                            }[];
+                            plans: {
+                                plan: string;
+                                count: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };

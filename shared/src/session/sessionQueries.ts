@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../api/client';
+import { api } from '../api/typedApi';
 import { fromBootPrefetch } from '../api/bootPrefetch';
 import { useSessionStore } from './sessionStore';
 import type { ListType, User } from './types';
@@ -14,7 +14,7 @@ export const meQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: sessionKeys.me(token),
     // The boot script may already have asked for this token's user (shared/src/api/bootPrefetch.ts).
-    queryFn: ({ signal }) => fromBootPrefetch('me', token ?? '', async () => (await apiClient.get<User>('/api/me', { signal })).data),
+    queryFn: ({ signal }) => fromBootPrefetch('me', token ?? '', () => api.get('/api/me', { config: { signal } })),
     enabled: Boolean(token),
     staleTime: 60_000,
     retry: false,
@@ -23,7 +23,7 @@ export const meQueryOptions = (token: string | null) =>
 export const listTypesQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: sessionKeys.listTypes(token),
-    queryFn: async ({ signal }) => (await apiClient.get<ListType[]>('/api/campaign-types', { signal })).data,
+    queryFn: ({ signal }): Promise<ListType[]> => api.get('/api/campaign-types', { config: { signal } }),
     enabled: Boolean(token),
     staleTime: Infinity,
   });

@@ -4,11 +4,8 @@ import type { ApiResponse } from '../api/contract';
 export type User = ApiResponse<'/api/me', 'get'>;
 export type UserModule = User['modules'][number];
 
-export interface ListType {
-  id: number;
-  name: string;
-  search_type: string;
-}
+/** A list (campaign) type as `GET /api/campaign-types` returns it. */
+export type ListType = ApiResponse<'/api/campaign-types', 'get'>[number];
 
 export interface LoginResponse {
   token: string;

@@ -1,21 +1,27 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { emptyObjectSchema } from '../../http/schemas';
+import { Empty, Type, type Static } from '../../http/contract';
 import { adminOnly } from './common';
 
-export interface DashboardDto {
-  users: { active: number; deleted: number; by_type: { user_type: string; count: number }[] };
-  signups_by_month: { month: string; count: number }[];
-  activity_by_month: { month: string; searches: number; credits_used: number; credits_added: number }[];
-  subscriptions: { status: string; count: number }[];
-  plans: { plan: string; count: number }[];
-}
+const Month = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$', description: 'YYYY-MM' });
+
+/** Platform figures for the dashboard charts. */
+const Dashboard = Type.Object({
+  users: Type.Object({ active: Type.Integer(), deleted: Type.Integer(), by_type: Type.Array(Type.Object({ user_type: Type.String(), count: Type.Integer() })) }),
+  signups_by_month: Type.Array(Type.Object({ month: Month, count: Type.Integer() })),
+  activity_by_month: Type.Array(Type.Object({ month: Month, searches: Type.Integer(), credits_used: Type.Integer(), credits_added: Type.Integer() })),
+  subscriptions: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })),
+  plans: Type.Array(Type.Object({ plan: Type.String(), count: Type.Integer() })),
+});
+export type DashboardDto = Static<typeof Dashboard>;
 
 const MONTHS = 12;
 
 /** Platform figures for the dashboard charts; every list is bounded (12 months, fixed statuses, plans capped). */
 export function adminDashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
-  api.get('/api/admin/dashboard', { ...adminOnly(api), schema: { querystring: emptyObjectSchema } }, async (): Promise<DashboardDto> => {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/api/admin/dashboard', { ...adminOnly(api), schema: { summary: 'Platform figures for the dashboard (12 months)', querystring: Empty, response: { 200: Dashboard } } }, async (): Promise<DashboardDto> => {
     const now = clock.now();
     const months = `generate_series(date_trunc('month', $1::timestamptz) - interval '${MONTHS - 1} months', date_trunc('month', $1::timestamptz), interval '1 month')`;
     const counts = (
