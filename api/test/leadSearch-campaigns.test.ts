@@ -1,4 +1,3 @@
-
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { csvCell } from '../src/routes/leadSearch/csv';
 

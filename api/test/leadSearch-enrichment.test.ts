@@ -1,4 +1,3 @@
-
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 

@@ -1,4 +1,3 @@
-
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { demoRecord, canonicalQuery } from '../src/providers/leads';

@@ -1,5 +1,3 @@
-process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-
 import { createEmbeddedProvider, type AiProvider, type GenerateRequest } from '../src/providers/ai';
 import { runAiPrompts, stepAiJob } from '../src/routes/leadSearch/aiActions';
 import { promptIdsForTypes } from '../src/routes/leadSearch/fineTunesStore';

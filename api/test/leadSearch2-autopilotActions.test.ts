@@ -1,5 +1,3 @@
-process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
 

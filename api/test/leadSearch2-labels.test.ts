@@ -1,5 +1,3 @@
-process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 let ctx: TestContext;

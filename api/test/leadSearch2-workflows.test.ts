@@ -1,5 +1,3 @@
-process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-process.env.LEAD_SEARCH_WORKFLOWS = 'manual';
 // The test receiver runs on this machine: its host name is allowlisted, raw loopback IPs are not.
 process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 

@@ -42,7 +42,6 @@ async function start(): Promise<void> {
       LOG_LEVEL: 'silent',
       // This build lives outside the repository, away from the package.json that pins Node; the check has its own test.
       NODE_VERSION_CHECK: 'off',
-      LEAD_SEARCH_AUTOPILOT: '',
       LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300',
       LEAD_SEARCH_AUTOPILOT_TICK_MS: '300',
       NODE_PATH: [path.join(API_DIR, 'node_modules'), path.join(REPO, 'node_modules')].join(path.delimiter),

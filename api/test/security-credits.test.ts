@@ -1,4 +1,3 @@
-
 import { grantCredits, spendCredits } from '../src/credits/ledger';
 import { bearer, createTestApp, type TestContext } from './helpers';
 import { makeAccount } from './security/accounts';

@@ -1,5 +1,3 @@
-process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-
 import fc from 'fast-check';
 import { settleCrawls } from '../src/routes/settings/websiteLinks';
 import { createTestApp, DEMO, type TestContext } from './helpers';

@@ -1,5 +1,3 @@
-process.env.LEAD_SEARCH_AUTOPILOT = 'manual';
-
 import { createTestApp, DEMO, type TestContext } from './helpers';
 import { makeAccount, tokenFor, type Account } from './security/accounts';
 import { changedTables, databaseChecksum } from './security/checksum';

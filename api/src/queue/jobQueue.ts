@@ -31,6 +31,12 @@ export interface JobKindOptions {
   retryBackoff?: boolean;
   /** Also run on this cron schedule (UTC), by pg-boss's scheduler in the worker processes (one run per slot across processes). */
   cron?: string;
+  /**
+   * A tick: after each run the job enqueues its next run this many milliseconds later (one chain
+   * across all worker processes: the job's `stately` key). Worker processes start the chain; the
+   * `cron` schedule, when given, restarts it if a crash broke it.
+   */
+  everyMs?: number;
 }
 
 export interface JobContext {
@@ -129,7 +135,12 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
   let started = false;
 
   const run = async (definition: Definition, job: Job<object>) => {
-    await definition.handler(job.data, { id: job.id, retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0 });
+    try {
+      await definition.handler(job.data, { id: job.id, retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0 });
+    } finally {
+      const every = definition.options.everyMs;
+      if (every !== undefined && runsWork) await boss.send(definition.name, {}, { singletonKey: definition.name, startAfter: new Date(Date.now() + every) });
+    }
   };
 
   /**
@@ -171,7 +182,10 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
       }
       started = true;
       if (!runsWork) return;
-      for (const d of definitions.values()) if (d.options.cron) await boss.schedule(d.name, d.options.cron, {});
+      for (const d of definitions.values()) {
+        if (d.options.cron) await boss.schedule(d.name, d.options.cron, {});
+        if (d.options.everyMs !== undefined) await boss.send(d.name, {}, { singletonKey: d.name });
+      }
       if (target.kind === 'pglite') {
         await releaseOrphanedEffects(db);
         await recoverOrphans();

@@ -4,6 +4,7 @@ import { defineAiJobWorker } from './aiJob';
 import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineListWebhookWorker } from './listWebhook';
+import { defineSchedulerTicks } from './schedulerTicks';
 import { defineSearchWorker } from './searchJob';
 import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 
@@ -14,5 +15,6 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer);
   defineWhitelabelWebhookWorker(queue, deps.db);
+  defineSchedulerTicks(queue, deps.db, deps.clock);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

@@ -195,27 +195,3 @@ export async function autopilotTick(db: Db, clock: Clock): Promise<TickOutcome> 
   const started = await startDueRuns(db, clock.now());
   return { started, finished };
 }
-
-/**
- * The background scheduler, started with the app (LEAD_SEARCH_AUTOPILOT=manual leaves ticks to the
- * caller: API tests drive `autopilotTick` with an injected clock). Everything lives in the database,
- * so after a restart the due runs are picked up and the running ones are recorded when their job ends.
- */
-export function startAutopilotScheduler(db: Db, clock: Clock, onError: (error: unknown) => void): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  const tick = async () => {
-    try {
-      await autopilotTick(db, clock);
-    } catch (error) {
-      onError(error);
-    } finally {
-      if (!stopped) timer = setTimeout(() => void tick(), AUTOPILOT_TICK_MS);
-    }
-  };
-  timer = setTimeout(() => void tick(), AUTOPILOT_TICK_MS);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}

@@ -694,27 +694,3 @@ export async function workflowTick(db: Db, clock: Clock): Promise<{ started: num
   for (const { id } of running) await advanceRun(db, id, clock);
   return { started, advanced: running.map((r) => r.id) };
 }
-
-/**
- * Started with the app (LEAD_SEARCH_WORKFLOWS=manual leaves ticks to the caller: API tests drive `workflowTick`
- * with an injected clock). Runs live in the database: after a restart the runs left "running" are resumed from
- * their first unfinished node, and due scheduled runs are claimed once.
- */
-export function startWorkflowRunner(db: Db, clock: Clock, onError: (error: unknown) => void): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  const tick = async () => {
-    try {
-      await workflowTick(db, clock);
-    } catch (error) {
-      onError(error);
-    } finally {
-      if (!stopped) timer = setTimeout(() => void tick(), WORKFLOW_TICK_MS);
-    }
-  };
-  timer = setTimeout(() => void tick(), WORKFLOW_TICK_MS);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}

@@ -1,0 +1,25 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db';
+import type { JobQueue } from '../queue/jobQueue';
+import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
+import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
+
+export const AUTOPILOT_TICK = 'autopilot-tick';
+export const WORKFLOW_TICK = 'workflow-tick';
+
+/**
+ * The autopilot scheduler and the workflow runner as queue ticks: one chain of each across all
+ * worker processes (every LEAD_SEARCH_AUTOPILOT_TICK_MS / LEAD_SEARCH_WORKFLOW_TICK_MS), restarted
+ * every minute by pg-boss's cron if a crash broke it. A tick claims due runs with SKIP LOCKED and
+ * leases, so a second tick at the same moment (the cron's) changes nothing twice. Web processes
+ * (and API tests, which call autopilotTick / workflowTick with their fake clock) run no tick.
+ */
+export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock): void {
+  const tick = { policy: 'stately' as const, expireInSeconds: 300, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' };
+  queue.define(AUTOPILOT_TICK, { ...tick, everyMs: AUTOPILOT_TICK_MS }, async () => {
+    await autopilotTick(db, clock);
+  });
+  queue.define(WORKFLOW_TICK, { ...tick, everyMs: WORKFLOW_TICK_MS }, async () => {
+    await workflowTick(db, clock);
+  });
+}
