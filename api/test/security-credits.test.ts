@@ -150,3 +150,39 @@ describe('refunds', () => {
     ]);
   });
 });
+
+describe('reseller grants (issue 24 item 13: no credits from nothing)', () => {
+  test('concurrent grants of additional credits are paid from the reseller\'s wallet and never overspend it', async () => {
+    const reseller = await makeAccount(ctx, { email: 'granting-reseller@example.com', userType: 'reseller', modules: ['whitelabel', 'leads'], wallet: 100 });
+    const pkg = await ctx.app.inject({ method: 'POST', url: '/api/whitelabel/packages', headers: reseller.headers, payload: { name: 'Grants', monthly_price_cents: 1000, credit_price_cents: 20 } });
+    const packageId = pkg.json<{ data: { id: number } }>().data.id;
+    const grants = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/whitelabel/subscriptions',
+          headers: reseller.headers,
+          payload: { customer_name: `Granted ${i}`, email: `granted-${i}@example.com`, username: `granted${i}`, package_id: packageId, additional_credits: 30 },
+        }),
+      ),
+    );
+    const ok = grants.filter((g) => g.statusCode === 201);
+    expect(ok).toHaveLength(3);
+    for (const g of grants.filter((r) => r.statusCode !== 201)) expect(g.json()).toMatchObject({ code: 'whitelabel.credits_insufficient', field: 'additional_credits' });
+    expect(await total(reseller.id)).toBe(10);
+    const given = await ctx.db.query<{ n: number }>("SELECT COALESCE(sum(w.additional), 0)::int AS n FROM credit_wallets w JOIN users u ON u.id = w.user_id WHERE u.parent_id = $1", [reseller.id]);
+    expect(given.rows[0]!.n).toBe(90);
+    // A refused grant left no account behind.
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE parent_id = $1', [reseller.id])).rows).toHaveLength(3);
+    // Toggling a grant down and up again costs the reseller each time it goes up.
+    const subId = ok[0]!.json<{ data: { id: number } }>().data.id;
+    const edit = (additional_credits: number) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/whitelabel/subscriptions/${subId}`, headers: reseller.headers, payload: { customer_name: 'Granted', username: 'granted-x', package_id: packageId, additional_credits } });
+    expect((await edit(0)).statusCode).toBe(200);
+    expect(await total(reseller.id)).toBe(40);
+    expect((await edit(1_000_000)).statusCode).toBe(422);
+    expect((await edit(40)).statusCode).toBe(200);
+    expect(await total(reseller.id)).toBe(0);
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+});

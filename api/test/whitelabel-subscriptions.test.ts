@@ -2,6 +2,7 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 import type { Server } from 'node:net';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
+import { makeAccount } from './security/accounts';
 import { caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';
 
 const DAY = 86_400_000;
@@ -143,5 +144,55 @@ describe('white-label subscriptions and SMTP', () => {
     expect(wallet.additional).toBe(80);
     const list = json<{ total: number }>(await call('GET', '/api/whitelabel/subscriptions?status=canceled', reseller));
     expect(list.total).toBe(1);
+  });
+  it('additional credits are paid from the reseller\'s wallet: a grant moves exactly its amount, a PUT only the difference, too much is refused and changes nothing', async () => {
+    const payer = await makeAccount(ctx, { email: 'payer.reseller@leadsmith.test', userType: 'reseller', modules: ['whitelabel', 'leads'], wallet: 100 });
+    const token = payer.headers.authorization!.slice(7);
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', token, PACKAGE)).data.id;
+    const credits = async (userId: number) =>
+      (await ctx.db.query<{ total: number; additional: number }>('SELECT (monthly + additional + rolled_over)::int AS total, additional FROM credit_wallets WHERE user_id = $1', [userId])).rows[0];
+    const mismatches = async (ids: number[]) =>
+      (
+        await ctx.db.query(
+          `SELECT w.user_id FROM credit_wallets w
+             LEFT JOIN (SELECT user_id, COALESCE(sum(delta) FILTER (WHERE bucket = 'monthly'), 0)::int AS monthly, COALESCE(sum(delta) FILTER (WHERE bucket = 'additional'), 0)::int AS additional,
+                               COALESCE(sum(delta) FILTER (WHERE bucket = 'rolled_over'), 0)::int AS rolled_over FROM credit_ledger GROUP BY user_id) l ON l.user_id = w.user_id
+            WHERE w.user_id = ANY($1::int[])
+              AND (w.monthly <> COALESCE(l.monthly, 0) OR w.additional <> COALESCE(l.additional, 0) OR w.rolled_over <> COALESCE(l.rolled_over, 0))`,
+          [`{${ids.join(',')}}`],
+        )
+      ).rows;
+    const base = { customer_name: 'Paid Customer', email: 'paid@customer.test', username: 'paidcustomer', package_id: pkg };
+
+    const mint = await call('POST', '/api/whitelabel/subscriptions', token, { ...base, additional_credits: 1_000_000 });
+    expect(mint.statusCode).toBe(422);
+    expect(json(mint)).toMatchObject({ code: 'whitelabel.credits_insufficient', field: 'additional_credits' });
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['paid@customer.test'])).rows).toEqual([]);
+    expect(await credits(payer.id)).toEqual({ total: 100, additional: 0 });
+
+    const created = await call('POST', '/api/whitelabel/subscriptions', token, { ...base, additional_credits: 60 });
+    expect(created.statusCode).toBe(201);
+    const { id, customer_id: customerId } = json<{ data: { id: number; customer_id: number } }>(created).data;
+    expect(await credits(payer.id)).toEqual({ total: 40, additional: 0 });
+    expect((await credits(customerId))!.additional).toBe(60);
+
+    const edit = (additional_credits: number) => call('PUT', `/api/whitelabel/subscriptions/${id}`, token, { customer_name: 'Paid Customer', username: 'paidcustomer', package_id: pkg, additional_credits });
+    expect((await edit(100)).statusCode).toBe(200);
+    expect(await credits(payer.id)).toEqual({ total: 0, additional: 0 });
+    expect((await credits(customerId))!.additional).toBe(100);
+
+    const refused = await edit(101);
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toMatchObject({ code: 'whitelabel.credits_insufficient', field: 'additional_credits' });
+    expect(json(await call('GET', `/api/whitelabel/subscriptions/${id}`, token))).toMatchObject({ additional_credits: 100 });
+
+    // A cut returns what the customer has not spent; toggling back up is paid again.
+    expect((await edit(0)).statusCode).toBe(200);
+    expect(await credits(payer.id)).toEqual({ total: 100, additional: 100 });
+    expect((await credits(customerId))!.additional).toBe(0);
+    expect((await edit(1_000_000)).statusCode).toBe(422);
+    expect((await edit(100)).statusCode).toBe(200);
+    expect(await credits(payer.id)).toEqual({ total: 0, additional: 0 });
+    expect(await mismatches([payer.id, customerId])).toEqual([]);
   });
 });

@@ -189,3 +189,46 @@ export async function creditBalance(tx: Queryable, userId: number, options: Ledg
   ).rows[0];
   return row?.total ?? 0;
 }
+
+/** Makes sure the user has a wallet row and locks it (a wallet that never existed reads as empty). */
+async function lockOrCreateWallet(tx: Queryable, userId: number, now: Date): Promise<void> {
+  await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, now]);
+  await lockWallet(tx, userId);
+}
+
+/**
+ * A reseller's grant of additional credits to its customer, paid from the reseller's own wallet
+ * (spec §5: no credits from nothing). Inside the caller's transaction: the giver's wallet is locked
+ * first, then the receiver's (one order everywhere, so concurrent grants neither deadlock nor
+ * overspend). Returns false and changes nothing when the giver's balance is short.
+ */
+export async function transferCredits(tx: Queryable, fromUserId: number, toUserId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<boolean> {
+  if (amount <= 0) return true;
+  const now = options.now ?? new Date();
+  await lockOrCreateWallet(tx, fromUserId, now);
+  if (!(await spendCredits(tx, fromUserId, amount, reason, { now }))) return false;
+  await grantCredits(tx, toUserId, amount, 'additional', reason, { now });
+  return true;
+}
+
+/**
+ * The reverse of `transferCredits` when a reseller lowers a grant: takes back up to `amount` of the
+ * additional credits the receiver still has (what it already spent stays spent) and returns them to
+ * the giver. Locks in the same order as `transferCredits`. Returns how many credits moved.
+ */
+export async function returnCredits(tx: Queryable, giverId: number, receiverId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<number> {
+  if (amount <= 0) return 0;
+  const now = options.now ?? new Date();
+  await lockOrCreateWallet(tx, giverId, now);
+  await lockOrCreateWallet(tx, receiverId, now);
+  const locked = await lockWallet(tx, receiverId);
+  if (!locked) return 0;
+  const wallet = await writeOffExpired(tx, receiverId, locked, now);
+  const take = Math.min(amount, wallet.additional);
+  if (take <= 0) return 0;
+  await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [receiverId, take, now]);
+  await consumeLots(tx, receiverId, take);
+  await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', $3, $4)", [receiverId, -take, reason, now]);
+  await grantCredits(tx, giverId, take, 'additional', reason, { now });
+  return take;
+}

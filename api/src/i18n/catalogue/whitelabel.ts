@@ -60,6 +60,12 @@ export const whitelabelMessages = {
     fr: "Ce nom d'utilisateur est déjà utilisé par un autre de vos clients.",
     de: 'Dieser Benutzername wird bereits von einem anderen Ihrer Kunden verwendet.',
   },
+  'whitelabel.credits_insufficient': {
+    en: 'Your wallet has fewer than the {amount} additional credits you are granting: buy credits first or grant fewer.',
+    es: 'Tu monedero tiene menos de los {amount} créditos adicionales que concedes: compra créditos primero o concede menos.',
+    fr: 'Votre portefeuille contient moins que les {amount} crédits supplémentaires que vous accordez : achetez des crédits ou accordez-en moins.',
+    de: 'Ihr Guthaben ist kleiner als die {amount} zusätzlichen Credits, die Sie vergeben: Kaufen Sie zuerst Credits oder vergeben Sie weniger.',
+  },
   'whitelabel.smtp_required': {
     en: 'Without SMTP details the welcome email cannot be sent.',
     es: 'Sin los datos SMTP no se puede enviar el correo de bienvenida.',

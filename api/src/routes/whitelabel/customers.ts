@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db';
 import { hashPassword } from '../../auth/passwords';
+import { transferCredits } from '../../credits/ledger';
+import { unprocessable } from '../../http/errors';
 import type { Package } from './packages';
 
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
@@ -72,7 +74,10 @@ export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash:
   return rows[0]?.id ?? null;
 }
 
-/** A subscription on one of the owner's packages; activates the customer and gives the package's monthly credits. */
+/**
+ * A subscription on one of the owner's packages; activates the customer and gives the package's monthly
+ * credits. Additional credits are paid from the owner's wallet (a 422 naming `additional_credits` when short).
+ */
 export async function startSubscription(
   q: Queryable,
   s: { ownerId: number; customerId: number; pkg: Package; customerName: string; username: string; additionalCredits: number; welcomeEmail: boolean; managedBy: 'manual' | 'provider'; source: 'reseller' | 'sales_page'; periodEnd: Date; at: Date; customAnswers?: Record<string, string> },
@@ -87,7 +92,10 @@ export async function startSubscription(
   await setCustomerActive(q, s.customerId, true, id, s.periodEnd);
   await q.query('UPDATE users SET search_limit = $2 WHERE id = $1', [s.customerId, s.pkg.monthly_credits]);
   await addCredits(q, s.customerId, 'monthly', s.pkg.monthly_credits, `Package ${s.pkg.name}`, s.at);
-  await addCredits(q, s.customerId, 'additional', s.additionalCredits, 'Additional credits from the reseller', s.at);
+  // Spec §5: the reseller pays for the credits it grants, from its own wallet; short → nothing is created.
+  if (!(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', { now: s.at }))) {
+    throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: s.additionalCredits });
+  }
   await logEvent(q, s.ownerId, id, 'created', s.at, { package: s.pkg.name, source: s.source, additional_credits: s.additionalCredits });
   return id;
 }

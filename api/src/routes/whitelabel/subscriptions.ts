@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { returnCredits, transferCredits } from '../../credits/ledger';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
@@ -9,7 +10,7 @@ import { say } from '../respond';
 import { businessAccountOf } from './businessAccount';
 import { customTemplate, fillTemplate } from './emailTemplates';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
-import { addCredits, addDays, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
+import { addDays, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
 import { packageOf } from './packages';
 import { sendWithResellerSmtp, smtpRowOf } from './smtp';
 import { dispatchEvent, type WebhookEvent } from './webhooks';
@@ -232,7 +233,12 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         ]);
         const { first, last } = splitName(b.customer_name);
         await tx.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [row.customer_id, first, last]);
-        await addCredits(tx, row.customer_id, 'additional', b.additional_credits - row.additional_credits, 'Additional credits changed by the reseller', now);
+        // Only the difference moves: a raise is paid from the reseller's wallet, a cut returns what the customer has left of it.
+        const change = b.additional_credits - row.additional_credits;
+        if (change > 0 && !(await transferCredits(tx, owner, row.customer_id, change, 'Additional credits changed by the reseller', { now }))) {
+          throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: change });
+        }
+        if (change < 0) await returnCredits(tx, owner, row.customer_id, -change, 'Additional credits changed by the reseller', { now });
         if (pkg.id !== row.package_id) await logEvent(tx, owner, request.params.id, 'plan_changed', now, { package: pkg.name });
         if (b.additional_credits !== row.additional_credits) await logEvent(tx, owner, request.params.id, 'credits_changed', now, { from: row.additional_credits, to: b.additional_credits });
       });
