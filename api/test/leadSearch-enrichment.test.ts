@@ -1,5 +1,6 @@
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
+import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
 
 let ctx: TestContext;
 let token: string;
@@ -103,6 +104,84 @@ describe('get employees (local, company, domain)', () => {
     );
     expect(body.stopped_no_credits).toBe(true);
     expect(await balance()).toBe(0);
+  });
+});
+
+describe('enrichment asks the vendor with no transaction open (ADR 015)', () => {
+  it('reads, asks and writes in separate steps: another request goes through during a call, each row is asked once, charges follow what is stored', async () => {
+    await setWallet(500);
+    const id = await createList('people');
+    await fill('people', id, 6, { job_title: 'Head of Sales', seniority: ['Director', 'Head'] });
+    await ctx.db.query('UPDATE campaign_results SET phone = NULL WHERE campaign_id = $1', [id]);
+    const rows = (await page('people', id)).data;
+    expect(rows).toHaveLength(6);
+
+    // Count the transactions open on the app's database while the vendor is being asked.
+    let open = 0;
+    const transaction = ctx.db.transaction.bind(ctx.db);
+    ctx.db.transaction = async (fn) => {
+      open += 1;
+      try {
+        return await transaction(fn);
+      } finally {
+        open -= 1;
+      }
+    };
+    const asked: string[] = [];
+    const openDuringCalls: number[] = [];
+    let callStarted!: () => void;
+    const started = new Promise<void>((resolve) => (callStarted = resolve));
+    let releaseFirst!: () => void;
+    const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const vendor: LeadProvider = {
+      ...demoLeadProvider,
+      id: 'fake-phones',
+      demo: false,
+      async findPhone(lead) {
+        openDuringCalls.push(open);
+        asked.push(lead.name);
+        if (asked.length === 1) {
+          callStarted();
+          // Held open until the test has made its other requests (only when nothing is locked, so a wrong build fails instead of hanging).
+          if (open === 0) await firstReleased;
+        }
+        // Every other person has a phone at the vendor.
+        return asked.length % 2 === 1 ? `+49 30 ${String(1000 + asked.length)}` : null;
+      },
+    };
+    const undo = registerLeadProvider(vendor, ['people']);
+    try {
+      const ids = rows.map((r) => r.id);
+      const call = () => ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-phones`, headers: bearer(token), payload: { ids } });
+      const before = await balance();
+      const first = call();
+      await started;
+      expect(openDuringCalls).toEqual([0]);
+      // While the vendor answers, the same rows can be labelled and a second get-phones finds them taken.
+      const labels = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/labels`, headers: bearer(token), payload: { ids, add: ['Calling'] } });
+      expect(labels.statusCode).toBe(200);
+      const second = json<{ checked: number; found: number; credits_charged: number }>(await call());
+      expect(second).toMatchObject({ checked: 0, found: 0, credits_charged: 0 });
+      releaseFirst();
+      const body = json<{ checked: number; found: number; credits_charged: number; stopped_no_credits: boolean }>(await first);
+      expect(body).toMatchObject({ checked: 6, found: 3, credits_charged: 3, stopped_no_credits: false });
+      expect(openDuringCalls).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(asked).toHaveLength(6);
+      expect(new Set(asked).size).toBe(6);
+      expect(await balance()).toBe(before - 3);
+      expect(await ledgerSum()).toBe(await balance());
+      const after = (await page('people', id)).data;
+      expect(after.filter((r) => r.phone)).toHaveLength(3);
+      expect(after.every((r) => r.labels.includes('Calling'))).toBe(true);
+      expect(after.reduce((sum, r) => sum + r.credits, 0)).toBe(rows.reduce((sum, r) => sum + r.credits, 0) + 3);
+      // Found look-ups are settled once; those that found nothing are given back for a later request.
+      const effects = (await ctx.db.query<{ key: string; state: string }>(`SELECT key, state FROM external_effects WHERE key LIKE 'get-phones:%' AND key = ANY($1::text[])`, [`{${ids.map((i) => `get-phones:${i}`).join(',')}}`])).rows;
+      expect(effects).toHaveLength(3);
+      expect(effects.every((e) => e.state === 'done')).toBe(true);
+    } finally {
+      undo();
+      ctx.db.transaction = transaction;
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import type { Queryable } from '../db';
  */
 export const EFFECT_LEASE_SECONDS = 60;
 
-export type EffectKind = 'crm_push' | 'webhook' | 'ai_call' | 'email' | 'charge';
+export type EffectKind = 'crm_push' | 'webhook' | 'ai_call' | 'email' | 'charge' | 'lead_lookup';
 
 export interface EffectOutcome {
   key: string;

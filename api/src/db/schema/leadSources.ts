@@ -38,4 +38,10 @@ CREATE TABLE lead_source_usage (
     id: 'w2-vendors-002-search-job-source-error',
     sql: `ALTER TABLE search_jobs ADD COLUMN source_error jsonb;`,
   },
+  {
+    // Enrichment look-ups (get phones, get employees, influencer enrich) are claimed as external effects before the vendor is asked.
+    id: 'w2-vendors-003-lead-lookup-effects',
+    sql: `ALTER TABLE external_effects DROP CONSTRAINT external_effects_kind_check;
+ALTER TABLE external_effects ADD CONSTRAINT external_effects_kind_check CHECK (kind IN ('crm_push', 'webhook', 'ai_call', 'email', 'charge', 'lead_lookup'));`,
+  },
 ];

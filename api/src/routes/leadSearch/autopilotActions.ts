@@ -108,16 +108,10 @@ async function enrichStage(db: Db, run: PendingRun): Promise<StageResult> {
     await addStepError(db, run.id, 'enrichment', 'enrichment_unavailable');
     return 'next';
   }
-  // Charged per spec §9 in the transaction that stores each enrichment, with the run's figures.
-  const outcome = await db.transaction(async (tx) => {
-    const result = await enrich(tx, run.user_id, run.campaign_id, newResults(run));
-    await tx.query('UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1', [
-      run.id,
-      result.found,
-      result.credits,
-    ]);
-    return result;
-  });
+  // The vendor is asked with no transaction open; each chunk's charges (spec §9) are written with the run's figures.
+  const outcome = await enrich(db, run.user_id, run.campaign_id, newResults(run), (tx, chunk) =>
+    tx.query('UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1', [run.id, chunk.found, chunk.credits]).then(() => undefined),
+  );
   return outcome.stopped ? 'no_credits' : 'next';
 }
 

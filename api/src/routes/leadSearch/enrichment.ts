@@ -3,17 +3,21 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import type { Queryable, SqlParam } from '../../db';
-import { providerFor, SEARCH_TYPES, type LeadProvider, type SearchType } from '../../providers/leads';
+import type { Db, Queryable, SqlParam } from '../../db';
+import { providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type SearchType } from '../../providers/leads';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
-import { spendCredits } from '../../credits/ledger';
+import { creditBalance, spendCredits } from '../../credits/ledger';
 import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { applyLabels, MAX_LABELS } from './resultLabels';
 
-/** Most results one enrichment call handles (a bulk action stays one bounded transaction). */
+/** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
+
+/** Results asked about between two writes: each chunk is read, asked (no transaction open) and written. */
+export const ENRICH_CHUNK = 25;
 
 /** Types whose toolbar has get-employees (spec §2: domain, local and company) and their §9 cost per employee found. */
 export const EMPLOYEE_COST: Readonly<Partial<Record<SearchType, number>>> = {
@@ -31,6 +35,7 @@ interface Row {
   name: string;
   company: string | null;
   website: string | null;
+  social: Record<string, unknown> | null;
 }
 
 /** What one enrichment pass did: rows checked, items found (phones, employees, enriched records), credits charged, stopped for credits. */
@@ -43,108 +48,212 @@ export interface EnrichOutcome {
 
 type Where = { sql: string; params: SqlParam[] };
 
+/** Called in each chunk's write transaction with what that chunk stored and charged (the autopilot run's figures). */
+export type RecordChunk = (tx: Queryable, chunk: EnrichOutcome) => Promise<void>;
+
+/** What one stored answer did to its row: items found and credits it costs (0 when nothing billable). */
+interface Stored {
+  found: number;
+  price: number;
+}
+
 /**
- * Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found, charged
- * in the caller's transaction with the row that stores it; when the credits run out it stops there.
+ * One enrichment: which rows still need it (`pending`, a condition on `r`), the vendor call, and how
+ * an answer is written to its row once its price is paid. `store` returns null when the answer
+ * leaves the row as it was (no phone found): the row may be asked about again by a later request.
  */
-export async function findPhones(tx: Queryable, provider: LeadProvider, userId: number, campaignId: number, where: Where): Promise<EnrichOutcome> {
-  const rows = (
-    await tx.query<Row>(
-      `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
-        WHERE ${where.sql} AND r.phone IS NULL AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
-      where.params,
-    )
-  ).rows;
-  let found = 0;
-  let stopped = false;
-  for (const row of rows) {
-    const phone = await provider.findPhone({ key: row.record_key, name: row.name, company: row.company, website: row.website });
-    if (!phone) continue;
-    if (!(await spendCredits(tx, userId, CREDIT_COSTS.peoplePhoneEnrich, `get-phones:list:${campaignId}`))) {
-      stopped = true;
+interface Enrichment<A> {
+  /** Idempotency-key prefix and ledger reason. */
+  name: 'get-phones' | 'get-employees' | 'enrich';
+  pending: string;
+  /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for. */
+  unitCost: number;
+  price(answer: A): Stored;
+  call(row: Row): Promise<A>;
+  store(tx: Queryable, row: Row, answer: A, price: number): Promise<boolean>;
+}
+
+/**
+ * Runs an enrichment over the selection in chunks of three steps, so no transaction is open while a
+ * vendor is asked (ADR 015):
+ * 1. read the next rows still pending and claim one `lead_lookup` effect per row
+ *    (`<name>:<result id>`): a row another request is asking about is skipped;
+ * 2. ask the vendor about each claimed row, no transaction open;
+ * 3. in one short transaction, per answer: re-check that the row is still pending and the effect
+ *    still ours, pay its price (spec §9, charged only for what is stored), store it and settle the
+ *    effect. Run twice, this step finds nothing left to do. When the credits run out it stops there;
+ *    claims whose answer was not stored are given back, so a later request may ask again.
+ */
+async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, campaignId: number, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+  const total: EnrichOutcome = { checked: 0, found: 0, credits: 0, stopped: false };
+  const next = `$${where.params.length + 1}`;
+  let after = 0;
+  let seen = 0;
+  while (seen < ENRICH_MAX_ROWS && !total.stopped) {
+    const limit = Math.min(ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
+    const rows = (
+      await db.query<Row>(
+        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
+          WHERE ${where.sql} AND ${e.pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
+        [...where.params, after],
+      )
+    ).rows;
+    if (!rows.length) break;
+    seen += rows.length;
+    after = rows[rows.length - 1]!.id;
+    const affordable = Math.floor((await creditBalance(db, userId)) / e.unitCost);
+    if (affordable < 1) {
+      total.stopped = true;
       break;
     }
-    await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, CREDIT_COSTS.peoplePhoneEnrich]);
-    found += 1;
+    const wanted = rows.slice(0, affordable);
+    const keyOf = (row: Row) => `${e.name}:${row.id}`;
+    const claimed = await claimEffects(db, 'lead_lookup', wanted.map(keyOf));
+    const mine = wanted.filter((row) => claimed.has(keyOf(row)));
+    const answers: { row: Row; answer: A }[] = [];
+    let failure: unknown = null;
+    for (const row of mine) {
+      try {
+        answers.push({ row, answer: await e.call(row) });
+      } catch (error) {
+        failure = error;
+        break;
+      }
+    }
+    const chunk = await db.transaction(async (tx) => {
+      const done: EnrichOutcome = { checked: answers.length, found: 0, credits: 0, stopped: false };
+      const giveBack: string[] = mine.slice(answers.length).map(keyOf);
+      for (const { row, answer } of answers) {
+        const key = keyOf(row);
+        if (done.stopped) {
+          giveBack.push(key);
+          continue;
+        }
+        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${e.pending} FOR UPDATE`, [row.id]);
+        const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
+        if (!still.rowCount || !ours.rowCount) continue;
+        const { found, price } = e.price(answer);
+        if (price > 0 && !(await spendCredits(tx, userId, price, `${e.name}:list:${campaignId}`))) {
+          done.stopped = true;
+          giveBack.push(key);
+          continue;
+        }
+        if (!(await e.store(tx, row, answer, price))) {
+          giveBack.push(key);
+          continue;
+        }
+        await settleEffects(tx, [{ key, ok: true, outcome: { found } }]);
+        done.found += found;
+        done.credits += price;
+      }
+      if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
+      await record?.(tx, done);
+      return done;
+    });
+    total.checked += chunk.checked;
+    total.found += chunk.found;
+    total.credits += chunk.credits;
+    total.stopped = chunk.stopped || wanted.length < rows.length;
+    if (failure) throw failure;
+    if (rows.length < limit) break;
   }
-  return { checked: rows.length, found, credits: found * CREDIT_COSTS.peoplePhoneEnrich, stopped };
+  return total;
+}
+
+const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });
+
+/** Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored. */
+export function findPhones(db: Db, provider: LeadProvider, userId: number, campaignId: number, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+  const cost = CREDIT_COSTS.peoplePhoneEnrich;
+  return runEnrichment<string | null>(
+    db,
+    {
+      name: 'get-phones',
+      pending: 'r.phone IS NULL',
+      unitCost: cost,
+      call: (row) => provider.findPhone(leadOf(row)),
+      price: (phone) => (phone ? { found: 1, price: cost } : { found: 0, price: 0 }),
+      store: async (tx, row, phone, price) => {
+        if (!phone) return false;
+        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, price]);
+        return true;
+      },
+    },
+    userId,
+    campaignId,
+    where,
+    record,
+  );
 }
 
 /**
  * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
- * returned with a contact or email (spec §9), charged in the caller's transaction; `found` counts employees.
+ * returned with a contact or email (spec §9); `found` counts employees.
  */
-export async function findEmployees(tx: Queryable, provider: LeadProvider, userId: number, campaignId: number, where: Where, cost: number): Promise<EnrichOutcome> {
-  const rows = (
-    await tx.query<Row>(
-      `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website FROM campaign_results r
-        WHERE ${where.sql} AND NOT (r.data ? 'employees') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
-      where.params,
-    )
-  ).rows;
-  let employees = 0;
-  let credits = 0;
-  let stopped = false;
-  for (const row of rows) {
-    const found = await provider.findEmployees({ key: row.record_key, name: row.name, company: row.company, website: row.website });
-    const billable = found.filter((e) => e.email || e.phone).length;
-    const price = billable * cost;
-    if (price > 0 && !(await spendCredits(tx, userId, price, `get-employees:list:${campaignId}`))) {
-      stopped = true;
-      break;
-    }
-    await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price]);
-    employees += found.length;
-    credits += price;
-  }
-  return { checked: rows.length, found: employees, credits, stopped };
+export function findEmployees(db: Db, provider: LeadProvider, userId: number, campaignId: number, where: Where, cost: number, record?: RecordChunk): Promise<EnrichOutcome> {
+  return runEnrichment<EmployeeRecord[]>(
+    db,
+    {
+      name: 'get-employees',
+      pending: `NOT (r.data ? 'employees')`,
+      unitCost: cost,
+      call: (row) => provider.findEmployees(leadOf(row)),
+      price: (found) => ({ found: found.length, price: found.filter((e) => e.email || e.phone).length * cost }),
+      store: async (tx, row, found, price) => {
+        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price]);
+        return true;
+      },
+    },
+    userId,
+    campaignId,
+    where,
+    record,
+  );
 }
 
 /**
  * Contact and extra figures for the selected creators not enriched yet. Spec §9
  * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
  */
-export async function enrichInfluencers(tx: Queryable, provider: LeadProvider, userId: number, campaignId: number, where: Where): Promise<EnrichOutcome> {
+export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, campaignId: number, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
   const cost = CREDIT_COSTS.influencerEnrichPerRecord;
-  const rows = (
-    await tx.query<Row & { social: Record<string, unknown> | null }>(
-      `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
-        WHERE ${where.sql} AND NOT (r.data ? 'enriched') AND r.email_status <> 'looking' ORDER BY r.id LIMIT ${ENRICH_MAX_ROWS} FOR UPDATE`,
-      where.params,
-    )
-  ).rows;
-  let enriched = 0;
-  let stopped = false;
-  for (const row of rows) {
-    const answer = await provider.enrichInfluencer({ key: row.record_key, name: row.name, company: row.company, website: row.website, social: row.social });
-    const billable = Boolean(answer && (answer.email || answer.phone));
-    if (billable && !(await spendCredits(tx, userId, cost, `enrich:list:${campaignId}`))) {
-      stopped = true;
-      break;
-    }
-    await tx.query(
-      `UPDATE campaign_results
-          SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
-              email = COALESCE(email, $3), phone = COALESCE(phone, $4),
-              email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
-              credits = credits + $5
-        WHERE id = $1`,
-      [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, billable ? cost : 0],
-    );
-    if (billable) enriched += 1;
-  }
-  return { checked: rows.length, found: enriched, credits: enriched * cost, stopped };
+  return runEnrichment<InfluencerEnrichment | null>(
+    db,
+    {
+      name: 'enrich',
+      pending: `NOT (r.data ? 'enriched')`,
+      unitCost: cost,
+      call: (row) => provider.enrichInfluencer({ ...leadOf(row), social: row.social }),
+      price: (answer) => (answer && (answer.email || answer.phone) ? { found: 1, price: cost } : { found: 0, price: 0 }),
+      store: async (tx, row, answer, price) => {
+        await tx.query(
+          `UPDATE campaign_results
+              SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
+                  email = COALESCE(email, $3), phone = COALESCE(phone, $4),
+                  email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
+                  credits = credits + $5
+            WHERE id = $1`,
+          [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, price],
+        );
+        return true;
+      },
+    },
+    userId,
+    campaignId,
+    where,
+    record,
+  );
 }
 
 /**
  * The enrichment of a list type's toolbar (spec §2): get-phones for people, get-employees for
  * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots.
  */
-export function enrichmentFor(type: SearchType): ((tx: Queryable, userId: number, campaignId: number, where: Where) => Promise<EnrichOutcome>) | null {
-  if (PHONE_TYPES.includes(type)) return (tx, userId, campaignId, where) => findPhones(tx, providerFor(type), userId, campaignId, where);
+export function enrichmentFor(type: SearchType): ((db: Db, userId: number, campaignId: number, where: Where, record?: RecordChunk) => Promise<EnrichOutcome>) | null {
+  if (PHONE_TYPES.includes(type)) return (db, userId, campaignId, where, record) => findPhones(db, providerFor(type), userId, campaignId, where, record);
   const cost = EMPLOYEE_COST[type];
-  if (cost !== undefined) return (tx, userId, campaignId, where) => findEmployees(tx, providerFor(type), userId, campaignId, where, cost);
-  if (type === 'influencer') return (tx, userId, campaignId, where) => enrichInfluencers(tx, providerFor(type), userId, campaignId, where);
+  if (cost !== undefined) return (db, userId, campaignId, where, record) => findEmployees(db, providerFor(type), userId, campaignId, where, cost, record);
+  if (type === 'influencer') return (db, userId, campaignId, where, record) => enrichInfluencers(db, providerFor(type), userId, campaignId, where, record);
   return null;
 }
 
@@ -176,7 +285,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const { ids, all_matching, filters } = request.body;
         if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
         const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        const outcome = await db.transaction((tx) => findPhones(tx, providerFor(type), userId, campaign.id, where));
+        const outcome = await findPhones(db, providerFor(type), userId, campaign.id, where);
         const credits = outcome.credits;
         return {
           ...say(request, outcome.stopped ? 'leadSearch.phones_stopped_no_credits' : 'leadSearch.phones_found', { found: outcome.found, credits }),
@@ -221,7 +330,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const userId = currentUser(request).id;
         const campaign = await listOf(userId, type, request.params.id);
         const where = selectionWhere(campaign.id, request.body);
-        const outcome = await db.transaction((tx) => findEmployees(tx, providerFor(type), userId, campaign.id, where, cost));
+        const outcome = await findEmployees(db, providerFor(type), userId, campaign.id, where, cost);
         return {
           ...say(request, outcome.stopped ? 'leadSearch.employees_stopped_no_credits' : 'leadSearch.employees_found', { found: outcome.found, credits: outcome.credits }),
           checked: outcome.checked,
@@ -244,7 +353,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       const campaign = await listOf(userId, 'influencer', request.params.id);
       const where = selectionWhere(campaign.id, request.body);
-      const outcome = await db.transaction((tx) => enrichInfluencers(tx, providerFor('influencer'), userId, campaign.id, where));
+      const outcome = await enrichInfluencers(db, providerFor('influencer'), userId, campaign.id, where);
       const credits = outcome.credits;
       return {
         ...say(request, outcome.stopped ? 'leadSearch.enrich_stopped_no_credits' : 'leadSearch.enriched', { found: outcome.found, credits }),
