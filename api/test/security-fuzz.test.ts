@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { settleCrawls } from '../src/routes/settings/websiteLinks';
 import { createTestApp, DEMO, type TestContext } from './helpers';
 import { tokenFor } from './security/accounts';
 import { DbWatch } from './security/checksum';
@@ -174,7 +173,7 @@ async function check(route: RouteInfo, part: 'body' | 'querystring', m: Mutation
     if (changed.length > 0) fail(`refused request changed ${changed.join(', ')}`);
   } else {
     // An accepted request may start background work (a crawl): let it end before the next baseline.
-    await settleCrawls(ctx.db);
+    await ctx.app.queue.drain();
     await watch.reset();
   }
   return ok;

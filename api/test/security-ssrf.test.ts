@@ -51,7 +51,6 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { loadConfig } from '../src/config';
 import { isPrivateAddress, OutboundRefusedError, resolveOutbound } from '../src/net/outbound';
 import { isPrivateAddress as leadSearchIsPrivate } from '../src/routes/leadSearch/webhookGuard';
-import { settleCrawls } from '../src/routes/settings/websiteLinks';
 import { sendWithResellerSmtp, smtpRowOf } from '../src/routes/whitelabel/smtp';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
@@ -105,7 +104,7 @@ describe('crawl', () => {
   const crawl = async (website: string) => {
     const start = await ctx.app.inject({ method: 'POST', url: '/api/business-details/website', headers: bearer(token), payload: { website } });
     if (start.statusCode !== 200 && start.statusCode !== 201) return { start: start.statusCode, body: json(start) };
-    await settleCrawls(ctx.db);
+    await ctx.app.queue.drain();
     const status = await ctx.app.inject({ method: 'GET', url: `/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`, headers: bearer(token) });
     return { start: start.statusCode, body: json(status) };
   };

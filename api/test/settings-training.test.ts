@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
-import { settleCrawls } from '../src/routes/settings/websiteLinks';
 import { isPrivateAddress } from '../src/net/outbound';
 
 /** A local test site: /, /a, /b, /a/deep, /big (larger than the byte limit), /redirect-meta → metadata IP, /offsite link. */
@@ -70,7 +69,7 @@ describe('training data', () => {
       const { jobId, status } = json<{ jobId: number; status: string }>(start);
       expect(status).toBe('pending');
       expect(json(await get(`/api/business-details/check-crawled-status?job_id=${jobId}`))).toMatchObject({ status: 'pending' });
-      await settleCrawls(ctx.db);
+      await ctx.app.queue.drain();
       const done = json<{ status: string; linksData: { url: string; title: string }[] }>(await get(`/api/business-details/check-crawled-status?job_id=${jobId}&website=x`));
       expect(done.status).toBe('completed');
       // max 4 pages, breadth first: /, /a, /b, /a/deep; never off-site, mailto or fragments.
@@ -90,7 +89,7 @@ describe('training data', () => {
       try {
         const token = await login(local.app, DEMO.customer);
         const start = await local.app.inject({ method: 'POST', url: '/api/business-details/website', headers: bearer(token), payload: { website: `${site.base}/` } });
-        await settleCrawls(local.db);
+        await local.app.queue.drain();
         const { jobId } = json<{ jobId: number }>(start);
         const done = json<{ linksData: { url: string }[] }>(
           await local.app.inject({ method: 'GET', url: `/api/business-details/check-crawled-status?job_id=${jobId}`, headers: bearer(token) }),
@@ -105,7 +104,7 @@ describe('training data', () => {
 
     it('reads a page only up to the byte limit (links after it are not followed)', async () => {
       const start = await send('POST', '/api/business-details/website', { website: `${site.base}/big` });
-      await settleCrawls(ctx.db);
+      await ctx.app.queue.drain();
       const done = json<{ status: string; linksData: { url: string; title: string }[] }>(await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`));
       expect(done).toMatchObject({ status: 'completed' });
       expect(done.linksData.map((l) => l.url.replace(site.base, ''))).toEqual(['/big']);
@@ -113,7 +112,7 @@ describe('training data', () => {
 
     it('a single link fetches only that page', async () => {
       const start = await send('POST', '/api/business-details/single-link', { website: `${site.base}/a` });
-      await settleCrawls(ctx.db);
+      await ctx.app.queue.drain();
       const done = json<{ linksData: { url: string; title: string }[] }>(await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`));
       expect(done.linksData).toEqual([{ url: `${site.base}/a`, title: 'Page A' }]);
       const list = json<{ total: number }>(await get('/api/business-details/website-links?type=single'));
@@ -122,7 +121,7 @@ describe('training data', () => {
 
     it('fails a redirect to the metadata address', async () => {
       const start = await send('POST', '/api/business-details/website', { website: `${site.base}/redirect-private` });
-      await settleCrawls(ctx.db);
+      await ctx.app.queue.drain();
       const done = json(await get(`/api/business-details/check-crawled-status?job_id=${json<{ jobId: number }>(start).jobId}`));
       expect(done).toMatchObject({ status: 'failed', error: 'address_refused', linksData: [] });
     });

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import { defineWebsiteCrawlWorker, enqueueWebsiteCrawl } from '../../workers/websiteCrawl';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db';
 import type { AppDeps } from '../../http/context';
@@ -43,15 +44,6 @@ export const MAX_PENDING_CRAWLS = 3;
 const LINK_COLUMNS = 'id, kind, website, url, title, created_at, updated_at';
 const urlSchema = { type: 'string', minLength: 1, maxLength: 2000 } as const;
 
-/** Crawls still running per database (tests wait on them instead of sleeping). */
-const inFlight = new Map<Db, Set<Promise<void>>>();
-
-/** Resolves once every crawl started so far on `db` has finished and been stored. */
-export async function settleCrawls(db: Db): Promise<void> {
-  const set = inFlight.get(db);
-  while (set && set.size > 0) await Promise.allSettled([...set]);
-}
-
 /** Parses and checks a URL typed by a user: http(s) only; a bare domain gets https://. */
 export function parseUserUrl(raw: string, field: string): URL {
   const text = raw.trim();
@@ -74,6 +66,9 @@ export function parseUserUrl(raw: string, field: string): URL {
 async function storeOutcome(db: Db, job: { id: number; accountId: number; kind: LinkKind; website: string }, outcome: Awaited<ReturnType<typeof crawl>>, now: () => Date) {
   await db.transaction(async (tx) => {
     const status = outcome.ok ? 'completed' : 'failed';
+    // Once: a retried crawl job whose first run got this far stores nothing more.
+    const pending = await tx.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending' FOR UPDATE", [job.id]);
+    if (!pending.rowCount) return;
     await tx.query('UPDATE settings_crawl_jobs SET status = $2, error_code = $3, links = $4::jsonb, finished_at = $5 WHERE id = $1', [
       job.id,
       status,
@@ -92,24 +87,9 @@ async function storeOutcome(db: Db, job: { id: number; accountId: number; kind: 
   });
 }
 
-export function websiteLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps, auth: onRequestAsyncHookHandler, limits: CrawlLimits): void {
-  function startCrawl(log: FastifyBaseLogger, job: { id: number; accountId: number; kind: LinkKind; website: string }) {
-    const set = inFlight.get(db) ?? new Set();
-    inFlight.set(db, set);
-    const run = (async () => {
-      try {
-        const outcome = await crawl(job.website, limits, { maxDepth: job.kind === 'single' ? 0 : limits.maxDepth });
-        await storeOutcome(db, job, outcome, () => clock.now());
-      } catch (error) {
-        log.error({ err: error, jobId: job.id }, 'crawl job failed');
-        await db
-          .query("UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'", [job.id, clock.now()])
-          .catch(() => undefined);
-      }
-    })();
-    set.add(run);
-    void run.finally(() => set.delete(run));
-  }
+export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps, auth: onRequestAsyncHookHandler, limits: CrawlLimits): void {
+  // The crawl runs on the job queue (api/src/workers/websiteCrawl.ts), out of the request's process.
+  defineWebsiteCrawlWorker(queue, db, limits, (job, outcome) => storeOutcome(db, job, outcome, () => clock.now()), () => clock.now());
 
   for (const [path, kind] of [
     ['/api/business-details/website', 'website'],
@@ -129,9 +109,10 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock }: AppDeps, 
           kind,
           clock.now(),
         ]);
-        return { id: rows[0]!.id, accountId, kind, website: url.href };
+        const created = { id: rows[0]!.id, accountId, kind, website: url.href };
+        await enqueueWebsiteCrawl(queue, created, tx);
+        return created;
       });
-      startCrawl(request.log, job);
       reply.code(201);
       return { ...say(request, 'settings.crawl_started'), jobId: job.id, website: job.website, status: 'pending', links: [] };
     });

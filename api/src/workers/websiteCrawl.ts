@@ -1,0 +1,43 @@
+import type { Db, Queryable } from '../db';
+import type { JobQueue } from '../queue/jobQueue';
+import { crawl, type CrawlLimits } from '../routes/settings/crawler';
+
+export const WEBSITE_CRAWL = 'website-crawl';
+
+export interface CrawlJob {
+  id: number;
+  accountId: number;
+  kind: 'website' | 'single';
+  website: string;
+}
+
+type Outcome = Awaited<ReturnType<typeof crawl>>;
+
+/** Queues a business-profile crawl in the transaction that records its settings_crawl_jobs row. */
+export async function enqueueWebsiteCrawl(queue: JobQueue, job: CrawlJob, tx: Queryable): Promise<void> {
+  await queue.send(WEBSITE_CRAWL, job, { tx, singletonKey: `crawl:${job.id}` });
+}
+
+/**
+ * Business-profile crawls (Settings → website links): the crawl runs in a worker process, outside
+ * any transaction, and its links are stored once (the row must still be pending). A crawl whose
+ * worker died is retried by the queue (expiry 2 × the crawl timeout); after the last attempt the
+ * job is recorded as failed.
+ */
+export function defineWebsiteCrawlWorker(queue: JobQueue, db: Db, limits: CrawlLimits, store: (job: CrawlJob, outcome: Outcome) => Promise<void>, now: () => Date): void {
+  const retryLimit = 2;
+  queue.define<CrawlJob>(
+    WEBSITE_CRAWL,
+    { policy: 'stately', expireInSeconds: Math.max(60, Math.ceil((2 * limits.timeoutMs) / 1000)), retryLimit, retryDelay: 5, concurrency: 2 },
+    async (job, attempt) => {
+      const pending = await db.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending'", [job.id]);
+      if (!pending.rowCount) return;
+      try {
+        await store(job, await crawl(job.website, limits, { maxDepth: job.kind === 'single' ? 0 : limits.maxDepth }));
+      } catch (error) {
+        if (attempt.retryCount < retryLimit) throw error;
+        await db.query("UPDATE settings_crawl_jobs SET status = 'failed', error_code = 'unreachable', finished_at = $2 WHERE id = $1 AND status = 'pending'", [job.id, now()]);
+      }
+    },
+  );
+}
