@@ -139,3 +139,9 @@ test('the health check calls the source, counts the call this month and keeps th
   expect(json<{ result: unknown }>(osm).result).toEqual({ ok: true });
   expect(source(json<Overview>(osm), 'osm').calls_this_month).toBeGreaterThanOrEqual(2);
 });
+
+test('started as server.ts starts it (no extras given), the site crawl is installed and its health check says so', async () => {
+  await reloadLeadSources({ db: ctx.db, secret: ctx.config.appSecret, env: {}, deps: testSourceDeps() });
+  const site = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/site/check', headers: admin, payload: {} });
+  expect(json<{ result: unknown }>(site).result).toEqual({ ok: true });
+});

@@ -48,13 +48,18 @@ export function leadSourceStatus(type: SearchType): LeadSourceStatus {
   return { id: provider.id, demo: provider.demo, demo_reason: provider.demo ? 'no_source' : null };
 }
 
+/** The keyless sources every process has without configuration: the domain engine's site crawl. */
+export function defaultLeadSourceExtras(): LeadSourceExtras {
+  return siteSources(domainEngine());
+}
+
 /**
  * Plugs in every real source the configuration enables (at start-up; tests pass their fakes' base
  * URLs and a `deps` that records waits). Types no source serves keep the demo generator. Returns an undo.
  */
 export function installLeadSources(
   config: LeadSourcesConfig,
-  extras: LeadSourceExtras = siteSources(domainEngine()),
+  extras: LeadSourceExtras = defaultLeadSourceExtras(),
   deps: SourceDeps = defaultSourceDeps(),
   settings: LeadSourceSettings = NO_SETTINGS,
 ): () => void {

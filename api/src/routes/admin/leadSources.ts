@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { leadSourceStatus, loadLeadSourcesConfig, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { defaultLeadSourceExtras, leadSourceStatus, loadLeadSourcesConfig, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { effectiveKey, LEAD_SOURCE_IDS, orderOf, SOURCE_CANDIDATES, type LeadSourceId, type OrderedUse } from '../../providers/leads/leadSources';
 import { defaultSourceDeps } from '../../providers/leads/sourceHttp';
 import {
@@ -122,7 +122,7 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
   api.post<{ Params: { id: LeadSourceId } }>('/api/admin/lead-sources/:id/check', { ...adminOnly(api), schema: { params: idParams, body: emptyObjectSchema } }, async (request) => {
     const runtime = leadSourceRuntime();
     const deps = countingDeps(db, runtime?.deps ?? defaultSourceDeps());
-    const result = await checkLeadSource(request.params.id, loadLeadSourcesConfig(env()), await loadLeadSourceSettings(db, config.appSecret), deps, runtime?.extras);
+    const result = await checkLeadSource(request.params.id, loadLeadSourcesConfig(env()), await loadLeadSourceSettings(db, config.appSecret), deps, runtime?.extras ?? defaultLeadSourceExtras());
     await deps.settled();
     return { result, ...(await overview()) };
   });
