@@ -1,3 +1,4 @@
+import { issueToken } from '../src/auth/tokens';
 import { spendCredits } from '../src/credits/ledger';
 import { createSandboxPayments, SANDBOX_CARDS } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
@@ -159,5 +160,35 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     expect(await sandbox.charge({ ...request, idempotencyKey: 'sandbox-test-2' })).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
     expect(await sandbox.refund(first.ref!)).toMatchObject({ status: 'refunded' });
     expect(await sandbox.getCharge(first.ref!)).toMatchObject({ status: 'refunded' });
+  });
+  it("a reseller's customer buys credits at the credit sale price of its reseller's package, top-up and auto top-up alike", async () => {
+    const pkg = await call('POST', '/api/whitelabel/packages', reseller, { name: 'Priced credits', monthly_price_cents: 1000, credit_price_cents: 23 });
+    expect(pkg.statusCode).toBe(201);
+    const sub = await call('POST', '/api/whitelabel/subscriptions', reseller, {
+      customer_name: 'Priced Customer',
+      email: 'priced@customer.test',
+      username: 'pricedcustomer',
+      package_id: json<{ data: { id: number } }>(pkg).data.id,
+    });
+    expect(sub.statusCode).toBe(201);
+    const buyerId = json<{ data: { customer_id: number } }>(sub).data.customer_id;
+    await ctx.db.query("INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = 'wallet' ON CONFLICT DO NOTHING", [buyerId]);
+    const buyer = (await issueToken(ctx.db, buyerId, ctx.clock.now(), 24)).token;
+    expect(json<{ pricing: { centsPerCredit: number } }>(await call('GET', '/api/wallet', buyer)).pricing.centsPerCredit).toBe(23);
+    // The card check stays the $1 validation charge; credits bought cost 23 cents each.
+    const added = await call('POST', '/api/wallet/cards', buyer, { ...card(), make_default: true });
+    expect(json(added)).toMatchObject({ charge: { kind: 'card_validation', amount_cents: 100 } });
+    const res = await call('POST', '/api/wallet/top-ups', buyer, { credits: 50 });
+    expect(json(res)).toMatchObject({ data: { amount_cents: 1150, credits: 50, status: 'succeeded' } });
+    // An automatic top-up is charged at the same price.
+    expect((await call('PUT', '/api/wallet/auto-top-up', buyer, { enabled: true, threshold: 20, amount: 10, consent: true })).statusCode).toBe(200);
+    const left = json<{ balance: { total: number } }>(await call('GET', '/api/wallet', buyer)).balance.total;
+    expect(await ctx.db.transaction((tx) => spendCredits(tx, buyerId, left - 15, 'test spend'))).toBe(true);
+    await until(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(buyerId)])).rowCount > 0);
+    await ctx.app.queue.drain();
+    const auto = await ctx.db.query<{ amount_cents: number; credits: number }>("SELECT amount_cents, credits FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up'", [buyerId]);
+    expect(auto.rows).toEqual([{ amount_cents: 230, credits: 10 }]);
+    // The demo customer (no subscription with its reseller) keeps the default price.
+    expect(json<{ pricing: { centsPerCredit: number } }>(await call('GET', '/api/wallet', customer)).pricing.centsPerCredit).toBe(10);
   });
 });

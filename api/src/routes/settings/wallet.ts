@@ -13,7 +13,7 @@ import { idParamsSchema, notFound, pageQuerySchema, type PageQuery, type Paginat
 /** Spec §9: adding a card makes a 1-dollar validation charge that adds 10 credits. */
 export const CARD_VALIDATION_CENTS = 100;
 export const CARD_VALIDATION_CREDITS = 10;
-/** Top-ups sell credits at the validation charge's rate: 10 cents a credit. */
+/** Top-ups sell credits at the validation charge's rate (10 cents a credit), except to a reseller's customers (`centsPerCreditFor`). */
 export const CENTS_PER_CREDIT = 10;
 export const MIN_TOP_UP_CREDITS = 10;
 export const MAX_TOP_UP_CREDITS = 100_000;
@@ -56,6 +56,23 @@ const REASONS: Record<ChargeKind, string> = {
 
 async function loadCharge(db: Queryable, id: number): Promise<ChargeRow> {
   return (await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1`, [id])).rows[0]!;
+}
+
+/**
+ * Spec §5: a reseller's customer buys credits at the reseller's credit sale price, the one of the package
+ * its subscription is on (the latest subscription with its parent); everyone else at CENTS_PER_CREDIT.
+ */
+export async function centsPerCreditFor(q: Queryable, userId: number): Promise<number> {
+  const { rows } = await q.query<{ cents: number }>(
+    `SELECT p.credit_price_cents AS cents
+       FROM users u
+       JOIN whitelabel_subscriptions s ON s.customer_id = u.id AND s.owner_id = u.parent_id
+       JOIN whitelabel_packages p ON p.id = s.package_id
+      WHERE u.id = $1
+      ORDER BY (s.status = 'active') DESC, s.id DESC LIMIT 1`,
+    [userId],
+  );
+  return rows[0]?.cents ?? CENTS_PER_CREDIT;
 }
 
 /**
@@ -131,7 +148,7 @@ export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         await db.query("UPDATE credit_topup_requests SET status = 'failed', error_code = $2 WHERE id = $1", [request.id, setting ? 'no_default_card' : 'disabled']);
         continue;
       }
-      const result = await charge(request.user_id, card, 'auto_top_up', setting.amount, setting.amount * CENTS_PER_CREDIT);
+      const result = await charge(request.user_id, card, 'auto_top_up', setting.amount, setting.amount * (await centsPerCreditFor(db, request.user_id)));
       await db.query('UPDATE credit_topup_requests SET status = $2, charge_id = $3, error_code = $4 WHERE id = $1', [
         request.id,
         result.status === 'failed' ? 'failed' : 'done',
@@ -198,7 +215,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
       lots: lots.rows,
       cards: cards.rows,
       autoTopUp: auto ?? { enabled: false, threshold: 10, amount: 100, consent_at: null },
-      pricing: { centsPerCredit: CENTS_PER_CREDIT, validationCents: CARD_VALIDATION_CENTS, validationCredits: CARD_VALIDATION_CREDITS, minTopUp: MIN_TOP_UP_CREDITS, maxTopUp: MAX_TOP_UP_CREDITS },
+      pricing: { centsPerCredit: await centsPerCreditFor(db, userId), validationCents: CARD_VALIDATION_CENTS, validationCredits: CARD_VALIDATION_CREDITS, minTopUp: MIN_TOP_UP_CREDITS, maxTopUp: MAX_TOP_UP_CREDITS },
       provider: payments.name,
     };
   });
@@ -299,7 +316,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
       const userId = currentUser(request).id;
       const card = await service.defaultCard(userId);
       if (!card) throw unprocessable('settings.default_card_required', 'card');
-      const charge = await service.charge(userId, card, 'top_up', request.body.credits, request.body.credits * CENTS_PER_CREDIT);
+      const charge = await service.charge(userId, card, 'top_up', request.body.credits, request.body.credits * (await centsPerCreditFor(db, userId)));
       if (charge.status === 'failed') throw unprocessable('settings.payment_failed', 'card', { reason: charge.failure_code ?? 'card_declined' });
       reply.code(201);
       return { ...paymentMessage(request, charge), data: charge };

@@ -58,4 +58,26 @@ describe('WalletPage', () => {
     expect(screen.getByTestId('balance-additional')).toHaveTextContent('10');
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2035, cvc: '123', make_default: false });
   });
+  it("shows a reseller's customer the credit price it will pay", async () => {
+    api = mockApi((call) => {
+      if (call.url === '/api/wallet' && call.method === 'GET')
+        return {
+          status: 200,
+          body: {
+            balance: { monthly: 0, additional: 0, rolled_over: 0, total: 0 },
+            lots: [],
+            cards: [{ id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035, is_default: true, created_at: '2026-03-15T12:00:00Z' }],
+            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
+            pricing: { ...pricing, centsPerCredit: 25 },
+            provider: 'sandbox',
+          },
+        };
+      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      return undefined;
+    });
+    renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
+    expect(await screen.findByTestId('price-per-credit')).toHaveTextContent('Price per credit: $0.25');
+    // The default 100 credits at 25 cents.
+    expect(screen.getByText('Price: $25.00')).toBeInTheDocument();
+  });
 });

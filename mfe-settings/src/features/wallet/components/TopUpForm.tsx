@@ -14,7 +14,10 @@ export function TopUpForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge:
   const form = useYupForm(schema, { defaultValues: { credits: 100 } });
   const credits = Number(form.watch('credits')) || 0;
   const hasDefault = wallet.cards.some((c) => c.is_default);
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format((credits * wallet.pricing.centsPerCredit) / 100);
+  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const price = money.format((credits * wallet.pricing.centsPerCredit) / 100);
+  // A reseller's customer pays its reseller's credit sale price (spec §5), so the rate is shown too.
+  const perCredit = money.format(wallet.pricing.centsPerCredit / 100);
   return (
     <Box borderWidth="1px" rounded="md" p={4} flex="1" asChild>
       <form noValidate aria-labelledby="wallet-top-up"
@@ -29,6 +32,9 @@ export function TopUpForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge:
           </Text>
         )}
         <TextField label={t('wallet.topUpCredits')} type="number" registration={form.register('credits')} error={form.formState.errors.credits} />
+        <Text mb={1} data-testid="price-per-credit">
+          {t('wallet.pricePerCredit', { price: perCredit })}
+        </Text>
         <Text mb={3}>{t('wallet.price', { price })}</Text>
         <Text mb={3} fontSize="sm">{t('wallet.validity')}</Text>
         <Button type="submit" colorPalette="brand" loading={topUp.isPending}>
