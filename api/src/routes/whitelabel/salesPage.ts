@@ -268,7 +268,7 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
           errors.email = t(lang, 'email_taken');
           return rerender();
         }
-        void dispatchEvent(db, request.log, ownerId, 'subscription.created', { id: created, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
+        await dispatchEvent(db, request.log, ownerId, 'subscription.created', { id: created, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
         const smtp = await smtpRowOf(db, ownerId);
         const brand = data.account?.name ?? data.sales?.business_name ?? 'Leadsmith';
         const loginUrl = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}/login` : '/login';

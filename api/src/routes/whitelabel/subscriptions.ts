@@ -200,7 +200,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
       await sendWithResellerSmtp(smtp, config.appSecret, welcome).catch((error: unknown) => request.log.warn({ err: error }, 'welcome email failed'));
     }
     const data = await subscriptionOf(db, owner, id);
-    void dispatchEvent(db, request.log, owner, 'subscription.created', data, now);
+    await dispatchEvent(db, request.log, owner, 'subscription.created', data, now);
     reply.code(201);
     return { ...say(request, 'whitelabel.subscription_created'), data };
   });
@@ -243,7 +243,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (b.additional_credits !== row.additional_credits) await logEvent(tx, owner, request.params.id, 'credits_changed', now, { from: row.additional_credits, to: b.additional_credits });
       });
       const data = await subscriptionOf(db, owner, request.params.id);
-      void dispatchEvent(db, request.log, owner, 'subscription.updated', data, now);
+      await dispatchEvent(db, request.log, owner, 'subscription.updated', data, now);
       return { ...say(request, 'whitelabel.subscription_updated'), data };
     },
   );
@@ -303,7 +303,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
       await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
     });
     const data = await subscriptionOf(db, owner, request.params.id);
-    void dispatchEvent(db, request.log, owner, EVENT_OF[action], data, now);
+    await dispatchEvent(db, request.log, owner, EVENT_OF[action], data, now);
     return { ...say(request, `whitelabel.subscription_${action}`), data };
   };
 
