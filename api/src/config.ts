@@ -4,6 +4,10 @@ import path from 'node:path';
 import { OUTBOUND_ALLOW_ENV, outboundAllowList, REPLACED_ALLOW_VARIABLES } from './net/outbound';
 import { PROCESS_ROLES, type ProcessRole } from './queue/jobQueue';
 import { objectStorageConfig, type ObjectStorageConfig } from './storage/config';
+import { ConfigError } from './configError';
+
+/** Thrown for a bad environment variable; the message always names the key. */
+export { ConfigError };
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface Config {
@@ -50,17 +54,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEV_CHAT_WIDGET_SECRET = 'leadsmith-dev-chat-widget-secret';
 export const DEV_APP_SECRET = 'leadsmith-dev-app-secret';
-
-/** Thrown for a bad environment variable; the message always names the key. */
-export class ConfigError extends Error {
-  constructor(
-    readonly key: string,
-    problem: string,
-  ) {
-    super(`Invalid environment variable ${key}: ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,20 +1,18 @@
 /**
- * Entry point: config → database → migrations → demo seed → listen.
- * `node api/dist/server.js` (after `npm run build -w @leadsmith/api`).
+ * Entry point: `node api/dist/server.js` (after `npm run build -w @leadsmith/api`).
+ *
+ * The Node.js check comes first and loads only what it needs: the rest of the API (undici,
+ * pg-boss, …) may not even load on another Node, and the operator must read why, not a stack trace.
  */
-import { buildApp } from './app';
-import { ConfigError, loadConfig, REPO_ROOT } from './config';
-import { migrate, openDb, type Db } from './db';
-import { loadLeadSourcesConfig } from './providers/leads';
-import { reloadLeadSources } from './providers/leads/sourceSettings';
+import path from 'node:path';
+import { ConfigError } from './configError';
 import { nodeVersionProblem, pinnedNodeVersion, readNodeVersionCheck } from './runtime/nodeVersion';
-import { seed } from './seed';
 
 /** Refuses to start on a Node.js other than the project's pinned one (see runtime/nodeVersion.ts). */
 function checkNodeVersion(): void {
   const mode = readNodeVersionCheck(process.env.NODE_VERSION_CHECK);
   if (mode === 'off') return;
-  const pinned = pinnedNodeVersion(REPO_ROOT);
+  const pinned = pinnedNodeVersion(path.resolve(__dirname, '..', '..'));
   if (pinned === null) throw new Error('package.json names no pinned Node.js version (engines.node)');
   const problem = nodeVersionProblem(process.version, pinned, mode);
   if (problem) {
@@ -23,47 +21,21 @@ function checkNodeVersion(): void {
   }
 }
 
-async function main(): Promise<void> {
-  checkNodeVersion();
-  const config = loadConfig(process.env, REPO_ROOT);
-  // Fails loudly on a bad lead-source variable before anything starts.
-  loadLeadSourcesConfig(process.env);
-  const db: Db = await openDb(config);
-  const applied = await migrate(db);
-  if (config.seedDemo) await seed(db);
-  // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
-  await reloadLeadSources({ db, secret: config.appSecret });
-
-  const app = buildApp({ db, config });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await db.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('[api] shutdown failed', error);
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  const address = await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
-  console.log(`[api] Leadsmith API listening on ${address.replace('0.0.0.0', 'localhost')}`);
-  console.log(`[api] database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
-  if (config.webRoot) console.log(`[api] serving web files from ${config.webRoot}`);
-}
-
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   if (error instanceof ConfigError) {
     console.error(`[api] ${error.message}`);
   } else {
     console.error('[api] failed to start', error);
   }
   process.exit(1);
-});
+}
+
+try {
+  checkNodeVersion();
+  // A require, not an import: imports are hoisted above the check, and this must load after it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { main } = require('./start') as typeof import('./start');
+  main().catch(fail);
+} catch (error) {
+  fail(error);
+}

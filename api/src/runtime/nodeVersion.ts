@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../config';
+import { ConfigError } from '../configError';
 
 /**
  * The project runs on one Node.js release, pinned in the root package.json (`engines.node`, the

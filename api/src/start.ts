@@ -1,0 +1,44 @@
+/**
+ * Start-up after the Node check (server.ts): config → database → migrations → demo seed → listen.
+ */
+import { buildApp } from './app';
+import { loadConfig, REPO_ROOT } from './config';
+import { migrate, openDb, type Db } from './db';
+import { loadLeadSourcesConfig } from './providers/leads';
+import { reloadLeadSources } from './providers/leads/sourceSettings';
+import { seed } from './seed';
+
+export async function main(): Promise<void> {
+  const config = loadConfig(process.env, REPO_ROOT);
+  // Fails loudly on a bad lead-source variable before anything starts.
+  loadLeadSourcesConfig(process.env);
+  const db: Db = await openDb(config);
+  const applied = await migrate(db);
+  if (config.seedDemo) await seed(db);
+  // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
+  await reloadLeadSources({ db, secret: config.appSecret });
+
+  const app = buildApp({ db, config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('[api] shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
+  console.log(`[api] Leadsmith API listening on ${address.replace('0.0.0.0', 'localhost')}`);
+  console.log(`[api] database: ${where}; migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
+  if (config.webRoot) console.log(`[api] serving web files from ${config.webRoot}`);
+}
