@@ -109,7 +109,7 @@ async function enrichStage(db: Db, run: PendingRun): Promise<StageResult> {
     return 'next';
   }
   // The vendor is asked with no transaction open; each chunk's charges (spec §9) are written with the run's figures.
-  const outcome = await enrich(db, run.user_id, run.campaign_id, newResults(run), (tx, chunk) =>
+  const outcome = await enrich.run(db, run.user_id, newResults(run), `${enrich.name}:list:${run.campaign_id}`, (tx, chunk) =>
     tx.query('UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1', [run.id, chunk.found, chunk.credits]).then(() => undefined),
   );
   return outcome.stopped ? 'no_credits' : 'next';

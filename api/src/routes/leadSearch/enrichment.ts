@@ -63,7 +63,7 @@ interface Stored {
  * leaves the row as it was (no phone found): the row may be asked about again by a later request.
  */
 interface Enrichment<A> {
-  /** Idempotency-key prefix and ledger reason. */
+  /** Idempotency-key prefix. */
   name: 'get-phones' | 'get-employees' | 'enrich';
   pending: string;
   /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for. */
@@ -84,7 +84,7 @@ interface Enrichment<A> {
  *    effect. Run twice, this step finds nothing left to do. When the credits run out it stops there;
  *    claims whose answer was not stored are given back, so a later request may ask again.
  */
-async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, campaignId: number, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason: string, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
   const total: EnrichOutcome = { checked: 0, found: 0, credits: 0, stopped: false };
   const next = `$${where.params.length + 1}`;
   let after = 0;
@@ -133,7 +133,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, campai
         const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
         if (!still.rowCount || !ours.rowCount) continue;
         const { found, price } = e.price(answer);
-        if (price > 0 && !(await spendCredits(tx, userId, price, `${e.name}:list:${campaignId}`))) {
+        if (price > 0 && !(await spendCredits(tx, userId, price, reason))) {
           done.stopped = true;
           giveBack.push(key);
           continue;
@@ -163,7 +163,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, campai
 const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });
 
 /** Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored. */
-export function findPhones(db: Db, provider: LeadProvider, userId: number, campaignId: number, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
   const cost = CREDIT_COSTS.peoplePhoneEnrich;
   return runEnrichment<string | null>(
     db,
@@ -180,7 +180,7 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, campa
       },
     },
     userId,
-    campaignId,
+    reason,
     where,
     record,
   );
@@ -190,7 +190,7 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, campa
  * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
  * returned with a contact or email (spec §9); `found` counts employees.
  */
-export function findEmployees(db: Db, provider: LeadProvider, userId: number, campaignId: number, where: Where, cost: number, record?: RecordChunk): Promise<EnrichOutcome> {
+export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, cost: number, record?: RecordChunk): Promise<EnrichOutcome> {
   return runEnrichment<EmployeeRecord[]>(
     db,
     {
@@ -205,7 +205,7 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, ca
       },
     },
     userId,
-    campaignId,
+    reason,
     where,
     record,
   );
@@ -215,7 +215,7 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, ca
  * Contact and extra figures for the selected creators not enriched yet. Spec §9
  * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
  */
-export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, campaignId: number, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
   const cost = CREDIT_COSTS.influencerEnrichPerRecord;
   return runEnrichment<InfluencerEnrichment | null>(
     db,
@@ -239,21 +239,27 @@ export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number
       },
     },
     userId,
-    campaignId,
+    reason,
     where,
     record,
   );
 }
 
+/** The enrichment of one list type: its ledger name, and a run over a selection charged under `reason`. */
+export interface ListEnrichment {
+  name: 'get-phones' | 'get-employees' | 'enrich';
+  run(db: Db, userId: number, where: Where, reason: string, record?: RecordChunk): Promise<EnrichOutcome>;
+}
+
 /**
  * The enrichment of a list type's toolbar (spec §2): get-phones for people, get-employees for
- * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots.
+ * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots and workflows.
  */
-export function enrichmentFor(type: SearchType): ((db: Db, userId: number, campaignId: number, where: Where, record?: RecordChunk) => Promise<EnrichOutcome>) | null {
-  if (PHONE_TYPES.includes(type)) return (db, userId, campaignId, where, record) => findPhones(db, providerFor(type), userId, campaignId, where, record);
+export function enrichmentFor(type: SearchType): ListEnrichment | null {
+  if (PHONE_TYPES.includes(type)) return { name: 'get-phones', run: (db, userId, where, reason, record) => findPhones(db, providerFor(type), userId, reason, where, record) };
   const cost = EMPLOYEE_COST[type];
-  if (cost !== undefined) return (db, userId, campaignId, where, record) => findEmployees(db, providerFor(type), userId, campaignId, where, cost, record);
-  if (type === 'influencer') return (db, userId, campaignId, where, record) => enrichInfluencers(db, providerFor(type), userId, campaignId, where, record);
+  if (cost !== undefined) return { name: 'get-employees', run: (db, userId, where, reason, record) => findEmployees(db, providerFor(type), userId, reason, where, cost, record) };
+  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record) => enrichInfluencers(db, providerFor(type), userId, reason, where, record) };
   return null;
 }
 
@@ -285,7 +291,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const { ids, all_matching, filters } = request.body;
         if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
         const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        const outcome = await findPhones(db, providerFor(type), userId, campaign.id, where);
+        const outcome = await findPhones(db, providerFor(type), userId, `get-phones:list:${campaign.id}`, where);
         const credits = outcome.credits;
         return {
           ...say(request, outcome.stopped ? 'leadSearch.phones_stopped_no_credits' : 'leadSearch.phones_found', { found: outcome.found, credits }),
@@ -330,7 +336,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const userId = currentUser(request).id;
         const campaign = await listOf(userId, type, request.params.id);
         const where = selectionWhere(campaign.id, request.body);
-        const outcome = await findEmployees(db, providerFor(type), userId, campaign.id, where, cost);
+        const outcome = await findEmployees(db, providerFor(type), userId, `get-employees:list:${campaign.id}`, where, cost);
         return {
           ...say(request, outcome.stopped ? 'leadSearch.employees_stopped_no_credits' : 'leadSearch.employees_found', { found: outcome.found, credits: outcome.credits }),
           checked: outcome.checked,
@@ -353,7 +359,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const userId = currentUser(request).id;
       const campaign = await listOf(userId, 'influencer', request.params.id);
       const where = selectionWhere(campaign.id, request.body);
-      const outcome = await enrichInfluencers(db, providerFor('influencer'), userId, campaign.id, where);
+      const outcome = await enrichInfluencers(db, providerFor('influencer'), userId, `enrich:list:${campaign.id}`, where);
       const credits = outcome.credits;
       return {
         ...say(request, outcome.stopped ? 'leadSearch.enrich_stopped_no_credits' : 'leadSearch.enriched', { found: outcome.found, credits }),

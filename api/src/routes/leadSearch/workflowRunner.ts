@@ -2,7 +2,7 @@ import { isoDate, type Clock } from '../../clock';
 import { queueOf } from '../../queue/jobQueue';
 import { enqueueSearchJob } from '../../workers/searchJob';
 import type { Db, Queryable } from '../../db';
-import { creditBalance, spendCredits } from '../../credits/ledger';
+import { creditBalance } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
 import { guardedPost } from '../../net/signedPost';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
@@ -12,8 +12,8 @@ import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { loadProfile, profileCompleted, profileVariables } from '../ai/common';
 import { accountIdOf } from '../settings/account';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
-import { COST_PER_RECORD, CREDIT_COSTS } from './credits';
-import { EMPLOYEE_COST } from './enrichment';
+import { COST_PER_RECORD } from './credits';
+import { enrichmentFor } from './enrichment';
 import { applyLabels, labelsOf } from './resultLabels';
 import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
@@ -553,60 +553,24 @@ async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: Node
   const action = node.settings.enrich ?? 'get_phones';
   const rows = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking');
   const fits = rows.filter((r) => ENRICH_TYPES[action]!.includes(r.list_type));
+  let credits = 0;
+  let found = 0;
+  let out = false;
+  // Per list type, through the toolbar's enrichment: the vendor is asked with no transaction open and
+  // each chunk's charges are committed with what they paid for; rows already enriched are skipped, so
+  // a node run again after a crash charges nothing twice.
+  for (const type of ENRICH_TYPES[action]!) {
+    const ids = fits.filter((r) => r.list_type === type).map((r) => r.id);
+    const enrichment = enrichmentFor(type);
+    if (!ids.length || !enrichment || out) continue;
+    const where = { sql: 'r.id = ANY($1::bigint[]) AND r.user_id = $2', params: [idArray(ids), run.user_id] };
+    const outcome = await enrichment.run(db, run.user_id, where, `workflow:${run.workflow_id}:${enrichment.name}`);
+    credits += outcome.credits;
+    found += outcome.found;
+    out = outcome.stopped;
+  }
+  const detail = { action, checked: fits.length, found, skipped: rows.length - fits.length };
   await db.transaction(async (tx) => {
-    let credits = 0;
-    let found = 0;
-    let out = false;
-    for (const row of fits) {
-      const provider = providerFor(row.list_type);
-      const lead = { key: row.record_key, name: row.name, company: row.company, website: row.website };
-      if (action === 'get_phones') {
-        if (row.phone) continue;
-        const phone = await provider.findPhone(lead);
-        if (!phone) continue;
-        if (!(await spendCredits(tx, run.user_id, CREDIT_COSTS.peoplePhoneEnrich, `workflow:${run.workflow_id}:get-phones`))) {
-          out = true;
-          break;
-        }
-        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, CREDIT_COSTS.peoplePhoneEnrich]);
-        credits += CREDIT_COSTS.peoplePhoneEnrich;
-        found += 1;
-      } else if (action === 'get_employees') {
-        if ('employees' in row.data) continue;
-        const employees = await provider.findEmployees(lead);
-        const price = employees.filter((e) => e.email || e.phone).length * (EMPLOYEE_COST[row.list_type] ?? 0);
-        if (price > 0 && !(await spendCredits(tx, run.user_id, price, `workflow:${run.workflow_id}:get-employees`))) {
-          out = true;
-          break;
-        }
-        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(employees), price]);
-        credits += price;
-        found += employees.length;
-      } else {
-        if ('enriched' in row.data) continue;
-        const answer = await provider.enrichInfluencer({ ...lead, social: (row.data.social as Record<string, unknown> | undefined) ?? null });
-        const billable = Boolean(answer && (answer.email || answer.phone));
-        const cost = CREDIT_COSTS.influencerEnrichPerRecord;
-        if (billable && !(await spendCredits(tx, run.user_id, cost, `workflow:${run.workflow_id}:enrich`))) {
-          out = true;
-          break;
-        }
-        await tx.query(
-          `UPDATE campaign_results
-              SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
-                  email = COALESCE(email, $3), phone = COALESCE(phone, $4),
-                  email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
-                  credits = credits + $5
-            WHERE id = $1`,
-          [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, billable ? cost : 0],
-        );
-        if (billable) {
-          credits += cost;
-          found += 1;
-        }
-      }
-    }
-    const detail = { action, checked: fits.length, found, skipped: rows.length - fits.length };
     // Out of credits: what was paid for stays (committed with its charge); the run stops here.
     if (out) await failNode(tx, run, log, input, new NodeError('no_credits', credits, detail), clock.now());
     else await finishNode(tx, run, log, input, { ids: input, credits, detail }, clock.now());
