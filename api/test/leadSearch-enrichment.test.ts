@@ -183,6 +183,46 @@ describe('enrichment asks the vendor with no transaction open (ADR 015)', () => 
       ctx.db.transaction = transaction;
     }
   });
+  it('when the vendor fails part-way, what it answered is stored and charged, the rest is given back and asked again next time', async () => {
+    await setWallet(500);
+    const id = await createList('people');
+    await fill('people', id, 5, { job_title: 'Head of Sales', seniority: ['Director', 'Head'] });
+    await ctx.db.query('UPDATE campaign_results SET phone = NULL WHERE campaign_id = $1', [id]);
+    const ids = (await page('people', id)).data.map((r) => r.id);
+    const asked: string[] = [];
+    let failAt = 3;
+    const undo = registerLeadProvider(
+      {
+        ...demoLeadProvider,
+        id: 'fake-phones',
+        demo: false,
+        async findPhone(lead) {
+          asked.push(lead.name);
+          if (asked.length === failAt) throw new Error('vendor unreachable');
+          return `+49 30 ${String(2000 + asked.length)}`;
+        },
+      },
+      ['people'],
+    );
+    try {
+      const before = await balance();
+      const call = () => ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-phones`, headers: bearer(token), payload: { ids } });
+      expect((await call()).statusCode).toBe(500);
+      expect(asked).toHaveLength(3);
+      expect((await page('people', id)).data.filter((r) => r.phone)).toHaveLength(2);
+      expect(await balance()).toBe(before - 2);
+      const sending = await ctx.db.query(`SELECT key FROM external_effects WHERE state = 'sending' AND key = ANY($1::text[])`, [`{${ids.map((i) => `get-phones:${i}`).join(',')}}`]);
+      expect(sending.rowCount).toBe(0);
+      failAt = 0;
+      const body = json<{ checked: number; found: number; credits_charged: number }>(await call());
+      expect(body).toMatchObject({ checked: 3, found: 3, credits_charged: 3 });
+      expect(asked).toHaveLength(6);
+      expect(await balance()).toBe(before - 5);
+      expect(await ledgerSum()).toBe(await balance());
+    } finally {
+      undo();
+    }
+  });
 });
 
 describe('influencer enrich', () => {
