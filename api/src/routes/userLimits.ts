@@ -1,22 +1,28 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { isoDate } from '../clock';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
-import { emptyObjectSchema } from '../http/schemas';
+import { Empty, Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { limitBand, nextResetDate, percentUsed, type LimitBand } from '../users/limits';
 import { applyLimitReset } from '../users/limitReset';
 
-export interface UserLimits {
-  search_limit: number;
-  searches_used: number;
-  remaining: number;
-  percent_used: number;
-  band: LimitBand;
-  additional_query_count: number;
-  last_reset_date: string | null;
-  next_reset_date: string | null;
-  credits: { monthly: number; additional: number; rolled_over: number; total: number };
-}
+const LIMIT_BANDS = ['under_50', 'over_50', 'full'] as const satisfies readonly LimitBand[];
+const IsoDate = Type.String({ format: 'date' });
+
+/** The user's monthly search limit and credit balance (the sidebar meter, credit usage, lead search). */
+const UserLimits = Type.Object({
+  search_limit: Type.Integer(),
+  searches_used: Type.Integer(),
+  remaining: Type.Integer(),
+  percent_used: Type.Number(),
+  band: StringEnum(LIMIT_BANDS),
+  additional_query_count: Type.Integer(),
+  last_reset_date: Nullable(IsoDate),
+  next_reset_date: Nullable(IsoDate),
+  credits: Type.Object({ monthly: Type.Integer(), additional: Type.Integer(), rolled_over: Type.Integer(), total: Type.Integer() }),
+});
+export type UserLimits = Static<typeof UserLimits>;
 
 interface LimitsRow {
   search_limit: number | null;
@@ -29,8 +35,12 @@ interface LimitsRow {
   rolled_over: number | null;
 }
 
-export function userLimitRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.get('/api/user-limits', { onRequest: app.requireAuth, schema: { querystring: emptyObjectSchema } }, async (request): Promise<UserLimits> => {
+export function userLimitRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/api/user-limits',
+    { onRequest: app.requireAuth, schema: { summary: 'Your search limit this month and your credit balance', querystring: Empty, response: { 200: UserLimits } } },
+    async (request): Promise<UserLimits> => {
     const { id } = currentUser(request);
     const today = isoDate(clock.now());
     const row = await db.transaction(async (tx) => {
@@ -66,5 +76,6 @@ export function userLimitRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       next_reset_date: row.last_reset_date ? nextResetDate(row.last_reset_date, row.limit_reset_anchor ?? row.last_reset_date) : null,
       credits: { monthly, additional, rolled_over: rolledOver, total: monthly + additional + rolledOver },
     };
-  });
+    },
+  );
 }

@@ -608,6 +608,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your search limit this month and your credit balance */
         get: {
             parameters: {
                 query?: never;
@@ -622,7 +623,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            search_limit: number;
+                            searches_used: number;
+                            remaining: number;
+                            percent_used: number;
+                            /** @enum {string} */
+                            band: "under_50" | "over_50" | "full";
+                            additional_query_count: number;
+                            last_reset_date: string | null;
+                            next_reset_date: string | null;
+                            credits: {
+                                monthly: number;
+                                additional: number;
+                                rolled_over: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -27,7 +27,8 @@ function LimitsCard() {
           {t(`creditUsage.band.${l.band}`)}
         </Badge>
       </Flex>
-      <Text mt={1}>{t('creditUsage.nextReset', { date: new Date(l.next_reset_date).toLocaleDateString(i18n.language) })}</Text>
+      {/* No reset date yet (a limit never reset): nothing to announce rather than "Invalid Date". */}
+      {l.next_reset_date ? <Text mt={1}>{t('creditUsage.nextReset', { date: new Date(l.next_reset_date).toLocaleDateString(i18n.language) })}</Text> : null}
       <Text mt={1}>{t('creditUsage.balance', { total: l.credits.total })}</Text>
     </Box>
   );
