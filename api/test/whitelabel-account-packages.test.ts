@@ -162,6 +162,16 @@ describe('white-label business account, packages, sales settings and the public 
     expect(subs.data[0]).toMatchObject({ email: 'bea@buyer.test', plan_name: 'Buyable', managed_by: 'provider', refundable: true });
     const again = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_number: '4242424242424242' });
     expect(again.statusCode).toBe(400);
+    // A reseller at its sub-account limit takes no sign-up (refused before the card is charged): no account is made.
+    const { rows: limitRows } = await ctx.db.query<{ limit: number | null }>(
+      "UPDATE users u SET sub_account_limit = (SELECT count(*) FROM users c WHERE c.parent_id = u.id AND c.user_type = 'customer') WHERE id = $1 RETURNING (SELECT sub_account_limit FROM users WHERE id = $1) AS limit",
+      [resellerId],
+    );
+    const full = await post({ first_name: 'Cy', last_name: 'Buyer', email: 'cy@buyer.test', password: 'secret1', custom_0: 'Cy Co', card_number: '4242 4242 4242 4242' });
+    expect(full.statusCode).toBe(400);
+    expect(full.body).toContain('This offer is not taking new sign-ups right now.');
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['cy@buyer.test'])).rows).toEqual([]);
+    await ctx.db.query('UPDATE users SET sub_account_limit = $2 WHERE id = $1', [resellerId, limitRows[0]!.limit]);
     // A package in use cannot be deleted.
     const del = await call('DELETE', `/api/whitelabel/packages/${pkg.id}`, reseller);
     expect(del.statusCode).toBe(422);

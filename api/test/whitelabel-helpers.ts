@@ -7,8 +7,8 @@ export async function otherReseller(ctx: TestContext, email = 'other.reseller@le
   const password = 'other-reseller-pw';
   const hash = await hashPassword(password);
   const { rows } = await ctx.db.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, email_verified_at, created_at, updated_at)
-     VALUES ($1, $2, 'Other', 'Reseller', 'user', 'reseller', now(), now(), now()) RETURNING id`,
+    `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, email_verified_at, created_at, updated_at, can_create_related_accounts)
+     VALUES ($1, $2, 'Other', 'Reseller', 'user', 'reseller', now(), now(), now(), true) RETURNING id`,
     [email, hash],
   );
   await ctx.db.query(`INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug IN ('whitelabel', 'leads')`, [rows[0]!.id]);

@@ -195,4 +195,24 @@ describe('white-label subscriptions and SMTP', () => {
     expect(await credits(payer.id)).toEqual({ total: 0, additional: 0 });
     expect(await mismatches([payer.id, customerId])).toEqual([]);
   });
+  it('the sub-account limit and "allow related account creation" are enforced, also under concurrent creations', async () => {
+    const limited = await makeAccount(ctx, { email: 'limited.reseller@leadsmith.test', userType: 'reseller', modules: ['whitelabel', 'leads'] });
+    await ctx.db.query('UPDATE users SET sub_account_limit = 2 WHERE id = $1', [limited.id]);
+    const token = limited.headers.authorization!.slice(7);
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', token, PACKAGE)).data.id;
+    const create = (i: number) => call('POST', '/api/whitelabel/subscriptions', token, { customer_name: `Limited ${i}`, email: `limited${i}@customer.test`, username: `limited${i}`, package_id: pkg });
+    const answers = await Promise.all([1, 2, 3].map(create));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 422]);
+    const refused = answers.find((a) => a.statusCode === 422)!;
+    expect(json(refused)).toMatchObject({ code: 'whitelabel.sub_account_limit', field: 'sub_account_limit' });
+    expect(json<{ message: string }>(refused).message).toContain('2');
+    const children = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE parent_id = $1', [limited.id])).rows[0]!.n;
+    expect(await children()).toBe(2);
+
+    await ctx.db.query('UPDATE users SET sub_account_limit = NULL, can_create_related_accounts = false WHERE id = $1', [limited.id]);
+    const notAllowed = await create(4);
+    expect(notAllowed.statusCode).toBe(422);
+    expect(json(notAllowed)).toMatchObject({ code: 'whitelabel.related_accounts_not_allowed', field: 'can_create_related_accounts' });
+    expect(await children()).toBe(2);
+  });
 });

@@ -17,9 +17,9 @@ export async function makeAccount(
   const now = ctx.clock.now();
   const { rows } = await ctx.db.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, team_owner_id, email_verified_at, created_at, updated_at,
-                        license_expires_at, subscription_status, last_reset_date, search_limit, searches_used)
-     VALUES ($1, 'scrypt$invalid', 'Test', 'Account', 'user', $2, $3, $4, $5, $5, $5, $6, 'active', $7, 1000, 0) RETURNING id`,
-    [args.email, args.userType, args.parentId ?? null, args.teamOwnerId ?? null, now, new Date(now.getTime() + 365 * 86_400_000), now.toISOString().slice(0, 10)],
+                        license_expires_at, subscription_status, last_reset_date, search_limit, searches_used, can_create_related_accounts)
+     VALUES ($1, 'scrypt$invalid', 'Test', 'Account', 'user', $2, $3, $4, $5, $5, $5, $6, 'active', $7, 1000, 0, $8) RETURNING id`,
+    [args.email, args.userType, args.parentId ?? null, args.teamOwnerId ?? null, now, new Date(now.getTime() + 365 * 86_400_000), now.toISOString().slice(0, 10), args.userType === 'reseller'],
   );
   const id = rows[0]!.id;
   for (const slug of args.modules) await ctx.db.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [id, slug]);

@@ -66,6 +66,24 @@ export const whitelabelMessages = {
     fr: 'Votre portefeuille contient moins que les {amount} crédits supplémentaires que vous accordez : achetez des crédits ou accordez-en moins.',
     de: 'Ihr Guthaben ist kleiner als die {amount} zusätzlichen Credits, die Sie vergeben: Kaufen Sie zuerst Credits oder vergeben Sie weniger.',
   },
+  'whitelabel.sub_account_limit': {
+    en: 'Your account allows {limit} customer accounts and has reached that limit (sub-account limit).',
+    es: 'Tu cuenta permite {limit} cuentas de cliente y ha alcanzado ese límite (límite de subcuentas).',
+    fr: 'Votre compte permet {limit} comptes clients et a atteint cette limite (limite de sous-comptes).',
+    de: 'Ihr Konto erlaubt {limit} Kundenkonten und hat dieses Limit erreicht (Unterkonten-Limit).',
+  },
+  'whitelabel.related_accounts_not_allowed': {
+    en: 'Your account is not allowed to create related (customer) accounts.',
+    es: 'Tu cuenta no tiene permiso para crear cuentas relacionadas (de cliente).',
+    fr: "Votre compte n'est pas autorisé à créer des comptes liés (clients).",
+    de: 'Ihr Konto darf keine verknüpften (Kunden-)Konten erstellen.',
+  },
+  'whitelabel.sales_closed': {
+    en: 'This offer is not taking new sign-ups right now.',
+    es: 'Esta oferta no admite nuevos registros en este momento.',
+    fr: "Cette offre n'accepte pas de nouvelles inscriptions pour le moment.",
+    de: 'Dieses Angebot nimmt derzeit keine neuen Anmeldungen an.',
+  },
   'whitelabel.smtp_required': {
     en: 'Without SMTP details the welcome email cannot be sent.',
     es: 'Sin los datos SMTP no se puede enviar el correo de bienvenida.',

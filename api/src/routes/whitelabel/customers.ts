@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db';
 import { hashPassword } from '../../auth/passwords';
 import { transferCredits } from '../../credits/ledger';
-import { unprocessable } from '../../http/errors';
+import { unprocessable, type ApiError } from '../../http/errors';
 import type { Package } from './packages';
 
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
@@ -57,6 +57,29 @@ export interface NewCustomer {
   lastName: string;
   /** null: a random one (the customer sets their own through "Forgot password"). */
   password: string | null;
+}
+
+/**
+ * Spec §6: a parent creates child accounts only when allowed to create related accounts, and no more
+ * than its sub-account limit (null: no limit; deleted accounts do not count). The caller holds the
+ * owner's row lock (`users … FOR UPDATE`), so concurrent creations cannot pass the limit together.
+ */
+export async function customerRoomRefusal(q: Queryable, ownerId: number): Promise<ApiError | null> {
+  const { rows } = await q.query<{ allowed: boolean; cap: number | null; used: number }>(
+    `SELECT u.can_create_related_accounts AS allowed, u.sub_account_limit AS cap,
+            (SELECT count(*)::int FROM users c WHERE c.parent_id = u.id AND c.user_type = 'customer' AND c.deleted_at IS NULL) AS used
+       FROM users u WHERE u.id = $1`,
+    [ownerId],
+  );
+  const owner = rows[0];
+  if (!owner?.allowed) return unprocessable('whitelabel.related_accounts_not_allowed', 'can_create_related_accounts');
+  if (owner.cap !== null && owner.used >= owner.cap) return unprocessable('whitelabel.sub_account_limit', 'sub_account_limit', { limit: owner.cap });
+  return null;
+}
+
+export async function assertMayAddCustomer(q: Queryable, ownerId: number): Promise<void> {
+  const refusal = await customerRoomRefusal(q, ownerId);
+  if (refusal) throw refusal;
 }
 
 /** Hash outside any transaction (scrypt is slow; PGlite has one connection). */

@@ -8,7 +8,7 @@ import { businessAccountOf, type BusinessAccount } from './businessAccount';
 import { recordPayment, sandboxCharge } from './billing';
 import { HEX_COLOR } from './common';
 import { customTemplate, fillTemplate } from './emailTemplates';
-import { addDays, insertCustomer, logEvent, passwordHashFor, startSubscription } from './customers';
+import { addDays, customerRoomRefusal, insertCustomer, logEvent, passwordHashFor, startSubscription } from './customers';
 import { PACKAGE_COLUMNS, salesSubscriptionDays, type Package } from './packages';
 import { SALES_DEFAULTS, salesSettingsOf, type SalesSettings } from './salesSettings';
 import { sendWithResellerSmtp, smtpRowOf } from './smtp';
@@ -224,6 +224,8 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
           else if (answer && f.type === 'dropdown' && !f.options.includes(answer)) errors[`custom_${i}`] = t(lang, 'validation.invalid');
           if (answer) answers[f.label] = answer;
         });
+        // Spec §6: the reseller's sub-account limit and related-account permission hold here too; checked before any charge.
+        if (Object.keys(errors).length === 0 && (await customerRoomRefusal(db, ownerId))) errors.form = t(lang, 'whitelabel.sales_closed');
         const amount = pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? pkg.monthly_price_cents);
         let chargeRef: string | null = null;
         if (pkg.collect_payment_method) {
@@ -241,6 +243,9 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
         const now = clock.now();
         const days = salesSubscriptionDays(pkg.form_available_days);
         const created = await db.transaction(async (tx) => {
+          // The owner's row lock serialises sign-ups and the reseller's own creations against the limit.
+          await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+          if (await customerRoomRefusal(tx, ownerId)) return 'closed' as const;
           const customerId = await insertCustomer(tx, { ownerId, email, firstName: val('first_name'), lastName: val('last_name'), password: v.password ?? '' }, hash, now);
           if (customerId === null) return null;
           const username = `${email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
@@ -266,6 +271,10 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
         });
         if (created === null) {
           errors.email = t(lang, 'email_taken');
+          return rerender();
+        }
+        if (created === 'closed') {
+          errors.form = t(lang, 'whitelabel.sales_closed');
           return rerender();
         }
         await dispatchEvent(db, request.log, ownerId, 'subscription.created', { id: created, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);

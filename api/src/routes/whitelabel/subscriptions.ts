@@ -10,7 +10,7 @@ import { say } from '../respond';
 import { businessAccountOf } from './businessAccount';
 import { customTemplate, fillTemplate } from './emailTemplates';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
-import { addDays, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
+import { addDays, assertMayAddCustomer, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
 import { packageOf } from './packages';
 import { sendWithResellerSmtp, smtpRowOf } from './smtp';
 import { dispatchEvent, type WebhookEvent } from './webhooks';
@@ -168,6 +168,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
     const id = await db.transaction(async (tx) => {
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
+      await assertMayAddCustomer(tx, owner);
       // Spec §4: the child account is only activated with a plan from the parent's own packages.
       const pkg = await packageOf(tx, owner, b.package_id);
       if (!pkg) throw unprocessable('whitelabel.package_unknown', 'package_id');

@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Flex, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
+import { apiErrorMessage, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,6 +13,8 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
   const { t } = useTranslation('whitelabel');
   const { t: tc } = useTranslation('common');
   const save = useSaveSubscription();
+  // An answer about no form field (the sub-account limit, related accounts not allowed) is shown above the buttons.
+  const [formError, setFormError] = useState<string | null>(null);
   const form = useYupForm(subscriptionSchema, {
     defaultValues: {
       customer_name: sub?.customer_name ?? '',
@@ -28,6 +31,7 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
     formState: { errors },
   } = form;
   const submit = form.handleSubmit(async (v: SubscriptionValues) => {
+    setFormError(null);
     try {
       await save.mutateAsync({
         id: sub?.id,
@@ -35,7 +39,7 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
       });
       onDone();
     } catch (error) {
-      applyApiFieldErrors(form, error);
+      if (!applyApiFieldErrors(form, error)) setFormError(apiErrorMessage(error, t('subscriptions.saveFailed')));
     }
   });
   return (
@@ -65,6 +69,11 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
           </Text>
         </>
       )}
+      {formError ? (
+        <Text color="red.700" role="alert" mt={3}>
+          {formError}
+        </Text>
+      ) : null}
       <Flex gap={3} mt={6}>
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {tc('actions.save')}
