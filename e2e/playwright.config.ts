@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
 import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
+import { NOMINATIM_URL, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -16,7 +17,8 @@ export default defineConfig({
   reporter: [['list']],
   // A fake CRM (token and contacts endpoints) for the CRM specs: the API exchanges codes and pushes contacts there.
   // A company website and its DNS server for the domain-search spec: the API's domain engine crawls it.
-  globalSetup: ['./support/FakeCrmGlobalSetup.ts', './support/FakeDomainSiteGlobalSetup.ts'],
+  // Nominatim and Overpass on loopback for the OpenStreetMap spec, which uses the second API server below.
+  globalSetup: ['./support/FakeCrmGlobalSetup.ts', './support/FakeDomainSiteGlobalSetup.ts', './support/FakeLeadVendorsGlobalSetup.ts'],
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -28,31 +30,56 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node ../api/dist/server.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // OUTBOUND_ALLOW_HOSTS: the crawl, list-webhook and CRM specs use servers on loopback (refused otherwise).
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: ':memory:',
-      DEV_MAILBOX: '1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-      // No internet here: of the keyless lead sources only the site crawl is on (it crawls the local company
-      // website below); OpenStreetMap and reverse DNS are off, so local and intent searches get labelled demo data.
-      LEAD_KEYLESS_SOURCES: 'site',
-      // GoHighLevel's token and API endpoints at the fake CRM (its authorisation page stays the public one; specs route it).
-      CRM_GHL_TOKEN_URL: `${FAKE_CRM_BASE}/oauth/token`,
-      CRM_GHL_API_URL: FAKE_CRM_BASE,
-      // The domain engine resolves names through the fake site's DNS server and reaches http:// sites on its port.
-      DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
-      DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
+  webServer: [
+    {
+      command: 'node ../api/dist/server.js',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // OUTBOUND_ALLOW_HOSTS: the crawl, list-webhook and CRM specs use servers on loopback (refused otherwise).
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: ':memory:',
+        DEV_MAILBOX: '1',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+        // No internet here: of the keyless lead sources only the site crawl is on (it crawls the local company
+        // website below); OpenStreetMap (on in the second server) and reverse DNS are off, so local and intent searches get labelled demo data.
+        LEAD_KEYLESS_SOURCES: 'site',
+        // GoHighLevel's token and API endpoints at the fake CRM (its authorisation page stays the public one; specs route it).
+        CRM_GHL_TOKEN_URL: `${FAKE_CRM_BASE}/oauth/token`,
+        CRM_GHL_API_URL: FAKE_CRM_BASE,
+        // The domain engine resolves names through the fake site's DNS server and reaches http:// sites on its port.
+        DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
+        DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
+      },
     },
-  },
+    {
+      // The same API with OpenStreetMap on (the fakes above): a local search fills a list with the fixture's places.
+      command: 'node ../api/dist/server.js',
+      url: `http://127.0.0.1:${OSM_API_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(OSM_API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: ':memory:',
+        DEV_MAILBOX: '1',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+        LEAD_KEYLESS_SOURCES: 'site,osm',
+        NOMINATIM_URL,
+        OVERPASS_URL,
+        DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
+        DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
+      },
+    },
+  ],
 });

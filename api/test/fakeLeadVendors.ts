@@ -185,7 +185,7 @@ function google(request: ReceivedRequest): Scripted {
   return { status: 200, body: textSearchAnswer(String(body.textQuery ?? ''), FAKE_TOTALS.googlePlaces, page) };
 }
 
-export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}): Promise<FakeLeadVendors> {
+export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}, { port: listenPort = 0 }: { port?: number } = {}): Promise<FakeLeadVendors> {
   const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo, modash, youtube, ipinfo, google, ...extra };
   const requests: ReceivedRequest[] = [];
   const scripts = new Map<Vendor, Scripted[]>();
@@ -209,7 +209,7 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
