@@ -172,7 +172,6 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     });
     expect(sub.statusCode).toBe(201);
     const buyerId = json<{ data: { customer_id: number } }>(sub).data.customer_id;
-    await ctx.db.query("INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = 'wallet' ON CONFLICT DO NOTHING", [buyerId]);
     const buyer = (await issueToken(ctx.db, buyerId, ctx.clock.now(), 24)).token;
     expect(json<{ pricing: { centsPerCredit: number } }>(await call('GET', '/api/wallet', buyer)).pricing.centsPerCredit).toBe(23);
     // The card check stays the $1 validation charge; credits bought cost 23 cents each.

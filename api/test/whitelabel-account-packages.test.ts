@@ -157,7 +157,7 @@ describe('white-label business account, packages, sales settings and the public 
     const token = await login(ctx.app, { email: 'bea@buyer.test', password: 'secret1' });
     const me = json<{ parent_id: number; subscription_status: string; permissions: string[] }>(await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } }));
     const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
-    expect(me).toMatchObject({ parent_id: resellerId, subscription_status: 'active', permissions: ['leads'] });
+    expect(me).toMatchObject({ parent_id: resellerId, subscription_status: 'active', permissions: ['leads', 'wallet'] });
     const subs = json<{ data: { email: string; plan_name: string; managed_by: string; refundable: boolean }[] }>(await call('GET', '/api/whitelabel/subscriptions', reseller));
     expect(subs.data[0]).toMatchObject({ email: 'bea@buyer.test', plan_name: 'Buyable', managed_by: 'provider', refundable: true });
     const again = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_number: '4242424242424242' });

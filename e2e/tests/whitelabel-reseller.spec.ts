@@ -150,7 +150,7 @@ test.describe('white-label: the reseller business', () => {
     const login = await buyer.request.post('/auth/login', { data: { email: `bea.${packageName.replace(/\D/g, '')}@buyer.test`, password: 'secret-pw' } });
     expect(login.status()).toBe(200);
     const { user } = (await login.json()) as { user: { is_child: boolean; subscription_status: string; permissions: string[] } };
-    expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['leads'] });
+    expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['leads', 'wallet'] });
     await buyerContext.close();
 
     // The package is in use now: it cannot be deleted.

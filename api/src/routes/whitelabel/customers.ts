@@ -10,8 +10,11 @@ const DAY_MS = 86_400_000;
 
 export const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
 
-/** Modules a customer of a reseller gets while its subscription is active. */
-export const CUSTOMER_MODULES = ['leads'] as const;
+/**
+ * Modules a customer of a reseller gets while its subscription is active: lead search, and the wallet
+ * where it buys credits at its reseller's credit sale price (spec §5).
+ */
+export const CUSTOMER_MODULES = ['leads', 'wallet'] as const;
 
 export async function logEvent(q: Queryable, ownerId: number, subscriptionId: number, event: string, at: Date, detail: Record<string, unknown> = {}): Promise<void> {
   await q.query('INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)', [
