@@ -52,6 +52,9 @@ async function startServer(): Promise<{ process: ChildProcess; port: number }> {
       CRM_GHL_TOKEN_URL: crm.tokenUrl,
       CRM_GHL_API_URL: crm.base,
       CRM_RETRY_BACKOFF_MS: '0',
+      // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
+      QUEUE_JOB_EXPIRE_SECONDS: '3',
+      QUEUE_SUPERVISE_SECONDS: '1',
       NODE_PATH: [path.join(API_DIR, 'node_modules'), path.join(REPO, 'node_modules')].join(path.delimiter),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -165,4 +168,39 @@ test('two worker processes: 150 CRM rows pushed once each, and a search charges 
   expect(send).toEqual({ sent: 150, unsent: 0, total: 150 });
   const stuck = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM campaign_results WHERE campaign_id = $1 AND (crm_status = 'sending' OR email_status = 'looking')", [list])).rows[0]!.n;
   expect(stuck).toBe(0);
+}, 240_000);
+
+test('killing both workers with kill -9 while a CRM push hangs leaves nothing stuck: a new worker finishes the send', async () => {
+  const [a] = servers;
+  const token = (await call<{ token: string }>(a!.port, 'POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  const list = (await db.query<{ id: number }>("SELECT id FROM campaigns WHERE name = 'Two processes'")).rows[0]!.id;
+  // The CRM answers nothing to the next push: a worker holds that batch when the processes die.
+  crm.queue('hang');
+  const sent = await call<{ job: { id: number } }>(a!.port, 'POST', `/api/people-results/${list}/send-crm`, token, { provider: 'ghl', all_matching: true, filters: {} });
+  expect(sent.status).toBe(202);
+  const sendId = sent.json.job.id;
+  await until('a push in flight', async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM external_effects WHERE key LIKE $1 AND state = 'sending'", [`crm:${sendId}:%`])).rows[0]!.n > 0);
+  for (const s of servers.splice(0)) {
+    await new Promise<void>((resolve) => {
+      s.process.once('exit', () => resolve());
+      s.process.kill('SIGKILL');
+    });
+  }
+  const before = crm.contacts.filter((c) => c.code === 'two-processes').length;
+  servers.push(await startServer());
+  await until('the CRM send after the crash', async () => (await db.query<{ status: string }>('SELECT status FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]!.status === 'done');
+  const send = (await db.query<{ sent: number; unsent: number; total: number }>('SELECT sent, unsent, total FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]!;
+  expect(send).toEqual({ sent: 150, unsent: 0, total: 150 });
+  const stuck = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM campaign_results WHERE campaign_id = $1 AND crm_status = 'sending'", [list])).rows[0]!.n;
+  expect(stuck).toBe(0);
+  const effects = (await db.query<{ n: number; done: number; retried: number }>(
+    "SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE attempts > 1)::int AS retried FROM external_effects WHERE key LIKE $1",
+    [`crm:${sendId}:%`],
+  )).rows[0]!;
+  expect(effects.n).toBe(150);
+  expect(effects.done).toBe(150);
+  // Only the batch in flight at the kill was pushed again, with the same keys.
+  expect(effects.retried).toBeGreaterThan(0);
+  expect(effects.retried).toBeLessThanOrEqual(25);
+  expect(crm.contacts.filter((c) => c.code === 'two-processes').length - before).toBeLessThanOrEqual(150);
 }, 240_000);

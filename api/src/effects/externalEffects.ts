@@ -15,7 +15,16 @@ import type { Queryable } from '../db';
  * queue's retry claims them again with the same keys (so the receiver sees the same id twice at
  * most, and drops it). The lease equals the queue's job expiry, so the retry finds it expired.
  */
-export const EFFECT_LEASE_SECONDS = 60;
+export const EFFECT_LEASE_SECONDS = secondsFromEnv('QUEUE_JOB_EXPIRE_SECONDS', 60, 2, 3600);
+
+/** An operator's (or a test's) setting in seconds; a bad value stops the start naming the variable. */
+export function secondsFromEnv(key: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[key]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new Error(`Invalid environment variable ${key}: expected an integer between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
 
 export type EffectKind = 'crm_push' | 'webhook' | 'ai_call' | 'email' | 'charge' | 'lead_lookup';
 

@@ -1,6 +1,6 @@
 import { fromPglite, PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
 import type { Db, Queryable, SqlParam } from '../db';
-import { releaseOrphanedEffects } from '../effects/externalEffects';
+import { releaseOrphanedEffects, secondsFromEnv } from '../effects/externalEffects';
 
 /**
  * Which work a process does (`PROCESS_ROLE`): `web` serves HTTP and only enqueues; `worker` runs the
@@ -60,7 +60,7 @@ export interface SendOptions {
 }
 
 /** How often pg-boss's supervisor looks for expired (dead worker) jobs, in seconds. */
-export const QUEUE_SUPERVISE_SECONDS = 10;
+export const QUEUE_SUPERVISE_SECONDS = secondsFromEnv('QUEUE_SUPERVISE_SECONDS', 10, 1, 600);
 
 interface Definition {
   name: string;
@@ -121,6 +121,8 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
     supervise: runsWork,
     schedule: runsWork,
     superviseIntervalSeconds: QUEUE_SUPERVISE_SECONDS,
+    // Expiry is checked in the monitor pass, at most once per monitor interval per queue.
+    monitorIntervalSeconds: QUEUE_SUPERVISE_SECONDS,
     useListenNotify: runsWork,
     registerInstance: false,
     openTelemetry: { enabled: false },

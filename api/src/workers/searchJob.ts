@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db';
+import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 import { runJobStep } from '../routes/leadSearch/searchJobs';
 
@@ -25,7 +26,7 @@ export async function enqueueSearchJob(queue: JobQueue, jobId: number, tx?: Quer
  * first, so a retry after a crash resumes where the last committed step left off.
  */
 export function defineSearchWorker(queue: JobQueue, db: Db): void {
-  queue.define<{ jobId: number }>(SEARCH_JOB, { policy: 'stately', expireInSeconds: 60, retryLimit: 10, retryDelay: 2, concurrency: 2 }, async ({ jobId }) => {
+  queue.define<{ jobId: number }>(SEARCH_JOB, { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 10, retryDelay: 2, concurrency: 2 }, async ({ jobId }) => {
     const until = Date.now() + SLICE_MS;
     for (;;) {
       const outcome = await runJobStep(db, jobId);
