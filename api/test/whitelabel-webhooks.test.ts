@@ -93,6 +93,24 @@ describe('white-label webhooks (/api/whitelabel/webhooks)', () => {
     expect((await call('DELETE', `/api/whitelabel/webhooks/${hook.id}`, reseller)).statusCode).toBe(200);
   });
 
+  it('queues a delivery in the transaction of the change it reports: when it cannot be queued, the change is not made', async () => {
+    const hook = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/webhooks', reseller, { name: 'Ledger', url, events: ['subscription.created'] })).data;
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Atomic' })).data.id;
+    const body = { customer_name: 'Tess Tx', email: 'tess@hook.test', username: 'tess', package_id: pkg };
+    const send = jest.spyOn(ctx.app.queue, 'send').mockRejectedValueOnce(new Error('queue unavailable'));
+    try {
+      expect((await call('POST', '/api/whitelabel/subscriptions', reseller, body)).statusCode).toBe(500);
+    } finally {
+      send.mockRestore();
+    }
+    // Nothing half-done: no customer whose event would never be sent.
+    expect((await ctx.db.query(`SELECT 1 FROM users WHERE email = 'tess@hook.test'`)).rows).toHaveLength(0);
+    expect((await call('POST', '/api/whitelabel/subscriptions', reseller, body)).statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    await waitFor(() => received.some((r) => r.event === 'subscription.created' && r.body.includes('tess@hook.test')));
+    expect((await call('DELETE', `/api/whitelabel/webhooks/${hook.id}`, reseller)).statusCode).toBe(200);
+  });
+
   it('refuses private addresses that are not allowed, at save', async () => {
     delete process.env.OUTBOUND_ALLOW_HOSTS;
     try {

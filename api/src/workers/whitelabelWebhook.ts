@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 import { deliverQueued } from '../routes/whitelabel/webhooks';
@@ -15,8 +15,9 @@ interface Delivery {
   deliveryId: string;
 }
 
-export async function enqueueWhitelabelDelivery(queue: JobQueue, delivery: Delivery): Promise<void> {
-  await queue.send(WHITELABEL_WEBHOOK, delivery);
+/** Queues one delivery inside the caller's open transaction: it exists if and only if the change it reports commits. */
+export async function enqueueWhitelabelDelivery(queue: JobQueue, tx: Queryable, delivery: Delivery): Promise<void> {
+  await queue.send(WHITELABEL_WEBHOOK, delivery, { tx });
 }
 
 /**

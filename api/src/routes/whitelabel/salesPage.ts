@@ -267,6 +267,7 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
             await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: amount, kind: 'charge', ref: chargeRef, at: now });
             await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: amount });
           }
+          await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
           return subId;
         });
         if (created === null) {
@@ -277,7 +278,6 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
           errors.form = t(lang, 'whitelabel.sales_closed');
           return rerender();
         }
-        await dispatchEvent(db, request.log, ownerId, 'subscription.created', { id: created, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
         const smtp = await smtpRowOf(db, ownerId);
         const brand = data.account?.name ?? data.sales?.business_name ?? 'Leadsmith';
         const loginUrl = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}/login` : '/login';

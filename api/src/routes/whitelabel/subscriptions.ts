@@ -194,6 +194,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         await mailer.record(tx, welcome);
         await logEvent(tx, owner, subId, 'welcome_email', now, { to: email });
       }
+      await dispatchEvent(db, tx, owner, 'subscription.created', await subscriptionOf(tx, owner, subId), now);
       return subId;
     });
     if (smtp) {
@@ -201,7 +202,6 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
       await sendWithResellerSmtp(smtp, config.appSecret, welcome).catch((error: unknown) => request.log.warn({ err: error }, 'welcome email failed'));
     }
     const data = await subscriptionOf(db, owner, id);
-    await dispatchEvent(db, request.log, owner, 'subscription.created', data, now);
     reply.code(201);
     return { ...say(request, 'whitelabel.subscription_created'), data };
   });
@@ -242,9 +242,9 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (change < 0) await returnCredits(tx, owner, row.customer_id, -change, 'Additional credits changed by the reseller', { now });
         if (pkg.id !== row.package_id) await logEvent(tx, owner, request.params.id, 'plan_changed', now, { package: pkg.name });
         if (b.additional_credits !== row.additional_credits) await logEvent(tx, owner, request.params.id, 'credits_changed', now, { from: row.additional_credits, to: b.additional_credits });
+        await dispatchEvent(db, tx, owner, 'subscription.updated', await subscriptionOf(tx, owner, request.params.id), now);
       });
       const data = await subscriptionOf(db, owner, request.params.id);
-      await dispatchEvent(db, request.log, owner, 'subscription.updated', data, now);
       return { ...say(request, 'whitelabel.subscription_updated'), data };
     },
   );
@@ -282,7 +282,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           await tx.query(`UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1`, [id, now]);
           await setCustomerActive(tx, s.customer_id, false, id, null);
           await logEvent(tx, owner, id, 'refunded', now, { amount_cents: last.amount_cents });
-          return;
+          break;
         }
         case 'restore':
           // One managed by the payment provider is managed manually from now on.
@@ -301,10 +301,10 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           break;
         }
       }
-      await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
+      if (action !== 'refund') await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
+      await dispatchEvent(db, tx, owner, EVENT_OF[action], await subscriptionOf(tx, owner, id), now);
     });
     const data = await subscriptionOf(db, owner, request.params.id);
-    await dispatchEvent(db, request.log, owner, EVENT_OF[action], data, now);
     return { ...say(request, `whitelabel.subscription_${action}`), data };
   };
 

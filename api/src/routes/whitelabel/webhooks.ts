@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
@@ -46,17 +46,15 @@ async function deliver(db: Db, hook: { id: number; url: string; secret: string }
 }
 
 /**
- * Queues `event` for every webhook of the reseller subscribed to it (after the commit, never failing
- * the request): one `whitelabel-webhook` job per hook (api/src/workers/whitelabelWebhook.ts), each
- * delivered once with its delivery id, retried when the receiver is down.
+ * Queues `event` for every webhook of the reseller subscribed to it, inside the transaction that
+ * makes the change (`tx`): the deliveries exist if and only if the change commits, so a crash
+ * between the commit and the queueing cannot lose one. One `whitelabel-webhook` job per hook
+ * (api/src/workers/whitelabelWebhook.ts), each delivered once with its delivery id, retried when
+ * the receiver is down.
  */
-export async function dispatchEvent(db: Db, log: FastifyBaseLogger, ownerId: number, event: WebhookEvent, data: unknown, now: Date): Promise<void> {
-  try {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM whitelabel_webhooks WHERE owner_id = $1 AND events @> jsonb_build_array($2::text)', [ownerId, event]);
-    for (const hook of rows) await enqueueWhitelabelDelivery(queueOf(db), { hookId: hook.id, event, data, createdAt: now.toISOString(), deliveryId: `wl-webhook:${randomUUID()}` });
-  } catch (error) {
-    log.warn({ err: error }, 'webhook delivery could not be queued');
-  }
+export async function dispatchEvent(db: Db, tx: Queryable, ownerId: number, event: WebhookEvent, data: unknown, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM whitelabel_webhooks WHERE owner_id = $1 AND events @> jsonb_build_array($2::text)', [ownerId, event]);
+  for (const hook of rows) await enqueueWhitelabelDelivery(queueOf(db), tx, { hookId: hook.id, event, data, createdAt: now.toISOString(), deliveryId: `wl-webhook:${randomUUID()}` });
 }
 
 /** One POST of a queued delivery: the body carries its delivery id, the hook's last status is recorded. */
