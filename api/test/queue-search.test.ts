@@ -1,3 +1,4 @@
+import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
 import { QUEUE_SCHEMA } from '../src/queue/jobQueue';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
@@ -63,14 +64,33 @@ describe('search jobs on the queue', () => {
   });
 
   it('a step that finds the job changed under it stores nothing (two workers, one search)', async () => {
-    const jobId = await startSearch(200);
-    // Two steps at once on one search: only one of them stores its batch.
-    await Promise.all([runJobStep(ctx.db, jobId), runJobStep(ctx.db, jobId)]);
-    const produced = (await ctx.db.query<{ produced: number; n: number }>('SELECT produced, (SELECT count(*)::int FROM campaign_results WHERE job_id = $1) AS n FROM search_jobs WHERE id = $1', [jobId])).rows[0]!;
-    expect(produced.n).toBe(produced.produced);
-    expect(produced.produced).toBe(100);
-    await ctx.app.queue.drain();
-    const keys = (await ctx.db.query<{ n: number; distinct_keys: number }>('SELECT count(*)::int AS n, count(DISTINCT record_key)::int AS distinct_keys FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!;
-    expect(keys).toEqual({ n: 200, distinct_keys: 200 });
+    // Both steps have read the job before either asks the provider (a gate both must reach), so they
+    // overlap on either database; only one of them may store its batch.
+    let arrived = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const gated: LeadProvider = {
+      ...demoLeadProvider,
+      id: 'demo-gated',
+      async *search(query, options) {
+        arrived += 1;
+        if (arrived === 2) open();
+        await gate;
+        yield* demoLeadProvider.search(query, options);
+      },
+    };
+    const undo = registerLeadProvider(gated, ['people']);
+    try {
+      const jobId = await startSearch(200);
+      await Promise.all([runJobStep(ctx.db, jobId), runJobStep(ctx.db, jobId)]);
+      const produced = (await ctx.db.query<{ produced: number; n: number }>('SELECT produced, (SELECT count(*)::int FROM campaign_results WHERE job_id = $1) AS n FROM search_jobs WHERE id = $1', [jobId])).rows[0]!;
+      expect(produced.n).toBe(produced.produced);
+      expect(produced.produced).toBe(100);
+      await ctx.app.queue.drain();
+      const keys = (await ctx.db.query<{ n: number; distinct_keys: number }>('SELECT count(*)::int AS n, count(DISTINCT record_key)::int AS distinct_keys FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!;
+      expect(keys).toEqual({ n: 200, distinct_keys: 200 });
+    } finally {
+      undo();
+    }
   });
 });
