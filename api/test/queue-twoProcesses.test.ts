@@ -1,13 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { DEMO } from './helpers';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
+import { buildShippedServer, callServer as call, startShippedServer, stopShippedServer, type ShippedBuild, type ShippedServer } from './support/shippedServer';
 
 /**
  * Two API processes (the server as it ships, compiled from src) with PROCESS_ROLE=all on one
@@ -15,71 +11,25 @@ import { createTestDatabase, type TestDatabase } from './support/postgres';
  * receives: every row is pushed exactly once; a search's credits equal the credits of the results
  * it stored. (PGlite cannot be shared by two processes; this is the PostgreSQL deployment.)
  */
-const API_DIR = path.resolve(__dirname, '..');
-const REPO = path.resolve(API_DIR, '..');
-let work: string;
-let dist: string;
+let build: ShippedBuild;
 let database: TestDatabase;
 let db: Db;
 let crm: FakeCrm;
-const servers: { process: ChildProcess; port: number }[] = [];
+const servers: ShippedServer[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
+function startServer(): Promise<ShippedServer> {
+  return startShippedServer(build, {
+    DATABASE_URL: database.url,
+    PROCESS_ROLE: 'all',
+    SEED_DEMO: '0',
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost',
+    CRM_GHL_TOKEN_URL: crm.tokenUrl,
+    CRM_GHL_API_URL: crm.base,
+    CRM_RETRY_BACKOFF_MS: '0',
+    // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
+    QUEUE_JOB_EXPIRE_SECONDS: '3',
+    QUEUE_SUPERVISE_SECONDS: '1',
   });
-}
-
-async function startServer(): Promise<{ process: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      PROCESS_ROLE: 'all',
-      SEED_DEMO: '0',
-      SERVE_WEB: '0',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      NODE_VERSION_CHECK: 'off',
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1,localhost',
-      CRM_GHL_TOKEN_URL: crm.tokenUrl,
-      CRM_GHL_API_URL: crm.base,
-      CRM_RETRY_BACKOFF_MS: '0',
-      // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
-      QUEUE_JOB_EXPIRE_SECONDS: '3',
-      QUEUE_SUPERVISE_SECONDS: '1',
-      NODE_PATH: [path.join(API_DIR, 'node_modules'), path.join(REPO, 'node_modules')].join(path.delimiter),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  for (let i = 0; i < 1800; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { process: child, port };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${stderr}`);
-}
-
-async function call<T>(port: number, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as T };
 }
 
 /** Waits (polling the database) until `done` says so. */
@@ -92,11 +42,7 @@ async function until(what: string, done: () => Promise<boolean>): Promise<void> 
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), 'leadsmith-two-'));
-  dist = path.join(work, 'dist');
-  execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
-  // The built app reads its version from the package.json beside dist/, as in api/.
-  copyFileSync(path.join(API_DIR, 'package.json'), path.join(work, 'package.json'));
+  build = buildShippedServer('two');
   database = await createTestDatabase();
   db = await openDb({ databaseUrl: database.url, dataDir: ':memory:' });
   await migrate(db);
@@ -106,18 +52,11 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const s of servers) {
-    if (s.process.exitCode === null && s.process.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        s.process.once('exit', () => resolve());
-        s.process.kill('SIGTERM');
-      });
-    }
-  }
+  for (const s of servers) await stopShippedServer(s.process, 'SIGTERM');
   await db?.close();
   await database?.drop({ force: true });
   await crm?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
+  build?.remove();
 }, 60_000);
 
 test('two worker processes: 150 CRM rows pushed once each, and a search charges exactly the results it stored', async () => {

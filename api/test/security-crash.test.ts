@@ -1,10 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '../src/db';
 import { DEMO } from './helpers';
+import { buildShippedServer, callServer, freePort, startShippedServer, stopShippedServer, type ShippedBuild, type ShippedServer } from './support/shippedServer';
 
 /**
  * Crash safety: the real server (compiled from src into a temp folder) on a PGlite folder on
@@ -12,88 +10,27 @@ import { DEMO } from './helpers';
  * The same for an autopilot run. The job must resume to its end, no result may be half-written, and every credit charged must
  * belong to a stored result (ledger == wallet, job charge == sum of its results' credits).
  */
-const API_DIR = path.resolve(__dirname, '..');
-const REPO = path.resolve(API_DIR, '..');
-let work: string;
-let dist: string;
+let build: ShippedBuild;
 let dataDir: string;
-let server: ChildProcess | null = null;
+let server: ShippedServer | null = null;
 let port: number;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
 async function start(): Promise<void> {
-  server = spawn(process.execPath, [path.join(dist, 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SERVE_WEB: '0',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      // This build lives outside the repository, away from the package.json that pins Node; the check has its own test.
-      NODE_VERSION_CHECK: 'off',
-      LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300',
-      LEAD_SEARCH_AUTOPILOT_TICK_MS: '300',
-      NODE_PATH: [path.join(API_DIR, 'node_modules'), path.join(REPO, 'node_modules')].join(path.delimiter),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  server.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  // A cold start on disk (migrations, seed) is slow on a loaded CI box: allow up to 3 minutes.
-  for (let i = 0; i < 1800; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (server.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await kill();
-  throw new Error(`server did not start: ${stderr}`);
+  server = await startShippedServer(build, { DATA_DIR: dataDir, LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300', LEAD_SEARCH_AUTOPILOT_TICK_MS: '300' }, port);
 }
 
-function kill(): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server || server.exitCode !== null || server.signalCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    server.kill('SIGKILL');
-  });
-}
-
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
+const kill = () => stopShippedServer(server?.process ?? null, 'SIGKILL');
+const call = <T>(method: string, url: string, token?: string, body?: unknown) => callServer<T>(port, method, url, token, body);
 
 beforeAll(async () => {
   port = await freePort();
-  work = mkdtempSync(path.join(tmpdir(), 'leadsmith-crash-'));
-  dist = path.join(work, 'dist');
   // The server as it ships, compiled from the current sources.
-  execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
-  // The built app reads its version from the package.json beside dist/, as in api/.
-  copyFileSync(path.join(API_DIR, 'package.json'), path.join(work, 'package.json'));
+  build = buildShippedServer('crash');
 }, 60_000);
 
 afterAll(async () => {
   await kill();
-  rmSync(work, { recursive: true, force: true });
+  build?.remove();
 }, 30_000);
 
 interface Job {
@@ -105,7 +42,7 @@ interface Job {
 
 beforeEach(() => {
   // Each test starts from a fresh database folder (a failed test must not leave a server on it).
-  dataDir = mkdtempSync(path.join(work, 'pglite-'));
+  dataDir = mkdtempSync(path.join(build.work, 'pglite-'));
 });
 
 test('a search job killed as it starts resumes after restart; no half-written result, no credit without a stored result', async () => {
