@@ -30,7 +30,9 @@ test.describe('lead search: people search end to end', () => {
     const shown = Number(/(\d+) credits/.exec((await page.getByTestId('credit-balance').textContent()) ?? '')?.[1]);
     expect(shown).toBeLessThanOrEqual(before);
     expect(await creditTotal(request, token)).toBeLessThanOrEqual(shown);
-    await expect(page.getByText('Demo data')).toBeVisible();
+    // No people-data source is configured in the e2e run: the badge and the reason say so.
+    await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('demo-reason')).toHaveText('No people-data source is configured: showing demo data.');
 
     await form.run.click();
     await expect(page).toHaveURL(/\/lead-search\/saved-lists\/people-\d+$/);
