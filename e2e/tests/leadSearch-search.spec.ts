@@ -39,12 +39,11 @@ test.describe('lead search: people search end to end', () => {
     const list = new SavedListPage(page);
     await expect(page.getByTestId('list-name')).toHaveText(listName);
 
-    // Results arrive while the user watches: "looking" first, then found / potential / not found. The
-    // newest results are on the last page (the list is in arrival order), so watch page 5 fill up.
-    await expect(list.progress).toContainText('Searching:');
-    await page.goto(`${new URL(page.url()).pathname}?page=5`);
-    await expect(list.statusBadges('looking').first()).toBeVisible({ timeout: 60_000 });
+    // The demo source answers at once and the queue stores 100 records per step, so the search is
+    // usually over before the list draws (a running job's progress is covered by queue-search.test.ts).
+    // The newest results are on the last page (the list is in arrival order).
     await expect(list.progress).toContainText('Search finished: 100 leads', { timeout: 90_000 });
+    await page.goto(`${new URL(page.url()).pathname}?page=5`);
     await expect(list.statusBadges('looking')).toHaveCount(0);
     await expect(list.statusBadges('found').first()).toBeVisible();
     await expect(list.rows).toHaveCount(20);
