@@ -17,7 +17,6 @@ export function signBody(secret: string, body: string): string {
  * never tells an open port from a closed one; `address_refused` is the guard's policy answer.
  */
 export type PostOutcome = { ok: true; status: number } | { ok: false; error: 'address_refused' | 'invalid_url' | 'unreachable' };
-export type GuardedPostOutcome = PostOutcome;
 
 /**
  * One POST to a user-given URL through the outbound guard (api/src/net/outbound.ts): the host is

@@ -37,14 +37,6 @@ export interface Webhook {
 
 const COLUMNS = 'id, name, url, events, secret, last_status, last_delivery_at, created_at, updated_at';
 
-async function deliver(db: Db, hook: { id: number; url: string; secret: string }, event: string, data: unknown, now: Date): Promise<string> {
-  const body = JSON.stringify({ event, created_at: now.toISOString(), data });
-  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event });
-  const status = outcome.ok ? String(outcome.status) : outcome.error;
-  await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = $3 WHERE id = $1', [hook.id, status, now]);
-  return status;
-}
-
 /**
  * Queues `event` for every webhook of the reseller subscribed to it, inside the transaction that
  * makes the change (`tx`): the deliveries exist if and only if the change commits, so a crash
@@ -57,7 +49,7 @@ export async function dispatchEvent(db: Db, tx: Queryable, ownerId: number, even
   for (const hook of rows) await enqueueWhitelabelDelivery(queueOf(db), tx, { hookId: hook.id, event, data, createdAt: now.toISOString(), deliveryId: `wl-webhook:${randomUUID()}` });
 }
 
-/** One POST of a queued delivery: the body carries its delivery id, the hook's last status is recorded. */
+/** One POST of a delivery (queued, or the test event): the body carries its delivery id, the hook's last status is recorded. */
 export async function deliverQueued(db: Db, hook: { id: number; url: string; secret: string }, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): Promise<PostOutcome> {
   const body = JSON.stringify({ event: d.event, delivery_id: d.deliveryId, created_at: d.createdAt, data: d.data });
   const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: d.event, deliveryId: d.deliveryId });
@@ -147,8 +139,8 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     ]);
     const hook = rows[0];
     if (!hook) throw notFound();
-    const status = await deliver(db, hook, 'webhook.test', { message: 'test' }, clock.now());
-    if (!/^\d+$/.test(status)) throw unprocessable('whitelabel.webhook_unreachable', 'url', { reason: status });
-    return { ...say(request, 'whitelabel.webhook_test_sent', { status }), status: Number(status) };
+    const outcome = await deliverQueued(db, hook, { event: 'webhook.test', data: { message: 'test' }, createdAt: clock.now().toISOString(), deliveryId: `wl-webhook-test:${randomUUID()}` });
+    if (!outcome.ok) throw unprocessable('whitelabel.webhook_unreachable', 'url', { reason: outcome.error });
+    return { ...say(request, 'whitelabel.webhook_test_sent', { status: String(outcome.status) }), status: outcome.status };
   });
 }
