@@ -217,17 +217,17 @@ describe('API keys', () => {
   });
 });
 
+/** Creates a user the way Admin → Users does; returns its id. */
+async function createUserAsAdmin(admin: string, payload: Record<string, unknown>): Promise<number> {
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload });
+  expect(created.statusCode).toBe(201);
+  return json<{ user: { id: number } }>(created).user.id;
+}
+
 describe('deleting a user', () => {
   test('revokes its tokens and API keys for good: restoring the user does not revive them', async () => {
     const admin = await login(ctx.app, DEMO.admin);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: bearer(admin),
-      payload: { first_name: 'Del', last_name: 'Eted', email: 'deleted-later@example.com', password: 'Secret-pass-1', user_type: 'customer', modules: ['leads'] },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = json<{ user: { id: number } }>(created).user.id;
+    const id = await createUserAsAdmin(admin, { first_name: 'Del', last_name: 'Eted', email: 'deleted-later@example.com', password: 'Secret-pass-1', user_type: 'customer', modules: ['leads'] });
     const token = await login(ctx.app, { email: 'deleted-later@example.com', password: 'Secret-pass-1' });
     const key = json<{ key: string }>(await ctx.app.inject({ method: 'POST', url: '/api/user-api-key', headers: bearer(token), payload: { name: 'Old key' } })).key;
     const withKey = () => ctx.app.inject({ method: 'GET', url: '/api/business-details/data', headers: { 'x-api-key': key } });
@@ -248,14 +248,7 @@ describe('impersonation', () => {
 
   test('an admin cannot impersonate another super admin', async () => {
     const admin = await login(ctx.app, DEMO.admin);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: bearer(admin),
-      payload: { first_name: 'Second', last_name: 'Admin', email: 'second-admin@example.com', password: 'Secret-pass-1', user_type: 'super_admin', modules: ['admin'] },
-    });
-    expect(created.statusCode).toBe(201);
-    const res = await impersonate(admin, json<{ user: { id: number } }>(created).user.id);
+    const res = await impersonate(admin, await createUserAsAdmin(admin, { first_name: 'Second', last_name: 'Admin', email: 'second-admin@example.com', password: 'Secret-pass-1', user_type: 'super_admin', modules: ['admin'] }));
     expect(res.statusCode).toBe(403);
     expect(json(res)).toMatchObject({ code: 'admin.cannot_impersonate_admin' });
   });
