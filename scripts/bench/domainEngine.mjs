@@ -15,7 +15,8 @@ const { findEmailsForDomain, dnsResolver } = require(path.join(ROOT, 'api/dist/p
 
 const PAGES = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const filler = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.round((Number(process.env.BENCH_PAGE_KB ?? 17) * 1024) / 58))}</p>`;
+const sentence = 'Our team plans, builds and runs websites for local clinics. ';
+const filler = `<p>${sentence.repeat(Math.round((Number(process.env.BENCH_PAGE_KB ?? 17) * 1024) / sentence.length))}</p>`;
 const pages = {
   '/': `<html><head><title>Home</title></head><body>${Array.from({ length: PAGES - 1 }, (_, i) => `<a href="/p${i + 1}">P${i + 1}</a>`).join(' ')}${filler}</body></html>`,
 };
