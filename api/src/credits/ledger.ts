@@ -232,3 +232,23 @@ export async function returnCredits(tx: Queryable, giverId: number, receiverId: 
   await grantCredits(tx, giverId, take, 'additional', reason, { now });
   return take;
 }
+
+/**
+ * Spec §3/§9: at the start of a new paid period the monthly credits left over from the last one
+ * become rolled-over credits (spent last). Inside the caller's transaction; returns how many moved.
+ */
+export async function rollOverMonthly(tx: Queryable, userId: number, reason: string, options: LedgerOptions = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const wallet = await lockWallet(tx, userId);
+  const moved = wallet?.monthly ?? 0;
+  if (moved <= 0) return 0;
+  await tx.query('UPDATE credit_wallets SET monthly = 0, rolled_over = rolled_over + $2, updated_at = $3 WHERE user_id = $1', [userId, moved, now]);
+  await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'monthly', $3, $4), ($1, $5, 'rolled_over', $3, $4)", [
+    userId,
+    -moved,
+    reason,
+    now,
+    moved,
+  ]);
+  return moved;
+}

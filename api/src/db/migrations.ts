@@ -10,6 +10,7 @@ import { ADMIN_MIGRATIONS } from './schema/admin';
 import { DELIVERY_MIGRATIONS } from './schema/delivery';
 import { LEAD_SOURCE_MIGRATIONS } from './schema/leadSources';
 import { SECURITY_MIGRATIONS } from './schema/security';
+import { BILLING_MIGRATIONS } from './schema/billing';
 
 export type { Migration };
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...DELIVERY_MIGRATIONS,
   ...LEAD_SOURCE_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
+  ...BILLING_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -6,6 +6,7 @@ import { defineEmailWorker } from './emailDelivery';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
 import { defineSearchWorker } from './searchJob';
+import { defineSubscriptionRenewals } from './subscriptionRenewals';
 import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 
 /** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
@@ -16,5 +17,6 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineEmailWorker(queue, deps.db, deps.mailer);
   defineWhitelabelWebhookWorker(queue, deps.db);
   defineSchedulerTicks(queue, deps.db, deps.clock);
+  defineSubscriptionRenewals(queue, deps.db, deps.clock);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

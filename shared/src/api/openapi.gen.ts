@@ -10183,6 +10183,13 @@ export interface paths {
                             /** @default [] */
                             options?: string[];
                         }[];
+                        /** @default 1000 */
+                        search_limit?: number | null;
+                        /**
+                         * @default pause
+                         * @enum {string}
+                         */
+                        past_due_access?: "pause" | "keep";
                     };
                 };
             };
@@ -10276,6 +10283,13 @@ export interface paths {
                             /** @default [] */
                             options?: string[];
                         }[];
+                        /** @default 1000 */
+                        search_limit?: number | null;
+                        /**
+                         * @default pause
+                         * @enum {string}
+                         */
+                        past_due_access?: "pause" | "keep";
                     };
                 };
             };
@@ -10396,7 +10410,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    status?: "active" | "canceled";
+                    status?: "active" | "past_due" | "canceled";
                 };
                 header?: never;
                 path?: never;

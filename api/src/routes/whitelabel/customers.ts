@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db';
 import { hashPassword } from '../../auth/passwords';
 import { transferCredits } from '../../credits/ledger';
+import { addMonths, CUSTOMER_MODULE_SLUGS, grantPaidPeriod, resumeAccess } from '../../credits/periodGrant';
 import { unprocessable, type ApiError } from '../../http/errors';
 import type { Package } from './packages';
 
@@ -11,10 +12,17 @@ const DAY_MS = 86_400_000;
 export const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days * DAY_MS);
 
 /**
+ * Credits come a month at a time even when the first paid stretch is longer (a sales-page sign-up
+ * may run for up to a year): the first credit period ends after a month or at the subscription's
+ * end, whichever is first; the renewal job grants the months after it.
+ */
+export const firstCreditPeriodEnd = (at: Date, periodEnd: Date): Date => new Date(Math.min(addMonths(at, 1).getTime(), periodEnd.getTime()));
+
+/**
  * Modules a customer of a reseller gets while its subscription is active: lead search, and the wallet
  * where it buys credits at its reseller's credit sale price (spec §5).
  */
-export const CUSTOMER_MODULES = ['leads', 'wallet'] as const;
+export const CUSTOMER_MODULES = CUSTOMER_MODULE_SLUGS;
 
 export async function logEvent(q: Queryable, ownerId: number, subscriptionId: number, event: string, at: Date, detail: Record<string, unknown> = {}): Promise<void> {
   await q.query('INSERT INTO whitelabel_usage_events (owner_id, subscription_id, event, detail, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)', [
@@ -32,25 +40,11 @@ export async function logEvent(q: Queryable, ownerId: number, subscriptionId: nu
  */
 export async function setCustomerActive(q: Queryable, customerId: number, active: boolean, subscriptionId: number, periodEnd: Date | null): Promise<void> {
   if (active) {
-    await q.query(`UPDATE users SET subscription_status = 'active', subscription_id = $2, license_expires_at = $3 WHERE id = $1`, [customerId, `wl_${subscriptionId}`, periodEnd]);
-    for (const slug of CUSTOMER_MODULES) {
-      await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2 ON CONFLICT DO NOTHING', [customerId, slug]);
-    }
+    await resumeAccess(q, customerId, subscriptionId, periodEnd);
   } else {
     await q.query(`UPDATE users SET subscription_status = 'inactive' WHERE id = $1`, [customerId]);
     await q.query(`DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($2::text[]))`, [customerId, `{${CUSTOMER_MODULES.join(',')}}`]);
   }
-}
-
-export async function addCredits(q: Queryable, userId: number, bucket: 'monthly' | 'additional', delta: number, reason: string, at: Date): Promise<void> {
-  if (delta === 0) return;
-  await q.query(`INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [userId, at]);
-  const { rows } = await q.query<{ v: number }>(`SELECT ${bucket} AS v FROM credit_wallets WHERE user_id = $1 FOR UPDATE`, [userId]);
-  const before = rows[0]?.v ?? 0;
-  const after = Math.max(before + delta, 0);
-  await q.query(`UPDATE credit_wallets SET ${bucket} = $2, updated_at = $3 WHERE user_id = $1`, [userId, after, at]);
-  const applied = after - before;
-  if (applied !== 0) await q.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, applied, bucket, reason, at]);
 }
 
 export interface NewCustomer {
@@ -116,8 +110,9 @@ export async function startSubscription(
   );
   const id = rows[0]!.id;
   await setCustomerActive(q, s.customerId, true, id, s.periodEnd);
-  await q.query('UPDATE users SET search_limit = $2 WHERE id = $1', [s.customerId, s.pkg.monthly_credits]);
-  await addCredits(q, s.customerId, 'monthly', s.pkg.monthly_credits, `Package ${s.pkg.name}`, s.at);
+  // The first paid period: one month of the package's credits (and its search limit), recorded so that
+  // neither the renewal job nor a provider's report of the same period grants it again.
+  await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.at, periodEnd: firstCreditPeriodEnd(s.at, s.periodEnd), sourceEventId: `start:${id}`, at: s.at });
   // Spec §5: the reseller pays for the credits it grants, from its own wallet; short → nothing is created.
   if (!(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', { now: s.at }))) {
     throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: s.additionalCredits });

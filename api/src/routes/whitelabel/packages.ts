@@ -61,6 +61,10 @@ export interface Package {
   form_available_days: number | null;
   thank_you_url: string | null;
   custom_fields: CustomField[];
+  /** The customer's monthly search limit, its own number (not the credits); null leaves the customer's limit as it is. */
+  search_limit: number | null;
+  /** What the customer keeps while a renewal is unpaid: `pause` its access, or `keep` it until the provider gives up. */
+  past_due_access: 'pause' | 'keep';
   created_at: string;
   updated_at: string;
 }
@@ -69,7 +73,10 @@ export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated
 
 export const PACKAGE_COLUMNS = `id, slug, name, description, monthly_price_cents, yearly_price_cents, one_time_price_cents, trial_days, trial_amount_cents,
   monthly_credits, credit_price_cents, collect_payment_method, available_for_billing_portal, show_on_sales_page, create_via_form,
-  form_available_days, thank_you_url, custom_fields, created_at, updated_at`;
+  form_available_days, thank_you_url, custom_fields, search_limit, past_due_access, created_at, updated_at`;
+
+/** A package's search limit when the reseller gives none (the spec sets no number). */
+export const DEFAULT_PACKAGE_SEARCH_LIMIT = 1000;
 
 const customFieldSchema = objectSchema(
   {
@@ -99,6 +106,8 @@ const bodySchema = objectSchema(
     form_available_days: { type: ['integer', 'null'], minimum: 1, maximum: MAX_FORM_DAYS },
     thank_you_url: urlSchema,
     custom_fields: { type: 'array', maxItems: MAX_CUSTOM_FIELDS, items: customFieldSchema, default: [] },
+    search_limit: { type: ['integer', 'null'], minimum: 0, maximum: 10_000_000, default: DEFAULT_PACKAGE_SEARCH_LIMIT },
+    past_due_access: { type: 'string', enum: ['pause', 'keep'], default: 'pause' },
   },
   ['name', 'monthly_price_cents', 'credit_price_cents'],
 );
@@ -150,6 +159,8 @@ const VALUE_COLUMNS = [
   'form_available_days',
   'thank_you_url',
   'custom_fields',
+  'search_limit',
+  'past_due_access',
 ] as const;
 
 const valuesOf = (input: PackageInput) => VALUE_COLUMNS.map((c) => (c === 'custom_fields' ? JSON.stringify(input.custom_fields) : input[c]));
@@ -184,7 +195,7 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     const now = clock.now();
     const { rows } = await db.query<Package>(
       `INSERT INTO whitelabel_packages (${VALUE_COLUMNS.join(', ')}, owner_id, slug, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17, $18, $19, $19) RETURNING ${PACKAGE_COLUMNS}`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17, $18, $19, $20, $21, $21) RETURNING ${PACKAGE_COLUMNS}`,
       [...valuesOf(input), owner, slugFor(input.name), now],
     );
     reply.code(201);
@@ -199,7 +210,7 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       const input = checkRules(request.body);
       const sets = VALUE_COLUMNS.map((c, i) => `${c} = $${i + 1}${c === 'custom_fields' ? '::jsonb' : ''}`).join(', ');
       const { rows } = await db.query<Package>(
-        `UPDATE whitelabel_packages SET ${sets}, updated_at = $17 WHERE id = $18 AND owner_id = $19 RETURNING ${PACKAGE_COLUMNS}`,
+        `UPDATE whitelabel_packages SET ${sets}, updated_at = $19 WHERE id = $20 AND owner_id = $21 RETURNING ${PACKAGE_COLUMNS}`,
         [...valuesOf(input), clock.now(), request.params.id, owner],
       );
       if (!rows[0]) throw notFound();

@@ -10,12 +10,13 @@ import { say } from '../respond';
 import { businessAccountOf } from './businessAccount';
 import { customTemplate, fillTemplate } from './emailTemplates';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
-import { addDays, assertMayAddCustomer, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
+import { grantPaidPeriod } from '../../credits/periodGrant';
+import { addDays, assertMayAddCustomer, firstCreditPeriodEnd, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
 import { packageOf } from './packages';
 import { sendWithResellerSmtp, smtpRowOf } from './smtp';
 import { dispatchEvent, type WebhookEvent } from './webhooks';
 
-export type SubscriptionStatus = 'active' | 'canceled';
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 
 /** Spec §3 Subscription, as the reseller sees it. */
 export interface Subscription {
@@ -111,7 +112,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(
     '/api/whitelabel/subscriptions',
-    { onRequest: guard, schema: { querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['active', 'canceled'] } }) } },
+    { onRequest: guard, schema: { querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['active', 'past_due', 'canceled'] } }) } },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { page, pageSize, status } = request.query;
@@ -298,6 +299,8 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
             periodEnd,
           ]);
           await setCustomerActive(tx, s.customer_id, true, id, periodEnd);
+          // A cancelled subscription coming back starts a new paid period with its month of credits.
+          if (s.status === 'canceled') await grantPaidPeriod(tx, { subscriptionId: id, periodStart: now, periodEnd: firstCreditPeriodEnd(now, periodEnd), sourceEventId: `reactivate:${id}:${now.toISOString()}`, at: now });
           break;
         }
       }
