@@ -266,7 +266,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
       switch (action) {
         case 'cancel':
           // Active to the end of the period, no more invoices.
-          if (s.status !== 'active' || s.cancel_at_period_end) throw unprocessable('whitelabel.not_active', 'status');
+          if (s.status === 'canceled' || s.cancel_at_period_end) throw unprocessable('whitelabel.not_active', 'status');
           await tx.query('UPDATE whitelabel_subscriptions SET cancel_at_period_end = true, updated_at = $2 WHERE id = $1', [id, now]);
           break;
         case 'refund': {

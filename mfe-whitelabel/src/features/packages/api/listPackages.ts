@@ -29,6 +29,10 @@ export interface Package {
   form_available_days: number | null;
   thank_you_url: string | null;
   custom_fields: CustomField[];
+  /** The customer's monthly search limit (its own number, not the credits); null leaves the customer's as it is. */
+  search_limit: number | null;
+  /** What a customer keeps while a renewal is unpaid. */
+  past_due_access: 'pause' | 'keep';
   created_at: string;
   updated_at: string;
 }

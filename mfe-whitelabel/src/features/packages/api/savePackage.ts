@@ -44,6 +44,15 @@ export const packageSchema = yup.object({
     .max(MAX_FORM_DAYS, v.message('maxNumber', { max: MAX_FORM_DAYS }))
     .optional(),
   thank_you_url: yup.string().default('').trim().url(v.message('url')),
+  search_limit: yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(v.message('typeInvalid'))
+    .integer(v.message('integer'))
+    .min(0, v.message('minNumber', { min: 0 }))
+    .max(10_000_000, v.message('maxNumber', { max: 10_000_000 }))
+    .optional(),
+  past_due_access: yup.string().oneOf(['pause', 'keep']).default('pause'),
   custom_fields: yup
     .array(
       yup.object({

@@ -8,6 +8,9 @@ import { usePackage } from '../api/getPackage';
 import type { Package } from '../api/listPackages';
 import { packageSchema, useSavePackage, type PackageInput, type PackageValues } from '../api/savePackage';
 
+/** A new package's search limit unless the reseller changes it (the API's default too). */
+const DEFAULT_SEARCH_LIMIT = 1000;
+
 const FLAGS = ['collect_payment_method', 'available_for_billing_portal', 'show_on_sales_page', 'create_via_form'] as const;
 
 function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
@@ -31,6 +34,8 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       create_via_form: pkg?.create_via_form ?? true,
       form_available_days: (pkg?.form_available_days ?? '') as number | undefined,
       thank_you_url: pkg?.thank_you_url ?? '',
+      search_limit: (pkg ? (pkg.search_limit ?? '') : DEFAULT_SEARCH_LIMIT) as number | undefined,
+      past_due_access: pkg?.past_due_access ?? 'pause',
       custom_fields: (pkg?.custom_fields ?? []).map((f) => ({ ...f, options: f.options.join(',') })),
     },
   });
@@ -58,6 +63,8 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       create_via_form: values.create_via_form,
       form_available_days: values.form_available_days ?? null,
       thank_you_url: values.thank_you_url.trim() || null,
+      search_limit: values.search_limit ?? null,
+      past_due_access: values.past_due_access as 'pause' | 'keep',
       custom_fields: values.custom_fields.map((f) => ({
         label: f.label.trim(),
         optional: f.optional,
@@ -92,6 +99,15 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
         <TextField label={t('packages.monthlyCredits')} registration={register('monthly_credits')} error={errors.monthly_credits} type="number" />
         <TextField label={t('packages.creditPriceCents')} registration={register('credit_price_cents')} error={errors.credit_price_cents} type="number" />
         <TextField label={t('packages.formAvailableDays')} registration={register('form_available_days')} error={errors.form_available_days} type="number" />
+        <TextField label={t('packages.searchLimit')} registration={register('search_limit')} error={errors.search_limit} type="number" />
+        <SelectField
+          label={t('packages.pastDueAccess')}
+          registration={register('past_due_access')}
+          options={[
+            { value: 'pause', label: t('packages.pastDue.pause') },
+            { value: 'keep', label: t('packages.pastDue.keep') },
+          ]}
+        />
       </SimpleGrid>
       <Text fontSize="sm" mb={4}>
         {t('packages.formDaysHelp')}

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@leadsmith/shared';
 import type { PageOf } from '../../../components/format';
 
-export type SubscriptionStatus = 'active' | 'canceled';
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 
 /** Spec §3 Subscription, as GET /api/whitelabel/subscriptions[/:id] returns it. */
 export interface Subscription {

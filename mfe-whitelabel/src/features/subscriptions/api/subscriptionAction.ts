@@ -24,7 +24,7 @@ export function useSubscriptionAction() {
 /** Which transitions apply to a subscription now (the API refuses the others with a 422). */
 export function availableActions(s: Subscription): SubscriptionAction[] {
   const actions: SubscriptionAction[] = [];
-  if (s.status === 'active' && !s.cancel_at_period_end) actions.push('cancel');
+  if (s.status !== 'canceled' && !s.cancel_at_period_end) actions.push('cancel');
   if (s.refundable) actions.push('refund');
   if (s.managed_by === 'provider') actions.push('restore');
   if (s.status === 'canceled' || s.cancel_at_period_end) actions.push('reactivate');

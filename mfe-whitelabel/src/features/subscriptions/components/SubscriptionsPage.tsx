@@ -9,7 +9,7 @@ import { SUBSCRIPTION_PAGE_SIZE, useSubscriptions, type Subscription, type Subsc
 import { availableActions, useSubscriptionAction, type SubscriptionAction } from '../api/subscriptionAction';
 
 const FILTERS = ['status'] as const;
-const STATUSES: SubscriptionStatus[] = ['active', 'canceled'];
+const STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'canceled'];
 
 /** whitelabel/subscriptions: the reseller's customers' subscriptions and their lifecycle. */
 export function SubscriptionsPage() {
