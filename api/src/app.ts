@@ -15,6 +15,7 @@ import { installErrorHandling } from './http/errorHandler';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { installRouteAccess } from './http/routeAccess';
 import { registerOpenApi } from './http/openapi';
+import { installResponseFieldCheck } from './http/responseFieldCheck';
 import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
 import { appErrorRoutes } from './routes/appErrors';
@@ -166,6 +167,7 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
 
   installJsonParser(app);
   installErrorHandling(app);
+  if (config.nodeEnv === 'test') installResponseFieldCheck(app);
 
   void app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   void app.register(fastifyRateLimit, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
+import { Type } from '../http/contract';
 import { validationError } from '../http/errors';
 import { objectSchema } from '../http/schemas';
 
@@ -27,6 +28,8 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
       config: { rateLimit: { max: config.logErrorRateLimit, timeWindow: 60_000 } },
       bodyLimit: 64 * 1024,
       schema: {
+        summary: 'Report an error a screen ran into',
+        response: { 204: Type.Null() },
         body: objectSchema(
           {
             message: { type: 'string', minLength: 1, maxLength: 2000 },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
+import { Timestamp, Type } from '../http/contract';
 import { emailSchema, objectSchema } from '../http/schemas';
 import { normaliseEmail } from '../users/users';
 
@@ -11,6 +12,19 @@ interface OutboxRow {
   created_at: Date;
 }
 
+const DevOutbox = Type.Object({
+  emails: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      to_email: Type.String(),
+      subject: Type.String(),
+      body_text: Type.String(),
+      created_at: Timestamp(),
+      code: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+
 /**
  * GET /api/dev/outbox?email=… — only registered when DEV_MAILBOX=1, so it is
  * a plain 404 otherwise. End-to-end tests read confirmation/reset codes here.
@@ -18,7 +32,13 @@ interface OutboxRow {
 export function devOutboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get<{ Querystring: { email: string } }>(
     '/api/dev/outbox',
-    { schema: { querystring: objectSchema({ email: emailSchema }, ['email']) } },
+    {
+      schema: {
+        summary: 'Development only: the last emails sent to an address',
+        querystring: objectSchema({ email: emailSchema }, ['email']),
+        response: { 200: DevOutbox },
+      },
+    },
     async (request) => {
       const { rows } = await db.query<OutboxRow>(
         'SELECT id, to_email, subject, body_text, created_at FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 20',

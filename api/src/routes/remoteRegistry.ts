@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
+import { StringEnum, Type } from '../http/contract';
 import { objectSchema } from '../http/schemas';
 import { normaliseDomain } from './siteSettings';
 import { readCatalogue } from '../web/remoteCatalogue';
 import { DEFAULT_DOMAIN_KEY, buildRegistry, type RegistryOverride } from '../web/remotes';
+
+/** Each remote's Module Federation name → the version to load and its manifest; `source` says when an override decided it. */
+const RemoteRegistrySchema = Type.Object({
+  remotes: Type.Record(
+    Type.String(),
+    Type.Object({ version: Type.String(), manifestUrl: Type.String(), source: Type.Optional(StringEnum(['pinned', 'canary'] as const)) }),
+  ),
+});
 
 export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDeps): void {
   // Public and read at every shell boot: a new remote build or a registry override shows up
@@ -14,6 +23,8 @@ export function remoteRegistryRoutes(app: FastifyInstance, { config, db }: AppDe
     {
       onRequest: app.optionalAuth,
       schema: {
+        summary: 'Which build of each area remote the shell loads',
+        response: { 200: RemoteRegistrySchema },
         querystring: objectSchema({
           domain: { type: 'string', maxLength: 300 },
           // The browser session's random id: decides canaries for a signed-out visitor.

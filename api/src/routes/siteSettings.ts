@@ -1,29 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db';
 import type { AppDeps } from '../http/context';
+import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { domainSchema, objectSchema } from '../http/schemas';
 
 export const CRM_IDS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
 export type CrmId = (typeof CRM_IDS)[number];
 
-/** Business settings by domain (spec §3), as POST /api/site-settings returns them. */
-export interface SiteSettings {
-  name: string;
-  content: string | null;
-  favicon: string | null;
-  script: string | null;
-  login_page_bg_color: string | null;
-  sidebar_background_color: string | null;
-  button_color: string | null;
-  secondary_color: string | null;
-  text_color: string | null;
-  heading_color: string | null;
-  support_url: string | null;
-  show_training_center: boolean;
-  crms: CrmId[];
-  logo: string | null;
-  domain: string;
-}
+const Text = Nullable(Type.String());
+
+/** Business settings by domain (spec §3), as POST /api/site-settings returns them: the shell's branding. */
+export const SiteSettingsSchema = Type.Object({
+  name: Type.String(),
+  content: Text,
+  favicon: Text,
+  script: Text,
+  login_page_bg_color: Text,
+  sidebar_background_color: Text,
+  button_color: Text,
+  secondary_color: Text,
+  text_color: Text,
+  heading_color: Text,
+  support_url: Text,
+  show_training_center: Type.Boolean(),
+  crms: Type.Array(StringEnum(CRM_IDS)),
+  logo: Text,
+  domain: Type.String(),
+});
+export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
 /** Spec §3 defaults: primary #573BFF, secondary #01C0F6, primary text #202633 (secondary text #A0AEC0 is the UI's muted text). */
 export const DEFAULT_COLORS = { primary: '#573BFF', secondary: '#01C0F6', primaryText: '#202633', secondaryText: '#A0AEC0' } as const;
@@ -87,7 +91,7 @@ export function siteSettingsRoutes(app: FastifyInstance, { db }: AppDeps): void 
   // Public: the login page needs the branding before anyone is signed in.
   app.post<{ Body: { domain: string } }>(
     '/api/site-settings',
-    { schema: { body: objectSchema({ domain: domainSchema }, ['domain']) } },
+    { schema: { summary: "A domain's branding (public: the login page needs it)", body: objectSchema({ domain: domainSchema }, ['domain']), response: { 200: SiteSettingsSchema } } },
     async (request) => settingsForDomain(db, request.body.domain),
   );
 }

@@ -530,6 +530,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A domain's branding (public: the login page needs it) */
         post: {
             parameters: {
                 query?: never;
@@ -550,7 +551,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            name: string;
+                            content: string | null;
+                            favicon: string | null;
+                            script: string | null;
+                            login_page_bg_color: string | null;
+                            sidebar_background_color: string | null;
+                            button_color: string | null;
+                            secondary_color: string | null;
+                            text_color: string | null;
+                            heading_color: string | null;
+                            support_url: string | null;
+                            show_training_center: boolean;
+                            crms: ("ghl" | "keap" | "zapier" | "groove" | "sales_connector")[];
+                            logo: string | null;
+                            domain: string;
+                        };
+                    };
                 };
             };
         };
@@ -662,6 +681,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Report an error a screen ran into */
         post: {
             parameters: {
                 query?: never;
@@ -683,7 +703,7 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -704,6 +724,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Which build of each area remote the shell loads */
         get: {
             parameters: {
                 query?: {
@@ -721,7 +742,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            remotes: {
+                                [key: string]: {
+                                    version: string;
+                                    manifestUrl: string;
+                                    /** @enum {string} */
+                                    source?: "pinned" | "canary";
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -740,6 +772,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The API and its database answer */
         get: {
             parameters: {
                 query?: never;
@@ -754,7 +787,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -9825,6 +9862,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Is the business profile complete, and which AI engine answers */
         get: {
             parameters: {
                 query?: never;
@@ -9839,7 +9877,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            profile_completed: boolean;
+                            engine: {
+                                /** @enum {string} */
+                                provider: "embedded" | "openai-compatible";
+                                embedded: boolean;
+                                model: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9987,6 +10035,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your ideal customer profiles, each a prefilled lead search */
         get: {
             parameters: {
                 query?: {
@@ -10004,11 +10053,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                position: number;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                search_type: "people" | "company" | "local";
+                                location: string;
+                                filters: {
+                                    [key: string]: string | number | string[];
+                                };
+                                provider: string;
+                                language: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Generate a fresh set of ideal customer profiles from the business profile */
         post: {
             parameters: {
                 query?: never;
@@ -10023,11 +10095,33 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                position: number;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                search_type: "people" | "company" | "local";
+                                location: string;
+                                filters: {
+                                    [key: string]: string | number | string[];
+                                };
+                                provider: string;
+                                language: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            total: number;
+                        };
+                    };
                 };
             };
         };

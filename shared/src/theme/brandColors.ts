@@ -1,25 +1,9 @@
 // Branding data and its colours: plain values and functions, no API or React (the boot frame
 // draws with them before the bundle has loaded; shared/src/frame.ts).
-import type { CrmId } from '../constants/lists';
+import type { ApiResponse } from '../api/contract';
 
-/** Business settings by domain (spec §3). */
-export interface Branding {
-  name: string;
-  content: string | null;
-  favicon: string | null;
-  script: string | null;
-  login_page_bg_color: string | null;
-  sidebar_background_color: string | null;
-  button_color: string | null;
-  secondary_color: string | null;
-  text_color: string | null;
-  heading_color: string | null;
-  support_url: string | null;
-  show_training_center: boolean;
-  crms: CrmId[];
-  logo: string | null;
-  domain: string;
-}
+/** Business settings by domain (spec §3): the answer of POST /api/site-settings. */
+export type Branding = ApiResponse<'/api/site-settings', 'post'>;
 
 /** Spec §3 defaults, used when the fetch fails (spec §8). */
 export const DEFAULT_COLORS = {

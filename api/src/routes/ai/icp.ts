@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { MessageProperties, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { ApiError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { t, type Language } from '../../i18n/messages';
@@ -12,18 +13,22 @@ import { aiAccountId, aiGuard, pageQuerySchema, profileVariables, providerFailur
 export const ICP_SEARCH_TYPES = ['people', 'company', 'local'] as const;
 export type IcpSearchType = (typeof ICP_SEARCH_TYPES)[number];
 
-export interface IcpSuggestion {
-  id: number;
-  position: number;
-  title: string;
-  description: string;
-  search_type: IcpSearchType;
-  location: string;
-  filters: Record<string, string | number | string[]>;
-  provider: string;
-  language: string;
-  created_at: string;
-}
+export const IcpSuggestionSchema = Type.Object({
+  id: Type.Integer(),
+  position: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  search_type: StringEnum(ICP_SEARCH_TYPES),
+  location: Type.String(),
+  /** Lead-search filter names (job_title, departments, seniority, management_levels, industry, employees_min/max, categories). */
+  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Array(Type.String())])),
+  provider: Type.String(),
+  language: Type.String(),
+  created_at: Timestamp(),
+});
+export type IcpSuggestion = Static<typeof IcpSuggestionSchema>;
+
+const GeneratedSuggestions = Type.Object({ ...MessageProperties, data: Type.Array(IcpSuggestionSchema), total: Type.Integer() });
 
 type Draft = Omit<IcpSuggestion, 'id' | 'position' | 'provider' | 'language' | 'created_at'>;
 
@@ -216,7 +221,7 @@ const SUGGESTION_COLUMNS = 'id, position, title, description, search_type, locat
 export function icpRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = aiGuard(api);
 
-  api.get<{ Querystring: PageQuery }>('/api/ai/icp-suggestions', { ...guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request): Promise<Paginated<IcpSuggestion>> => {
+  api.get<{ Querystring: PageQuery }>('/api/ai/icp-suggestions', { ...guard, schema: { summary: 'Your ideal customer profiles, each a prefilled lead search', querystring: objectSchema(pageQuerySchema), response: { 200: Page(IcpSuggestionSchema) } } }, async (request): Promise<Paginated<IcpSuggestion>> => {
     const accountId = await aiAccountId(db, request);
     const { page, pageSize } = request.query;
     const { rows } = await db.query<IcpSuggestion>(`SELECT ${SUGGESTION_COLUMNS} FROM ai_icp_suggestions WHERE user_id = $1 ORDER BY position, id LIMIT $2 OFFSET $3`, [
@@ -229,7 +234,7 @@ export function icpRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   });
 
   /** Generates a fresh set (replacing the previous one) from the profile and the last training summary. */
-  api.post('/api/ai/icp-suggestions', { ...guard, schema: { body: objectSchema({}) } }, async (request, reply) => {
+  api.post('/api/ai/icp-suggestions', { ...guard, schema: { summary: 'Generate a fresh set of ideal customer profiles from the business profile', body: objectSchema({}), response: { 201: GeneratedSuggestions } } }, async (request, reply) => {
     const accountId = await aiAccountId(db, request);
     const profile = await requireCompletedProfile(db, accountId);
     const training = await db.query<{ summary: string }>(`SELECT summary FROM ai_training_runs WHERE user_id = $1 AND status = 'completed' ORDER BY id DESC LIMIT 1`, [accountId]);

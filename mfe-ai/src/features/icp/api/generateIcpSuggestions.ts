@@ -1,18 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { IcpSuggestion } from './getIcpSuggestions';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface GenerateIcpSuggestionsResponse {
-  code: string;
-  message: string;
-  data: IcpSuggestion[];
-  total: number;
-}
+export type GenerateIcpSuggestionsResponse = ApiResponse<'/api/ai/icp-suggestions', 'post'>;
 
 /** A fresh set from the business profile (and the last training), replacing the previous one. */
-export async function generateIcpSuggestions(): Promise<GenerateIcpSuggestionsResponse> {
-  return (await apiClient.post<GenerateIcpSuggestionsResponse>('/api/ai/icp-suggestions', {})).data;
-}
+export const generateIcpSuggestions = (): Promise<GenerateIcpSuggestionsResponse> => api.post('/api/ai/icp-suggestions', { body: {} });
 
 export function useGenerateIcpSuggestions() {
   const queryClient = useQueryClient();

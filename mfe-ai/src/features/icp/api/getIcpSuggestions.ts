@@ -1,34 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export type IcpSearchType = 'people' | 'company' | 'local';
-
-export interface IcpSuggestion {
-  id: number;
-  position: number;
-  title: string;
-  description: string;
-  search_type: IcpSearchType;
-  location: string;
-  /** Lead-search filter names (job_title, departments, seniority, management_levels, industry, employees_min/max, categories). */
-  filters: Record<string, string | number | string[]>;
-  provider: string;
-  language: string;
-  created_at: string;
-}
-
-export interface IcpSuggestionsPage {
-  data: IcpSuggestion[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
+export type IcpSuggestionsPage = ApiResponse<'/api/ai/icp-suggestions', 'get'>;
+/** Lead-search filter names in `filters` (job_title, departments, seniority, management_levels, industry, employees_min/max, categories). */
+export type IcpSuggestion = IcpSuggestionsPage['data'][number];
+export type IcpSearchType = IcpSuggestion['search_type'];
 
 export const SUGGESTIONS_PAGE_SIZE = 10;
 
-export async function getIcpSuggestions(page: number): Promise<IcpSuggestionsPage> {
-  return (await apiClient.get<IcpSuggestionsPage>('/api/ai/icp-suggestions', { params: { page, pageSize: SUGGESTIONS_PAGE_SIZE } })).data;
-}
+export const getIcpSuggestions = (page: number): Promise<IcpSuggestionsPage> => api.get('/api/ai/icp-suggestions', { query: { page, pageSize: SUGGESTIONS_PAGE_SIZE } });
 
 export const icpSuggestionsQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['ai', 'icp-suggestions', page], queryFn: () => getIcpSuggestions(page), placeholderData: keepPreviousData });

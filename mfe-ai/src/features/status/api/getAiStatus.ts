@@ -1,22 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface AiEngine {
-  provider: 'embedded' | 'openai-compatible';
-  /** The built-in deterministic engine: the screens say so. */
-  embedded: boolean;
-  model: string;
-}
+/** Spec §5: AI tools need a completed business profile (`profile_completed`); `engine` says which engine answers. */
+export type AiStatus = ApiResponse<'/api/ai/status', 'get'>;
+export type AiEngine = AiStatus['engine'];
 
-export interface AiStatus {
-  /** Spec §5: AI tools need a completed business profile. */
-  profile_completed: boolean;
-  engine: AiEngine;
-}
-
-export async function getAiStatus(): Promise<AiStatus> {
-  return (await apiClient.get<AiStatus>('/api/ai/status')).data;
-}
+export const getAiStatus = (): Promise<AiStatus> => api.get('/api/ai/status');
 
 /** Always fresh on mount: the profile is completed in another area (Settings), so a cached answer may be out of date. */
 export const aiStatusQueryOptions = () => queryOptions({ queryKey: ['ai', 'status'], queryFn: getAiStatus, staleTime: 0 });
