@@ -37,6 +37,12 @@ export interface JobKindOptions {
    * `cron` schedule, when given, restarts it if a crash broke it.
    */
   everyMs?: number;
+  /**
+   * A job that fails for good (its last retry threw, or its worker died on the last attempt and it
+   * expired) is handed, with the same data, to this kind of work (pg-boss `deadLetter`): the place to
+   * record the failure where the user sees it. That kind must be defined too.
+   */
+  deadLetter?: string;
 }
 
 export interface JobContext {
@@ -176,8 +182,15 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
     async start() {
       await boss.start();
       for (const d of definitions.values()) {
-        const { expireInSeconds, retryLimit, retryDelay, retryBackoff = false, policy = 'standard' } = d.options;
-        await boss.createQueue(d.name, { policy, expireInSeconds, retryLimit, retryDelay, retryBackoff, notify: true });
+        if (d.options.deadLetter && !definitions.has(d.options.deadLetter)) throw new Error(`job kind ${d.name} hands failures to undefined ${d.options.deadLetter}`);
+      }
+      // A dead-letter queue must exist before the queues that hand it their failures.
+      const ordered = [...definitions.values()].sort((a, b) => Number(Boolean(a.options.deadLetter)) - Number(Boolean(b.options.deadLetter)));
+      for (const d of ordered) {
+        const { expireInSeconds, retryLimit, retryDelay, retryBackoff = false, policy = 'standard', deadLetter } = d.options;
+        await boss.createQueue(d.name, { policy, expireInSeconds, retryLimit, retryDelay, retryBackoff, notify: true, ...(deadLetter ? { deadLetter } : {}) });
+        // createQueue leaves an existing queue as it was: a database made before the dead letter was declared gets it here.
+        if (deadLetter) await boss.updateQueue(d.name, { deadLetter });
         // Warms pg-boss's queue cache, so a send inside one of our transactions never has to read it
         // (on PGlite that read would wait behind the very transaction that is sending).
         await boss.findJobs(d.name, { key: '', limit: 1 });

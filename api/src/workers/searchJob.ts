@@ -1,9 +1,11 @@
 import type { Db, Queryable } from '../db';
-import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
+import { EFFECT_LEASE_SECONDS, secondsFromEnv } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
-import { runJobStep } from '../routes/leadSearch/searchJobs';
+import { failSearchJob, runJobStep } from '../routes/leadSearch/searchJobs';
 
 export const SEARCH_JOB = 'search-job';
+/** Where a search job goes when its last attempt failed: it ends the search as failed (pg-boss dead letter). */
+export const SEARCH_JOB_FAILED = 'search-job-failed';
 
 /**
  * A job runs steps back to back for at most this long, then hands the rest to a fresh job: a job
@@ -24,17 +26,33 @@ export async function enqueueSearchJob(queue: JobQueue, jobId: number, tx?: Quer
  * Search jobs: steps run without pause until the job is done, stopped, or (intent) waiting for
  * the next visit. Idempotent: a step re-reads the job and stores nothing if another step got there
  * first, so a retry after a crash resumes where the last committed step left off.
+ *
+ * A step that keeps failing (a source down for longer than the retries last, a bug) is retried
+ * `SEARCH_JOB_RETRIES` times (10) `SEARCH_JOB_RETRY_DELAY_SECONDS` apart (2); after the last
+ * attempt, or when the worker died on it, pg-boss hands the job to SEARCH_JOB_FAILED, which ends the
+ * search as failed (the list says so; only the results already stored are kept and charged), or,
+ * when its source could not be reached before it found anything, goes on with labelled, free demo data.
  */
 export function defineSearchWorker(queue: JobQueue, db: Db): void {
-  queue.define<{ jobId: number }>(SEARCH_JOB, { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 10, retryDelay: 2, concurrency: 2 }, async ({ jobId }) => {
-    const until = Date.now() + SLICE_MS;
-    for (;;) {
-      const outcome = await runJobStep(db, jobId);
-      if (outcome !== 'running') return;
-      if (Date.now() > until) {
-        await enqueueSearchJob(queue, jobId);
-        return;
-      }
-    }
+  const retryLimit = secondsFromEnv('SEARCH_JOB_RETRIES', 10, 0, 50);
+  const retryDelay = secondsFromEnv('SEARCH_JOB_RETRY_DELAY_SECONDS', 2, 0, 600);
+  queue.define<{ jobId: number }>(SEARCH_JOB_FAILED, { expireInSeconds: 60, retryLimit: 5, retryDelay: 5, concurrency: 1 }, async ({ jobId }) => {
+    // A search no real source could answer goes on with demo data: its steps are queued again.
+    if ((await failSearchJob(db, jobId)) === 'running') await enqueueSearchJob(queue, jobId);
   });
+  queue.define<{ jobId: number }>(
+    SEARCH_JOB,
+    { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit, retryDelay, concurrency: 2, deadLetter: SEARCH_JOB_FAILED },
+    async ({ jobId }) => {
+      const until = Date.now() + SLICE_MS;
+      for (;;) {
+        const outcome = await runJobStep(db, jobId);
+        if (outcome !== 'running') return;
+        if (Date.now() > until) {
+          await enqueueSearchJob(queue, jobId);
+          return;
+        }
+      }
+    },
+  );
 }

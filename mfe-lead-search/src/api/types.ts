@@ -7,7 +7,7 @@ export interface SearchJob {
   id: number;
   campaign_id: number;
   status: 'running' | 'done' | 'stopped';
-  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | null;
+  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | 'failed' | null;
   /** The lead source that failed and why (e.g. { source: 'apollo', code: 'key_refused' }). */
   source_error: { source: string; code: string } | null;
   requested: number;
@@ -16,6 +16,8 @@ export interface SearchJob {
   credits_charged: number;
   provider: string;
   demo_data: boolean;
+  /** `unreachable`: no real source could be reached before the search found anything, so it shows demo data, free of charge. */
+  demo_reason: 'unreachable' | null;
   search_type: SearchType;
   location: string;
   filters: Record<string, unknown>;

@@ -44,4 +44,9 @@ CREATE TABLE lead_source_usage (
     sql: `ALTER TABLE external_effects DROP CONSTRAINT external_effects_kind_check;
 ALTER TABLE external_effects ADD CONSTRAINT external_effects_kind_check CHECK (kind IN ('crm_push', 'webhook', 'ai_call', 'email', 'charge', 'lead_lookup'));`,
   },
+  {
+    // 'unreachable': the search's real sources could not be reached before it found anything, so it shows demo data, free of charge.
+    id: 'w3-leads23-001-search-job-demo-reason',
+    sql: `ALTER TABLE search_jobs ADD COLUMN demo_reason text;`,
+  },
 ];

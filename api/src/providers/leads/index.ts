@@ -1,7 +1,7 @@
 import { demoLeadProvider } from './demoProvider';
 import { domainEngine, siteSources } from './domain';
 import { SEARCH_TYPES, type SearchType } from './catalog';
-import { assembleLeadSources, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
+import { assembleLeadSourceChains, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
 import type { LeadSourcesConfig } from './sourceConfig';
 import { defaultSourceDeps, type LeadSourceError, type SourceDeps } from './sourceHttp';
 import { t, type Language } from '../../i18n/messages';
@@ -14,18 +14,39 @@ export { loadLeadSourcesConfig, type LeadSourcesConfig } from './sourceConfig';
 export { LeadSourceError } from './sourceHttp';
 
 const overrides = new Map<SearchType, LeadProvider>();
+/** The other real sources of a type, in order, tried when the one before cannot be reached. */
+const alternatives = new Map<SearchType, readonly LeadProvider[]>();
 
 /** The provider that serves a search type: a registered vendor adapter, else the demo generator. */
 export function providerFor(type: SearchType): LeadProvider {
   return overrides.get(type) ?? demoLeadProvider;
 }
 
+/** Every real source that can serve a type, in the order they are tried (empty: demo data only). */
+function chainOf(type: SearchType): LeadProvider[] {
+  const first = overrides.get(type);
+  return first ? [first, ...(alternatives.get(type) ?? []).filter((p) => p.id !== first.id)] : [];
+}
+
 /**
- * The provider a job recorded (`search_jobs.provider`): the demo generator for "demo", else the
- * type's current provider. Demo lists always get demo data, whatever adapters are plugged in.
+ * The provider a job recorded (`search_jobs.provider`): the demo generator for "demo", the type's
+ * source of that id when it is still configured, else the type's current provider. Demo lists
+ * always get demo data, whatever adapters are plugged in.
  */
 export function providerById(id: string, type: SearchType): LeadProvider {
-  return id === demoLeadProvider.id ? demoLeadProvider : providerFor(type);
+  if (id === demoLeadProvider.id) return demoLeadProvider;
+  return chainOf(type).find((p) => p.id === id) ?? providerFor(type);
+}
+
+/**
+ * The real source to try when `id` could not be reached for a type (local: Google Places, then
+ * OpenStreetMap), or null when no other real source can answer: the job then falls back to
+ * labelled, free demo data.
+ */
+export function nextLeadSource(id: string, type: SearchType): LeadProvider | null {
+  const chain = chainOf(type);
+  const at = chain.findIndex((p) => p.id === id);
+  return at >= 0 ? (chain[at + 1] ?? null) : null;
 }
 
 /** Plugs a vendor adapter in for some search types (at start-up, or in a test). Returns an undo. */
@@ -63,10 +84,20 @@ export function installLeadSources(
   deps: SourceDeps = defaultSourceDeps(),
   settings: LeadSourceSettings = NO_SETTINGS,
 ): () => void {
-  const served = assembleLeadSources(config, deps, extras, settings);
+  const chains = assembleLeadSourceChains(config, deps, extras, settings);
   const undos = SEARCH_TYPES.flatMap((type) => {
-    const provider = served[type];
-    return provider ? [registerLeadProvider(provider, [type])] : [];
+    const [first, ...rest] = chains[type] ?? [];
+    if (!first) return [];
+    const before = alternatives.get(type);
+    alternatives.set(type, rest);
+    const undoFirst = registerLeadProvider(first, [type]);
+    return [
+      () => {
+        undoFirst();
+        if (before) alternatives.set(type, before);
+        else alternatives.delete(type);
+      },
+    ];
   });
   return () => undos.reverse().forEach((undo) => undo());
 }

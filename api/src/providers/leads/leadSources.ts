@@ -110,12 +110,13 @@ function withEmails(search: NonNullable<ProviderParts['search']>, finder: EmailF
 }
 
 /**
- * The real provider of each search type the configuration can serve: for each type, the first
- * available source in its order (the admin's, else the default: keyed vendors before the keyless
- * engines where both can serve). A type missing here keeps the demo generator (`leadSourceStatus`
- * in index.ts says why). Keyed vendors also add "get employees", phones and emails.
+ * Every available real source of each search type, in its order (the admin's, else the default:
+ * keyed vendors before the keyless engines where both can serve): the first serves the type; a job
+ * whose source cannot be reached before it found anything moves on to the next (`nextLeadSource` in
+ * index.ts). A type missing here keeps the demo generator (`leadSourceStatus` says why). Keyed
+ * vendors also add "get employees", phones and emails.
  */
-export function assembleLeadSources(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras = {}, settings: LeadSourceSettings = NO_SETTINGS): Partial<Record<SearchType, LeadProvider>> {
+export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: SourceDeps, extras: LeadSourceExtras = {}, settings: LeadSourceSettings = NO_SETTINGS): Partial<Record<SearchType, LeadProvider[]>> {
   const on = (id: LeadSourceId) => !settings.disabled.includes(id);
   const keyless = (id: LeadSourceId) => config.keyless && (!config.keylessOnly || config.keylessOnly.includes(id)) && on(id);
   const finders = emailFinders(config, deps, extras, settings);
@@ -151,15 +152,10 @@ export function assembleLeadSources(config: LeadSourcesConfig, deps: SourceDeps,
     reverse_dns: () => (reverse ? composeProvider({ id: 'reverse_dns', identifyVisitor: reverse }) : null),
   };
 
-  const out: Partial<Record<SearchType, LeadProvider>> = {};
+  const out: Partial<Record<SearchType, LeadProvider[]>> = {};
   for (const type of Object.keys(SOURCE_CANDIDATES).filter((u): u is SearchType => u !== 'email')) {
-    for (const id of orderOf(type, settings)) {
-      const provider = build[id](type);
-      if (provider) {
-        out[type] = provider;
-        break;
-      }
-    }
+    const chain = orderOf(type, settings).flatMap((id) => build[id](type) ?? []);
+    if (chain.length) out[type] = chain;
   }
   return out;
 }

@@ -26,7 +26,7 @@ export interface JobDto {
   id: number;
   campaign_id: number;
   status: 'running' | 'done' | 'stopped';
-  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | null;
+  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | 'failed' | null;
   /** The source that failed and why (`LeadSourceError`): shown with the job, e.g. "the people-data provider refused the key". */
   source_error: { source: string; code: string } | null;
   requested: number;
@@ -35,6 +35,8 @@ export interface JobDto {
   credits_charged: number;
   provider: string;
   demo_data: boolean;
+  /** `unreachable`: no real source could be reached before the search found anything, so it shows demo data, free of charge. */
+  demo_reason: 'unreachable' | null;
   search_type: SearchType;
   location: string;
   filters: Record<string, unknown>;
@@ -43,7 +45,7 @@ export interface JobDto {
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.list_type, c.tags, c.source, c.archived, c.status, c.is_demo, c.result_count,
   (c.webhook_url IS NOT NULL) AS has_webhook, c.created_at, c.updated_at`;
-export const JOB_COLUMNS = `id, campaign_id, status, stop_reason, source_error, requested, produced, found, credits_charged, provider, demo_data, search_type, location, filters, created_at`;
+export const JOB_COLUMNS = `id, campaign_id, status, stop_reason, source_error, requested, produced, found, credits_charged, provider, demo_data, demo_reason, search_type, location, filters, created_at`;
 
 type CampaignRow = Omit<CampaignDto, 'search_type' | 'job' | 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 type JobRow = Omit<JobDto, 'created_at'> & { created_at: Date | string };

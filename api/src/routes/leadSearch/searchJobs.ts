@@ -1,5 +1,5 @@
 import type { Db, Queryable, SqlParam } from '../../db';
-import { LeadSourceError, providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
+import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
 
@@ -9,7 +9,7 @@ import { COST_PER_RECORD } from './credits';
  */
 export const JOB_BATCH_SIZE = 100;
 
-export type StopReason = 'no_credits' | 'provider_exhausted' | 'user' | 'source_error';
+export type StopReason = 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | 'failed';
 
 interface JobRow {
   id: number;
@@ -24,6 +24,10 @@ interface JobRow {
   stop_reason: StopReason | null;
   provider: string;
   is_demo_list: boolean;
+  /** `unreachable`: the job fell back to demo data because no real source could be reached (free, no search-limit use). */
+  demo_reason: 'unreachable' | null;
+  /** The source's last failure (`LeadSourceError`), if any. */
+  source_error: { source: string; code: string } | null;
   /** The user's own Google API key (spec user field): Google Places uses it before the platform's. */
   google_api_key: string | null;
 }
@@ -56,7 +60,8 @@ async function finish(tx: Queryable, job: JobRow, status: 'done' | 'stopped', re
   await tx.query('UPDATE search_jobs SET status = $2, stop_reason = $3, updated_at = now() WHERE id = $1', [job.id, status, reason]);
   await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [job.campaign_id, status === 'done' ? 'active' : 'incomplete']);
   const unused = job.requested - produced;
-  if (unused > 0 && !job.is_demo_list) {
+  // A demo fallback gave its whole reservation back when it fell back.
+  if (unused > 0 && !job.is_demo_list && job.demo_reason !== 'unreachable') {
     await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, unused]);
   }
 }
@@ -64,7 +69,7 @@ async function finish(tx: Queryable, job: JobRow, status: 'done' | 'stopped', re
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
 
-const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list,
+const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_reason, j.source_error, c.is_demo AS is_demo_list,
    (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key
    FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
 
@@ -77,7 +82,8 @@ const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending-
  * Returns null when everything was revealed, or the counts to stop the job with.
  */
 async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null }> {
-  const cost = COST_PER_RECORD[job.search_type];
+  // Demo data shown because no real source could be reached is never charged.
+  const cost = job.demo_reason === 'unreachable' ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
   const { n, looked } = (
     await tx.query<{ n: number; looked: number }>(
@@ -96,7 +102,7 @@ async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; cha
         WHERE job_id = $1 AND email_status = 'looking'${extra}`,
       [job.id, cost, ...params],
     );
-  if (n === 0 || (await spendCredits(tx, job.user_id, cost * n, reason))) {
+  if (n === 0 || cost === 0 || (await spendCredits(tx, job.user_id, cost * n, reason))) {
     await revealAll();
     return { looked, charged: cost * n, found: n, dropped: null };
   }
@@ -181,6 +187,7 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
           visitIds: [],
         };
   } catch (error) {
+    if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
     if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error);
     throw error;
   }
@@ -209,7 +216,8 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
     await storeBatch(tx, job, batch);
     const produced = job.produced + batch.length;
     if (batch.length) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
-    await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, updated_at = now() WHERE id = $1', [
+    // A step that got through ends any passing source failure shown while it was being retried.
+    await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1', [
       job.id,
       produced,
       revealed.charged,
@@ -232,6 +240,25 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
   });
 }
 
+/**
+ * The job's source could not be reached (after the request's own retries) before the job found
+ * anything, and the type has another real source (local: Google Places, then OpenStreetMap): that
+ * one takes the job over at once. Returns false when there is none (the queue retries the source;
+ * see `failSearchJob` for when it gives up). Once a source has given results, a later outage is
+ * retried instead: a list never mixes sources.
+ */
+async function nextSource(db: Db, before: JobRow, error: LeadSourceError): Promise<boolean> {
+  const next = nextLeadSource(before.provider, before.search_type);
+  if (!next) return false;
+  await db.query(`UPDATE search_jobs SET provider = $3, source_error = $4::jsonb, updated_at = now() WHERE id = $1 AND status = 'running' AND produced = 0 AND provider = $2`, [
+    before.id,
+    before.provider,
+    next.id,
+    JSON.stringify({ source: error.source, code: error.code }),
+  ]);
+  return true;
+}
+
 /** Source failures a retry cannot mend: the job stops and says why. The others (rate limit, outage) are retried by the queue. */
 const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = ['key_refused', 'quota_exhausted', 'bad_request', 'bad_answer'];
 
@@ -248,18 +275,52 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Prom
     if (job.status !== 'running') return job.status;
     await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [job.id, JSON.stringify({ source: error.source, code: error.code })]);
     if (!fatal) return 'running';
-    const revealed = await reveal(tx, job);
-    const dropped = revealed.dropped ?? [];
-    if (dropped.length) {
-      await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-      await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
-    }
-    await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [job.id, revealed.charged, revealed.found, dropped.length]);
-    await finish(tx, job, 'stopped', 'source_error', job.produced - dropped.length);
+    await stopWithWhatWasFound(tx, job, 'source_error');
     return 'stopped';
   });
   if (!fatal && outcome === 'running') throw error;
   return outcome;
+}
+
+/**
+ * Ends a job that cannot go on (caller holds the job row lock): the results still "looking" are
+ * revealed and charged as a step would (those the credits do not cover are dropped uncharged), and
+ * nothing more is fetched.
+ */
+async function stopWithWhatWasFound(tx: Queryable, job: JobRow, reason: 'source_error' | 'failed'): Promise<void> {
+  const revealed = await reveal(tx, job);
+  const dropped = revealed.dropped ?? [];
+  if (dropped.length) {
+    await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
+  }
+  await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [job.id, revealed.charged, revealed.found, dropped.length]);
+  await finish(tx, job, 'stopped', reason, job.produced - dropped.length);
+}
+
+/**
+ * The queue gave up on a job's steps (the last retry failed, or the worker died on it).
+ * - Nothing found yet and the last failure was a source that could not be reached: no real source
+ *   can answer, so the job goes on with demo data (spec: demo data only when no real source is
+ *   configured or reachable), labelled with the source that failed, charged nothing and given its
+ *   search-limit reservation back. Returns 'running': the caller enqueues the next step.
+ * - Otherwise the search ends as failed with what it stored (revealed and charged as a step would),
+ *   and the list says so, with the source's last failure when one was recorded.
+ * A job already over is left alone, so running this twice changes nothing.
+ */
+export async function failSearchJob(db: Db, jobId: number): Promise<StepOutcome> {
+  return db.transaction(async (tx): Promise<StepOutcome> => {
+    const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
+    if (!job) return 'missing';
+    if (job.status !== 'running') return job.status;
+    if (job.produced === 0 && job.source_error?.code === 'unavailable' && job.provider !== 'demo' && job.search_type !== 'intent') {
+      await tx.query(`UPDATE search_jobs SET provider = 'demo', demo_data = true, demo_reason = 'unreachable', updated_at = now() WHERE id = $1`, [job.id]);
+      if (!job.is_demo_list) await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, job.requested]);
+      return 'running';
+    }
+    await stopWithWhatWasFound(tx, job, 'failed');
+    return 'stopped';
+  });
 }
 
 interface VisitRow {
@@ -332,7 +393,7 @@ function bumpPageViews(record: LeadRecord): void {
 export async function stopJob(tx: Queryable, jobId: number): Promise<void> {
   const job = (
     await tx.query<JobRow>(
-      `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, c.is_demo AS is_demo_list
+      `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_reason, c.is_demo AS is_demo_list
          FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
       [jobId],
     )

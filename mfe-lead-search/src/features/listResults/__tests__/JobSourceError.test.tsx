@@ -18,4 +18,15 @@ describe('a lead source failure on the list', () => {
     rerender(<JobSourceError job={{ status: 'done', stop_reason: null, source_error: { source: 'osm', code: 'rate_limited' } }} />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('names the last failure of a search that failed after its retries', () => {
+    renderWithProviders(<JobSourceError job={{ status: 'stopped', stop_reason: 'failed', source_error: { source: 'osm', code: 'unavailable' } }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^The OpenStreetMap service could not be reached\.$/);
+  });
+
+  it('says which source could not be reached when the list shows demo data instead, and raises no alarm', () => {
+    renderWithProviders(<JobSourceError job={{ status: 'done', stop_reason: null, demo_reason: 'unreachable', source_error: { source: 'osm', code: 'unavailable' } }} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('demo-reason')).toHaveTextContent('The OpenStreetMap service could not be reached and no other source can answer this search: showing demo data, free of charge.');
+  });
 });
