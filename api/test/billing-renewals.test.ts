@@ -1,4 +1,4 @@
-import { grantCredits } from '../src/credits/ledger';
+import { grantCredits, spendCredits } from '../src/credits/ledger';
 import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { renewDueSubscriptions } from '../src/credits/renewals';
 import { CREDIT_EXPIRY, SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
@@ -65,7 +65,6 @@ describe('subscriptions that renew: a paid period grants its credits once, unuse
   it('moving the clock a month renews: leftover monthly credits roll over, the month is granted once however often the job runs', async () => {
     const sub = await subscribe('renewer');
     await ctx.db.transaction(async (tx) => {
-      const { spendCredits } = await import('../src/credits/ledger');
       expect(await spendCredits(tx, sub.customer_id, 200, 'Test search', { now: ctx.clock.now() })).toBe(true);
     });
     ctx.clock.advance(32 * DAY);

@@ -30,6 +30,8 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/site-settings$/, 'public'],
   ['GET', /^\/api\/remote-registry$/, 'public'],
   ['*', /^\/p\/:slug$/, 'public'],
+  // PayKickstart's IPN: verified by the reseller's secret key, not a sign-in.
+  ['POST', /^\/api\/paykickstart\/ipn\/:token$/, 'public'],
   ['GET', /^\/api\/intent\/collect$/, 'public'],
   ['GET', /^\/api\/dev\/outbox$/, 'public'],
   // The API's OpenAPI document and its documentation page (http/openapi.ts).

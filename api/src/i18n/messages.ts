@@ -7,6 +7,7 @@ import { leadSearchMessages } from './catalogue/leadSearch';
 import { leadSourceMessages } from './catalogue/leadSources';
 import { aiMessages } from './catalogue/ai';
 import { whitelabelMessages } from './catalogue/whitelabel';
+import { billingMessages } from './catalogue/billing';
 
 
 /**
@@ -29,6 +30,7 @@ const catalogue = {
   ...leadSourceMessages,
   ...aiMessages,
   ...whitelabelMessages,
+  ...billingMessages,
 } satisfies Record<string, Translations>;
 
 

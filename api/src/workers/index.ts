@@ -5,6 +5,7 @@ import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
+import { definePaykickstartIpnWorker } from './paykickstartIpn';
 import { defineSearchWorker } from './searchJob';
 import { defineSubscriptionRenewals } from './subscriptionRenewals';
 import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
@@ -18,5 +19,6 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineWhitelabelWebhookWorker(queue, deps.db);
   defineSchedulerTicks(queue, deps.db, deps.clock);
   defineSubscriptionRenewals(queue, deps.db, deps.clock);
+  definePaykickstartIpnWorker(queue, deps.db, deps.clock);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

@@ -11218,6 +11218,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whitelabel/paykickstart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your PayKickstart connection: IPN URL and product mapping */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                connected: boolean;
+                                campaign_id: string | null;
+                                ipn_url: string | null;
+                                products: {
+                                    product_id: string;
+                                    package_id: number;
+                                }[];
+                                connected_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Connect PayKickstart (IPN secret key) and map its products to your packages */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The campaign's IPN secret key; leave out to keep the saved one. */
+                        secret_key?: string;
+                        campaign_id?: string | null;
+                        /** @default [] */
+                        products?: {
+                            product_id: string;
+                            package_id: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                connected: boolean;
+                                campaign_id: string | null;
+                                ipn_url: string | null;
+                                products: {
+                                    product_id: string;
+                                    package_id: number;
+                                }[];
+                                connected_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Disconnect PayKickstart (its IPNs are refused from now on) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                connected: boolean;
+                                campaign_id: string | null;
+                                ipn_url: string | null;
+                                products: {
+                                    product_id: string;
+                                    package_id: number;
+                                }[];
+                                connected_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/whitelabel/custom-links": {
         parameters: {
             query?: never;
@@ -13814,6 +13940,51 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paykickstart/ipn/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PayKickstart Instant Payment Notification (form POST, verified by its verification_code) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            duplicate: boolean;
+                        };
+                    };
                 };
             };
         };

@@ -51,4 +51,28 @@ CREATE TABLE billing_events (
 );
 `,
   },
+  {
+    id: 'w3-billing25-002-paykickstart',
+    sql: `
+-- A reseller's PayKickstart campaign: its IPN secret key (sealed under APP_SECRET) and the unguessable
+-- token in the IPN URL it pastes into PayKickstart's product settings.
+CREATE TABLE whitelabel_paykickstart (
+  owner_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  ipn_token text NOT NULL UNIQUE,
+  secret_sealed text NOT NULL,
+  campaign_id text,
+  connected_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+-- Which PayKickstart product sells which of the reseller's packages.
+CREATE TABLE whitelabel_paykickstart_products (
+  owner_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  product_id text NOT NULL,
+  package_id integer NOT NULL REFERENCES whitelabel_packages (id) ON DELETE CASCADE,
+  PRIMARY KEY (owner_id, product_id)
+);
+ALTER TABLE billing_events ADD COLUMN owner_id integer REFERENCES users (id) ON DELETE CASCADE;
+ALTER TABLE billing_events ADD COLUMN outcome text;
+`,
+  },
 ];

@@ -5,6 +5,7 @@ import { customLinkRoutes } from './customLinks';
 import { emailTemplateRoutes } from './emailTemplates';
 import { packageRoutes } from './packages';
 import { partnerRoutes } from './partners';
+import { paykickstartRoutes } from './paykickstart';
 import { salesPageRoutes } from './salesPage';
 import { salesSettingsRoutes } from './salesSettings';
 import { smtpRoutes } from './smtp';
@@ -23,6 +24,7 @@ export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   smtpRoutes(api, deps);
   webhookRoutes(api, deps);
   stripeRoutes(api, deps);
+  paykickstartRoutes(api, deps);
   customLinkRoutes(api, deps);
   emailTemplateRoutes(api, deps);
   partnerRoutes(api, deps);
