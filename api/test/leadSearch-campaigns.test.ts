@@ -176,7 +176,9 @@ describe('results: filters, manual entry, csv', () => {
     res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'acme' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.trim().split('\r\n');
+    // A UTF-8 byte order mark first, so spreadsheet programs read accents right.
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,labels,created_at');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",'+Acme,'@boss,eve@acme.test,found`);
     // Labels are one cell, neutralised like any other.

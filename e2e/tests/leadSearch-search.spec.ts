@@ -61,7 +61,9 @@ test.describe('lead search: people search end to end', () => {
     // CSV export of the list.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
-    const lines = csv.trim().split('\r\n');
+    // UTF-8 with a byte order mark (spreadsheets read accents right); every row of the list, not one page.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,labels,created_at');
     expect(lines).toHaveLength(101);
     expect(csv).toContain('Head of Sales');

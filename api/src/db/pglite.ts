@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DATE_OID, INT8_OID, integerParams, parseDate, parseInt8, PREPARED_MAX, toDriverParams, transactionWithAfterCommit, type Db, type Queryable, type QueryResult, type SqlParam } from './types';
 
 type PgliteLike = Pick<PGlite | Transaction, 'query' | 'exec'>;
@@ -73,7 +74,8 @@ function preparedStatements(pg: PGlite, base: Queryable): NonNullable<Queryable[
 
 /** Embedded PostgreSQL (WASM). One connection: queries and transactions serialise. */
 export async function openPglite(dataDir: string): Promise<Db> {
-  const options = { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate } };
+  // pg_trgm: the trigram indexes of the list search (migration w3-pg32-list-search-indexes).
+  const options = { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate }, extensions: { pg_trgm } };
   let pg: PGlite;
   if (dataDir === ':memory:') {
     pg = await PGlite.create(options);

@@ -3481,6 +3481,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -3553,6 +3555,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -3664,6 +3668,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -3792,6 +3798,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -3864,6 +3872,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -3975,6 +3985,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -4103,6 +4115,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -4175,6 +4189,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -4286,6 +4302,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -4414,6 +4432,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -4486,6 +4506,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -4597,6 +4619,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -4725,6 +4749,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -4797,6 +4823,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -4908,6 +4936,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5036,6 +5066,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -5108,6 +5140,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -5219,6 +5253,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5347,6 +5383,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -5419,6 +5457,8 @@ export interface paths {
                         limit?: number;
                         /** @default 1 */
                         page?: number;
+                        after?: number;
+                        before?: number;
                         /** @default  */
                         search?: string;
                         /**
@@ -5530,6 +5570,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5661,6 +5703,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5737,6 +5781,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5813,6 +5859,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5889,6 +5937,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -5965,6 +6015,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6041,6 +6093,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6117,6 +6171,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6195,6 +6251,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6273,6 +6331,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6351,6 +6411,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6429,6 +6491,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6507,6 +6571,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6585,6 +6651,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6740,6 +6808,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6816,6 +6886,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6892,6 +6964,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -6968,6 +7042,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7044,6 +7120,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7120,6 +7198,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7196,6 +7276,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7274,6 +7356,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7352,6 +7436,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7430,6 +7516,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7508,6 +7596,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7586,6 +7676,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7664,6 +7756,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -7742,6 +7836,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -8739,6 +8835,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -8852,6 +8950,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -8965,6 +9065,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -9078,6 +9180,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**
@@ -9191,6 +9295,8 @@ export interface paths {
                             limit?: number;
                             /** @default 1 */
                             page?: number;
+                            after?: number;
+                            before?: number;
                             /** @default  */
                             search?: string;
                             /**

@@ -394,4 +394,25 @@ UPDATE workflows SET schedule_anchor = next_run_at;
 ALTER TABLE autopilot_runs ADD COLUMN actions_lease_until timestamptz;
 `,
   },
+  {
+    id: 'w3-pg32-list-search-indexes',
+    sql: `
+-- Lists of a million results (resultQuery.ts): what serves each part of the list query.
+-- The search box (contains, exact, starts with) is ILIKE on name, email, company and job title; a trigram GIN
+-- index per column serves all three forms, '%…%' included (a btree serves none of them case-insensitively).
+-- The planner ORs the four index scans into one bitmap. pg_trgm ships with PostgreSQL and PGlite (loaded in
+-- db/pglite.ts); it is a trusted extension, so the database owner may create it.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX campaign_results_name_trgm_idx ON campaign_results USING gin (name gin_trgm_ops);
+CREATE INDEX campaign_results_email_trgm_idx ON campaign_results USING gin (email gin_trgm_ops);
+CREATE INDEX campaign_results_company_trgm_idx ON campaign_results USING gin (company gin_trgm_ops);
+CREATE INDEX campaign_results_job_title_trgm_idx ON campaign_results USING gin (job_title gin_trgm_ops);
+-- "Sent" filter: the sent rows of a list in page order, without walking the unsent ones.
+CREATE INDEX campaign_results_sent_idx ON campaign_results (campaign_id, id) WHERE sent;
+-- Date range filter: the rows of a list created in a range (a narrow range of a big list reads only its rows).
+CREATE INDEX campaign_results_created_idx ON campaign_results (campaign_id, created_at);
+-- Email state (campaign_results_status_idx), labels (result_labels_user_label_idx) and the page order
+-- (campaign_results_list_idx, keyset: id after or before a cursor) are served by indexes made earlier.
+`,
+  },
 ];

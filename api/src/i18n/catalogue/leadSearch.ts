@@ -26,6 +26,12 @@ export const leadSearchMessages = {
     fr: 'Le minimum ne peut pas dépasser le maximum.',
     de: 'Das Minimum darf nicht größer als das Maximum sein.',
   },
+  'leadSearch.after_or_before': {
+    en: 'Give the position as after or before, not both.',
+    es: 'Indica la posición con after o con before, no con ambos.',
+    fr: 'Indiquez la position avec after ou avec before, pas les deux.',
+    de: 'Geben Sie die Position mit after oder mit before an, nicht mit beiden.',
+  },
   'leadSearch.list_type_mismatch': {
     en: ({ listType, searchType }) => `This list holds ${listType} results; choose a ${searchType} list.`,
     es: ({ listType, searchType }) => `Esta lista contiene resultados de tipo ${listType}; elige una lista de tipo ${searchType}.`,

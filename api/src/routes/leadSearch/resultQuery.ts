@@ -23,9 +23,19 @@ export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
   labels: labelsText('r'),
 };
 
+/** The columns the search box looks in, each with its trigram index. */
+const SEARCH_COLUMNS = ['r.name', 'r.email', 'r.company', 'r.job_title'] as const;
+
 export interface ResultFilters {
   limit?: number;
   page?: number;
+  /**
+   * Keyset position (the list is in id order): the page of rows after this id, or the page just before
+   * this id. Set, it replaces OFFSET; `page` is then only the number shown. Bulk actions and exports
+   * ignore both: they act on every matching row.
+   */
+  after?: number;
+  before?: number;
   search?: string;
   search_type?: 'contain' | 'exact' | 'start';
   sent?: number;
@@ -46,6 +56,8 @@ export const resultFiltersSchema = {
   properties: {
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
     page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+    after: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+    before: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
     search: { type: 'string', maxLength: 200, default: '' },
     search_type: { type: 'string', enum: ['contain', 'exact', 'start'], default: 'contain' },
     sent: { type: 'integer', enum: [0, 1], default: 0 },
@@ -83,12 +95,12 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   };
   const search = f.search?.trim();
   if (search) {
+    // All three forms are ILIKE (exact = a pattern without wildcards, case-insensitive), so the trigram
+    // index of each column serves them (migration w3-pg32-list-search-indexes).
     const type = f.search_type ?? 'contain';
-    const pattern = type === 'exact' ? search : type === 'start' ? `${escapeLike(search)}%` : `%${escapeLike(search)}%`;
-    const p = add(pattern);
-    const op = type === 'exact' ? '=' : 'ILIKE';
-    const cmp = (col: string) => (type === 'exact' ? `lower(${col}) = lower(${p})` : `${col} ${op} ${p}`);
-    where.push(`(${cmp('r.name')} OR ${cmp('r.email')} OR ${cmp('r.company')})`);
+    const escaped = escapeLike(search);
+    const p = add(type === 'exact' ? escaped : type === 'start' ? `${escaped}%` : `%${escaped}%`);
+    where.push(`(${SEARCH_COLUMNS.map((col) => `${col} ILIKE ${p}`).join(' OR ')})`);
   }
   const status = f.withEmail === undefined || f.withEmail === WITH_EMAIL.all ? null : WITH_EMAIL_STATUS[f.withEmail];
   if (status) where.push(`r.email_status = ${add(status)}`);

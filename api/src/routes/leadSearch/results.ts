@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { SqlParam } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
@@ -36,19 +38,32 @@ export interface ResultDto {
 
 const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
 const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, r.created_at`;
+/** Where a page starts: OFFSET rows in (page numbers without a position), or keyset, after or before an id. */
+type PagePosition = { offset: number } | { after: string } | { before: string };
 /**
  * The page of the list as JSON text built by the database, `created_at` as JavaScript's toISOString()
- * writes it. Labels are looked up for the page's rows only, after LIMIT/OFFSET (not for skipped rows).
+ * writes it. Labels are looked up for the page's rows only, after LIMIT (not for skipped rows).
+ * `ORDER BY r.campaign_id, r.id` (the same order under `campaign_id = $1`) only the list index gives:
+ * the plan that is prepared once stays right for a list of 20 rows and one of 1,000,000. A keyset
+ * position (`r.id > $n`, or the rows just before `$n` read backwards) walks no row before the page, so
+ * page 40,000 costs what page 1 costs; OFFSET walks every row before the page.
  */
-const pageJsonSql = (where: string, limit: number, offset: number) =>
-  `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
+const pageJsonSql = (where: string, limit: number, position: PagePosition) => {
+  const backwards = 'before' in position;
+  const keyset = 'after' in position ? ` AND r.id > ${position.after}` : backwards ? ` AND r.id < ${position.before}` : '';
+  const order = backwards ? 'r.campaign_id DESC, r.id DESC' : 'r.campaign_id, r.id';
+  const offset = 'offset' in position && position.offset > 0 ? ` OFFSET ${position.offset}` : '';
+  return `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
      FROM (SELECT q.*, ${labelsOf('q')} AS labels
              FROM (SELECT ${ROW_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-                     FROM campaign_results r WHERE ${where} ORDER BY r.campaign_id, r.id LIMIT ${limit} OFFSET ${offset}) q) p`;
+                     FROM campaign_results r WHERE ${where}${keyset} ORDER BY ${order} LIMIT ${limit}${offset}) q) p`;
+};
 /** Above this many matching rows a filtered total is shown as "more than". */
 export const COUNT_CAP = 10_000;
-/** Most rows one CSV export holds. */
-export const CSV_MAX_ROWS = 100_000;
+/** Rows per query of a CSV export: the export holds one batch in memory, whatever the list's size. */
+const CSV_BATCH = 2000;
+/** A UTF-8 byte order mark, so spreadsheet programs read the file's accents as UTF-8. */
+const UTF8_BOM = '\uFEFF';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const resultParams = objectSchema(
@@ -82,6 +97,23 @@ interface ManualBody {
 
 const CSV_COLUMNS = ['name', 'company', 'job_title', 'email', 'email_status', 'phone', 'website', 'city', 'labels', 'created_at'] as const;
 
+/** The CSV file of the rows matching `where`, as text chunks: the header, then one chunk per keyset batch. */
+async function* csvChunks(db: AppDeps['db'], where: { sql: string; params: SqlParam[] }): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(CSV_COLUMNS);
+  const afterParam = `$${where.params.length + 1}`;
+  const sql = `SELECT r.id, ${CSV_COLUMNS.filter((c) => c !== 'labels' && c !== 'created_at').map((c) => `r.${c}`).join(', ')},
+                      array_to_string(${labelsOf('r')}, '; ') AS labels,
+                      to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+                 FROM campaign_results r WHERE ${where.sql} AND r.id > ${afterParam} ORDER BY r.campaign_id, r.id LIMIT ${CSV_BATCH}`;
+  let after = 0;
+  for (;;) {
+    const batch = (await db.query<Record<(typeof CSV_COLUMNS)[number], unknown> & { id: number | string }>(sql, [...where.params, after])).rows;
+    if (batch.length === 0) return;
+    yield batch.map((row) => csvLine(CSV_COLUMNS.map((c) => row[c]))).join('');
+    after = Number(batch[batch.length - 1]!.id);
+  }
+}
+
 /** `POST /api/{type}-results/{id}` and the other per-list result calls (spec §7), one set per list type. */
 export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
@@ -101,19 +133,16 @@ export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const f = request.body ?? {};
       const limit = f.limit ?? 20;
       const page = f.page ?? 1;
+      if (f.after !== undefined && f.before !== undefined) throw validationError({ field: 'before', code: 'leadSearch.after_or_before' });
       const where = resultWhere(request.params.id, f);
+      const params = [...where.params];
+      const cursor = f.after ?? f.before;
+      const position: PagePosition =
+        cursor === undefined ? { offset: (page - 1) * limit } : f.after !== undefined ? { after: `$${params.push(cursor)}` } : { before: `$${params.push(cursor)}` };
       // The list, its latest job and the page in one statement: PGlite runs one statement at a time,
       // so round trips, not rows, bound this endpoint under load (bench: list endpoint p95). The page
       // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
-      // `ORDER BY r.campaign_id, r.id` (the same order under `campaign_id = $1`) only the list index
-      // gives: the plan that is prepared once stays right for a list of 20 rows and one of 100,000.
-      const { campaign, rows: pageJson } = await loadCampaignWith<string>(
-        db,
-        userId,
-        request.params.id,
-        pageJsonSql(where.sql, limit, (page - 1) * limit),
-        where.params,
-      );
+      const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position), params);
       if (campaign.list_type !== type) throw notFound();
       // No exact count per page on a big list: the cached count when unfiltered, a bounded count otherwise.
       let total = campaign.result_count;
@@ -123,32 +152,23 @@ export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
         totalCapped = n > COUNT_CAP;
         total = Math.min(n, COUNT_CAP);
       }
-      const rest = JSON.stringify({ page, limit, total, total_capped: totalCapped, campaign });
+      // The page envelope of ADR 016: { data, currentPage, pageSize, total }.
+      const rest = JSON.stringify({ currentPage: page, pageSize: limit, total, total_capped: totalCapped, campaign });
       return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
     });
 
     app.post<{ Params: { id: number }; Body: ResultFilters }>(`${base}/csv`, { ...guard, schema: { params: idParams, body: resultFiltersSchema } }, async (request, reply) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
-      const where = resultWhere(campaign.id, { ...request.body, page: 1 });
-      const parts: string[] = [csvLine(CSV_COLUMNS)];
-      let after = 0;
-      let written = 0;
-      // Keyset batches: each query starts after the last id, so a big export never scans twice.
-      while (written < CSV_MAX_ROWS) {
-        const batch = (
-          await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE ${where.sql} AND r.id > ${after} ORDER BY r.id LIMIT 5000`, where.params)
-        ).rows;
-        if (batch.length === 0) break;
-        for (const row of batch) {
-          const dto = toDto(row);
-          parts.push(csvLine(CSV_COLUMNS.map((c) => (c === 'labels' ? dto.labels.join('; ') : dto[c]))));
-        }
-        written += batch.length;
-        after = batch[batch.length - 1]!.id;
-      }
+      const where = resultWhere(campaign.id, request.body ?? {});
       const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(parts.join(''));
+      // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
+      // a list of any size and nothing holds a transaction open while the client reads. A failure part-way
+      // aborts the response (the client sees a broken transfer, never a file that looks complete).
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(Readable.from(csvChunks(db, where)));
     });
 
     app.get<{ Params: { id: number; resultId: number } }>(`${base}/:resultId`, { ...guard, schema: { params: resultParams } }, async (request) => {

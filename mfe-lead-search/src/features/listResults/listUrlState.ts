@@ -36,7 +36,22 @@ function labelId(raw: string | null): { label_id?: number } {
   return raw !== null && Number.isInteger(n) && n >= 1 && n <= 2147483647 ? { label_id: n } : {};
 }
 
-/** Filters, page and view mode live in the URL (spec §2/§3 defaults), so they survive opening a result. */
+/** The keyset position when it is a valid id (`after` wins when both are there). */
+function position(params: URLSearchParams): { after?: number } | { before?: number } {
+  const id = (raw: string | null) => {
+    const n = Number(raw);
+    return raw !== null && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+  };
+  const after = id(params.get('after'));
+  if (after !== undefined) return { after };
+  const before = id(params.get('before'));
+  return before !== undefined ? { before } : {};
+}
+
+/**
+ * Filters, page, its keyset position and view mode live in the URL (spec §2/§3 defaults), so they
+ * survive opening a result, back and reload.
+ */
 export function readListState(params: URLSearchParams): { filters: ResultFilters; view: ViewMode } {
   const searchType = params.get('search_type');
   const withEmail = Number(params.get('withEmail'));
@@ -52,6 +67,7 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
       endDate: isoDate(params.get('endDate')),
       advanced_custom_search: readRules(params.get('adv')),
       ...labelId(params.get('label_id')),
+      ...position(params),
     },
     view: params.get('view') === 'grid' ? 'grid' : 'list',
   };
@@ -73,9 +89,11 @@ export function writeListState(filters: ResultFilters, view: ViewMode): URLSearc
 }
 
 /** The filters without paging: what a bulk action over "every matching row" or an export sends. */
-export function matchingFilters(filters: ResultFilters): Omit<ResultFilters, 'page' | 'limit'> {
-  const { page: _page, limit: _limit, ...rest } = filters;
+export function matchingFilters(filters: ResultFilters): Omit<ResultFilters, 'page' | 'limit' | 'after' | 'before'> {
+  const { page: _page, limit: _limit, after: _after, before: _before, ...rest } = filters;
   void _page;
   void _limit;
+  void _after;
+  void _before;
   return rest;
 }

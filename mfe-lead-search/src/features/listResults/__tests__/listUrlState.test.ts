@@ -30,6 +30,20 @@ describe('list URL state', () => {
     expect(matchingFilters(filters)).not.toHaveProperty('page');
   });
 
+  it('keeps the keyset position of a page in the URL, and never sends it with a bulk action or an export', () => {
+    const filters = { ...readListState(new URLSearchParams()).filters, page: 40000, after: 799980 };
+    const params = writeListState(filters, 'list');
+    expect(params.toString()).toBe('page=40000&after=799980');
+    expect(readListState(new URLSearchParams(params.toString())).filters).toEqual(filters);
+    expect(readListState(new URLSearchParams('page=7&before=130')).filters).toMatchObject({ page: 7, before: 130 });
+    // One position at a time; a malformed one is dropped (the page number alone is still a valid page).
+    expect(readListState(new URLSearchParams('page=7&after=120&before=130')).filters).not.toHaveProperty('before');
+    expect(readListState(new URLSearchParams('page=7&after=-3')).filters).not.toHaveProperty('after');
+    const matching = matchingFilters({ ...filters, before: 5 });
+    expect(matching).not.toHaveProperty('after');
+    expect(matching).not.toHaveProperty('before');
+  });
+
   it('drops malformed or unknown rules and dates instead of sending them', () => {
     const params = new URLSearchParams({
       adv: JSON.stringify([{ field: 'password', operator: 'like', value: 'x' }, { field: 'name', operator: 'drop table' }, { field: 'name', operator: 'empty', value: 'ignored' }]),

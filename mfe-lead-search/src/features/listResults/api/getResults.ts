@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@leadsmith/shared';
-import type { Campaign, LeadResult, Page, SearchType } from '../../../api/types';
+import type { Campaign, LeadResult, SearchType } from '../../../api/types';
 
 /** Spec §3 operators of the advanced custom search. */
 export const ADVANCED_OPERATORS = ['like', 'not like', 'empty', 'not empty', 'lower', 'greater', 'is_verified', 'greater or equal', 'greater than', 'less or equal', 'less than'] as const;
@@ -20,7 +20,11 @@ export interface AdvancedRule {
 /** Spec §3 list query filters (defaults in DEFAULT_LIST_FILTERS). */
 export interface ResultFilters {
   limit: number;
+  /** The page number shown; with `after` or `before` the API finds the page by keyset, not by OFFSET. */
   page: number;
+  /** Keyset position: the page of rows after this result id (Next) or just before it (Previous). */
+  after?: number;
+  before?: number;
   search: string;
   search_type: 'contain' | 'exact' | 'start';
   sent: number;
@@ -39,7 +43,12 @@ export interface CrmResultFields {
   crm_error_detail: string | null;
 }
 
-export interface ResultsPage extends Page<LeadResult & CrmResultFields> {
+/** A page of the list in the envelope of ADR 016. */
+export interface ResultsPage {
+  data: (LeadResult & CrmResultFields)[];
+  currentPage: number;
+  pageSize: number;
+  total: number;
   total_capped: boolean;
   campaign: Campaign;
 }

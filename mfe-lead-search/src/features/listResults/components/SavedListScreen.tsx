@@ -111,8 +111,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const has = (a: Action) => actions.includes(a);
 
   const update = (patch: Partial<ResultFilters>, nextView: ViewMode = view) => {
-    // Any filter change goes back to page 1; the selection belongs to the old filter.
-    const next = { ...filters, ...patch, page: patch.page ?? 1 };
+    // Any filter change goes back to page 1 (no keyset position); the selection belongs to the old filter.
+    const next = { ...filters, ...patch, page: patch.page ?? 1, after: patch.after, before: patch.before };
     setParams(writeListState(next, nextView));
     setSelected(new Set());
     setAllMatching(false);
@@ -140,7 +140,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const page = results.data;
   const campaign = page.campaign;
   const rows = page.data;
-  const pages = Math.max(1, Math.ceil(page.total / page.limit));
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  // A capped total ("more than 10,000") does not say where the list ends: a full page may have a next one.
+  const hasNext = rows.length === page.pageSize && (filters.page < pages || page.total_capped);
   const exportFilters = matchingFilters(filters);
   const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectionCount = allMatching ? page.total : selected.size;
@@ -267,7 +269,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               {t('toolbar.settings')}
             </Button>
           ) : null}
-          <Button size="sm" variant="outline" aria-pressed={view === 'grid'} onClick={() => update({ page: filters.page }, view === 'grid' ? 'list' : 'grid')}>
+          <Button size="sm" variant="outline" aria-pressed={view === 'grid'} onClick={() => update({ page: filters.page, after: filters.after, before: filters.before }, view === 'grid' ? 'list' : 'grid')}>
             {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
           </Button>
           {has('manualEntry') ? (
@@ -442,10 +444,17 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4} gap={3} wrap="wrap">
         <Text>{t(page.total_capped ? 'pagination.summaryCapped' : 'pagination.summary', { page: filters.page, pages, total: page.total })}</Text>
         <HStack>
-          <Button size="sm" variant="outline" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
+          {/* Keyset pages: Next asks for the rows after this page's last id, Previous for those before its first,
+              so a deep page costs what the first does; page 1 needs no position. */}
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page <= 1}
+            onClick={() => update(filters.page <= 2 || rows.length === 0 ? { page: Math.max(1, filters.page - 1) } : { page: filters.page - 1, before: rows[0]!.id })}
+          >
             {t('pagination.previous')}
           </Button>
-          <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
+          <Button size="sm" variant="outline" disabled={!hasNext} onClick={() => update({ page: filters.page + 1, after: rows.at(-1)!.id })}>
             {t('pagination.next')}
           </Button>
         </HStack>
