@@ -1,6 +1,6 @@
 import { openToken } from '../src/providers/crm/tokenBox';
 import { providerFor } from '../src/providers/leads';
-import { reloadLeadSources } from '../src/providers/leads/sourceSettings';
+import { refreshLeadSources, reloadLeadSources, saveLeadSource } from '../src/providers/leads/sourceSettings';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
@@ -106,6 +106,20 @@ test('switching a source off hands its types to the next source, or to demo data
   expect(json<Overview>(off).serving.domain).toEqual({ id: 'demo', demo: true, demo_reason: 'no_source' });
   await put('/api/admin/lead-sources/hunter', { enabled: true });
   expect(providerFor('domain').id).toBe('hunter');
+});
+
+test('a change another API process stored reaches this one at its next check, without a restart', async () => {
+  expect(providerFor('domain').id).toBe('hunter');
+  expect(await refreshLeadSources()).toBe(false);
+  // What another process's Admin → Searchers does: it stores the change (moving the settings' version) and reloads only itself.
+  await saveLeadSource(ctx.db, ctx.config.appSecret, 'hunter', { enabled: false });
+  expect(providerFor('domain').id).toBe('hunter');
+  expect(await refreshLeadSources()).toBe(true);
+  expect(providerFor('domain').id).toBe('demo');
+  await saveLeadSource(ctx.db, ctx.config.appSecret, 'hunter', { enabled: true });
+  expect(await refreshLeadSources()).toBe(true);
+  expect(providerFor('domain').id).toBe('hunter');
+  expect(await refreshLeadSources()).toBe(false);
 });
 
 test('the order per type decides which configured source serves it', async () => {

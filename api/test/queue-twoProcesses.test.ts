@@ -29,6 +29,8 @@ function startServer(): Promise<ShippedServer> {
     // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
     QUEUE_JOB_EXPIRE_SECONDS: '3',
     QUEUE_SUPERVISE_SECONDS: '1',
+    // Admin → Searchers changes made through the other process are picked up within a second.
+    LEAD_SOURCES_REFRESH_SECONDS: '1',
   });
 }
 
@@ -108,6 +110,23 @@ test('two worker processes: 150 CRM rows pushed once each, and a search charges 
   const stuck = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM campaign_results WHERE campaign_id = $1 AND (crm_status = 'sending' OR email_status = 'looking')", [list])).rows[0]!.n;
   expect(stuck).toBe(0);
 }, 240_000);
+
+test('a lead source switched off in Admin → Searchers on one process stops serving on the other, without a restart', async () => {
+  const [a, b] = [servers[0]!, servers[1]!];
+  const admin = (await call<{ token: string }>(a.port, 'POST', '/auth/login', undefined, DEMO.admin)).json.token;
+  const customer = (await call<{ token: string }>(b.port, 'POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  type Options = { providers: Record<string, { id: string; demo: boolean; demo_reason: string | null }> };
+  const localOn = async (port: number) => (await call<Options>(port, 'GET', '/api/search-options', customer)).json.providers.local!;
+  // Keyless OpenStreetMap serves local search on both processes.
+  expect(await localOn(b.port)).toEqual({ id: 'osm', demo: false, demo_reason: null });
+
+  expect((await call(a.port, 'PUT', '/api/admin/lead-sources/osm', admin, { enabled: false })).status).toBe(200);
+  expect(await localOn(a.port)).toEqual({ id: 'demo', demo: true, demo_reason: 'no_source' });
+  await until('process B to stop using OpenStreetMap', async () => (await localOn(b.port)).demo);
+
+  expect((await call(a.port, 'PUT', '/api/admin/lead-sources/osm', admin, { enabled: true })).status).toBe(200);
+  await until('process B to use OpenStreetMap again', async () => (await localOn(b.port)).id === 'osm');
+}, 60_000);
 
 test('killing both workers with kill -9 while a CRM push hangs leaves nothing stuck: a new worker finishes the send', async () => {
   const [a] = servers;

@@ -49,4 +49,15 @@ ALTER TABLE external_effects ADD CONSTRAINT external_effects_kind_check CHECK (k
     id: 'w3-leads23-001-search-job-demo-reason',
     sql: `ALTER TABLE search_jobs ADD COLUMN demo_reason text;`,
   },
+  {
+    // One row whose version moves with every change of lead_source_settings or lead_source_order: each API process
+    // compares it with the version it loaded and rebuilds its lead sources when it moved (no restart).
+    id: 'w3-leads23-002-lead-source-version',
+    sql: `CREATE TABLE lead_source_version (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  version integer NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO lead_source_version (id) VALUES (true);`,
+  },
 ];

@@ -38,11 +38,23 @@ export async function loadLeadSourceSettings(db: Queryable, secret: string): Pro
   };
 }
 
+/**
+ * Moves the settings' version in the same statement as the change it goes with (a data-modifying
+ * `WITH` runs whether or not the statement reads it): every API process sees the version move and
+ * rebuilds its sources (`refreshLeadSources`).
+ */
+const BUMP_VERSION = 'WITH bumped AS (UPDATE lead_source_version SET version = version + 1, updated_at = now())';
+
+/** The settings' version: it moves with every change made in Admin → Searchers. */
+export async function leadSourceVersion(db: Queryable): Promise<number> {
+  return (await db.query<{ version: number }>('SELECT version FROM lead_source_version')).rows[0]?.version ?? 0;
+}
+
 /** Switches a source on or off and/or sets its key (`null` removes the admin's key; the environment's stays). */
 export async function saveLeadSource(db: Queryable, secret: string, id: LeadSourceId, change: { enabled?: boolean; api_key?: string | null }): Promise<void> {
   const sealed = change.api_key === undefined ? undefined : change.api_key === null ? null : sealToken(secret, change.api_key);
   await db.query(
-    `INSERT INTO lead_source_settings (source, enabled, api_key_sealed) VALUES ($1, COALESCE($2, true), $3)
+    `${BUMP_VERSION} INSERT INTO lead_source_settings (source, enabled, api_key_sealed) VALUES ($1, COALESCE($2, true), $3)
      ON CONFLICT (source) DO UPDATE SET enabled = COALESCE($2, lead_source_settings.enabled),
        api_key_sealed = CASE WHEN $4 THEN EXCLUDED.api_key_sealed ELSE lead_source_settings.api_key_sealed END, updated_at = now()`,
     [id, change.enabled ?? null, sealed ?? null, sealed !== undefined],
@@ -51,7 +63,7 @@ export async function saveLeadSource(db: Queryable, secret: string, id: LeadSour
 
 export async function saveLeadSourceOrder(db: Queryable, use: OrderedUse, sources: readonly LeadSourceId[]): Promise<void> {
   await db.query(
-    `INSERT INTO lead_source_order (search_type, sources) VALUES ($1, $2::jsonb)
+    `${BUMP_VERSION} INSERT INTO lead_source_order (search_type, sources) VALUES ($1, $2::jsonb)
      ON CONFLICT (search_type) DO UPDATE SET sources = EXCLUDED.sources, updated_at = now()`,
     [use, JSON.stringify(sources)],
   );
@@ -170,19 +182,58 @@ export interface LeadSourceRuntime {
 }
 
 let runtime: LeadSourceRuntime | null = null;
+/** The settings' version the installed sources were built from. */
+let loadedVersion: number | null = null;
 
 /**
- * (Re)plugs the lead sources from the environment and the stored settings. Called at start-up and
- * after every change in Admin → Searchers; other API processes pick a change up at their next start.
+ * (Re)plugs the lead sources from the environment and the stored settings. Called at start-up,
+ * after every change in Admin → Searchers in the process that made it, and by `refreshLeadSources`
+ * in the other processes when the settings' version moved.
  */
 export async function reloadLeadSources(next: LeadSourceRuntime | null = runtime): Promise<void> {
   if (!next) return;
   runtime = next;
   const config = loadLeadSourcesConfig(next.env ?? process.env);
+  // Read before the settings: a change committed in between makes the next check reload again, never miss it.
+  const version = await leadSourceVersion(next.db);
   const settings = await loadLeadSourceSettings(next.db, next.secret);
   uninstallCurrent?.();
   // No extras given: the installer's default (the keyless domain engine).
   uninstallCurrent = installLeadSources(config, next.extras, countingDeps(next.db, next.deps ?? defaultSourceDeps()), settings);
+  loadedVersion = version;
+}
+
+let checking: Promise<boolean> | null = null;
+
+/**
+ * Rebuilds this process's sources when another process changed the settings (the version moved
+ * since they were loaded). One check at a time; true when it reloaded. A process that never
+ * installed its sources (most tests) has nothing to refresh.
+ */
+export function refreshLeadSources(): Promise<boolean> {
+  const current = runtime;
+  if (!current) return Promise.resolve(false);
+  checking ??= (async () => {
+    try {
+      if ((await leadSourceVersion(current.db)) === loadedVersion) return false;
+      await reloadLeadSources(current);
+      return true;
+    } finally {
+      checking = null;
+    }
+  })();
+  return checking;
+}
+
+/**
+ * Checks the settings' version every `intervalMs` (server.ts: LEAD_SOURCES_REFRESH_SECONDS, 5 s):
+ * a change made in Admin → Searchers reaches every API process within that time, on PostgreSQL and
+ * on the embedded database alike. Returns the stop.
+ */
+export function watchLeadSources(intervalMs: number, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => void refreshLeadSources().catch(onError), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export function leadSourceRuntime(): LeadSourceRuntime | null {
