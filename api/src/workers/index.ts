@@ -7,6 +7,7 @@ import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
 import { definePaykickstartIpnWorker } from './paykickstartIpn';
 import { defineSearchWorker } from './searchJob';
+import { defineSettingsWebhookWorker } from './settingsWebhook';
 import { defineSubscriptionRenewals } from './subscriptionRenewals';
 import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 
@@ -17,6 +18,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer);
   defineWhitelabelWebhookWorker(queue, deps.db);
+  defineSettingsWebhookWorker(queue, deps.db, () => deps.clock.now());
   defineSchedulerTicks(queue, deps.db, deps.clock);
   defineSubscriptionRenewals(queue, deps.db, deps.clock);
   definePaykickstartIpnWorker(queue, deps.db, deps.clock);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
+import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { CAMPAIGN_COLUMNS, latestJobs, loadCampaign, notFound, toCampaignDto, type CampaignRow } from './campaignStore';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
@@ -25,7 +26,7 @@ interface ListQuery {
 const cleanTags = (tags: string[] | undefined) => (tags ? [...new Set(tags.map((t) => t.trim()))] : undefined);
 
 /** Campaigns (lists), spec §7. Every id is checked against the signed-in account: others' → 404. */
-export function campaignRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   app.get<{ Querystring: ListQuery }>(
@@ -95,16 +96,17 @@ export function campaignRoutes(app: FastifyInstance, { db }: AppDeps): void {
     async (request, reply) => {
       const { id: userId } = currentUser(request);
       const { name, list_type, tags, source, is_demo } = request.body;
-      const id = (
-        await db.query<{ id: number }>('INSERT INTO campaigns (user_id, list_type, name, tags, source, is_demo) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id', [
-          userId,
-          list_type,
-          name.trim(),
-          JSON.stringify(cleanTags(tags) ?? []),
-          source?.trim() || null,
-          is_demo ?? false,
-        ])
-      ).rows[0]!.id;
+      // The list and its list.created webhook deliveries commit together.
+      const id = await db.transaction(async (tx) => {
+        const created = (
+          await tx.query<{ id: number; name: string; list_type: string; created_at: Date | string }>(
+            'INSERT INTO campaigns (user_id, list_type, name, tags, source, is_demo) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id, name, list_type, created_at',
+            [userId, list_type, name.trim(), JSON.stringify(cleanTags(tags) ?? []), source?.trim() || null, is_demo ?? false],
+          )
+        ).rows[0]!;
+        await queueWebhookEvent(queue, tx, userId, 'list.created', { list: { id: created.id, name: created.name, list_type: created.list_type, created_at: new Date(created.created_at).toISOString() } }, clock.now());
+        return created.id;
+      });
       reply.code(201);
       return { ...say(request, 'leadSearch.list_created'), campaign: await loadCampaign(db, userId, id) };
     },

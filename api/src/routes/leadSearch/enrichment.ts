@@ -6,6 +6,8 @@ import { objectSchema } from '../../http/schemas';
 import type { Db, Queryable, SqlParam } from '../../db';
 import { providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type SearchType } from '../../providers/leads';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { queueOf, type JobQueue } from '../../queue/jobQueue';
+import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { creditBalance, spendCredits } from '../../credits/ledger';
@@ -123,6 +125,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const chunk = await db.transaction(async (tx) => {
       const done: EnrichOutcome = { checked: answers.length, found: 0, credits: 0, stopped: false };
       const giveBack: string[] = mine.slice(answers.length).map(keyOf);
+      const enriched: number[] = [];
       for (const { row, answer } of answers) {
         const key = keyOf(row);
         if (done.stopped) {
@@ -143,10 +146,12 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
           continue;
         }
         await settleEffects(tx, [{ key, ok: true, outcome: { found } }]);
+        enriched.push(row.id);
         done.found += found;
         done.credits += price;
       }
       if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
+      await leadsEnriched(tx, queueOf(db), userId, e.name, enriched);
       await record?.(tx, done);
       return done;
     });
@@ -158,6 +163,18 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     if (rows.length < limit) break;
   }
   return total;
+}
+
+/** The results a chunk enriched, as one lead.enriched webhook event, queued in the chunk's transaction. */
+async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enrichment: Enrichment<unknown>['name'], ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const { rows } = await tx.query<{ id: number; list_id: number }>(
+    `SELECT id::int AS id, campaign_id AS list_id, name, company, job_title, email, phone, website, city, email_status,
+            data->'employees' AS employees, data->'social' AS social
+       FROM campaign_results WHERE id = ANY($1::bigint[]) ORDER BY id`,
+    [`{${ids.join(',')}}`],
+  );
+  await queueWebhookEvent(queue, tx, userId, 'lead.enriched', { enrichment, leads: rows }, new Date());
 }
 
 const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });

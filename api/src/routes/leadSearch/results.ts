@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SqlParam } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
+import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
@@ -115,7 +116,7 @@ async function* csvChunks(db: AppDeps['db'], where: { sql: string; params: SqlPa
 }
 
 /** `POST /api/{type}-results/{id}` and the other per-list result calls (spec §7), one set per list type. */
-export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   async function listFor(userId: number, type: SearchType, id: number): Promise<CampaignDto> {
@@ -308,6 +309,8 @@ export function resultRoutes(app: FastifyInstance, { db }: AppDeps): void {
             )
           ).rows[0]!;
           await tx.query('UPDATE campaigns SET result_count = result_count + 1, updated_at = now() WHERE id = $1', [campaign.id]);
+          const lead = { id: inserted.id, name: inserted.name, company: inserted.company, job_title: inserted.job_title, email: inserted.email, phone: inserted.phone, website: inserted.website, city: inserted.city, email_status: inserted.email_status, manual: true };
+          await queueWebhookEvent(queue, tx, userId, 'lead.created', { list_id: campaign.id, search_id: null, leads: [lead] }, clock.now());
           return inserted;
         });
         reply.code(201);

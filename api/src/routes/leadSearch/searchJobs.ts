@@ -2,6 +2,8 @@ import type { Db, Queryable, SqlParam } from '../../db';
 import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
+import { queueOf, type JobQueue } from '../../queue/jobQueue';
+import { queueWebhookEvent } from '../../workers/settingsWebhook';
 
 /**
  * Records fetched from the provider per step; each step also reveals the previous step's "looking"
@@ -55,9 +57,40 @@ async function take(iterable: AsyncIterable<LeadRecord>, n: number, budgetMs = J
   return out;
 }
 
-/** Ends a job: unused search-limit reservation goes back (demo lists never reserved any). */
-async function finish(tx: Queryable, job: JobRow, status: 'done' | 'stopped', reason: StopReason | null, produced: number): Promise<void> {
-  await tx.query('UPDATE search_jobs SET status = $2, stop_reason = $3, updated_at = now() WHERE id = $1', [job.id, status, reason]);
+/** A revealed result as the lead.created webhook event carries it. */
+interface RevealedLead {
+  id: number;
+  name: string;
+  company: string;
+  job_title: string;
+  email: string | null;
+  phone: string | null;
+  website: string;
+  city: string;
+  email_status: string;
+}
+
+/**
+ * Ends a job: unused search-limit reservation goes back (demo lists never reserved any). The
+ * account's search.completed webhooks are queued in the same transaction.
+ */
+async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done' | 'stopped', reason: StopReason | null, produced: number): Promise<void> {
+  const ended = (
+    await tx.query<{ found: number; credits_charged: number }>(
+      'UPDATE search_jobs SET status = $2, stop_reason = $3, updated_at = now() WHERE id = $1 RETURNING found, credits_charged',
+      [job.id, status, reason],
+    )
+  ).rows[0];
+  await queueWebhookEvent(
+    queue,
+    tx,
+    job.user_id,
+    'search.completed',
+    {
+      search: { id: job.id, list_id: job.campaign_id, type: job.search_type, location: job.location, status, stop_reason: reason, requested: job.requested, produced, found: ended?.found ?? 0, credits_charged: ended?.credits_charged ?? 0 },
+    },
+    new Date(),
+  );
   await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [job.campaign_id, status === 'done' ? 'active' : 'incomplete']);
   const unused = job.requested - produced;
   // A demo fallback gave its whole reservation back when it fell back.
@@ -81,7 +114,7 @@ const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending-
  * whole batch; when the balance cannot cover it, record by record until the credits run out.
  * Returns null when everything was revealed, or the counts to stop the job with.
  */
-async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null }> {
+async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null; leads: RevealedLead[] }> {
   // Demo data shown because no real source could be reached is never charged.
   const cost = job.demo_reason === 'unreachable' ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
@@ -91,20 +124,24 @@ async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; cha
       [job.id],
     )
   ).rows[0]!;
-  const revealAll = async (extra = '', params: SqlParam[] = []) =>
-    tx.query(
+  const leads: RevealedLead[] = [];
+  const revealAll = async (extra = '', params: SqlParam[] = []) => {
+    const { rows } = await tx.query<RevealedLead>(
       `UPDATE campaign_results SET email = pending->>'email', phone = pending->>'phone',
               email_status = CASE WHEN COALESCE(pending->>'email', '') <> '' THEN pending->>'email_outcome' ELSE 'not_found' END,
               credits = CASE WHEN ${HAS_CONTACT} THEN $2::int ELSE 0 END, pending = NULL,
               -- The email's source (page, checks) is revealed with the email, never before.
               data = CASE WHEN COALESCE(pending->>'email', '') <> '' AND COALESCE(jsonb_typeof(pending->'email_source'), 'null') NOT IN ('null', 'boolean')
                           THEN data || jsonb_build_object('email_source', pending->'email_source') ELSE data END
-        WHERE job_id = $1 AND email_status = 'looking'${extra}`,
+        WHERE job_id = $1 AND email_status = 'looking'${extra}
+        RETURNING id, name, company, job_title, email, phone, website, city, email_status`,
       [job.id, cost, ...params],
     );
+    leads.push(...rows);
+  };
   if (n === 0 || cost === 0 || (await spendCredits(tx, job.user_id, cost * n, reason))) {
     await revealAll();
-    return { looked, charged: cost * n, found: n, dropped: null };
+    return { looked, charged: cost * n, found: n, dropped: null, leads };
   }
   // Not enough for the whole batch: as many records as the balance covers, in order; the rest is dropped uncharged.
   const looking = (await tx.query<LookingRow>(`SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`, [job.id])).rows;
@@ -115,7 +152,7 @@ async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; cha
     if (hasContact && !(await spendCredits(tx, job.user_id, cost, reason))) {
       const kept = looking.slice(0, index).map((r) => r.id);
       if (kept.length) await revealAll(' AND id = ANY($3::bigint[])', [`{${kept.join(',')}}`]);
-      return { looked, charged, found, dropped: looking.slice(index).map((r) => r.id) };
+      return { looked, charged, found, dropped: looking.slice(index).map((r) => r.id), leads };
     }
     if (hasContact) {
       charged += cost;
@@ -123,7 +160,7 @@ async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; cha
     }
   }
   await revealAll();
-  return { looked, charged, found, dropped: null };
+  return { looked, charged, found, dropped: null, leads };
 }
 
 /** One multi-row INSERT for a provider batch, stored as "looking". */
@@ -197,7 +234,9 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
     if (!job) return 'missing';
     if (job.status !== 'running') return job.status;
     if (job.produced !== before.produced) return 'running';
+    const queue = queueOf(db);
     const revealed = await reveal(tx, job);
+    await leadsCreated(tx, queue, job, revealed.leads);
     if (revealed.dropped) {
       const dropped = revealed.dropped;
       await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
@@ -208,7 +247,7 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
         revealed.found,
         dropped.length,
       ]);
-      await finish(tx, job, 'stopped', 'no_credits', job.produced - dropped.length);
+      await finish(tx, queue, job, 'stopped', 'no_credits', job.produced - dropped.length);
       return 'stopped';
     }
 
@@ -226,14 +265,14 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
     if (intent) {
       // Live visitor data: the search waits for visits until it has identified the companies asked for.
       if (wanted === 0) {
-        await finish(tx, job, 'done', null, produced);
+        await finish(tx, queue, job, 'done', null, produced);
         return 'done';
       }
       return batch.length || revealed.looked || fetched.visitIds.length ? 'running' : 'waiting';
     }
     if (batch.length === 0) {
       // Nothing new and nothing left looking: the job is over.
-      await finish(tx, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
+      await finish(tx, queue, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
       return 'done';
     }
     return 'running';
@@ -259,6 +298,12 @@ async function nextSource(db: Db, before: JobRow, error: LeadSourceError): Promi
   return true;
 }
 
+/** The leads a step revealed, as one lead.created webhook event per step (at most JOB_BATCH_SIZE leads), queued in the step's transaction. */
+async function leadsCreated(tx: Queryable, queue: JobQueue, job: JobRow, leads: RevealedLead[]): Promise<void> {
+  if (!leads.length) return;
+  await queueWebhookEvent(queue, tx, job.user_id, 'lead.created', { list_id: job.campaign_id, search_id: job.id, leads }, new Date());
+}
+
 /** Source failures a retry cannot mend: the job stops and says why. The others (rate limit, outage) are retried by the queue. */
 const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = ['key_refused', 'quota_exhausted', 'bad_request', 'bad_answer'];
 
@@ -275,7 +320,7 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Prom
     if (job.status !== 'running') return job.status;
     await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [job.id, JSON.stringify({ source: error.source, code: error.code })]);
     if (!fatal) return 'running';
-    await stopWithWhatWasFound(tx, job, 'source_error');
+    await stopWithWhatWasFound(tx, queueOf(db), job, 'source_error');
     return 'stopped';
   });
   if (!fatal && outcome === 'running') throw error;
@@ -287,15 +332,16 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Prom
  * revealed and charged as a step would (those the credits do not cover are dropped uncharged), and
  * nothing more is fetched.
  */
-async function stopWithWhatWasFound(tx: Queryable, job: JobRow, reason: 'source_error' | 'failed'): Promise<void> {
+async function stopWithWhatWasFound(tx: Queryable, queue: JobQueue, job: JobRow, reason: 'source_error' | 'failed'): Promise<void> {
   const revealed = await reveal(tx, job);
+  await leadsCreated(tx, queue, job, revealed.leads);
   const dropped = revealed.dropped ?? [];
   if (dropped.length) {
     await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
     await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
   }
   await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [job.id, revealed.charged, revealed.found, dropped.length]);
-  await finish(tx, job, 'stopped', reason, job.produced - dropped.length);
+  await finish(tx, queue, job, 'stopped', reason, job.produced - dropped.length);
 }
 
 /**
@@ -318,7 +364,7 @@ export async function failSearchJob(db: Db, jobId: number): Promise<StepOutcome>
       if (!job.is_demo_list) await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, job.requested]);
       return 'running';
     }
-    await stopWithWhatWasFound(tx, job, 'failed');
+    await stopWithWhatWasFound(tx, queueOf(db), job, 'failed');
     return 'stopped';
   });
 }
@@ -390,7 +436,7 @@ function bumpPageViews(record: LeadRecord): void {
 }
 
 /** Stops a running job at the user's request (caller holds the job row lock): results still looking are dropped uncharged. */
-export async function stopJob(tx: Queryable, jobId: number): Promise<void> {
+export async function stopJob(tx: Queryable, queue: JobQueue, jobId: number): Promise<void> {
   const job = (
     await tx.query<JobRow>(
       `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_reason, c.is_demo AS is_demo_list
@@ -404,6 +450,6 @@ export async function stopJob(tx: Queryable, jobId: number): Promise<void> {
     await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped]);
     await tx.query('UPDATE search_jobs SET produced = produced - $2 WHERE id = $1', [job.id, dropped]);
   }
-  await finish(tx, job, 'stopped', 'user', job.produced - dropped);
+  await finish(tx, queue, job, 'stopped', 'user', job.produced - dropped);
 }
 

@@ -140,7 +140,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
           await tx.query<{ id: number; status: string }>('SELECT id, status FROM search_jobs WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId])
         ).rows[0];
         if (!job) throw notFound();
-        if (job.status === 'running') await stopJob(tx, job.id);
+        if (job.status === 'running') await stopJob(tx, queue, job.id);
       });
       return { ...say(request, 'leadSearch.search_stopped'), job: await loadJob(userId, request.params.id) };
     },

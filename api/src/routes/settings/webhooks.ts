@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
-import { postSigned, type PostOutcome } from '../../net/signedPost';
+import { postSigned } from '../../net/signedPost';
+import { WEBHOOK_EVENTS, webhookBody, type WebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
 import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
 
-/** Events a custom webhook connection can subscribe to. */
-export const WEBHOOK_EVENTS = ['lead.created', 'lead.enriched', 'list.created', 'search.completed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent };
 export const MAX_WEBHOOKS = 50;
 
 interface WebhookRow {
@@ -47,26 +45,10 @@ async function checkTarget(raw: string): Promise<void> {
 }
 
 /**
- * Sends one signed event to every webhook of the account subscribed to it (for other areas to call
- * after their transaction commits). Returns how many were delivered with a 2xx answer.
+ * Custom webhook connections (spec §3 Webhook: name, URL, subscription events, secret). The events
+ * are queued by the changes that cause them (`queueWebhookEvent` in api/src/workers/settingsWebhook.ts)
+ * and delivered by the queue.
  */
-export async function deliverWebhookEvent(db: Queryable, accountId: number, event: WebhookEvent, data: unknown, now: Date = new Date()): Promise<number> {
-  const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 AND events ? $2 ORDER BY id LIMIT $3`, [accountId, event, MAX_WEBHOOKS]);
-  let delivered = 0;
-  for (const hook of rows) {
-    const outcome = await send(hook, event, data, now);
-    await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
-    if (outcome.ok && outcome.status >= 200 && outcome.status < 300) delivered += 1;
-  }
-  return delivered;
-}
-
-function send(hook: WebhookRow, event: string, data: unknown, now: Date): Promise<PostOutcome> {
-  const body = JSON.stringify({ event, webhook_id: hook.id, sent_at: now.toISOString(), data });
-  return postSigned(hook.url, body, { secret: hook.secret, event });
-}
-
-/** Custom webhook connections (spec §3 Webhook: name, URL, subscription events, secret). */
 export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = { onRequest: app.requireAuth };
 
@@ -127,7 +109,9 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     const hook = (await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE id = $1 AND user_id = $2`, [request.params.id, accountId])).rows[0];
     if (!hook) throw notFound();
     const now = clock.now();
-    const outcome = await send(hook, 'test', { message: 'Test event from Leadsmith', subscribed_events: hook.events }, now);
+    const deliveryId = `webhook-test:${randomUUID()}`;
+    const body = webhookBody(hook.id, { event: 'test', deliveryId, createdAt: now.toISOString(), data: { message: 'Test event from Leadsmith', subscribed_events: hook.events } });
+    const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: 'test', deliveryId });
     await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
     if (!outcome.ok) {
       if (outcome.error === 'address_refused') throw unprocessable('settings.address_refused', 'url');
