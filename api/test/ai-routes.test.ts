@@ -121,11 +121,18 @@ describe('AI area API', () => {
 
     ctx.clock.advance(60_000);
     const run = await call(reseller, 'POST', '/api/ai/training-runs', {});
-    expect(run.statusCode).toBe(201);
-    const body = json<{ code: string; message: string; data: { status: string; provider: string; summary: string; tokens: number; sources: Record<string, number>; finished_at: string } }>(run);
-    expect(body.code).toBe('ai.training_completed');
-    expect(body.message).toContain('2 training items');
-    expect(body.data).toMatchObject({ status: 'completed', provider: 'embedded', tokens: estimate.tokens, sources: { profile: 1, texts: 1, qa: 1, websites: 0 } });
+    // Queued work: the answer comes before the model is asked.
+    expect(run.statusCode).toBe(202);
+    const queued = json<{ code: string; message: string; data: { id: number; status: string; summary: string } }>(run);
+    expect(queued).toMatchObject({ code: 'ai.training_queued', data: { status: 'queued', summary: '' } });
+    const waiting = json<{ latest_run: { id: number; status: string }; last_completed_run: unknown }>(await call(reseller, 'GET', '/api/ai/training'));
+    expect(waiting).toMatchObject({ latest_run: { id: queued.data.id, status: 'queued' }, last_completed_run: null });
+    expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(422);
+    await ctx.app.queue.drain();
+    const body = { data: json<{ last_completed_run: { id: number; status: string; provider: string; summary: string; tokens: number; sources: Record<string, number>; finished_at: string } }>(await call(reseller, 'GET', '/api/ai/training')).last_completed_run };
+    expect(body.data).toMatchObject({ id: queued.data.id, status: 'completed', provider: 'embedded', tokens: estimate.tokens, sources: { profile: 1, texts: 1, qa: 1, websites: 0 } });
+    // The model call was recorded once, as done.
+    expect((await ctx.db.query('SELECT state FROM external_effects WHERE key = $1', [`ai-training:${queued.data.id}`])).rows).toEqual([{ state: 'done' }]);
     expect(body.data.summary).toContain('Brightline Digital (Digital marketing agency) offers SEO audits and Google Ads management to Small dentists and dental clinics.');
     expect(body.data.summary).toContain('Learned from 1 texts, 1 questions and answers, 0 web pages and 0 files.');
     expect(body.data.summary).toContain('Do you work outside Texas?');
@@ -143,7 +150,8 @@ describe('AI area API', () => {
     expect(changed.sources.find((s) => s.kind === 'texts')).toMatchObject({ status: 'trained', changed: 0 });
 
     ctx.clock.advance(60_000);
-    expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(201);
+    expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(202);
+    await ctx.app.queue.drain();
     const runs = json<{ data: { id: number }[]; total: number; currentPage: number; pageSize: number }>(await call(reseller, 'GET', '/api/ai/training-runs?page=1&pageSize=1'));
     expect(runs).toMatchObject({ total: 2, currentPage: 1, pageSize: 1 });
     expect(runs.data).toHaveLength(1);
@@ -158,7 +166,13 @@ describe('AI area API', () => {
     expect(json(refused)).toMatchObject({ code: 'ai.training_running' });
     // A run left "running" by a crashed process stops blocking after 10 minutes.
     ctx.clock.advance(11 * 60_000);
-    expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(201);
+    expect((await call(reseller, 'POST', '/api/ai/training-runs', {})).statusCode).toBe(202);
+    await ctx.app.queue.drain();
+    const runs = (await ctx.db.query<{ status: string; error_code: string | null }>('SELECT status, error_code FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 2', [rows[0]!.id])).rows;
+    expect(runs).toEqual([
+      { status: 'completed', error_code: null },
+      { status: 'failed', error_code: 'ai.training_abandoned' },
+    ]);
   });
 
   test('ICP suggestions: generated from the profile with catalogue filters, stored, paginated, per account', async () => {
@@ -250,15 +264,22 @@ describe('AI area API', () => {
       expect(json<{ total: number }>(await call(reseller, 'GET', '/api/ai/icp-suggestions')).total).toBe(2);
     });
 
-    test('5xx exhausted: 502 with a clear message; the training run is stored as failed', async () => {
+    test('5xx exhausted: the queued training run is stored as failed with the reason, and its call is not made again', async () => {
       requests = 0;
       answer = () => ({ status: 503, body: '{}' });
-      const failed = await call(reseller, 'POST', '/api/ai/training-runs', {});
-      expect(failed.statusCode).toBe(502);
-      expect(json(failed)).toMatchObject({ code: 'ai.provider_unavailable', message: 'The AI service is unavailable right now. Try again later.' });
+      const queued = await call(reseller, 'POST', '/api/ai/training-runs', {});
+      expect(queued.statusCode).toBe(202);
+      expect(requests).toBe(0);
+      await ctx.app.queue.drain();
       expect(requests).toBe(2);
-      const latest = json<{ latest_run: { status: string; error_code: string } }>(await call(reseller, 'GET', '/api/ai/training'));
-      expect(latest.latest_run).toMatchObject({ status: 'failed', error_code: 'ai.provider_unavailable' });
+      const latest = json<{ latest_run: { status: string; error_code: string; error_message: string } }>(await call(reseller, 'GET', '/api/ai/training'));
+      expect(latest.latest_run).toMatchObject({ status: 'failed', error_code: 'ai.provider_unavailable', error_message: 'The AI service is unavailable right now. Try again later.' });
+      const key = `ai-training:${json<{ data: { id: number } }>(queued).data.id}`;
+      expect((await ctx.db.query('SELECT state FROM external_effects WHERE key = $1', [key])).rows).toEqual([{ state: 'failed' }]);
+      // The job again (a retry, a second worker): no second call.
+      await ctx.app.queue.send('ai-training', { runId: json<{ data: { id: number } }>(queued).data.id });
+      await ctx.app.queue.drain();
+      expect(requests).toBe(2);
     });
 
     test('429 exhausted: 503 with retry_after_seconds', async () => {

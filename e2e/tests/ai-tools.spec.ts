@@ -43,7 +43,7 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   await expect(page.getByTestId('ai-token-estimate')).toContainText(/About \d+ tokens/);
   const trained = page.waitForResponse((r) => r.url().endsWith('/api/ai/training-runs') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Train assistant' }).click();
-  expect((await trained).status()).toBe(201);
+  expect((await trained).status()).toBe(202);
   await expect(page.getByTestId('ai-training-summary')).toContainText('Brightline Digital (Digital marketing agency) offers SEO audits and Google Ads management');
   await expect(ai.source('profile')).toContainText('Trained');
   await expect(page.getByRole('table', { name: 'Training history' }).getByRole('row')).toHaveCount(2);

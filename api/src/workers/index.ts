@@ -1,6 +1,7 @@
 import type { AppDeps } from '../http/context';
 import type { JobQueue } from '../queue/jobQueue';
 import { defineAiJobWorker } from './aiJob';
+import { defineAiTrainingWorker } from './aiTraining';
 import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineListWebhookWorker } from './listWebhook';
@@ -15,6 +16,7 @@ import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSearchWorker(queue, deps.db);
   defineAiJobWorker(queue, deps.db);
+  defineAiTrainingWorker(queue, deps.db, deps.clock);
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer);
   defineWhitelabelWebhookWorker(queue, deps.db);

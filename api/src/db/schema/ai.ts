@@ -39,4 +39,14 @@ CREATE TABLE ai_icp_suggestions (
 CREATE INDEX ai_icp_suggestions_user ON ai_icp_suggestions (user_id, position);
 `,
   },
+  {
+    id: 'w3-queue22-training-runs-queued',
+    sql: `
+-- Training runs are queued work (api/src/workers/aiTraining.ts): a run is 'queued' until a worker takes it,
+-- and keeps the language of the request that started it (the summary is written in it).
+ALTER TABLE ai_training_runs DROP CONSTRAINT ai_training_runs_status_check;
+ALTER TABLE ai_training_runs ADD CONSTRAINT ai_training_runs_status_check CHECK (status IN ('queued', 'running', 'completed', 'failed'));
+ALTER TABLE ai_training_runs ADD COLUMN language text NOT NULL DEFAULT 'en';
+`,
+  },
 ];

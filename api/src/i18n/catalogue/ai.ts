@@ -14,6 +14,18 @@ export const aiMessages = {
     fr: "Entraînement terminé : l'assistant connaît maintenant votre profil d'entreprise et {n} éléments d'entraînement.",
     de: 'Training abgeschlossen: Der Assistent kennt jetzt Ihr Unternehmensprofil und {n} Trainingselemente.',
   },
+  'ai.training_queued': {
+    en: 'Training started: the assistant is reading your business profile and training data.',
+    es: 'Entrenamiento iniciado: el asistente está leyendo tu perfil de empresa y tus datos de entrenamiento.',
+    fr: "Entraînement lancé : l'assistant lit votre profil d'entreprise et vos données d'entraînement.",
+    de: 'Training gestartet: Der Assistent liest Ihr Unternehmensprofil und Ihre Trainingsdaten.',
+  },
+  'ai.training_abandoned': {
+    en: 'The training did not finish in time and was stopped. Start it again.',
+    es: 'El entrenamiento no terminó a tiempo y se detuvo. Vuelve a iniciarlo.',
+    fr: "L'entraînement ne s'est pas terminé à temps et a été arrêté. Relancez-le.",
+    de: 'Das Training wurde nicht rechtzeitig fertig und wurde abgebrochen. Starten Sie es erneut.',
+  },
   'ai.training_running': {
     en: 'A training run is already going; wait for it to finish.',
     es: 'Ya hay un entrenamiento en curso; espera a que termine.',

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { enqueueTrainingRun } from '../../workers/aiTraining';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { t, type Language } from '../../i18n/messages';
-import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
+import { isLanguage, MESSAGES, t, type Language, type MessageCode } from '../../i18n/messages';
+import { AiProviderError, aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { say } from '../respond';
 import {
   aiAccountId,
@@ -13,7 +15,6 @@ import {
   pageQuerySchema,
   profileCompleted,
   profileVariables,
-  providerFailure,
   requireCompletedProfile,
   type PageQuery,
   type Paginated,
@@ -30,7 +31,7 @@ export const CHARS_PER_TOKEN = 4;
 const BINARY_BYTES_PER_CHAR = 8;
 /** Material sent to a real model in one training call. */
 const MATERIAL_MAX_CHARS = 24_000;
-/** A run still `running` after this is considered abandoned (a crashed process) and does not block a new one. */
+/** A run still `queued` or `running` after this is given up (no worker took it, or it crashed) and does not block a new one. */
 const RUN_STALE_MS = 10 * 60_000;
 
 export interface SourceStat {
@@ -46,7 +47,7 @@ export interface SourceStat {
 
 export interface TrainingRun {
   id: number;
-  status: 'running' | 'completed' | 'failed';
+  status: 'queued' | 'running' | 'completed' | 'failed';
   provider: string;
   model: string;
   sources: Partial<Record<SourceKind, number>>;
@@ -131,7 +132,7 @@ registerEmbeddedTemplate('training_summary', (v, lang: Language) => {
 const SUMMARY_SYSTEM =
   'You are the knowledge base of a sales assistant for the business described below. Condense the material into a short, factual summary (at most 8 sentences) of what the business sells, to whom, and the facts a salesperson needs. Do not invent facts.';
 
-export function trainingRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps): void {
   const guard = aiGuard(api);
 
   api.get('/api/ai/training', { ...guard, schema: { querystring: objectSchema({}) } }, async (request) => {
@@ -147,7 +148,7 @@ export function trainingRoutes(api: FastifyInstance, { db, clock }: AppDeps): vo
       total: { count: sources.reduce((n, s) => n + s.count, 0), tokens: tokensOf(sources.reduce((n, s) => n + s.characters, 0)) },
       needs_training: !last || sources.some((s) => s.status === 'not_trained'),
       last_completed_run: last,
-      latest_run: latest[0] ?? null,
+      latest_run: latest[0] ? { ...latest[0], error_message: latest[0].error_code && latest[0].error_code in MESSAGES ? t(request.lang, latest[0].error_code as MessageCode) : null } : null,
     };
   });
 
@@ -182,7 +183,11 @@ export function trainingRoutes(api: FastifyInstance, { db, clock }: AppDeps): vo
     return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
   });
 
-  /** Train / refresh: one run row (running → completed | failed) around one provider call. */
+  /**
+   * Train / refresh: records a queued run and enqueues its `ai-training` job in the same
+   * transaction (api/src/workers/aiTraining.ts); the model is asked by a worker, never inside this
+   * request. 202 with the queued run; the screen follows it through GET /api/ai/training.
+   */
   api.post('/api/ai/training-runs', { ...guard, schema: { body: objectSchema({}) } }, async (request, reply) => {
     const accountId = await aiAccountId(db, request);
     const profile = await requireCompletedProfile(db, accountId);
@@ -191,48 +196,92 @@ export function trainingRoutes(api: FastifyInstance, { db, clock }: AppDeps): vo
     const stats = await sourceStats(db, accountId, profile, null);
     const counts = Object.fromEntries(stats.map((s) => [s.kind, s.count]));
     const tokens = tokensOf(stats.reduce((n, s) => n + s.characters, 0));
-    // One statement: no second run while one is going (a stale one does not count).
-    const started = await db.query<{ id: number }>(
-      `INSERT INTO ai_training_runs (user_id, status, provider, model, sources, tokens, started_at)
-       SELECT $1, 'running', $2, $3, $4::jsonb, $5, $6
-        WHERE NOT EXISTS (SELECT 1 FROM ai_training_runs WHERE user_id = $1 AND status = 'running' AND started_at > $7)
-       RETURNING id`,
-      [accountId, provider.info.provider, provider.info.model, JSON.stringify(counts), tokens, now, new Date(now.getTime() - RUN_STALE_MS)],
-    );
-    const runId = started.rows[0]?.id;
-    if (!runId) throw unprocessable('ai.training_running');
+    const run = await db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
+      // A run queued or running for longer than RUN_STALE_MS is given up (its worker may still end it: it finds it failed and stops).
+      await tx.query(
+        `UPDATE ai_training_runs SET status = 'failed', error_code = 'ai.training_abandoned', finished_at = $2
+          WHERE user_id = $1 AND status IN ('queued', 'running') AND started_at <= $3`,
+        [accountId, now, new Date(now.getTime() - RUN_STALE_MS)],
+      );
+      const busy = await tx.query(`SELECT 1 FROM ai_training_runs WHERE user_id = $1 AND status IN ('queued', 'running')`, [accountId]);
+      if (busy.rowCount) throw unprocessable('ai.training_running');
+      const created = (
+        await tx.query<TrainingRun>(
+          `INSERT INTO ai_training_runs (user_id, status, provider, model, sources, tokens, started_at, language)
+           VALUES ($1, 'queued', $2, $3, $4::jsonb, $5, $6, $7) RETURNING ${RUN_COLUMNS}`,
+          [accountId, provider.info.provider, provider.info.model, JSON.stringify(counts), tokens, now, request.lang],
+        )
+      ).rows[0]!;
+      await enqueueTrainingRun(queue, created.id, tx);
+      return created;
+    });
+    reply.code(202);
+    return { ...say(request, 'ai.training_queued'), data: run };
+  });
+}
 
-    const { material, topics } = await trainingMaterial(db, accountId, profile);
-    let summary: string;
-    try {
-      const result = await provider.generate({
-        task: 'training_summary',
-        system: SUMMARY_SYSTEM,
-        prompt: 'Material:\n{material}',
-        variables: {
-          ...profileVariables(profile),
-          material,
-          texts: String(counts.texts ?? 0),
-          qa: String(counts.qa ?? 0),
-          pages: String((counts.websites ?? 0) + (counts.links ?? 0)),
-          files: String(counts.files ?? 0),
-          topics: topics.join('; '),
-        },
-        maxTokens: 600,
-        language: request.lang,
-      });
-      summary = result.text;
-    } catch (error) {
-      const failure = providerFailure(error);
-      await db.query(`UPDATE ai_training_runs SET status = 'failed', error_code = $3, finished_at = $4 WHERE id = $1 AND user_id = $2`, [runId, accountId, failure.code, clock.now()]);
-      throw failure;
+/** The effect key of a run's model call (external_effects, kind ai_call). */
+export const trainingEffectKey = (runId: number) => `ai-training:${runId}`;
+
+/**
+ * The worker's side of a training run (job `ai-training`): marks it running, reads the material,
+ * asks the model with no transaction open (the call recorded beforehand under
+ * `ai-training:<run>`), then stores the summary and settles the call in one transaction. Run again
+ * (a retry after a crash, a second worker), it does nothing to a finished run and makes no second
+ * call while the first is in flight; a call left in flight by a dead worker is made again (same
+ * key) once its lease has run out. A provider failure fails the run with its error code.
+ */
+export async function runTraining(db: Db, runId: number, now: () => Date): Promise<void> {
+  const run = (
+    await db.query<{ user_id: number; language: string }>(
+      `UPDATE ai_training_runs SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running') RETURNING user_id, language`,
+      [runId],
+    )
+  ).rows[0];
+  if (!run) return;
+  const key = trainingEffectKey(runId);
+  if (!(await claimEffects(db, 'ai_call', [key])).size) return;
+  const language: Language = isLanguage(run.language) ? run.language : 'en';
+  const profile = await loadProfile(db, run.user_id);
+  if (!profile) {
+    await finishRun(db, runId, key, { ok: false, code: 'ai.profile_incomplete' }, now());
+    return;
+  }
+  const counts = Object.fromEntries((await sourceStats(db, run.user_id, profile, null)).map((s) => [s.kind, s.count]));
+  const { material, topics } = await trainingMaterial(db, run.user_id, profile);
+  let outcome: { ok: true; summary: string } | { ok: false; code: string };
+  try {
+    const result = await aiProvider().generate({
+      task: 'training_summary',
+      system: SUMMARY_SYSTEM,
+      prompt: 'Material:\n{material}',
+      variables: {
+        ...profileVariables(profile),
+        material,
+        texts: String(counts.texts ?? 0),
+        qa: String(counts.qa ?? 0),
+        pages: String((counts.websites ?? 0) + (counts.links ?? 0)),
+        files: String(counts.files ?? 0),
+        topics: topics.join('; '),
+      },
+      maxTokens: 600,
+      language,
+    });
+    outcome = { ok: true, summary: result.text };
+  } catch (error) {
+    outcome = { ok: false, code: error instanceof AiProviderError ? error.code : 'ai.provider_unavailable' };
+  }
+  await finishRun(db, runId, key, outcome, now());
+}
+
+async function finishRun(db: Db, runId: number, key: string, outcome: { ok: true; summary: string } | { ok: false; code: string }, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (outcome.ok) {
+      await tx.query(`UPDATE ai_training_runs SET status = 'completed', summary = $2, error_code = NULL, finished_at = $3 WHERE id = $1 AND status = 'running'`, [runId, outcome.summary, at]);
+    } else {
+      await tx.query(`UPDATE ai_training_runs SET status = 'failed', error_code = $2, finished_at = $3 WHERE id = $1 AND status = 'running'`, [runId, outcome.code, at]);
     }
-    const { rows } = await db.query<TrainingRun>(
-      `UPDATE ai_training_runs SET status = 'completed', summary = $3, finished_at = $4 WHERE id = $1 AND user_id = $2 RETURNING ${RUN_COLUMNS}`,
-      [runId, accountId, summary, clock.now()],
-    );
-    const items = stats.filter((s) => s.kind !== 'profile').reduce((n, s) => n + s.count, 0);
-    reply.code(201);
-    return { ...say(request, 'ai.training_completed', { n: items }), data: rows[0] };
+    await settleEffects(tx, [{ key, ok: outcome.ok, outcome: outcome.ok ? { characters: outcome.summary.length } : { error: outcome.code } }]);
   });
 }

@@ -27,10 +27,28 @@ describe('TrainingScreen', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api.restore());
 
-  it('lists the sources with counts and status, estimates tokens and trains', async () => {
+  it('lists the sources with counts and status, estimates tokens, queues a run and follows it until it completes', async () => {
     let trained = false;
+    // After the POST the run is queued; the screen polls the overview, which then reports it completed.
+    let queuedReads = 0;
+    const QUEUED = { ...RUN, status: 'queued', summary: '', finished_at: null };
     api = mockApi((call) => {
       if (call.url === '/api/ai/status') return { status: 200, body: { profile_completed: true, engine: ENGINE } };
+      if (call.url === '/api/ai/training' && queuedReads > 0) {
+        queuedReads -= 1;
+        return {
+          status: 200,
+          body: {
+            profile_completed: true,
+            engine: ENGINE,
+            sources: [source('profile', 1, 'not_trained'), source('websites', 0, 'empty'), source('links', 0, 'empty'), source('texts', 2, 'not_trained'), source('qa', 0, 'empty'), source('files', 0, 'empty')],
+            total: { count: 3, tokens: 30 },
+            needs_training: true,
+            last_completed_run: null,
+            latest_run: QUEUED,
+          },
+        };
+      }
       if (call.url === '/api/ai/training')
         return {
           status: 200,
@@ -45,11 +63,12 @@ describe('TrainingScreen', () => {
           },
         };
       if (call.url === '/api/ai/training-runs' && call.method === 'GET')
-        return { status: 200, body: { data: trained ? [RUN] : [], currentPage: 1, pageSize: 5, total: trained ? 1 : 0 } };
+        return { status: 200, body: { data: trained ? [queuedReads > 0 ? QUEUED : RUN] : [], currentPage: 1, pageSize: 5, total: trained ? 1 : 0 } };
       if (call.url === '/api/calculate-tokens-ai-training') return { status: 200, body: { tokens: 20, characters: 80, chars_per_token: 4, by_source: [] } };
       if (call.url === '/api/ai/training-runs' && call.method === 'POST') {
         trained = true;
-        return { status: 201, body: { code: 'ai.training_completed', message: 'Training finished.', data: RUN } };
+        queuedReads = 1;
+        return { status: 202, body: { code: 'ai.training_queued', message: 'Training started.', data: QUEUED } };
       }
       return undefined;
     });
@@ -84,7 +103,10 @@ describe('TrainingScreen', () => {
     expect(api.calls.find((c) => c.url === '/api/calculate-tokens-ai-training')?.body).toEqual({ sources: ['texts'] });
 
     await user.click(screen.getByRole('button', { name: 'Train assistant' }));
-    expect(await screen.findByText('Acme (Marketing) offers SEO to dentists.')).toBeInTheDocument();
+    expect(await screen.findByTestId('ai-training-run-status')).toHaveTextContent('QueuedTraining is queued: it starts in a moment.');
+    // Polled while queued (every 2 s): the completed run shows without a reload.
+    expect(await screen.findByText('Acme (Marketing) offers SEO to dentists.', undefined, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('ai-training-run-status')).not.toBeInTheDocument();
     await waitFor(() => expect(within(table).getByRole('row', { name: /Texts/ })).toHaveTextContent('Trained'));
     expect(screen.getByRole('button', { name: 'Refresh training' })).toBeInTheDocument();
     const history = await screen.findByRole('table', { name: 'Training history' });

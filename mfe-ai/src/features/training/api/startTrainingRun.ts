@@ -12,7 +12,7 @@ export async function startTrainingRun(): Promise<StartTrainingRunResponse> {
   return (await apiClient.post<StartTrainingRunResponse>('/api/ai/training-runs', {})).data;
 }
 
-/** Train / refresh; the overview and the history reload whatever the outcome (a failed run is stored too). */
+/** Train / refresh: queues a run (202); the overview and the history reload and follow it until it ends. */
 export function useStartTrainingRun() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,17 +1,18 @@
 import { Badge, Box, Button, chakra, Fieldset, Flex, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate } from '@leadsmith/shared';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EngineNotice } from '../../../components/EngineNotice';
 import { ProfileGate } from '../../../components/ProfileGate';
 import type { AiStatus } from '../../status/api/getAiStatus';
 import { useCalculateTokens } from '../api/calculateTokens';
-import { SOURCE_KINDS, useTraining, type SourceKind, type SourceStat, type TrainingRun } from '../api/getTraining';
+import { isRunActive, SOURCE_KINDS, useTraining, type SourceKind, type SourceStat, type TrainingRun } from '../api/getTraining';
 import { useTrainingRuns } from '../api/getTrainingRuns';
 import { useStartTrainingRun } from '../api/startTrainingRun';
 
 const STATUS_PALETTE: Record<SourceStat['status'], string> = { empty: 'gray', trained: 'green', not_trained: 'orange' };
-const RUN_PALETTE: Record<TrainingRun['status'], string> = { running: 'blue', completed: 'green', failed: 'red' };
+const RUN_PALETTE: Record<TrainingRun['status'], string> = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red' };
 
 function useFormatDate() {
   const { i18n } = useTranslation();
@@ -36,11 +37,18 @@ function TrainingContent({ status }: { status: AiStatus }) {
   const formatDate = useFormatDate();
   const navigate = useCrossAreaNavigate();
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const latestKey = training.data?.latest_run ? `${training.data.latest_run.id}:${training.data.latest_run.status}` : '';
+  // The history follows the run: reloaded each time the latest run changes state (queued → running → completed).
+  useEffect(() => {
+    if (latestKey) void queryClient.invalidateQueries({ queryKey: ['ai', 'training-runs'] });
+  }, [latestKey, queryClient]);
 
   if (training.isPending) return <PageSpinner />;
   if (training.isError) return <ErrorState title={t('errors.trainingFailed')} onRetry={() => void training.refetch()} />;
   const { sources, total, needs_training: needsTraining, last_completed_run: last, latest_run: latest } = training.data;
   const manageHref = paths.settings.businessProfile();
+  const active = isRunActive(latest);
 
   const handleTrain = async () => {
     setError(null);
@@ -127,13 +135,22 @@ function TrainingContent({ status }: { status: AiStatus }) {
           <Text data-testid="ai-training-state">
             {!last ? t('training.neverTrained') : needsTraining ? t('training.outdated', { date: formatDate(last.finished_at) }) : t('training.upToDate', { date: formatDate(last.finished_at) })}
           </Text>
+          {latest && active ? (
+            <Text role="status" data-testid="ai-training-run-status">
+              <Badge colorPalette={RUN_PALETTE[latest.status]} variant="subtle" me={2}>
+                {t(`runStatus.${latest.status}`)}
+              </Badge>
+              {t(latest.status === 'queued' ? 'training.queuedHint' : 'training.runningHint')}
+            </Text>
+          ) : null}
           {latest && latest.status === 'failed' ? (
-            <Text color="red.700" role="status">
+            <Text color="red.700" role="status" data-testid="ai-training-run-status">
               {t('training.lastFailed', { date: formatDate(latest.started_at) })}
+              {latest.error_message ? ` ${latest.error_message}` : ''}
             </Text>
           ) : null}
           <Box>
-            <Button colorPalette="brand" onClick={() => void handleTrain()} loading={start.isPending} loadingText={t('training.training')}>
+            <Button colorPalette="brand" onClick={() => void handleTrain()} loading={start.isPending || active} loadingText={t('training.training')}>
               {last ? t('training.refresh') : t('training.train')}
             </Button>
           </Box>
