@@ -78,6 +78,8 @@ describe('white-label subscriptions and SMTP', () => {
     expect(user.subscription_status).toBe('active');
     const wallet = (await ctx.db.query<{ monthly: number; additional: number }>('SELECT monthly, additional FROM credit_wallets WHERE user_id = $1', [data.customer_id])).rows[0]!;
     expect(wallet).toEqual({ monthly: 500, additional: 50 });
+    // Queued with the subscription; the delivery job sends it through the reseller's server.
+    await ctx.app.queue.drain();
     expect(smtp.received.some((m) => m.includes('carl@customer.test') && m.includes('Welcome to'))).toBe(true);
     const dup = await call('POST', '/api/whitelabel/subscriptions', reseller, { ...sub, email: 'carl2@customer.test', package_id: packageId });
     expect(json(dup)).toMatchObject({ code: 'whitelabel.username_taken', field: 'username' });

@@ -1,68 +1,87 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db';
 
 export interface OutboundEmail {
   to: string;
   subject: string;
   text: string;
+  /** The rendered HTML part (sendTemplatedMail always gives one). */
+  html?: string | null;
+  /** The template kind it was rendered from (null for a message written by hand, e.g. an SMTP test). */
+  kind?: string | null;
+  userId?: number | null;
+  /** The reseller whose SMTP server sends it (when it has one) and whose brand it carries; null: the platform's. */
+  ownerId?: number | null;
+  /** Sender name (the brand) and reply-to (its support address) on the platform's SMTP. */
+  fromName?: string | null;
+  replyTo?: string | null;
 }
 
 /**
- * Every email is written to `outbound_emails` in the caller's transaction (the
- * dev outbox, and a record of what was sent). With SMTP_URL it is also
- * delivered: once the app's job queue is attached (`useQueue`, done by buildApp),
- * by an `email-delivery` job enqueued in that same transaction (an outbox with
- * retries, api/src/workers/emailDelivery.ts); without a queue, by `deliver`
- * after the transaction commits.
+ * The email outbox. Every email is written to `outbound_emails` in the caller's transaction (the dev
+ * outbox, and a record of what was sent) together with its `email-delivery` job
+ * (api/src/workers/emailDelivery.ts), so an email exists and goes out, or neither. The job sends it
+ * through the reseller's SMTP server when the email is a reseller's and it has one, else through
+ * SMTP_URL; with neither there is nothing to send and no job.
  */
 export interface Mailer {
-  record(q: Queryable, email: OutboundEmail): Promise<void>;
-  /** Best effort: failures are logged, never thrown into the request. Nothing to do when the queue delivers. */
-  deliver(email: OutboundEmail, log: FastifyBaseLogger): Promise<void>;
-  /** Sends one email now; throws when the SMTP server refuses it or cannot be reached. */
+  /** Records the email (and queues its delivery) in the caller's transaction; returns its id. */
+  record(q: Queryable, email: OutboundEmail): Promise<number>;
+  /** Sends one email now through SMTP_URL; throws when the SMTP server refuses it or cannot be reached. */
   send(email: OutboundEmail, messageId?: string): Promise<void>;
-  /** Whether emails go out by SMTP at all. */
+  /** Whether the platform's SMTP (SMTP_URL) is configured. */
   readonly delivers: boolean;
+  /** The platform's sender address (MAIL_FROM without its name), used with a brand's name. */
+  readonly fromAddress: string;
   /** Hands delivery to the job queue: `enqueue` is called in the recording transaction. */
   useQueue(enqueue: (q: Queryable, emailId: number) => Promise<void>): void;
 }
 
 interface Transport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<unknown>;
+  sendMail(message: { from: string | { name: string; address: string }; to: string; subject: string; text: string; html?: string; replyTo?: string; messageId?: string }): Promise<unknown>;
+}
+
+/** `Name <a@b>` → `a@b`; a bare address stays as it is. */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 export function createMailer(options: { smtpUrl: string | null; from: string }): Mailer {
   let transport: Transport | null = null;
   let enqueue: ((q: Queryable, emailId: number) => Promise<void>) | null = null;
-  const send = async (email: OutboundEmail, messageId?: string) => {
-    if (!options.smtpUrl) return;
-    if (!transport) {
-      // Loaded only when SMTP is configured.
-      const nodemailer = await import('nodemailer');
-      transport = nodemailer.createTransport(options.smtpUrl);
-    }
-    await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, ...(messageId ? { messageId } : {}) });
-  };
+  const fromAddress = addressOf(options.from);
   return {
     delivers: options.smtpUrl !== null,
+    fromAddress,
     async record(q, email) {
-      const { rows } = await q.query<{ id: number }>('INSERT INTO outbound_emails (to_email, subject, body_text, created_at) VALUES ($1, $2, $3, now()) RETURNING id', [
-        email.to,
-        email.subject,
-        email.text,
-      ]);
-      const id = rows[0]?.id;
-      if (enqueue && options.smtpUrl && id !== undefined) await enqueue(q, id);
+      const { rows } = await q.query<{ id: number; reseller_smtp: boolean }>(
+        `INSERT INTO outbound_emails (to_email, subject, body_text, body_html, kind, user_id, owner_id, from_name, reply_to, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+         RETURNING id, EXISTS (SELECT 1 FROM whitelabel_smtp WHERE owner_id = $7) AS reseller_smtp`,
+        [email.to, email.subject, email.text, email.html ?? null, email.kind ?? null, email.userId ?? null, email.ownerId ?? null, email.fromName ?? null, email.replyTo ?? null],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('outbound email insert returned no id');
+      if (enqueue && (options.smtpUrl || row.reseller_smtp)) await enqueue(q, row.id);
+      return row.id;
     },
-    async deliver(email, log) {
-      if (!options.smtpUrl || enqueue) return;
-      try {
-        await send(email);
-      } catch (error) {
-        log.error({ err: error, to: email.to }, 'email delivery failed');
+    async send(email, messageId) {
+      if (!options.smtpUrl) return;
+      if (!transport) {
+        // Loaded only when SMTP is configured.
+        const nodemailer = await import('nodemailer');
+        transport = nodemailer.createTransport(options.smtpUrl);
       }
+      await transport.sendMail({
+        // A brand's email keeps the platform's address but shows the brand's name, and answers go to its support address.
+        from: email.fromName ? { name: email.fromName, address: fromAddress } : options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        ...(messageId ? { messageId } : {}),
+      });
     },
-    send,
     useQueue(fn) {
       enqueue = fn;
     },

@@ -8,8 +8,8 @@ import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { ApiError, unprocessable, validationError } from '../http/errors';
 import { anyPasswordSchema, codeSchema, emailSchema, emptyObjectSchema, nameSchema, objectSchema, passwordSchema } from '../http/schemas';
-import { t, type Language } from '../i18n/messages';
-import type { OutboundEmail } from '../mail/mailer';
+import type { Language } from '../i18n/messages';
+import { sendTemplatedMail } from '../mail/templatedMail';
 import { loadUserDto, normaliseEmail, type UserDto } from '../users/users';
 import { say } from './respond';
 
@@ -43,7 +43,7 @@ async function findAccount(q: Queryable, email: string): Promise<AccountRow | nu
 }
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, clock, config, mailer } = deps;
+  const { db, clock, config } = deps;
 
   async function loginResponse(userId: number, token: string, expiresAt: Date): Promise<LoginResponse> {
     const user = await loadUserDto(db, userId, config.chatWidgetSecret);
@@ -51,23 +51,24 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user };
   }
 
-  /** Issues a code and records its email in the caller's transaction; returns the email to deliver after commit. */
-  async function writeCode(tx: Queryable, account: Pick<AccountRow, 'id' | 'first_name'>, email: string, purpose: CodePurpose, lang: Language): Promise<OutboundEmail> {
-    const kind = purpose === 'confirm_email' ? 'confirm' : 'reset';
-    const code = await issueCode(tx, config.appSecret, account.id, purpose, clock.now());
-    const message = {
+  /**
+   * Issues a code and records its email in the caller's transaction (the outbox sends it). The brand is
+   * the account's reseller, else the domain the request came from; the language is the account's.
+   */
+  async function writeCode(tx: Queryable, accountId: number, email: string, purpose: CodePurpose, domain: string): Promise<void> {
+    const code = await issueCode(tx, config.appSecret, accountId, purpose, clock.now());
+    await sendTemplatedMail(tx, deps, {
+      kind: purpose === 'confirm_email' ? 'email_confirmation' : 'password_reset',
+      userId: accountId,
       to: email,
-      subject: t(lang, `email.${kind}.subject`),
-      text: t(lang, `email.${kind}.body`, { name: account.first_name || email, code, minutes: CODE_TTL_MINUTES }),
-    };
-    await mailer.record(tx, message);
-    return message;
+      domain,
+      vars: { code, minutes: CODE_TTL_MINUTES },
+    });
   }
 
-  /** A new code for an existing account: written, committed, then handed to SMTP (if configured). */
+  /** A new code for an existing account, written and queued in one transaction. */
   async function sendCode(request: FastifyRequest, account: AccountRow, email: string, purpose: CodePurpose): Promise<void> {
-    const message = await db.transaction((tx) => writeCode(tx, account, email, purpose, request.lang));
-    void mailer.deliver(message, request.log);
+    await db.transaction((tx) => writeCode(tx, account.id, email, purpose, request.hostname));
   }
 
   /** 422 on the code field for a failed check. */
@@ -166,9 +167,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
       const firstName = body.first_name.trim();
-      let message: OutboundEmail;
       try {
-        message = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number }>(
             `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, lang, created_at, updated_at, search_limit, last_reset_date)
              VALUES ($1, $2, $3, $4, 'user', 'customer', $5, $6, $6, 0, $7) RETURNING id`,
@@ -177,14 +177,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
           const id = rows[0]?.id;
           if (id === undefined) throw new Error('user insert returned no id');
           await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2)', [id, now]);
-          return writeCode(tx, { id, first_name: firstName }, email, 'confirm_email', request.lang);
+          await writeCode(tx, id, email, 'confirm_email', request.hostname);
         });
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      void mailer.deliver(message, request.log);
       reply.code(201);
       return { ...say(request, 'confirmation_sent', { email }), email };
     },

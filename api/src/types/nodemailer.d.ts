@@ -2,10 +2,13 @@
 // the small part the mailer uses.
 declare module 'nodemailer' {
   interface SendMailOptions {
-    from: string;
+    from: string | { name: string; address: string };
     to: string;
     subject: string;
     text: string;
+    html?: string;
+    replyTo?: string;
+    messageId?: string;
   }
   interface Transporter {
     sendMail(message: SendMailOptions): Promise<unknown>;

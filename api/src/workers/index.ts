@@ -18,7 +18,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineAiJobWorker(queue, deps.db);
   defineAiTrainingWorker(queue, deps.db, deps.clock);
   defineListWebhookWorker(queue, deps.db, deps.clock);
-  defineEmailWorker(queue, deps.db, deps.mailer);
+  defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);
   defineWhitelabelWebhookWorker(queue, deps.db);
   defineSettingsWebhookWorker(queue, deps.db, () => deps.clock.now());
   defineSchedulerTicks(queue, deps.db, deps.clock);

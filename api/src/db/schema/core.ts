@@ -201,4 +201,24 @@ CREATE TABLE external_effects (
 CREATE INDEX external_effects_sending_idx ON external_effects (started_at) WHERE state = 'sending';
 `,
   },
+  {
+    id: 'w3-wl33-branded-mail',
+    sql: `
+-- Every email is rendered from a template kind for a user, in a brand (the reseller, owner_id; null:
+-- the platform) and goes out through that reseller's SMTP or the platform's under the brand's name.
+ALTER TABLE outbound_emails
+  ADD COLUMN body_html text,
+  ADD COLUMN kind text,
+  ADD COLUMN user_id integer REFERENCES users (id) ON DELETE SET NULL,
+  ADD COLUMN owner_id integer REFERENCES users (id) ON DELETE SET NULL,
+  ADD COLUMN from_name text,
+  ADD COLUMN reply_to text;
+-- The reply-to of a reseller's emails when it has no SMTP settings, and its own domain's ownership
+-- check (a DNS TXT record holding the token; verified_at set once the record was seen).
+ALTER TABLE business_settings
+  ADD COLUMN support_email text,
+  ADD COLUMN domain_token text,
+  ADD COLUMN domain_verified_at timestamptz;
+`,
+  },
 ];

@@ -199,4 +199,16 @@ CREATE TABLE whitelabel_course_pages (
 CREATE INDEX whitelabel_course_pages_course_idx ON whitelabel_course_pages (course_id, position, id);
 `,
   },
+  {
+    id: 'w3-wl33-email-template-kinds',
+    sql: `
+-- Every email kind a reseller's customer receives has an editable template: subject, HTML body and
+-- its text alternative (body).
+ALTER TABLE whitelabel_email_templates DROP CONSTRAINT whitelabel_email_templates_kind_check;
+ALTER TABLE whitelabel_email_templates ADD CONSTRAINT whitelabel_email_templates_kind_check CHECK (kind IN (
+  'welcome', 'email_confirmation', 'password_reset', 'email_change', 'team_invitation', 'payment_receipt', 'payment_failed',
+  'subscription_renewal', 'low_credits', 'auto_top_up', 'autopilot_alert', 'saved_search_alert', 'export_ready'));
+ALTER TABLE whitelabel_email_templates ADD COLUMN html text;
+`,
+  },
 ];

@@ -263,30 +263,4 @@ export const coreMessages = {
     fr: 'Profil mis à jour',
     de: 'Profil aktualisiert',
   },
-
-  // --- emails ---
-  'email.confirm.subject': {
-    en: 'Your Leadsmith confirmation code',
-    es: 'Tu código de confirmación de Leadsmith',
-    fr: 'Votre code de confirmation Leadsmith',
-    de: 'Ihr Leadsmith-Bestätigungscode',
-  },
-  'email.confirm.body': {
-    en: 'Hello {name},\n\nYour confirmation code is {code}. It expires in {minutes} minutes.\n\nIf you did not create an account, ignore this email.',
-    es: 'Hola {name}:\n\nTu código de confirmación es {code}. Caduca en {minutes} minutos.\n\nSi no creaste una cuenta, ignora este correo.',
-    fr: "Bonjour {name},\n\nVotre code de confirmation est {code}. Il expire dans {minutes} minutes.\n\nSi vous n'avez pas créé de compte, ignorez cet e-mail.",
-    de: 'Hallo {name},\n\nIhr Bestätigungscode lautet {code}. Er läuft in {minutes} Minuten ab.\n\nWenn Sie kein Konto erstellt haben, ignorieren Sie diese E-Mail.',
-  },
-  'email.reset.subject': {
-    en: 'Reset your Leadsmith password',
-    es: 'Restablece tu contraseña de Leadsmith',
-    fr: 'Réinitialisez votre mot de passe Leadsmith',
-    de: 'Setzen Sie Ihr Leadsmith-Passwort zurück',
-  },
-  'email.reset.body': {
-    en: 'Hello {name},\n\nYour password reset code is {code}. It expires in {minutes} minutes.\n\nIf you did not ask to reset your password, ignore this email.',
-    es: 'Hola {name}:\n\nTu código para restablecer la contraseña es {code}. Caduca en {minutes} minutos.\n\nSi no lo solicitaste, ignora este correo.',
-    fr: "Bonjour {name},\n\nVotre code de réinitialisation du mot de passe est {code}. Il expire dans {minutes} minutes.\n\nSi vous n'avez rien demandé, ignorez cet e-mail.",
-    de: 'Hallo {name},\n\nIhr Code zum Zurücksetzen des Passworts lautet {code}. Er läuft in {minutes} Minuten ab.\n\nWenn Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail.',
-  },
 } satisfies Record<string, Translations>;

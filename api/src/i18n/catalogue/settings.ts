@@ -112,18 +112,6 @@ export const settingsMessages = {
     fr: 'Votre adresse e-mail a été modifiée.',
     de: 'Ihre E-Mail-Adresse wurde geändert.',
   },
-  'settings.mail_change.subject': {
-    en: 'Confirm your new email address',
-    es: 'Confirma tu nueva dirección de correo',
-    fr: 'Confirmez votre nouvelle adresse e-mail',
-    de: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
-  },
-  'settings.mail_change.body': {
-    en: 'Hello {name},\n\nyour code to confirm this new email address is {code}. It is valid for {minutes} minutes.',
-    es: 'Hola {name}:\n\ntu código para confirmar esta nueva dirección es {code}. Es válido durante {minutes} minutos.',
-    fr: 'Bonjour {name},\n\nvotre code pour confirmer cette nouvelle adresse est {code}. Il est valable {minutes} minutes.',
-    de: 'Hallo {name},\n\nIhr Code zur Bestätigung dieser neuen E-Mail-Adresse lautet {code}. Er ist {minutes} Minuten gültig.',
-  },
   'settings.select_access': {
     en: 'Select at least one access option.',
     es: 'Selecciona al menos una opción de acceso.',
@@ -138,18 +126,6 @@ export const settingsMessages = {
   },
   'settings.team.updated': { en: 'Team member updated.', es: 'Miembro del equipo actualizado.', fr: "Membre de l'équipe mis à jour.", de: 'Teammitglied aktualisiert.' },
   'settings.team.removed': { en: 'Team member removed.', es: 'Miembro del equipo eliminado.', fr: "Membre de l'équipe retiré.", de: 'Teammitglied entfernt.' },
-  'settings.team.invite_subject': {
-    en: '{owner} invited you to their Leadsmith team',
-    es: '{owner} te ha invitado a su equipo de Leadsmith',
-    fr: '{owner} vous a invité dans son équipe Leadsmith',
-    de: '{owner} hat Sie in sein Leadsmith-Team eingeladen',
-  },
-  'settings.team.invite_body': {
-    en: 'Hello {name},\n\n{owner} added you to their team. To sign in, choose "Forgot password?" on the login page with {email} and set your password.',
-    es: 'Hola {name}:\n\n{owner} te ha añadido a su equipo. Para entrar, elige "¿Olvidaste tu contraseña?" en la página de acceso con {email} y crea tu contraseña.',
-    fr: 'Bonjour {name},\n\n{owner} vous a ajouté à son équipe. Pour vous connecter, choisissez « Mot de passe oublié ? » sur la page de connexion avec {email} et définissez votre mot de passe.',
-    de: 'Hallo {name},\n\n{owner} hat Sie zu seinem Team hinzugefügt. Wählen Sie zum Anmelden auf der Anmeldeseite „Passwort vergessen?“ mit {email} und legen Sie Ihr Passwort fest.',
-  },
   'settings.range_order': {
     en: 'The start date must be on or before the end date.',
     es: 'La fecha de inicio debe ser igual o anterior a la fecha de fin.',

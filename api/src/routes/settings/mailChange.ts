@@ -7,8 +7,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { codeSchema, emailSchema, emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { t, type Language } from '../../i18n/messages';
-import type { OutboundEmail } from '../../mail/mailer';
+import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { say } from '../respond';
 
@@ -29,10 +28,11 @@ interface PendingRow {
  * goes to the *new* address (proving it is theirs); the account's email only
  * changes on confirm. One pending change per user; codes are HMAC'd at rest.
  */
-export function mailChangeRoutes(app: FastifyInstance, { db, clock, config, mailer }: AppDeps): void {
+export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock, config } = deps;
   const hash = (userId: number, email: string, code: string) => createHmac('sha256', config.appSecret).update(`mail_change:${userId}:${email}:${code}`).digest('hex');
 
-  async function issue(tx: Queryable, userId: number, firstName: string, email: string, lang: Language): Promise<OutboundEmail> {
+  async function issue(tx: Queryable, userId: number, email: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const now = clock.now();
     await tx.query(
@@ -40,13 +40,8 @@ export function mailChangeRoutes(app: FastifyInstance, { db, clock, config, mail
        ON CONFLICT (user_id) DO UPDATE SET new_email = EXCLUDED.new_email, code_hash = EXCLUDED.code_hash, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
       [userId, email, hash(userId, email, code), new Date(now.getTime() + MAIL_CHANGE_TTL_MINUTES * MINUTE_MS), now],
     );
-    const message = {
-      to: email,
-      subject: t(lang, 'settings.mail_change.subject'),
-      text: t(lang, 'settings.mail_change.body', { name: firstName || email, code, minutes: MAIL_CHANGE_TTL_MINUTES }),
-    };
-    await mailer.record(tx, message);
-    return message;
+    // The code goes to the new address, in the account's brand and language.
+    await sendTemplatedMail(tx, deps, { kind: 'email_change', userId, to: email, vars: { code, minutes: MAIL_CHANGE_TTL_MINUTES } });
   }
 
   const pending = async (q: Queryable, userId: number, lock = false) =>
@@ -64,9 +59,7 @@ export function mailChangeRoutes(app: FastifyInstance, { db, clock, config, mail
     if (email === user.email) throw unprocessable('settings.same_email', 'email');
     const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
     if (taken.rowCount > 0) throw unprocessable('email_taken', 'email');
-    const { rows } = await db.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [user.id]);
-    const message = await db.transaction((tx) => issue(tx, user.id, rows[0]?.first_name ?? '', email, request.lang));
-    void mailer.deliver(message, request.log);
+    await db.transaction((tx) => issue(tx, user.id, email));
     return { ...say(request, 'settings.mail_change.sent', { email }), pending_email: email, retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS };
   });
 
@@ -76,9 +69,7 @@ export function mailChangeRoutes(app: FastifyInstance, { db, clock, config, mail
     if (!row) throw unprocessable('settings.mail_change.none', 'email');
     const wait = Math.ceil((MAIL_CHANGE_RESEND_SECONDS * 1000 - (clock.now().getTime() - row.created_at.getTime())) / 1000);
     if (wait > 0) throw new ApiError(429, 'resend_too_soon', { params: { seconds: wait }, extra: { retry_after_seconds: wait }, headers: { 'retry-after': String(wait) } });
-    const { rows } = await db.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [user.id]);
-    const message = await db.transaction((tx) => issue(tx, user.id, rows[0]?.first_name ?? '', row.new_email, request.lang));
-    void mailer.deliver(message, request.log);
+    await db.transaction((tx) => issue(tx, user.id, row.new_email));
     return { ...say(request, 'settings.mail_change.sent', { email: row.new_email }), pending_email: row.new_email, retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS };
   });
 

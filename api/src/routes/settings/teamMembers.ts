@@ -9,7 +9,7 @@ import type { AppDeps } from '../../http/context';
 import { forbidden, unprocessable, validationError } from '../../http/errors';
 import { IdParams, Message, MessageProperties, Nullable, Page, PageQuery, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { emailSchema, nameSchema } from '../../http/schemas';
-import { t } from '../../i18n/messages';
+import { sendTemplatedMail } from '../../mail/templatedMail';
 import { MODULE_SLUGS, normaliseEmail, type ModuleSlug } from '../../users/users';
 import { say } from '../respond';
 import { notFound } from './account';
@@ -50,7 +50,8 @@ async function setAccess(q: Queryable, memberId: number, access: readonly Module
   for (const slug of access) await q.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2', [memberId, slug]);
 }
 
-export function teamMemberRoutes(api: FastifyInstance, { db, clock, mailer }: AppDeps): void {
+export function teamMemberRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   /** Team members cannot run teams of their own. */
   async function ownerId(request: Parameters<typeof currentUser>[0]): Promise<number> {
@@ -108,7 +109,7 @@ export function teamMemberRoutes(api: FastifyInstance, { db, clock, mailer }: Ap
       const { rows: ownerRows } = await db.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1', [owner]);
       const ownerName = `${ownerRows[0]?.first_name ?? ''} ${ownerRows[0]?.last_name ?? ''}`.trim() || currentUser(request).email;
       try {
-        const { member, message } = await db.transaction(async (tx) => {
+        const member = await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number }>(
             `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, team_owner_id, email_verified_at, lang, search_limit, created_at, updated_at)
              VALUES ($1, $2, $3, $4, 'user', 'team_member', $5, $6, $7, 0, $6, $6) RETURNING id`,
@@ -116,12 +117,10 @@ export function teamMemberRoutes(api: FastifyInstance, { db, clock, mailer }: Ap
           );
           const id = rows[0]!.id;
           await setAccess(tx, id, body.access);
-          const invite = { to: email, subject: t(request.lang, 'settings.team.invite_subject', { owner: ownerName }), text: t(request.lang, 'settings.team.invite_body', { name: body.first_name.trim(), owner: ownerName, email }) };
-          await mailer.record(tx, invite);
-          const member = (await tx.query<MemberRow>(`${MEMBER_SELECT} WHERE u.id = $1`, [id])).rows[0]!;
-          return { member, message: invite };
+          // In the brand of the owner's reseller (if any), in the language the owner invited in.
+          await sendTemplatedMail(tx, deps, { kind: 'team_invitation', userId: id, vars: { owner: ownerName } });
+          return (await tx.query<MemberRow>(`${MEMBER_SELECT} WHERE u.id = $1`, [id])).rows[0]!;
         });
-        void mailer.deliver(message, request.log);
         reply.code(201);
         return { ...say(request, 'settings.team.invited', { email }), data: member };
       } catch (error) {

@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } from '../../i18n/messages';
+import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf, type BusinessAccount } from './businessAccount';
 import { recordPayment, sandboxCharge } from './billing';
 import { HEX_COLOR } from './common';
-import { customTemplate, fillTemplate } from './emailTemplates';
 import { addDays, customerRoomRefusal, insertCustomer, logEvent, passwordHashFor, startSubscription } from './customers';
 import { PACKAGE_COLUMNS, salesSubscriptionDays, type Package } from './packages';
 import { SALES_DEFAULTS, salesSettingsOf, type SalesSettings } from './salesSettings';
-import { sendWithResellerSmtp, smtpRowOf } from './smtp';
 import { dispatchEvent } from './webhooks';
 
 /**
@@ -184,7 +183,8 @@ function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Langua
   return sendPage(reply, request, 404, `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${escapeHtml(t(lang, 'not_found'))}</h1></main></body></html>`);
 }
 
-export function salesPageRoutes(app: FastifyInstance, { db, clock, config, mailer }: AppDeps): void {
+export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_request, body, done) => {
@@ -268,6 +268,8 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
             await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: amount });
           }
           await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
+          // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
+          await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang });
           return subId;
         });
         if (created === null) {
@@ -278,20 +280,7 @@ export function salesPageRoutes(app: FastifyInstance, { db, clock, config, maile
           errors.form = t(lang, 'whitelabel.sales_closed');
           return rerender();
         }
-        const smtp = await smtpRowOf(db, ownerId);
-        const brand = data.account?.name ?? data.sales?.business_name ?? 'Leadsmith';
         const loginUrl = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}/login` : '/login';
-        if (smtp) {
-          const values = { name: val('first_name'), brand, email, url: loginUrl };
-          const template = await customTemplate(db, ownerId, 'welcome');
-          const welcome = {
-            to: email,
-            subject: template ? fillTemplate(template.subject, values) : t(lang, 'whitelabel.welcome_subject', values),
-            text: template ? fillTemplate(template.body, values) : t(lang, 'whitelabel.welcome_body', values),
-          };
-          await mailer.record(db, welcome);
-          await sendWithResellerSmtp(smtp, config.appSecret, welcome).catch((error: unknown) => request.log.warn({ err: error }, 'welcome email failed'));
-        }
         if (pkg.thank_you_url) return reply.code(303).header('location', pkg.thank_you_url).send();
         return sendPage(reply, request, 201, render(lang, data, { done: { loginUrl } }));
       },

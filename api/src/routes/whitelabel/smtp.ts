@@ -57,6 +57,10 @@ export interface ResellerEmail {
   to: string;
   subject: string;
   text: string;
+  html?: string | null;
+  /** Shown as the sender's name beside the reseller's from address (its brand). */
+  fromName?: string | null;
+  messageId?: string;
 }
 
 /**
@@ -82,7 +86,15 @@ export async function sendWithResellerSmtp(row: SmtpRow, appSecret: string, emai
     getSocket: outboundSmtpSocket,
   });
   try {
-    await transport.sendMail({ from: row.from_email, replyTo: row.support_email, to: email.to, subject: email.subject, text: email.text });
+    await transport.sendMail({
+      from: email.fromName ? { name: email.fromName, address: row.from_email } : row.from_email,
+      replyTo: row.support_email,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      ...(email.html ? { html: email.html } : {}),
+      ...(email.messageId ? { messageId: email.messageId } : {}),
+    });
   } finally {
     transport.close();
   }

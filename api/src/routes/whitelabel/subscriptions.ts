@@ -4,16 +4,14 @@ import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
-import { t } from '../../i18n/messages';
+import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { say } from '../respond';
-import { businessAccountOf } from './businessAccount';
-import { customTemplate, fillTemplate } from './emailTemplates';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
 import { grantPaidPeriod } from '../../credits/periodGrant';
 import { addDays, assertMayAddCustomer, firstCreditPeriodEnd, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
 import { packageOf } from './packages';
-import { sendWithResellerSmtp, smtpRowOf } from './smtp';
+import { smtpRowOf } from './smtp';
 import { dispatchEvent, type WebhookEvent } from './webhooks';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
@@ -107,7 +105,7 @@ const EVENT_OF: Record<Action, WebhookEvent> = {
 };
 
 export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, clock, config, mailer } = deps;
+  const { db, clock } = deps;
   const guard = resellerGuard(app);
 
   app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(
@@ -159,14 +157,6 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (b.welcome_email && !smtp) throw unprocessable('whitelabel.smtp_required', 'welcome_email');
     const hash = await passwordHashFor(null);
     const now = clock.now();
-    const account = await businessAccountOf(db, owner);
-    const values = { name: b.customer_name.trim(), brand: account?.name ?? 'Leadsmith', email, url: account ? `https://${account.domain}/login` : '/login' };
-    const template = b.welcome_email ? await customTemplate(db, owner, 'welcome') : null;
-    const welcome = {
-      to: email,
-      subject: template ? fillTemplate(template.subject, values) : t(request.lang, 'whitelabel.welcome_subject', values),
-      text: template ? fillTemplate(template.body, values) : t(request.lang, 'whitelabel.welcome_body', values),
-    };
     const id = await db.transaction(async (tx) => {
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
       await assertMayAddCustomer(tx, owner);
@@ -192,16 +182,13 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         at: now,
       });
       if (b.welcome_email) {
-        await mailer.record(tx, welcome);
+        // Queued with the subscription; the reseller's SMTP sends it (a slow or down server never loses the subscription).
+        await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang: request.lang });
         await logEvent(tx, owner, subId, 'welcome_email', now, { to: email });
       }
       await dispatchEvent(db, tx, owner, 'subscription.created', await subscriptionOf(tx, owner, subId), now);
       return subId;
     });
-    if (smtp) {
-      // After the commit: the reseller's server being slow or down never loses the subscription.
-      await sendWithResellerSmtp(smtp, config.appSecret, welcome).catch((error: unknown) => request.log.warn({ err: error }, 'welcome email failed'));
-    }
     const data = await subscriptionOf(db, owner, id);
     reply.code(201);
     return { ...say(request, 'whitelabel.subscription_created'), data };

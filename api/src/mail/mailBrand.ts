@@ -1,0 +1,85 @@
+import type { Queryable } from '../db';
+import { DEFAULT_COLORS, DEFAULT_DOMAIN, normaliseDomain, settingsForDomain } from '../routes/siteSettings';
+
+/** Whose brand an email carries, and through whose SMTP it may go. */
+export interface MailBrand {
+  /** The reseller (its business account and SMTP settings); null for the platform's own users. */
+  ownerId: number | null;
+  name: string;
+  /** Where the email's links lead: the reseller's domain, or the platform's. */
+  baseUrl: string;
+  logo: string | null;
+  primaryColor: string;
+  textColor: string;
+  headingColor: string;
+  /** Reply-to: the reseller's support address (SMTP settings, else business account, else its account email). */
+  supportEmail: string | null;
+}
+
+interface BrandRow {
+  owner_user_id: number | null;
+  domain: string;
+  name: string;
+  logo: string | null;
+  button_color: string | null;
+  text_color: string | null;
+  heading_color: string | null;
+  support_email: string | null;
+}
+
+const BRAND_SELECT = `SELECT b.owner_user_id, b.domain, b.name, b.logo, b.button_color, b.text_color, b.heading_color,
+  COALESCE(s.support_email, b.support_email, o.email) AS support_email
+  FROM business_settings b
+  LEFT JOIN whitelabel_smtp s ON s.owner_id = b.owner_user_id
+  LEFT JOIN users o ON o.id = b.owner_user_id`;
+
+/** Links of the platform's own domain (`localhost` in development) go to the API's own port. */
+export function baseUrlOf(domain: string, port: number): string {
+  return domain === DEFAULT_DOMAIN ? `http://localhost:${port}` : `https://${domain}`;
+}
+
+function brandOf(row: BrandRow, port: number): MailBrand {
+  return {
+    ownerId: row.owner_user_id,
+    name: row.name,
+    baseUrl: baseUrlOf(row.domain, port),
+    logo: row.logo,
+    primaryColor: row.button_color ?? DEFAULT_COLORS.primary,
+    textColor: row.text_color ?? DEFAULT_COLORS.primaryText,
+    headingColor: row.heading_color ?? DEFAULT_COLORS.primaryText,
+    supportEmail: row.support_email,
+  };
+}
+
+/**
+ * The brand of a user's emails: a reseller's customer (users.parent_id), or a team member of one
+ * (through its team owner), gets the reseller's business account; a reseller working on itself, and
+ * everyone else, gets the platform's. Before an account exists (a sign-up on a reseller's domain)
+ * the domain the request came from decides.
+ */
+export async function mailBrandFor(q: Queryable, who: { userId?: number | null; domain?: string | null }, port: number): Promise<MailBrand> {
+  const platform = async () => {
+    const p = await settingsForDomain(q, DEFAULT_DOMAIN);
+    return { owner_user_id: null, domain: p.domain, name: p.name, logo: p.logo, button_color: p.button_color, text_color: p.text_color, heading_color: p.heading_color, support_email: null };
+  };
+  if (who.userId) {
+    const { rows } = await q.query<{ reseller_id: number | null }>(
+      'SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1',
+      [who.userId],
+    );
+    const resellerId = rows[0]?.reseller_id ?? null;
+    if (resellerId !== null) {
+      const own = (await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])).rows[0];
+      if (own) return brandOf(own, port);
+      // A reseller that has not filled in its business account yet: the default look, but its SMTP,
+      // its templates and its support address.
+      const contact = (await q.query<{ support_email: string | null }>('SELECT COALESCE(s.support_email, u.email) AS support_email FROM users u LEFT JOIN whitelabel_smtp s ON s.owner_id = u.id WHERE u.id = $1', [resellerId])).rows[0];
+      return brandOf({ ...(await platform()), owner_user_id: resellerId, support_email: contact?.support_email ?? null }, port);
+    }
+  }
+  if (who.domain) {
+    const { rows } = await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.domain = $1 AND b.owner_user_id IS NOT NULL`, [normaliseDomain(who.domain)]);
+    if (rows[0]) return brandOf(rows[0], port);
+  }
+  return brandOf(await platform(), port);
+}

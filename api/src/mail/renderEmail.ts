@@ -1,0 +1,69 @@
+import mjml2html from 'mjml';
+import { sanitizeHtml } from '../routes/whitelabel/sanitizeHtml';
+import type { MailBrand } from './mailBrand';
+
+/** A template as stored or built in: `{variable}` placeholders in all three parts. */
+export interface EmailTemplateParts {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type MailVars = Readonly<Record<string, string | number>>;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** `{name}` → its value; an unknown placeholder stays as typed, so a typo shows in the preview. */
+export function fillPlaceholders(text: string, vars: MailVars, encode: (value: string) => string = (v) => v): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (vars[key] === undefined ? whole : encode(String(vars[key]))));
+}
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+const color = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
+
+/**
+ * Renders a branded email: the template's HTML body (rebuilt by the allowlist sanitiser, as reseller
+ * HTML always is, then filled with HTML-escaped values) inside a responsive MJML layout with the
+ * brand's logo, colours and a button to `action_url`; the text part is the template's text alternative.
+ */
+export async function renderEmail(brand: MailBrand, template: EmailTemplateParts, vars: MailVars, actionLabel: string): Promise<RenderedEmail> {
+  const subject = fillPlaceholders(template.subject, vars).replace(/[\r\n]+/g, ' ').trim();
+  const body = fillPlaceholders(sanitizeHtml(template.html), vars, escapeHtml);
+  const primary = color(brand.primaryColor, '#573BFF');
+  const text = color(brand.textColor, '#202633');
+  const heading = color(brand.headingColor, '#202633');
+  const attr = (value: string) => escapeHtml(value);
+  const header = brand.logo
+    ? `<mj-image src="${attr(brand.logo)}" alt="${attr(brand.name)}" width="160px" href="${attr(brand.baseUrl)}" padding="8px 0" />`
+    : `<mj-text align="center" font-size="22px" font-weight="700" color="${heading}">${escapeHtml(brand.name)}</mj-text>`;
+  const action = vars.action_url === undefined ? '' : `<mj-button href="${attr(String(vars.action_url))}" background-color="${primary}" color="#ffffff" border-radius="6px" font-weight="600">${escapeHtml(actionLabel)}</mj-button>`;
+  const footer = [escapeHtml(brand.name), brand.supportEmail ? `<a href="mailto:${attr(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>` : ''].filter(Boolean).join(' · ');
+  const mjml = `<mjml lang="${attr(String(vars.lang ?? 'en'))}">
+  <mj-head>
+    <mj-title>${escapeHtml(subject)}</mj-title>
+    <mj-preview>${escapeHtml(subject)}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="${text}" font-size="15px" line-height="1.55" />
+    </mj-attributes>
+    <mj-style inline="inline">a { color: ${primary}; } h2, h3, h4 { color: ${heading}; }</mj-style>
+  </mj-head>
+  <mj-body background-color="#f4f5f7" width="600px">
+    <mj-section padding="24px 0 8px"><mj-column>${header}</mj-column></mj-section>
+    <mj-section background-color="#ffffff" border-radius="8px" padding="16px 8px"><mj-column>
+      <mj-text>${body}</mj-text>
+      ${action}
+    </mj-column></mj-section>
+    <mj-section padding="8px 0 24px"><mj-column><mj-text align="center" font-size="12px" color="#A0AEC0">${footer}</mj-text></mj-column></mj-section>
+  </mj-body>
+</mjml>`;
+  const result = await mjml2html(mjml, { validationLevel: 'soft', keepComments: false });
+  return { subject, html: result.html, text: fillPlaceholders(template.text, vars).trim() };
+}
