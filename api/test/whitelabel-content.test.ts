@@ -2,7 +2,8 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 import type { Server } from 'node:net';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
-import { caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';
+import { EMAIL_KINDS } from '../src/mail/emailKinds';
+import { BRANDING, caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';
 
 describe('white-label custom links and email templates', () => {
   let ctx: TestContext;
@@ -43,14 +44,35 @@ describe('white-label custom links and email templates', () => {
     expect((await call('DELETE', `/api/whitelabel/custom-links/${id}`, reseller)).statusCode).toBe(200);
   });
 
-  it('email templates: default text until saved; the welcome email uses the reseller\'s template; reset restores the default', async () => {
-    const initial = json<{ data: { kind: string; is_default: boolean; subject: string }[] }>(await call('GET', '/api/whitelabel/email-templates', reseller));
-    expect(initial.data).toEqual([expect.objectContaining({ kind: 'welcome', is_default: true, subject: 'Welcome to {brand}' })]);
-    expect(json(await call('PUT', '/api/whitelabel/email-templates/welcome', reseller, { subject: '', body: 'x' }))).toMatchObject({ field: 'subject' });
-    expect((await call('PUT', '/api/whitelabel/email-templates/invoice', reseller, { subject: 'x', body: 'x' })).statusCode).toBe(400);
-    const saved = await call('PUT', '/api/whitelabel/email-templates/welcome', reseller, { subject: 'Hi {name}, welcome aboard', body: 'Dear {name}, sign in at {url} with {email}. – {brand}' });
+  it('email templates: every kind, built-in text in the asked language until saved; the welcome email uses the reseller\'s template; the preview renders the brand; reset restores the default', async () => {
+    type Tpl = { kind: string; is_default: boolean; subject: string; html: string; text: string; variables: string[] };
+    const initial = json<{ data: Tpl[] }>(await call('GET', '/api/whitelabel/email-templates?lang=fr', reseller));
+    expect(initial.data.map((t) => t.kind)).toEqual([...EMAIL_KINDS]);
+    expect(initial.data[0]).toMatchObject({ kind: 'welcome', is_default: true, subject: 'Bienvenue sur {brand}' });
+    expect(initial.data.find((t) => t.kind === 'password_reset')!.variables).toEqual(expect.arrayContaining(['name', 'brand', 'action_url', 'code', 'minutes']));
+    expect(json(await call('PUT', '/api/whitelabel/email-templates/welcome', reseller, { subject: '', html: '<p>x</p>', text: 'x' }))).toMatchObject({ field: 'subject' });
+    expect(json(await call('PUT', '/api/whitelabel/email-templates/welcome', reseller, { subject: 'x', html: '<p>x</p>' }))).toMatchObject({ field: 'text' });
+    expect((await call('PUT', '/api/whitelabel/email-templates/invoice', reseller, { subject: 'x', html: 'x', text: 'x' })).statusCode).toBe(400);
+    const saved = await call('PUT', '/api/whitelabel/email-templates/welcome', reseller, {
+      subject: 'Hi {name}, welcome aboard',
+      html: '<p>Dear <b>{name}</b>, sign in at <a href="{action_url}">our site</a>.</p><script>alert(1)</script>',
+      text: 'Dear {name}, sign in at {action_url} with {email}. – {brand}',
+    });
     expect(json(saved)).toMatchObject({ data: { is_default: false, subject: 'Hi {name}, welcome aboard' } });
-    expect(json(await call('GET', '/api/whitelabel/email-templates', other))).toMatchObject({ data: [{ is_default: true }] });
+    expect(json(await call('GET', '/api/whitelabel/email-templates', other))).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ kind: 'welcome', is_default: true })]) });
+
+    // The live preview: the draft in the reseller's brand (business account saved here), sample values filled, markup sanitised.
+    await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'leads.acme.test' });
+    const preview = json<{ subject: string; html: string; text: string }>(
+      await call('POST', '/api/whitelabel/email-templates/password_reset/preview', reseller, { subject: 'Code for {name}', html: '<p>{code} <img src=x onerror=alert(1)></p>', text: 'Code {code}', lang: 'de' }),
+    );
+    expect(preview.subject).toBe('Code for Alex');
+    expect(preview.text).toBe('Code 482913');
+    expect(preview.html).toContain(BRANDING.logo);
+    expect(preview.html).toContain('Acme Leads');
+    expect(preview.html).toContain('Passwort zurücksetzen'); // the button's label in the asked language
+    expect(preview.html).toContain('https://leads.acme.test/forgot-password');
+    expect(preview.html).not.toMatch(/onerror|<img src="x"/);
 
     await call('PUT', '/api/whitelabel/smtp', reseller, { host: '127.0.0.1', port: smtp.port, encryption: 'none', from_email: 'hello@acme.test', support_email: 'help@acme.test' });
     const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, PACKAGE)).data.id;
@@ -60,6 +82,7 @@ describe('white-label custom links and email templates', () => {
     const mail = smtp.received.find((m) => m.includes('tess@template.test'))!;
     expect(mail).toContain('Hi Tess, welcome aboard'); // {name} is the first name, as in every email
     expect(mail).toContain('Dear Tess,');
+    expect(mail).not.toContain('<script');
 
     expect(json(await call('DELETE', '/api/whitelabel/email-templates/welcome', reseller))).toMatchObject({ data: { is_default: true } });
     expect((await call('DELETE', '/api/whitelabel/email-templates/welcome', reseller)).statusCode).toBe(404);

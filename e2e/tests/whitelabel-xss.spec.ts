@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 120_000 });
 const TITLE_PAYLOADS = PAYLOADS.filter((p) => p.length <= 60);
 
 const expectNoInjectedElements = async (page: Page) =>
-  expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], iframe:not([data-testid="sandboxed-preview"]), object, svg[onload], details[ontoggle], input[onfocus], body[onload]').length)).toBe(0);
+  expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], iframe:not([data-testid="sandboxed-preview"]):not([data-testid="template-preview-html"]), object, svg[onload], details[ontoggle], input[onfocus], body[onload]').length)).toBe(0);
 
 test("custom-link titles and URLs stay text in the reseller's list and in its customer's sidebar", async ({ page, request, shell }) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'xss-links');
@@ -51,26 +51,31 @@ test("custom-link titles and URLs stay text in the reseller's list and in its cu
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe(customer.token);
 });
 
-test('email template subject and body stay text in the editor and its preview', async ({ page, request, shell }) => {
+test('email template subject, HTML and text stay text in the editor, and the preview draws them sanitised in a sandboxed frame', async ({ page, request, shell }) => {
   const { reseller } = await freshResellerWithCustomer(request, 'xss-mail');
   const subject = PAYLOADS.filter((p) => p.length <= 40).slice(0, 4).join(' ');
-  const body = `Hello {name},\n${PAYLOADS.join('\n')}\nSign in at {url}`;
-  await send(request, reseller.token, 'put', '/api/whitelabel/email-templates/welcome', { subject, body });
+  const text = `Hello {name},\n${PAYLOADS.join('\n')}\nSign in at {action_url}`;
+  const html = `<p>Hello {name},</p>${PAYLOADS.join('\n')}`;
+  await send(request, reseller.token, 'put', '/api/whitelabel/email-templates/welcome', { subject, html, text });
 
   const watch = watchForXss(page);
-  await openAs(page, reseller, '/whitelabel/email-templates');
+  await openAs(page, reseller, '/whitelabel/email-templates?kind=welcome');
   await expect(shell.heading('Email templates')).toBeVisible();
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(subject);
-  await expect(page.getByLabel('Text', { exact: true })).toHaveValue(body);
+  await expect(page.getByLabel('HTML body', { exact: true })).toHaveValue(html);
+  await expect(page.getByLabel('Text alternative', { exact: true })).toHaveValue(text);
   const preview = page.getByTestId('template-preview-welcome');
   await expect(preview.getByTestId('template-preview-subject')).toContainText(subject);
   for (const payload of PAYLOADS) await expect(preview.getByTestId('template-preview-body')).toContainText(payload);
-  await expect(preview.getByTestId('template-preview-body')).toContainText('Hello Jane Doe,');
+  await expect(preview.getByTestId('template-preview-body')).toContainText('Hello Alex,');
+  // The HTML part is drawn in a frame without scripts or same-origin access.
+  await expect(preview.getByTestId('template-preview-html')).toHaveAttribute('sandbox', '');
+  await expect(page.frameLocator('[data-testid="template-preview-html"]').getByText('Hello Alex,')).toBeVisible();
   watch.expectNothingRan();
 
   // Typing a payload live into the editor only changes the preview's text.
-  await page.getByLabel('Text', { exact: true }).fill(`${PAYLOADS[11]} {email}`);
-  await expect(preview.getByTestId('template-preview-body')).toHaveText(`${PAYLOADS[11]} jane.doe@example.com`);
+  await page.getByLabel('Text alternative', { exact: true }).fill(`${PAYLOADS[11]} {email}`);
+  await expect(preview.getByTestId('template-preview-body')).toHaveText(`${PAYLOADS[11]} alex@example.com`);
   watch.expectNothingRan();
   await expectNoInjectedElements(page);
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe(reseller.token);

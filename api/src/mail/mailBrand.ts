@@ -57,25 +57,22 @@ function brandOf(row: BrandRow, port: number): MailBrand {
  * everyone else, gets the platform's. Before an account exists (a sign-up on a reseller's domain)
  * the domain the request came from decides.
  */
-export async function mailBrandFor(q: Queryable, who: { userId?: number | null; domain?: string | null }, port: number): Promise<MailBrand> {
+export async function mailBrandFor(q: Queryable, who: { userId?: number | null; resellerId?: number; domain?: string | null }, port: number): Promise<MailBrand> {
   const platform = async () => {
     const p = await settingsForDomain(q, DEFAULT_DOMAIN);
     return { owner_user_id: null, domain: p.domain, name: p.name, logo: p.logo, button_color: p.button_color, text_color: p.text_color, heading_color: p.heading_color, support_email: null };
   };
-  if (who.userId) {
-    const { rows } = await q.query<{ reseller_id: number | null }>(
-      'SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1',
-      [who.userId],
-    );
-    const resellerId = rows[0]?.reseller_id ?? null;
-    if (resellerId !== null) {
-      const own = (await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])).rows[0];
-      if (own) return brandOf(own, port);
-      // A reseller that has not filled in its business account yet: the default look, but its SMTP,
-      // its templates and its support address.
-      const contact = (await q.query<{ support_email: string | null }>('SELECT COALESCE(s.support_email, u.email) AS support_email FROM users u LEFT JOIN whitelabel_smtp s ON s.owner_id = u.id WHERE u.id = $1', [resellerId])).rows[0];
-      return brandOf({ ...(await platform()), owner_user_id: resellerId, support_email: contact?.support_email ?? null }, port);
-    }
+  const resellerOf = async (userId: number) =>
+    (await q.query<{ reseller_id: number | null }>('SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1', [userId])).rows[0]
+      ?.reseller_id ?? null;
+  const resellerId = who.resellerId ?? (who.userId ? await resellerOf(who.userId) : null);
+  if (resellerId !== null) {
+    const own = (await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])).rows[0];
+    if (own) return brandOf(own, port);
+    // A reseller that has not filled in its business account yet: the default look, but its SMTP,
+    // its templates and its support address.
+    const contact = (await q.query<{ support_email: string | null }>('SELECT COALESCE(s.support_email, u.email) AS support_email FROM users u LEFT JOIN whitelabel_smtp s ON s.owner_id = u.id WHERE u.id = $1', [resellerId])).rows[0];
+    return brandOf({ ...(await platform()), owner_user_id: resellerId, support_email: contact?.support_email ?? null }, port);
   }
   if (who.domain) {
     const { rows } = await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.domain = $1 AND b.owner_user_id IS NOT NULL`, [normaliseDomain(who.domain)]);

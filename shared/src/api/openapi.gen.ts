@@ -11619,9 +11619,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every email kind with its template (the built-in one, in `lang`, until the reseller saves its own) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    lang?: "en" | "es" | "fr" | "de";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -11633,7 +11636,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description Which email: every kind a customer receives
+                                 * @enum {string}
+                                 */
+                                kind: "welcome" | "email_confirmation" | "password_reset" | "email_change" | "team_invitation" | "payment_receipt" | "payment_failed" | "subscription_renewal" | "low_credits" | "auto_top_up" | "autopilot_alert" | "saved_search_alert" | "export_ready";
+                                subject: string;
+                                /** @description The body as HTML (rebuilt by the allowlist sanitiser when sent) */
+                                html: string;
+                                /** @description The text alternative */
+                                text: string;
+                                is_default: boolean;
+                                /** @description Placeholders the kind fills, written {name} */
+                                variables: string[];
+                                updated_at: string | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -11653,12 +11675,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Save the reseller's template of a kind */
         put: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    kind: "welcome";
+                    /** @description Which email: every kind a customer receives */
+                    kind: "welcome" | "email_confirmation" | "password_reset" | "email_change" | "team_invitation" | "payment_receipt" | "payment_failed" | "subscription_renewal" | "low_credits" | "auto_top_up" | "autopilot_alert" | "saved_search_alert" | "export_ready";
                 };
                 cookie?: never;
             };
@@ -11666,7 +11690,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         subject: string;
-                        body: string;
+                        html: string;
+                        text: string;
                     };
                 };
             };
@@ -11676,17 +11701,40 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                /**
+                                 * @description Which email: every kind a customer receives
+                                 * @enum {string}
+                                 */
+                                kind: "welcome" | "email_confirmation" | "password_reset" | "email_change" | "team_invitation" | "payment_receipt" | "payment_failed" | "subscription_renewal" | "low_credits" | "auto_top_up" | "autopilot_alert" | "saved_search_alert" | "export_ready";
+                                subject: string;
+                                /** @description The body as HTML (rebuilt by the allowlist sanitiser when sent) */
+                                html: string;
+                                /** @description The text alternative */
+                                text: string;
+                                is_default: boolean;
+                                /** @description Placeholders the kind fills, written {name} */
+                                variables: string[];
+                                updated_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Back to the built-in template of a kind */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    kind: "welcome";
+                    /** @description Which email: every kind a customer receives */
+                    kind: "welcome" | "email_confirmation" | "password_reset" | "email_change" | "team_invitation" | "payment_receipt" | "payment_failed" | "subscription_renewal" | "low_credits" | "auto_top_up" | "autopilot_alert" | "saved_search_alert" | "export_ready";
                 };
                 cookie?: never;
             };
@@ -11697,10 +11745,84 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                /**
+                                 * @description Which email: every kind a customer receives
+                                 * @enum {string}
+                                 */
+                                kind: "welcome" | "email_confirmation" | "password_reset" | "email_change" | "team_invitation" | "payment_receipt" | "payment_failed" | "subscription_renewal" | "low_credits" | "auto_top_up" | "autopilot_alert" | "saved_search_alert" | "export_ready";
+                                subject: string;
+                                /** @description The body as HTML (rebuilt by the allowlist sanitiser when sent) */
+                                html: string;
+                                /** @description The text alternative */
+                                text: string;
+                                is_default: boolean;
+                                /** @description Placeholders the kind fills, written {name} */
+                                variables: string[];
+                                updated_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/whitelabel/email-templates/{kind}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft rendered as its email is sent: the reseller's logo, colours and domain, sample values in the placeholders */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Which email: every kind a customer receives */
+                    kind: "welcome" | "email_confirmation" | "password_reset" | "email_change" | "team_invitation" | "payment_receipt" | "payment_failed" | "subscription_renewal" | "low_credits" | "auto_top_up" | "autopilot_alert" | "saved_search_alert" | "export_ready";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subject: string;
+                        html: string;
+                        text: string;
+                        /** @enum {string} */
+                        lang?: "en" | "es" | "fr" | "de";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subject: string;
+                            html: string;
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

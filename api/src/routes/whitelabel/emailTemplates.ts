@@ -1,84 +1,117 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
-import { objectSchema } from '../../http/schemas';
-import { t, type Language } from '../../i18n/messages';
+import { LANGUAGES, type Language } from '../../i18n/messages';
+import { defaultTemplate } from '../../mail/emailDefaults';
+import { EMAIL_KINDS, variablesOf, type EmailKind } from '../../mail/emailKinds';
+import { mailBrandFor } from '../../mail/mailBrand';
+import { customTemplate, previewTemplate } from '../../mail/templatedMail';
 import { say } from '../respond';
 import { notFound, resellerGuard, resellerIdOf } from './common';
 
-export const TEMPLATE_KINDS = ['welcome'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-/** Placeholders a template may use; anything else stays as typed. */
-export const PLACEHOLDERS = ['name', 'brand', 'email', 'url'] as const;
+const Kind = StringEnum(EMAIL_KINDS, { description: 'Which email: every kind a customer receives' });
+const Lang = StringEnum(LANGUAGES);
 
-export interface EmailTemplate {
-  kind: TemplateKind;
-  subject: string;
-  body: string;
-  is_default: boolean;
-  placeholders: readonly string[];
-  updated_at: string | null;
-}
+const EmailTemplate = Type.Object({
+  kind: Kind,
+  subject: Type.String(),
+  html: Type.String({ description: 'The body as HTML (rebuilt by the allowlist sanitiser when sent)' }),
+  text: Type.String({ description: 'The text alternative' }),
+  is_default: Type.Boolean(),
+  variables: Type.Array(Type.String(), { description: 'Placeholders the kind fills, written {name}' }),
+  updated_at: Nullable(Timestamp()),
+});
+type EmailTemplate = Static<typeof EmailTemplate>;
 
-function defaults(kind: TemplateKind, lang: Language): { subject: string; body: string } {
-  // The built-in texts, with placeholders left in for the reseller to see and keep.
-  const raw = { name: '{name}', brand: '{brand}', email: '{email}', url: '{url}' };
-  return { subject: t(lang, `whitelabel.${kind}_subject`, raw), body: t(lang, `whitelabel.${kind}_body`, raw) };
-}
+const KindParams = Type.Object({ kind: Kind }, { additionalProperties: false });
+const Parts = {
+  subject: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  html: Type.String({ minLength: 1, maxLength: 50_000, pattern: '\\S' }),
+  text: Type.String({ minLength: 1, maxLength: 20_000, pattern: '\\S' }),
+};
+const TemplateBody = Type.Object(Parts, { additionalProperties: false });
+const TemplateAnswer = Type.Object({ ...MessageProperties, data: EmailTemplate });
 
-export function fillTemplate(text: string, values: Record<(typeof PLACEHOLDERS)[number], string>): string {
-  return text.replace(/\{(name|brand|email|url)\}/g, (_, key: (typeof PLACEHOLDERS)[number]) => values[key]);
-}
-
-/** The reseller's version of an email, or null for the built-in text. */
-export async function customTemplate(q: Queryable, ownerId: number, kind: TemplateKind): Promise<{ subject: string; body: string } | null> {
-  const { rows } = await q.query<{ subject: string; body: string }>('SELECT subject, body FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [ownerId, kind]);
-  return rows[0] ?? null;
-}
-
-const kindParams = { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { type: 'string', enum: TEMPLATE_KINDS } } } as const;
-
-export function emailTemplateRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+/**
+ * The reseller's email templates: one per kind its customers receive (subject, HTML body, text
+ * alternative). Unsaved kinds show the built-in text in the language asked for, with its placeholders;
+ * the preview renders a draft with the reseller's brand exactly as the email is sent.
+ */
+export function emailTemplateRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = resellerGuard(app);
 
-  const view = async (owner: number, kind: TemplateKind, lang: Language): Promise<EmailTemplate> => {
-    const { rows } = await db.query<{ subject: string; body: string; updated_at: string }>('SELECT subject, body, updated_at FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [
-      owner,
-      kind,
-    ]);
-    const row = rows[0];
-    return row ? { kind, ...row, is_default: false, placeholders: PLACEHOLDERS } : { kind, ...defaults(kind, lang), is_default: true, placeholders: PLACEHOLDERS, updated_at: null };
+  const view = async (q: Queryable, owner: number, kind: EmailKind, lang: Language): Promise<EmailTemplate> => {
+    const saved = (await q.query<{ updated_at: Date }>('SELECT updated_at FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [owner, kind])).rows[0];
+    const custom = saved ? await customTemplate(q, owner, kind) : null;
+    const base = { kind, variables: variablesOf(kind) };
+    if (saved && custom) return { ...base, ...custom, is_default: false, updated_at: saved.updated_at };
+    const { subject, html, text } = defaultTemplate(kind, lang);
+    return { ...base, subject, html, text, is_default: true, updated_at: null };
   };
 
-  app.get('/api/whitelabel/email-templates', { onRequest: guard }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    return { data: await Promise.all(TEMPLATE_KINDS.map((k) => view(owner, k, request.lang))) };
-  });
-
-  app.put<{ Params: { kind: TemplateKind }; Body: { subject: string; body: string } }>(
-    '/api/whitelabel/email-templates/:kind',
+  app.get(
+    '/api/whitelabel/email-templates',
     {
       onRequest: guard,
       schema: {
-        params: kindParams,
-        body: objectSchema({ subject: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' }, body: { type: 'string', minLength: 1, maxLength: 20_000, pattern: '\\S' } }, ['subject', 'body']),
+        summary: 'Every email kind with its template (the built-in one, in `lang`, until the reseller saves its own)',
+        querystring: Type.Object({ lang: Type.Optional(Lang) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ data: Type.Array(EmailTemplate) }) },
       },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
-      await db.query(
-        `INSERT INTO whitelabel_email_templates (owner_id, kind, subject, body, updated_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (owner_id, kind) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
-        [owner, request.params.kind, request.body.subject.trim(), request.body.body, clock.now()],
-      );
-      return { ...say(request, 'whitelabel.template_saved'), data: await view(owner, request.params.kind, request.lang) };
+      const lang = request.query.lang ?? request.lang;
+      return { data: await Promise.all(EMAIL_KINDS.map((k) => view(db, owner, k, lang))) };
     },
   );
 
-  app.delete<{ Params: { kind: TemplateKind } }>('/api/whitelabel/email-templates/:kind', { onRequest: guard, schema: { params: kindParams } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const { rowCount } = await db.query('DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [owner, request.params.kind]);
-    if (rowCount === 0) throw notFound();
-    return { ...say(request, 'whitelabel.template_reset'), data: await view(owner, request.params.kind, request.lang) };
-  });
+  app.put(
+    '/api/whitelabel/email-templates/:kind',
+    { onRequest: guard, schema: { summary: "Save the reseller's template of a kind", params: KindParams, body: TemplateBody, response: { 200: TemplateAnswer } } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { subject, html, text } = request.body;
+      await db.query(
+        `INSERT INTO whitelabel_email_templates (owner_id, kind, subject, html, body, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (owner_id, kind) DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
+        [owner, request.params.kind, subject.trim(), html, text, clock.now()],
+      );
+      return { ...say(request, 'whitelabel.template_saved'), data: await view(db, owner, request.params.kind, request.lang) };
+    },
+  );
+
+  app.delete(
+    '/api/whitelabel/email-templates/:kind',
+    { onRequest: guard, schema: { summary: 'Back to the built-in template of a kind', params: KindParams, response: { 200: TemplateAnswer } } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { rowCount } = await db.query('DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = $2', [owner, request.params.kind]);
+      if (rowCount === 0) throw notFound();
+      return { ...say(request, 'whitelabel.template_reset'), data: await view(db, owner, request.params.kind, request.lang) };
+    },
+  );
+
+  app.post(
+    '/api/whitelabel/email-templates/:kind/preview',
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A draft rendered as its email is sent: the reseller's logo, colours and domain, sample values in the placeholders",
+        params: KindParams,
+        body: Type.Object({ ...Parts, lang: Type.Optional(Lang) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ subject: Type.String(), html: Type.String(), text: Type.String() }) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      // The brand a customer of this reseller gets (its business account, else the default look).
+      const brand = await mailBrandFor(db, { resellerId: owner }, config.port);
+      const { subject, html, text, lang } = request.body;
+      return previewTemplate(db, brand, request.params.kind, lang ?? request.lang, { subject, html, text });
+    },
+  );
 }

@@ -1,24 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export type TemplateKind = 'welcome';
+export type EmailTemplate = ApiResponse<'/api/whitelabel/email-templates', 'get'>['data'][number];
+export type TemplateKind = EmailTemplate['kind'];
+export type TemplateLanguage = 'en' | 'es' | 'fr' | 'de';
 
-export interface EmailTemplate {
-  kind: TemplateKind;
-  subject: string;
-  body: string;
-  is_default: boolean;
-  placeholders: string[];
-  updated_at: string | null;
-}
+export const emailTemplateKeys = { all: ['whitelabel', 'email-templates'] as const, list: (lang: TemplateLanguage) => ['whitelabel', 'email-templates', lang] as const };
 
-export const emailTemplateKeys = { all: ['whitelabel', 'email-templates'] as const };
+/** Every kind with its template; unsaved kinds show the built-in text in `lang`. */
+export const getEmailTemplates = (lang: TemplateLanguage, signal?: AbortSignal) => api.get('/api/whitelabel/email-templates', { query: { lang }, config: { signal } }).then((answer) => answer.data);
 
-export async function getEmailTemplates(signal?: AbortSignal): Promise<EmailTemplate[]> {
-  const { data } = await apiClient.get<{ data: EmailTemplate[] }>('/api/whitelabel/email-templates', { signal });
-  return data.data;
-}
+export const emailTemplatesQueryOptions = (lang: TemplateLanguage) => queryOptions({ queryKey: emailTemplateKeys.list(lang), queryFn: ({ signal }) => getEmailTemplates(lang, signal) });
 
-export const emailTemplatesQueryOptions = () => queryOptions({ queryKey: emailTemplateKeys.all, queryFn: ({ signal }) => getEmailTemplates(signal) });
-
-export const useEmailTemplates = () => useQuery(emailTemplatesQueryOptions());
+export const useEmailTemplates = (lang: TemplateLanguage) => useQuery(emailTemplatesQueryOptions(lang));

@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { api, v, yup } from '@leadsmith/shared';
 import { emailTemplateKeys, type TemplateKind } from './getEmailTemplates';
 
 export const emailTemplateSchema = yup.object({
   subject: v.required().max(200, v.message('maxLength', { max: 200 })),
-  body: v.required().max(20_000, v.message('maxLength', { max: 20_000 })),
+  html: v.required().max(50_000, v.message('maxLength', { max: 50_000 })),
+  text: v.required().max(20_000, v.message('maxLength', { max: 20_000 })),
 });
 export type EmailTemplateValues = yup.InferType<typeof emailTemplateSchema>;
 
-export async function saveEmailTemplate({ kind, input }: { kind: TemplateKind; input: EmailTemplateValues }): Promise<void> {
-  await apiClient.put(`/api/whitelabel/email-templates/${kind}`, input);
-}
+export const saveEmailTemplate = ({ kind, input }: { kind: TemplateKind; input: EmailTemplateValues }) => api.put('/api/whitelabel/email-templates/{kind}', { path: { kind }, body: input });
 
 /** Back to the built-in text. */
-export async function resetEmailTemplate(kind: TemplateKind): Promise<void> {
-  await apiClient.delete(`/api/whitelabel/email-templates/${kind}`);
-}
+export const resetEmailTemplate = (kind: TemplateKind) => api.delete('/api/whitelabel/email-templates/{kind}', { path: { kind } });
 
 export function useSaveEmailTemplate() {
   const client = useQueryClient();

@@ -1,16 +1,31 @@
-import { Box, Button, chakra, Code, Flex, Heading, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useBranding, useYupForm, TextareaField } from '@leadsmith/shared';
+import { Box, Button, chakra, Code, Field, Flex, Heading, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEmailTemplates, type EmailTemplate } from '../api/getEmailTemplates';
-import { fillSample } from './fillSample';
+import { useSearchParams } from 'react-router';
+import { useEmailTemplates, type EmailTemplate, type TemplateKind, type TemplateLanguage } from '../api/getEmailTemplates';
+import { useEmailPreview } from '../api/previewEmailTemplate';
 import { emailTemplateSchema, useResetEmailTemplate, useSaveEmailTemplate, type EmailTemplateValues } from '../api/saveEmailTemplate';
 
-function TemplateForm({ template }: { template: EmailTemplate }) {
+const LANGUAGES: readonly TemplateLanguage[] = ['en', 'es', 'fr', 'de'];
+const PREVIEW_DELAY_MS = 400;
+
+/** The value once it has stopped changing for `delayMs`: the preview is asked for after typing pauses. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+function TemplateForm({ template, lang }: { template: EmailTemplate; lang: TemplateLanguage }) {
   const { t } = useTranslation('whitelabel');
   const { t: tc } = useTranslation('common');
   const save = useSaveEmailTemplate();
   const reset = useResetEmailTemplate();
-  const form = useYupForm(emailTemplateSchema, { defaultValues: { subject: template.subject, body: template.body } });
+  const form = useYupForm(emailTemplateSchema, { defaultValues: { subject: template.subject, html: template.html, text: template.text } });
   const submit = form.handleSubmit(async (input: EmailTemplateValues) => {
     try {
       await save.mutateAsync({ kind: template.kind, input });
@@ -18,72 +33,134 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
       applyApiFieldErrors(form, error);
     }
   });
+  const [subject, html, text] = form.watch(['subject', 'html', 'text']);
   return (
-    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="48rem" mb={8} aria-labelledby={`template-${template.kind}`}>
+    <chakra.form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`template-${template.kind}`}>
       <Heading as="h2" size="md" mb={1} id={`template-${template.kind}`}>
         {t(`templates.kinds.${template.kind}`)}
       </Heading>
       <Text fontSize="sm" mb={3}>
         {template.is_default ? t('templates.usingDefault') : t('templates.usingCustom')}{' '}
-        {t('templates.placeholders')} {template.placeholders.map((p) => <Code key={p} mr={1}>{`{${p}}`}</Code>)}
+        {t('templates.placeholders')} {template.variables.map((p) => <Code key={p} mr={1}>{`{${p}}`}</Code>)}
       </Text>
-      <TextField label={t('templates.subject')} registration={form.register('subject')} error={form.formState.errors.subject} />
-      <TextareaField label={t('templates.body')} registration={form.register('body')} error={form.formState.errors.body} rows={8} />
-      <TemplatePreview kind={template.kind} subject={form.watch('subject')} body={form.watch('body')} />
-      <Flex gap={3}>
-        <Button type="submit" colorPalette="brand" loading={save.isPending}>
-          {tc('actions.save')}
-        </Button>
-        {template.is_default ? null : (
-          <Button variant="outline" loading={reset.isPending} onClick={() => reset.mutate(template.kind)}>
-            {t('templates.reset')}
-          </Button>
-        )}
-      </Flex>
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap={6}>
+        <Box>
+          <TextField label={t('templates.subject')} registration={form.register('subject')} error={form.formState.errors.subject} />
+          <TextareaField label={t('templates.html')} registration={form.register('html')} error={form.formState.errors.html} rows={10} />
+          <TextareaField label={t('templates.text')} registration={form.register('text')} error={form.formState.errors.text} rows={8} />
+          <Flex gap={3}>
+            <Button type="submit" colorPalette="brand" loading={save.isPending}>
+              {tc('actions.save')}
+            </Button>
+            {template.is_default ? null : (
+              <Button variant="outline" loading={reset.isPending} onClick={() => reset.mutate(template.kind)}>
+                {t('templates.reset')}
+              </Button>
+            )}
+          </Flex>
+        </Box>
+        <TemplatePreview kind={template.kind} lang={lang} subject={subject} html={html} text={text} />
+      </SimpleGrid>
     </chakra.form>
   );
 }
 
 /**
- * The email as a customer receives it, with sample values in the placeholders. Welcome emails are sent as
- * plain text, so the preview is text too: whatever the reseller types is shown, never interpreted.
+ * The email as a customer receives it: rendered by the API with the reseller's logo, colours and
+ * domain and sample values, shown in a sandboxed frame (no scripts, opaque origin), with its text part.
  */
-function TemplatePreview({ kind, subject, body }: { kind: string; subject: string; body: string }) {
+function TemplatePreview({ kind, lang, subject, html, text }: { kind: TemplateKind; lang: TemplateLanguage; subject: string; html: string; text: string }) {
   const { t } = useTranslation('whitelabel');
-  const branding = useBranding();
-  const values = { name: t('templates.sampleName'), brand: branding.name, email: 'jane.doe@example.com', url: `${window.location.origin}/login` };
+  const draft = useSettled({ subject, html, text, lang }, PREVIEW_DELAY_MS);
+  const preview = useEmailPreview(kind, draft);
   return (
-    <Box as="section" aria-labelledby={`preview-${kind}`} borderWidth="1px" borderRadius="md" p={4} mb={4} bg="white" data-testid={`template-preview-${kind}`}>
+    <Box as="section" aria-labelledby={`preview-${kind}`} borderWidth="1px" borderRadius="md" p={4} bg="white" data-testid={`template-preview-${kind}`}>
       <Heading as="h3" size="sm" mb={1} id={`preview-${kind}`}>
         {t('templates.preview')}
       </Heading>
       <Text fontSize="sm" mb={3}>
         {t('templates.previewHelp')}
       </Text>
-      <Text fontWeight="semibold" mb={2} data-testid="template-preview-subject">
-        {t('templates.previewSubject')} {fillSample(subject, values)}
-      </Text>
-      <Text whiteSpace="pre-wrap" data-testid="template-preview-body">
-        {fillSample(body, values)}
-      </Text>
+      {preview.isError ? (
+        <Text color="red.700">{t('templates.previewFailed')}</Text>
+      ) : preview.data ? (
+        <>
+          <Text fontWeight="semibold" mb={2} data-testid="template-preview-subject">
+            {t('templates.previewSubject')} {preview.data.subject}
+          </Text>
+          <iframe title={t('templates.previewFrame')} sandbox="" srcDoc={preview.data.html} referrerPolicy="no-referrer" style={{ width: '100%', height: '28rem', border: 0, display: 'block' }} data-testid="template-preview-html" />
+          <Heading as="h4" size="xs" mt={3} mb={1}>
+            {t('templates.previewText')}
+          </Heading>
+          <Text whiteSpace="pre-wrap" fontSize="sm" data-testid="template-preview-body">
+            {preview.data.text}
+          </Text>
+        </>
+      ) : (
+        <PageSpinner />
+      )}
     </Box>
   );
 }
 
-/** whitelabel/email-templates: the texts of the emails sent to the reseller's customers (through its SMTP). */
+/**
+ * whitelabel/email-templates: every email the reseller's customers receive (the kind is in the URL,
+ * `?kind=`), its subject, HTML body and text alternative, with a live preview in the reseller's brand.
+ * `?lang=` picks the language of the built-in text shown for kinds not yet saved, and of the preview.
+ */
 export function EmailTemplatesPage() {
   const { t } = useTranslation('whitelabel');
-  const templates = useEmailTemplates();
+  const [params, setParams] = useSearchParams();
+  const lang = (LANGUAGES as readonly string[]).includes(params.get('lang') ?? '') ? (params.get('lang') as TemplateLanguage) : 'en';
+  const templates = useEmailTemplates(lang);
+  const choose = (key: 'kind' | 'lang', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  if (templates.isPending) return <PageSpinner />;
+  if (templates.isError) return <ErrorState title={t('kit.loadFailed')} onRetry={() => void templates.refetch()} />;
+  const template = templates.data.find((tpl) => tpl.kind === params.get('kind')) ?? templates.data[0]!;
   return (
     <Box>
       <PageHeader title={t('routes.emailTemplates')} />
-      {templates.isPending ? (
-        <PageSpinner />
-      ) : templates.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void templates.refetch()} />
-      ) : (
-        templates.data.map((tpl) => <TemplateForm key={`${tpl.kind}-${tpl.updated_at ?? 'default'}`} template={tpl} />)
-      )}
+      <Flex gap={4} wrap="wrap" mb={6}>
+        <Field.Root maxW="20rem">
+          <Field.Label>{t('templates.kind')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={template.kind} onChange={(e) => choose('kind', e.currentTarget.value)}>
+              {templates.data.map((tpl) => (
+                <option key={tpl.kind} value={tpl.kind}>
+                  {t(`templates.kinds.${tpl.kind}`)}
+                  {tpl.is_default ? '' : ` — ${t('templates.customised')}`}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root maxW="14rem">
+          <Field.Label>{t('templates.language')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={lang} onChange={(e) => choose('lang', e.currentTarget.value)}>
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`templates.languages.${l}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Flex>
+      <Text fontSize="sm" mb={4}>
+        {t('templates.languageHelp')}
+      </Text>
+      <TemplateForm key={`${template.kind}-${lang}-${template.updated_at ?? 'default'}`} template={template} lang={lang} />
     </Box>
   );
 }
