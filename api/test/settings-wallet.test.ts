@@ -1,9 +1,7 @@
 import { issueToken } from '../src/auth/tokens';
 import { spendCredits } from '../src/credits/ledger';
-import { createSandboxPayments, SANDBOX_CARDS } from '../src/providers/payments';
+import { createSandboxPayments, parseSandboxToken, SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
-
-const card = (number: string = SANDBOX_CARDS.success) => ({ number, exp_month: 12, exp_year: 2030, cvc: '123' });
 
 /** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -39,6 +37,11 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const wallet = async (token = customer) => json<Wallet>(await call('GET', '/api/wallet', token));
+  /** What the browser's sandbox card form does: a SetupIntent, the card turned into a token in the page, both handed to the API. */
+  async function addCard(token: string, number: string = SANDBOX_CARDS.success, extra: { make_default?: boolean; expYear?: number } = {}) {
+    const setup = json<{ setup_intent_id: string; provider: string }>(await call('POST', '/api/wallet/cards/setup', token, {}));
+    return call('POST', '/api/wallet/cards', token, { setup_intent_id: setup.setup_intent_id, token: sandboxToken(number, 12, extra.expYear ?? 2030), ...(extra.make_default === undefined ? {} : { make_default: extra.make_default }) });
+  }
 
   it('needs the wallet module', async () => {
     expect((await call('GET', '/api/wallet', basic)).statusCode).toBe(403);
@@ -58,27 +61,30 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     expect(json(auto)).toMatchObject({ code: 'settings.default_card_required' });
   });
 
-  it('validates the card input; a declined card is not kept', async () => {
-    const bad = await call('POST', '/api/wallet/cards', customer, { ...card(), cvc: 'x' });
-    expect(bad.statusCode).toBe(400);
-    expect(json(bad)).toMatchObject({ field: 'cvc' });
-    const luhn = await call('POST', '/api/wallet/cards', customer, card('4242424242424241'));
-    expect(json(luhn)).toMatchObject({ code: 'settings.card_invalid', field: 'number' });
-    const declined = await call('POST', '/api/wallet/cards', customer, card(SANDBOX_CARDS.decline));
+  it('validates the card input (a card number is refused: the API takes a token); a declined card is not kept', async () => {
+    const raw = await call('POST', '/api/wallet/cards', customer, { number: SANDBOX_CARDS.success, exp_month: 12, exp_year: 2030, cvc: '123' });
+    expect(raw.statusCode).toBe(400);
+    const setup = json<{ setup_intent_id: string; provider: string; publishable_key: null }>(await call('POST', '/api/wallet/cards/setup', customer, {}));
+    expect(setup).toMatchObject({ provider: 'sandbox', publishable_key: null });
+    const bad = await call('POST', '/api/wallet/cards', customer, { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_nonsense' });
+    expect(json(bad)).toMatchObject({ code: 'settings.card_invalid', field: 'token' });
+    const expired = await addCard(customer, SANDBOX_CARDS.success, { expYear: 2020 });
+    expect(json(expired)).toMatchObject({ code: 'settings.card_invalid', field: 'token' });
+    const declined = await addCard(customer, SANDBOX_CARDS.decline);
     expect(declined.statusCode).toBe(422);
     expect(json(declined)).toMatchObject({ code: 'settings.card_declined' });
     expect((await wallet()).cards).toEqual([]);
   });
 
   it('adding a card charges 1 dollar and adds 10 additional credits valid 12 months; it becomes the default', async () => {
-    const res = await call('POST', '/api/wallet/cards', customer, card());
+    const res = await addCard(customer);
     expect(res.statusCode).toBe(201);
     expect(json(res)).toMatchObject({ message: 'Payment succeeded!', data: { last4: '4242', is_default: true }, charge: { kind: 'card_validation', amount_cents: 100, credits: 10, status: 'succeeded' } });
     expect(json(res)).not.toHaveProperty('data.provider_ref');
     const w = await wallet();
     expect(w.balance).toMatchObject({ additional: 210, total: 1060 });
     expect(w.lots).toEqual([expect.objectContaining({ remaining: 10, expires_at: expect.stringMatching(/^2027-03-15/) })]);
-    const second = json<{ data: { id: number; is_default: boolean } }>(await call('POST', '/api/wallet/cards', customer, card('5555555555554444')));
+    const second = json<{ data: { id: number; is_default: boolean } }>(await addCard(customer, '5555555555554444'));
     expect(second.data.is_default).toBe(false);
     const made = await call('PUT', `/api/wallet/cards/${second.data.id}/default`, customer);
     expect(json(made)).toMatchObject({ data: { is_default: true } });
@@ -101,7 +107,7 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     expect((await call('POST', '/api/wallet/top-ups', customer, { credits: 5 })).statusCode).toBe(400);
 
     // A processing card.
-    const added = json<{ data: { id: number }; charge: { id: number; status: string }; message: string }>(await call('POST', '/api/wallet/cards', customer, { ...card(SANDBOX_CARDS.processing), make_default: true }));
+    const added = json<{ data: { id: number }; charge: { id: number; status: string }; message: string }>(await addCard(customer, SANDBOX_CARDS.processing, { make_default: true }));
     expect(added.charge.status).toBe('processing');
     expect(added.message).toBe('Your payment is processing');
     const mid = (await wallet()).balance.total;
@@ -144,23 +150,49 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     expect((await wallet()).autoTopUp.enabled).toBe(false);
   });
 
-  it('the sandbox keeps the card, charge and refund lifecycle: idempotent charges, later declines, refunds', async () => {
-    const sandbox = createSandboxPayments(ctx.db, ctx.clock);
-    const customerRef = { userId: customerId, email: DEMO.customer.email };
-    await expect(sandbox.createPaymentMethod({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }, customerRef)).rejects.toMatchObject({ code: 'invalid_card' });
-    const method = await sandbox.createPaymentMethod({ number: SANDBOX_CARDS.declineLater, expMonth: 1, expYear: 2031, cvc: '123' }, customerRef);
+  it('the sandbox keeps the card, charge and refund lifecycle: tokens only, idempotent charges, later declines, refunds, 3-D Secure', async () => {
+    const emitted: string[] = [];
+    const sandbox = createSandboxPayments(ctx.db, ctx.clock, async (event) => {
+      emitted.push(event.type);
+    });
+    expect(parseSandboxToken(sandboxToken(SANDBOX_CARDS.declineLater, 1, 2031))).toEqual({ behaviour: 'decline_later', brand: 'visa', last4: '0341', expMonth: 1, expYear: 2031 });
+    const customerRef = await sandbox.createCustomer({ userId: customerId, email: DEMO.customer.email }, 'sandbox-test-customer');
+    const setup = await sandbox.startSetup(customerRef, {}, 'sandbox-test-setup');
+    await expect(sandbox.finishSetup(setup.id, 'cus_someone_else', sandboxToken(SANDBOX_CARDS.success))).rejects.toMatchObject({ code: 'setup_incomplete' });
+    const method = await sandbox.finishSetup(setup.id, customerRef, sandboxToken(SANDBOX_CARDS.declineLater, 1, 2031));
     expect(method).toMatchObject({ brand: 'visa', last4: '0341' });
-    const stored = await ctx.db.query<{ number_hash: string }>('SELECT number_hash FROM settings_sandbox_payment_methods WHERE id = $1', [method.ref]);
-    expect(stored.rows[0]!.number_hash).not.toContain(SANDBOX_CARDS.declineLater);
-    const request = { paymentMethodRef: method.ref, amountCents: 100, currency: 'usd' as const, description: 'validation', idempotencyKey: 'sandbox-test-1' };
+    const request = { customerRef, paymentMethodRef: method.ref, amountCents: 100, currency: 'usd' as const, description: 'validation', idempotencyKey: 'sandbox-test-1', offSession: false, metadata: {} };
     const first = await sandbox.charge(request);
     expect(first.status).toBe('succeeded');
     // The same key is the same charge, never a second one.
     expect(await sandbox.charge(request)).toEqual(first);
     expect(await sandbox.charge({ ...request, idempotencyKey: 'sandbox-test-2' })).toMatchObject({ status: 'failed', failureCode: 'insufficient_funds' });
-    expect(await sandbox.refund(first.ref!)).toMatchObject({ status: 'refunded' });
+    expect(await sandbox.refund(first.ref!, 'refund-1')).toMatchObject({ status: 'refunded' });
+    expect(await sandbox.refund(first.ref!, 'refund-1')).toMatchObject({ status: 'refunded' });
     expect(await sandbox.getCharge(first.ref!)).toMatchObject({ status: 'refunded' });
+    const secure = await sandbox.finishSetup((await sandbox.startSetup(customerRef, {}, 'sandbox-test-setup-2')).id, customerRef, sandboxToken(SANDBOX_CARDS.authenticate));
+    const waiting = await sandbox.charge({ ...request, paymentMethodRef: secure.ref, idempotencyKey: 'sandbox-test-3', offSession: true });
+    expect(waiting).toMatchObject({ status: 'requires_action', failureCode: 'authentication_required' });
+    expect(await sandbox.authenticate(waiting.ref!)).toMatchObject({ status: 'succeeded' });
+    // Each change is emitted once, in Stripe's event names; the stored method has no number hash.
+    expect(emitted).toEqual(['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded', 'payment_intent.requires_action', 'payment_intent.succeeded']);
+    expect((await ctx.db.query('SELECT number_hash FROM settings_sandbox_payment_methods WHERE id = $1', [method.ref])).rows).toEqual([{ number_hash: null }]);
   });
+
+  it('test mode: the wallet says which provider, and a sandbox 3-D Secure charge is confirmed in the page', async () => {
+    const w = json<{ provider: string; test_mode: boolean }>(await call('GET', '/api/wallet', customer));
+    expect(w).toMatchObject({ provider: 'sandbox', test_mode: true });
+    const added = json<{ charge: { id: number; status: string }; message: string }>(await addCard(customer, SANDBOX_CARDS.authenticate));
+    expect(added).toMatchObject({ charge: { status: 'requires_action' }, message: 'Card must be reconnected for security reasons' });
+    const before = (await wallet()).balance.total;
+    const confirmed = await call('POST', `/api/wallet/charges/${added.charge.id}/confirm`, customer, {});
+    expect(json(confirmed)).toMatchObject({ provider: 'sandbox', client_secret: null, data: { status: 'succeeded' }, message: 'Payment succeeded!' });
+    await ctx.app.queue.drain();
+    expect((await wallet()).balance.total).toBe(before + 10);
+    expect((await call('POST', `/api/wallet/charges/${added.charge.id}/confirm`, customer, {})).statusCode).toBe(422);
+    for (const c of (await wallet()).cards) await call('DELETE', `/api/wallet/cards/${c.id}`, customer);
+  });
+
   it("a reseller's customer buys credits at the credit sale price of its reseller's package, top-up and auto top-up alike", async () => {
     const pkg = await call('POST', '/api/whitelabel/packages', reseller, { name: 'Priced credits', monthly_price_cents: 1000, credit_price_cents: 23 });
     expect(pkg.statusCode).toBe(201);
@@ -175,7 +207,7 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     const buyer = (await issueToken(ctx.db, buyerId, ctx.clock.now(), 24)).token;
     expect(json<{ pricing: { centsPerCredit: number } }>(await call('GET', '/api/wallet', buyer)).pricing.centsPerCredit).toBe(23);
     // The card check stays the $1 validation charge; credits bought cost 23 cents each.
-    const added = await call('POST', '/api/wallet/cards', buyer, { ...card(), make_default: true });
+    const added = await addCard(buyer, SANDBOX_CARDS.success, { make_default: true });
     expect(json(added)).toMatchObject({ charge: { kind: 'card_validation', amount_cents: 100 } });
     const res = await call('POST', '/api/wallet/top-ups', buyer, { credits: 50 });
     expect(json(res)).toMatchObject({ data: { amount_cents: 1150, credits: 50, status: 'succeeded' } });

@@ -75,7 +75,9 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   // The search runs to the end: a new reseller has no credits, so it buys some in the wallet first
   // (the sandbox card's validation charge gives 10, the top-up 50 more).
   const headers = { authorization: `Bearer ${reseller.token}` };
-  const card = await request.post('/api/wallet/cards', { headers, data: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123', make_default: true } });
+  // As the sandbox card form does: a SetupIntent, then the card's token (the number stays in the page).
+  const setup = (await (await request.post('/api/wallet/cards/setup', { headers, data: {} })).json()) as { setup_intent_id: string };
+  const card = await request.post('/api/wallet/cards', { headers, data: { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: true } });
   expect(card.status()).toBe(201);
   expect((await request.post('/api/wallet/top-ups', { headers, data: { credits: 50 } })).status()).toBe(201);
   const funded = await creditTotal(request, reseller.token);

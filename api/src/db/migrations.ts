@@ -11,6 +11,7 @@ import { DELIVERY_MIGRATIONS } from './schema/delivery';
 import { LEAD_SOURCE_MIGRATIONS } from './schema/leadSources';
 import { SECURITY_MIGRATIONS } from './schema/security';
 import { BILLING_MIGRATIONS } from './schema/billing';
+import { PAYMENT_MIGRATIONS } from './schema/payments';
 
 export type { Migration };
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...LEAD_SOURCE_MIGRATIONS,
   ...SECURITY_MIGRATIONS,
   ...BILLING_MIGRATIONS,
+  ...PAYMENT_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -33,6 +33,8 @@ const RULES: readonly Rule[] = [
   // PayKickstart's IPN: verified by the reseller's secret key, not a sign-in.
   ['POST', /^\/api\/paykickstart\/ipn\/:token$/, 'public'],
   ['GET', /^\/api\/intent\/collect$/, 'public'],
+  // Stripe's events: signed with the endpoint secret instead of a sign-in.
+  ['POST', /^\/api\/payments\/stripe\/webhook$/, 'public'],
   ['GET', /^\/api\/dev\/outbox$/, 'public'],
   // The API's OpenAPI document and its documentation page (http/openapi.ts).
   ['GET', /^\/api\/(openapi\.json|docs(\/.*)?)$/, 'public'],
@@ -47,7 +49,6 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/user-password$/, 'signed_in'],
   ['GET', /^\/api\/courses(\/|$)/, 'signed_in'],
   ['GET', /^\/api\/wl\/check-billing-portals$/, 'signed_in'],
-  ['POST', /^\/api\/(accept-terms|disable-credit-popup)$/, 'signed_in'],
   // The account's authority: owner only.
   ['*', /^\/api\/integrations\//, 'account_owner'],
   ['*', /^\/api\/crm\//, 'account_owner'],

@@ -330,88 +330,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/social/providers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The social sign-in providers configured here */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            providers: "google"[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/auth/social/{provider}/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start signing in with a social provider: the authorization URL (PKCE, state and nonce kept here) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    provider: "google";
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            url: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/auth/login-with-social": {
         parameters: {
             query?: never;
@@ -433,7 +351,6 @@ export interface paths {
                     "application/json": {
                         token: string;
                         provider: string;
-                        state?: string;
                     };
                 };
             };
@@ -517,9 +434,6 @@ export interface paths {
                             email_verified_at: string | null;
                             can_create_related_accounts: boolean;
                             archived: boolean;
-                            terms_accepted_version: string | null;
-                            terms_version: string;
-                            credit_popup_disabled: boolean;
                         };
                     };
                 };
@@ -595,101 +509,7 @@ export interface paths {
                                 email_verified_at: string | null;
                                 can_create_related_accounts: boolean;
                                 archived: boolean;
-                                terms_accepted_version: string | null;
-                                terms_version: string;
-                                credit_popup_disabled: boolean;
                             };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/accept-terms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Accept the terms of service in force */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The version shown (the user's terms_version). */
-                        version: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            terms_accepted_version: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/disable-credit-popup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stop showing the credit pop-up ("don't show again") */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            credit_popup_disabled: boolean;
                         };
                     };
                 };
@@ -2308,6 +2128,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your payments, newest first */
         get: {
             parameters: {
                 query?: {
@@ -2325,7 +2146,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                failure_code: string | null;
+                                card_last4: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -2344,6 +2184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One payment, read again from the provider while it is open */
         get: {
             parameters: {
                 query?: never;
@@ -2360,12 +2201,76 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                failure_code: string | null;
+                                card_last4: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            code?: string;
+                            message?: string;
+                        };
+                    };
                 };
             };
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/cards/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts saving a card: a SetupIntent the browser confirms with the card (Stripe.js, or the sandbox card form in test mode) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            setup_intent_id: string;
+                            client_secret: string;
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe";
+                            publishable_key: string | null;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2381,6 +2286,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Saves the card of a confirmed SetupIntent and makes the 1-dollar validation charge */
         post: {
             parameters: {
                 query?: never;
@@ -2391,12 +2297,81 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        number: string;
-                        exp_month: number;
-                        exp_year: number;
-                        cvc: string;
+                        setup_intent_id: string;
+                        /** @description The sandbox card form's token (test mode only). */
+                        token?: string;
                         make_default?: boolean;
                     };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                brand: string;
+                                last4: string;
+                                exp_month: number;
+                                exp_year: number;
+                                is_default: boolean;
+                                /** @description The bank asked for authentication: "Card must be reconnected for security reasons". */
+                                needs_reconnect: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            charge: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                failure_code: string | null;
+                                card_last4: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            code?: string;
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/charges/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A payment the bank wants authenticated: the client secret Stripe.js confirms it with (in test mode the sandbox confirms it here) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -2405,7 +2380,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe";
+                            client_secret: string | null;
+                            publishable_key: string | null;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                failure_code: string | null;
+                                card_last4: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            code?: string;
+                            message?: string;
+                        };
+                    };
                 };
             };
         };
@@ -14288,6 +14285,47 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events (signed with the endpoint secret); each is processed once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "stripe-signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            duplicate: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -159,6 +159,31 @@ export const settingsMessages = {
     de: 'Bitte fügen Sie eine Standard-Kreditkarte hinzu!',
   },
   'settings.card_declined': { en: 'The card was declined.', es: 'La tarjeta fue rechazada.', fr: 'La carte a été refusée.', de: 'Die Karte wurde abgelehnt.' },
+  'settings.card_setup_incomplete': {
+    en: 'The card was not confirmed. Enter it again.',
+    es: 'La tarjeta no se confirmó. Vuelve a introducirla.',
+    fr: "La carte n'a pas été confirmée. Saisissez-la à nouveau.",
+    de: 'Die Karte wurde nicht bestätigt. Geben Sie sie erneut ein.',
+  },
+  'settings.payment_webhook_signature': {
+    en: 'The event signature is missing or does not match.',
+    es: 'La firma del evento falta o no coincide.',
+    fr: "La signature de l'événement est absente ou ne correspond pas.",
+    de: 'Die Signatur des Ereignisses fehlt oder stimmt nicht.',
+  },
+  'settings.card_exists': { en: 'This card is already saved.', es: 'Esta tarjeta ya está guardada.', fr: 'Cette carte est déjà enregistrée.', de: 'Diese Karte ist bereits gespeichert.' },
+  'settings.card_reconnect': {
+    en: 'Card must be reconnected for security reasons',
+    es: 'La tarjeta debe volver a conectarse por motivos de seguridad',
+    fr: 'La carte doit être reconnectée pour des raisons de sécurité',
+    de: 'Die Karte muss aus Sicherheitsgründen erneut verbunden werden',
+  },
+  'settings.charge_not_waiting': {
+    en: 'This payment is not waiting for a confirmation.',
+    es: 'Este pago no está esperando una confirmación.',
+    fr: "Ce paiement n'attend pas de confirmation.",
+    de: 'Diese Zahlung wartet nicht auf eine Bestätigung.',
+  },
   'settings.card_invalid': {
     en: 'Check the card number, expiry date and security code.',
     es: 'Revisa el número de tarjeta, la fecha de caducidad y el código de seguridad.',

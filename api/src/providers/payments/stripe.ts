@@ -1,116 +1,164 @@
-import { PaymentMethodError, type CardInput, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type CustomerRef, type PaymentsProvider, type StoredPaymentMethod } from './types';
+import Stripe from 'stripe';
+import { fetch as undiciFetch } from 'undici';
+import { outboundDispatcher } from '../../net/outbound';
+import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod } from './types';
 
 export interface StripeOptions {
   secretKey: string;
-  /** https://api.stripe.com by default; tests point it at a local fake. */
+  publishableKey: string | null;
+  /** https://api.stripe.com by default; tests point it at a local fake (the SDK's host, port and protocol). */
   apiBase?: string;
   timeoutMs?: number;
+  /** Network errors and 5xx are retried this many times with the same idempotency key (the SDK's retry). */
+  maxNetworkRetries?: number;
 }
 
-interface StripeError {
-  error?: { type?: string; code?: string; decline_code?: string; message?: string; payment_intent?: { id?: string; status?: string } };
+/** The SDK client: its HTTP goes through the outbound guard (undici with the checked dispatcher). */
+export function stripeClient({ secretKey, apiBase, timeoutMs = 15_000, maxNetworkRetries = 2 }: Pick<StripeOptions, 'secretKey' | 'apiBase' | 'timeoutMs' | 'maxNetworkRetries'>): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  const guardedFetch = ((url: string, init: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher: outboundDispatcher() })) as unknown as typeof fetch;
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(guardedFetch),
+    maxNetworkRetries,
+    timeout: timeoutMs,
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+    appInfo: { name: 'Leadsmith' },
+  });
 }
 
-interface PaymentIntent {
-  id: string;
-  status: string;
-  last_payment_error?: { code?: string; decline_code?: string } | null;
+const INTENT_STATUS: Record<string, ChargeStatus> = {
+  succeeded: 'succeeded',
+  processing: 'processing',
+  requires_action: 'requires_action',
+  // Confirmed off-session and refused for authentication: the card holder must confirm it again.
+  requires_confirmation: 'requires_action',
+  canceled: 'failed',
+  requires_payment_method: 'failed',
+};
+
+function intentOutcome(intent: Stripe.PaymentIntent): ChargeOutcome {
+  const failureCode = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code;
+  // An off-session charge the bank wants authenticated comes back requires_payment_method with this code.
+  if (intent.status === 'requires_payment_method' && failureCode === 'authentication_required') return { ref: intent.id, status: 'requires_action', failureCode };
+  const status = INTENT_STATUS[intent.status] ?? 'processing';
+  return { ref: intent.id, status, failureCode: status === 'failed' || status === 'requires_action' ? (failureCode ?? intent.status) : undefined };
 }
 
-/** Stripe form encoding: nested keys as `card[number]`. */
-function form(values: Record<string, string | number | boolean | undefined>): string {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined) body.set(key, String(value));
-  return body.toString();
-}
-
-function intentStatus(intent: PaymentIntent): ChargeOutcome {
-  const map: Record<string, ChargeStatus> = { succeeded: 'succeeded', processing: 'processing' };
-  const status = map[intent.status] ?? 'failed';
-  const failureCode = status === 'failed' ? (intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status) : undefined;
-  return { ref: intent.id, status, failureCode };
+/** A lost answer (network, 5xx, rate limit after the SDK's retries) versus a definite refusal. */
+function unknownAnswer(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return true;
+  return error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (error.statusCode ?? 500) >= 500;
 }
 
 /**
- * Stripe adapter over its REST API (fetch, form-encoded, Bearer secret key). A payment method is
- * created and attached to a new customer; its stored reference is `customer/payment_method`.
- * Charges are confirmed off-session PaymentIntents with an Idempotency-Key.
- * Note: sending raw card numbers needs Stripe's raw-card-data permission (test mode allows it); a
- * production install would collect the card with Stripe Elements and send only the pm_ id.
+ * Stripe through its official Node SDK. One Customer per account; cards are saved by SetupIntents the
+ * browser confirms with Stripe.js (the card number goes from the browser to Stripe only); charges are
+ * PaymentIntents confirmed with the saved card and an idempotency key, retried by the SDK on network
+ * errors with the same key. A reseller's charges are destination charges: the money goes to its
+ * connected account, less the platform's fee; refunds reverse the transfer.
  */
-export function createStripePayments({ secretKey, apiBase = 'https://api.stripe.com', timeoutMs = 15_000 }: StripeOptions): PaymentsProvider {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, string | number | boolean | undefined>, idempotencyKey?: string): Promise<{ ok: boolean; status: number; data: T & StripeError }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${secretKey}`, 'stripe-version': '2024-06-20' };
-    if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    let response: Response;
+export function createStripePayments(options: StripeOptions): PaymentsProvider {
+  const stripe = stripeClient(options);
+
+  async function call<T>(run: () => Promise<T>): Promise<T> {
     try {
-      response = await fetch(`${apiBase}${path}`, { method, headers, body: body ? form(body) : undefined, signal: AbortSignal.timeout(timeoutMs) });
-    } catch {
-      throw new PaymentMethodError('provider_unavailable');
+      return await run();
+    } catch (error) {
+      if (unknownAnswer(error)) throw new PaymentUnknownError(error);
+      throw error;
     }
-    const data = (await response.json().catch(() => ({}))) as T & StripeError;
-    if (response.status >= 500) throw new PaymentMethodError('provider_unavailable');
-    return { ok: response.ok, status: response.status, data };
   }
 
   return {
     name: 'stripe',
+    publishableKey: options.publishableKey,
 
-    async createPaymentMethod(card: CardInput, customer: CustomerRef): Promise<StoredPaymentMethod> {
-      const pm = await call<{ id: string; card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } }>('POST', '/v1/payment_methods', {
-        type: 'card',
-        'card[number]': card.number.replace(/[\s-]/g, ''),
-        'card[exp_month]': card.expMonth,
-        'card[exp_year]': card.expYear,
-        'card[cvc]': card.cvc,
+    async createCustomer(customer, idempotencyKey) {
+      const created = await call(() => stripe.customers.create({ email: customer.email, metadata: { user_id: String(customer.userId) } }, { idempotencyKey })).catch((error: unknown) => {
+        throw error instanceof PaymentUnknownError ? new PaymentMethodError('provider_unavailable') : error;
       });
-      if (!pm.ok) throw new PaymentMethodError(pm.data.error?.type === 'card_error' && pm.data.error.code === 'card_declined' ? 'card_declined' : 'invalid_card');
-      const cus = await call<{ id: string }>('POST', '/v1/customers', { email: customer.email, 'metadata[user_id]': customer.userId });
-      if (!cus.ok) throw new PaymentMethodError('provider_unavailable');
-      const attached = await call<{ id: string }>('POST', `/v1/payment_methods/${encodeURIComponent(pm.data.id)}/attach`, { customer: cus.data.id });
-      if (!attached.ok) throw new PaymentMethodError(attached.data.error?.code === 'card_declined' ? 'card_declined' : 'invalid_card');
-      return {
-        ref: `${cus.data.id}/${pm.data.id}`,
-        brand: pm.data.card?.brand ?? 'card',
-        last4: pm.data.card?.last4 ?? card.number.slice(-4),
-        expMonth: pm.data.card?.exp_month ?? card.expMonth,
-        expYear: pm.data.card?.exp_year ?? card.expYear,
-      };
+      return created.id;
+    },
+
+    async startSetup(customerRef, metadata, idempotencyKey) {
+      try {
+        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata }, { idempotencyKey });
+        return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+      } catch {
+        throw new PaymentMethodError('provider_unavailable');
+      }
+    },
+
+    async finishSetup(setupIntentId, customerRef): Promise<StoredPaymentMethod> {
+      let intent: Stripe.SetupIntent;
+      try {
+        intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      } catch (error) {
+        throw new PaymentMethodError(unknownAnswer(error) ? 'provider_unavailable' : 'setup_incomplete');
+      }
+      const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+      if (intent.status !== 'succeeded' || customer !== customerRef || !intent.payment_method) throw new PaymentMethodError('setup_incomplete');
+      const method = typeof intent.payment_method === 'string' ? await stripe.paymentMethods.retrieve(intent.payment_method) : intent.payment_method;
+      const card = method.card;
+      if (!card) throw new PaymentMethodError('invalid_card');
+      return { ref: method.id, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
     },
 
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-      const [customer, paymentMethod] = request.paymentMethodRef.split('/');
-      const result = await call<PaymentIntent>(
-        'POST',
-        '/v1/payment_intents',
-        {
-          amount: request.amountCents,
-          currency: request.currency,
-          customer,
-          payment_method: paymentMethod,
-          confirm: true,
-          off_session: true,
-          description: request.description,
-        },
-        request.idempotencyKey,
-      );
-      if (result.ok) return intentStatus(result.data);
-      // A declined card answers 402 with the intent in the error.
-      const error = result.data.error;
-      return { ref: error?.payment_intent?.id ?? null, status: 'failed', failureCode: error?.decline_code ?? error?.code ?? 'card_declined' };
+      try {
+        const intent = await call(() =>
+          stripe.paymentIntents.create(
+            {
+              amount: request.amountCents,
+              currency: request.currency,
+              customer: request.customerRef,
+              payment_method: request.paymentMethodRef,
+              confirm: true,
+              off_session: request.offSession,
+              // On-session confirmations never redirect: a 3-D Secure step is done in the page (Stripe.js).
+              ...(request.offSession ? {} : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
+              description: request.description,
+              metadata: request.metadata,
+              ...(request.destinationAccount
+                ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeeCents ? { application_fee_amount: request.applicationFeeCents } : {}) }
+                : {}),
+            },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
+        return intentOutcome(intent);
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw error;
+        // A declined card answers 402 with the intent in the error.
+        const stripeError = error as InstanceType<typeof Stripe.errors.StripeError>;
+        const intent = stripeError.payment_intent;
+        if (intent) return intentOutcome(intent as Stripe.PaymentIntent);
+        return { ref: null, status: 'failed', failureCode: stripeError.decline_code ?? stripeError.code ?? 'card_declined' };
+      }
     },
 
-    async getCharge(ref: string): Promise<ChargeOutcome> {
-      const result = await call<PaymentIntent>('GET', `/v1/payment_intents/${encodeURIComponent(ref)}`);
-      if (!result.ok) return { ref, status: 'failed', failureCode: result.data.error?.code ?? 'charge_missing' };
-      return intentStatus(result.data);
+    async getCharge(ref) {
+      return intentOutcome(await call(() => stripe.paymentIntents.retrieve(ref)));
     },
 
-    async refund(ref: string): Promise<ChargeOutcome> {
-      const result = await call<{ id: string; status: string }>('POST', '/v1/refunds', { payment_intent: ref }, `refund-${ref}`);
-      if (!result.ok) return { ref, status: 'failed', failureCode: result.data.error?.code ?? 'refund_failed' };
-      return { ref, status: result.data.status === 'failed' ? 'failed' : 'refunded' };
+    async clientSecretOf(ref) {
+      const intent = await call(() => stripe.paymentIntents.retrieve(ref));
+      return intent.client_secret ?? '';
+    },
+
+    async refund(ref, idempotencyKey, destinationCharge = false) {
+      try {
+        // A destination charge's refund takes the money back from the reseller and returns the platform's fee.
+        const reverse = destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {};
+        const refund = await call(() => stripe.refunds.create({ payment_intent: ref, ...reverse }, { idempotencyKey }));
+        return { ref, status: refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'refunded', failureCode: refund.failure_reason ?? undefined };
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw error;
+        const code = (error as { code?: string }).code;
+        // Refunded already (another request, the dashboard): the charge is refunded either way.
+        if (code === 'charge_already_refunded') return { ref, status: 'refunded' };
+        return { ref, status: 'failed', failureCode: code ?? 'refund_failed' };
+      }
     },
   };
 }

@@ -1,21 +1,24 @@
 /**
- * Payments provider (architecture §5): the embedded sandbox keeps a card/charge/refund lifecycle in
- * the database; the Stripe adapter talks to Stripe's REST API when STRIPE_SECRET_KEY is set.
+ * Payments provider (architecture §5, ADR 019): Stripe through its official SDK when STRIPE_SECRET_KEY
+ * is set, otherwise the embedded sandbox ("test mode"). Card numbers never reach the API: the browser
+ * hands it a confirmed SetupIntent (Stripe.js Payment Element) or a sandbox token, and charges are
+ * PaymentIntents made with an idempotency key. Either provider reports what happened as webhook-shaped
+ * events (`PaymentEvent`) that go through the same queued handler (api/src/providers/payments/events.ts).
  */
-export interface CardInput {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
 
 export interface CustomerRef {
   userId: number;
   email: string;
 }
 
+/** A SetupIntent the browser confirms with the card (the client secret goes to the browser only). */
+export interface SetupStart {
+  id: string;
+  clientSecret: string;
+}
+
 export interface StoredPaymentMethod {
-  /** Provider reference used for later charges (opaque to the caller). */
+  /** Provider reference used for later charges (`pm_…`). */
   ref: string;
   brand: string;
   last4: string;
@@ -23,39 +26,94 @@ export interface StoredPaymentMethod {
   expYear: number;
 }
 
-export type ChargeStatus = 'processing' | 'succeeded' | 'failed' | 'refunded';
+/**
+ * `requires_action`: the bank asks the card holder to authenticate (3-D Secure); the charge waits for
+ * the user to confirm the card in the browser.
+ */
+export type ChargeStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'refunded';
 
 export interface ChargeOutcome {
   ref: string | null;
   status: ChargeStatus;
-  /** Why a charge failed (`card_declined`, `insufficient_funds`, …). */
+  /** Why a charge failed (`card_declined`, `insufficient_funds`, `authentication_required`, …). */
   failureCode?: string;
 }
 
 export interface ChargeRequest {
+  /** The provider's customer (one per account) and its saved payment method. */
+  customerRef: string;
   paymentMethodRef: string;
   amountCents: number;
   currency: 'usd';
   description: string;
-  /** The same key never charges twice. */
+  /** The same key never charges twice; a retry of a lost answer sends the same key. */
   idempotencyKey: string;
+  /** True when the card holder is not present (automatic top-ups): the bank may then refuse for authentication. */
+  offSession: boolean;
+  /** Our references, echoed back on the provider's events (`charge_id`, `whitelabel_payment_id`, …). */
+  metadata: Record<string, string>;
+  /**
+   * A reseller's connected Stripe account: the money goes to it (Stripe Connect destination charge;
+   * the customer, card and refunds stay on the platform, which keeps `applicationFeeCents`).
+   */
+  destinationAccount?: string | null;
+  /** The platform's fee on a reseller's charge, in cents. */
+  applicationFeeCents?: number;
 }
 
-/** A card the provider refused before any charge (bad number, expired, declined at setup). */
+/** A card the provider refused before any charge (bad token, unconfirmed setup, declined at setup). */
 export class PaymentMethodError extends Error {
-  constructor(readonly code: 'invalid_card' | 'card_declined' | 'provider_unavailable') {
+  constructor(readonly code: 'invalid_card' | 'card_declined' | 'setup_incomplete' | 'provider_unavailable') {
     super(code);
     this.name = 'PaymentMethodError';
   }
 }
 
+/**
+ * The provider's answer was lost (a network error or a 5xx after the retries): the charge may or may
+ * not have happened. The caller leaves it pending; the reconciliation job asks again with the same
+ * idempotency key, and the provider's webhook settles it meanwhile.
+ */
+export class PaymentUnknownError extends Error {
+  constructor(readonly reason: unknown) {
+    super('payment provider answer unknown');
+    this.name = 'PaymentUnknownError';
+  }
+}
+
+/** A provider event, in Stripe's event shape (the sandbox emits the same shape). */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> & { id?: string; metadata?: Record<string, string> | null } };
+}
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+
 export interface PaymentsProvider {
-  readonly name: 'sandbox' | 'stripe';
-  createPaymentMethod(card: CardInput, customer: CustomerRef): Promise<StoredPaymentMethod>;
+  readonly name: PaymentProviderName;
+  /** The browser's key for Stripe.js (null for the sandbox, whose card form tokenises in the page). */
+  readonly publishableKey: string | null;
+  createCustomer(customer: CustomerRef, idempotencyKey: string): Promise<string>;
+  startSetup(customerRef: string, metadata: Record<string, string>, idempotencyKey: string): Promise<SetupStart>;
+  /**
+   * The card a confirmed SetupIntent saved. `token`: the sandbox card form's token (Stripe reads the
+   * payment method from the SetupIntent). Throws PaymentMethodError when the setup is not succeeded or
+   * belongs to another customer.
+   */
+  finishSetup(setupIntentId: string, customerRef: string, token?: string): Promise<StoredPaymentMethod>;
+  /** Creates and confirms a PaymentIntent. Throws PaymentUnknownError when the answer was lost. */
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  /** The charge's current state (a processing charge may have settled). */
+  /** The charge's current state. Throws PaymentUnknownError when the provider cannot be reached. */
   getCharge(ref: string): Promise<ChargeOutcome>;
-  refund(ref: string): Promise<ChargeOutcome>;
+  /** The client secret the browser confirms a `requires_action` charge with. */
+  clientSecretOf(ref: string): Promise<string>;
+  /**
+   * Refunds a succeeded charge in full (idempotent by key); a reseller's charge (`destinationCharge`)
+   * takes the money back from the reseller's account. Throws PaymentUnknownError when the answer was lost.
+   */
+  refund(ref: string, idempotencyKey: string, destinationCharge?: boolean): Promise<ChargeOutcome>;
 }
 
 /** Luhn checksum of a card number (digits only). */
@@ -71,12 +129,4 @@ export function luhnValid(digits: string): boolean {
     sum += d;
   }
   return sum % 10 === 0;
-}
-
-export function cardBrand(digits: string): string {
-  if (digits.startsWith('4')) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^6(011|5)/.test(digits)) return 'discover';
-  return 'card';
 }

@@ -16,7 +16,8 @@ import { courseRoutes } from './courses';
 import { crmRoutes } from './crm';
 import { walletRoutes } from './wallet';
 import { settingsWebhookRoutes } from './webhooks';
-import { paymentsProviderFromEnv } from '../../providers/payments';
+import { paymentsFor } from '../../providers/payments';
+import { paymentWebhookRoutes } from './paymentWebhooks';
 
 /** Routes of the Settings area. One file per resource beside this one; register them here. */
 export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -31,7 +32,10 @@ export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   mailChangeRoutes(api, deps);
   teamMemberRoutes(api, deps);
   creditUsageRoutes(api, deps);
-  walletRoutes(api, deps, paymentsProviderFromEnv(process.env, deps.db, deps.clock));
+  // The wallet and Stripe's webhook share the app's payments (provider and event handlers).
+  const payments = paymentsFor(deps);
+  walletRoutes(api, deps, payments);
+  paymentWebhookRoutes(api, payments);
   crmRoutes(api, deps);
   settingsWebhookRoutes(api, deps);
   courseRoutes(api, deps);

@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { defineAutoTopUpWorker, enqueueAutoTopUps } from '../../workers/autoTopUps';
+import { definePaymentReconcileWorker } from '../../workers/paymentReconcile';
 import { autoTopUpSignal, grantCredits, walletBalance } from '../../credits/ledger';
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { PaymentMethodError, type ChargeOutcome, type PaymentsProvider } from '../../providers/payments';
+import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Timestamp, Type } from '../../http/contract';
+import { settleEffects, claimEffects, releaseEffect } from '../../effects/externalEffects';
+import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
 import { say } from '../respond';
-import { idParamsSchema, notFound, pageQuerySchema, type PageQuery, type Paginated } from './account';
+import { idParamsSchema, notFound } from './account';
 
 /** Spec §9: adding a card makes a 1-dollar validation charge that adds 10 credits. */
 export const CARD_VALIDATION_CENTS = 100;
@@ -30,6 +35,7 @@ interface CardRow {
   exp_month: number;
   exp_year: number;
   is_default: boolean;
+  needs_reconnect: boolean;
   created_at: string;
 }
 
@@ -38,13 +44,13 @@ interface ChargeRow {
   kind: ChargeKind;
   amount_cents: number;
   credits: number;
-  status: 'processing' | 'succeeded' | 'failed' | 'refunded';
+  status: ChargeOutcome['status'];
   failure_code: string | null;
   card_last4: string | null;
   created_at: string;
 }
 
-const CARD_COLUMNS = 'id, brand, last4, exp_month, exp_year, is_default, created_at';
+const CARD_COLUMNS = 'id, brand, last4, exp_month, exp_year, is_default, needs_reconnect, created_at';
 const CHARGE_SELECT = `SELECT c.id, c.kind, c.amount_cents, c.credits, c.status, c.failure_code, k.last4 AS card_last4, c.created_at
   FROM settings_payment_charges c LEFT JOIN settings_payment_cards k ON k.id = c.card_id`;
 
@@ -75,61 +81,176 @@ export async function centsPerCreditFor(q: Queryable, userId: number): Promise<n
   return rows[0]?.cents ?? CENTS_PER_CREDIT;
 }
 
+/** Charges whose answer is older than this are asked again by the reconciliation job. */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/** The reseller whose customer this is, and its connected payment account (Stripe Connect), if any. */
+export async function resellerAccountFor(q: Queryable, userId: number, provider: PaymentsProvider['name']): Promise<string | null> {
+  const { rows } = await q.query<{ account_id: string }>(
+    `SELECT a.account_id FROM users u JOIN whitelabel_payment_accounts a ON a.owner_id = u.parent_id
+      WHERE u.id = $1 AND a.account_id IS NOT NULL AND a.mode = $2`,
+    [userId, provider === 'stripe' ? 'live' : 'sandbox'],
+  );
+  return rows[0]?.account_id ?? null;
+}
+
+/** The account's provider customer: made once (the idempotency key makes two racing requests one customer). */
+export async function customerFor(db: Queryable, payments: PaymentsProvider, user: { id: number; email: string }, now: Date): Promise<string> {
+  const known = await db.query<{ customer_ref: string }>('SELECT customer_ref FROM payment_customers WHERE user_id = $1 AND provider = $2', [user.id, payments.name]);
+  if (known.rows[0]) return known.rows[0].customer_ref;
+  const ref = await payments.createCustomer({ userId: user.id, email: user.email }, `leadsmith-customer-${user.id}`);
+  await db.query('INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, provider) DO NOTHING', [user.id, payments.name, ref, now]);
+  return (await db.query<{ customer_ref: string }>('SELECT customer_ref FROM payment_customers WHERE user_id = $1 AND provider = $2', [user.id, payments.name])).rows[0]!.customer_ref;
+}
+
+const chargeKey = (chargeId: number) => `charge:${chargeId}`;
+
 /**
- * Charges through the provider and records the outcome: the charge row is written first (its id is
- * the idempotency key, so a retry cannot charge twice), and the credits are granted exactly once
- * (the `credited` flag flips in the same transaction as the grant).
+ * Charges through the provider and records the outcome (issue 25, ADR 019):
+ * - the charge row is written first; its id makes the idempotency key and the external_effects key,
+ *   claimed before the call (no transaction is open across it);
+ * - a definite answer settles the row and the effect in one transaction, and credits are granted
+ *   exactly once (the `credited` flag flips in the same transaction as the grant);
+ * - a lost answer (network error, 5xx after the SDK's retries) leaves the charge processing: the
+ *   provider's webhook or the reconciliation job (same idempotency key) settles it later. It is never
+ *   marked failed on a guess.
  */
-export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, payments: PaymentsProvider) {
-  async function settle(chargeId: number, userId: number, outcome: ChargeOutcome): Promise<ChargeRow> {
+export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, payments: Payments) {
+  const provider = payments.provider;
+
+  async function settle(chargeId: number, outcome: ChargeOutcome): Promise<ChargeRow> {
     await db.transaction(async (tx) => {
       const now = clock.now();
-      const { rows } = await tx.query<{ credits: number; kind: ChargeKind; credited: boolean }>(
-        `UPDATE settings_payment_charges SET status = $3, provider_ref = COALESCE($4, provider_ref), failure_code = $5, updated_at = $6
-          WHERE id = $1 AND user_id = $2 RETURNING credits, kind, credited`,
-        [chargeId, userId, outcome.status, outcome.ref, outcome.failureCode ?? null, now],
+      // A charge already final stays as it is (a late or replayed event cannot undo a success or a refund).
+      const { rows } = await tx.query<{ user_id: number; card_id: number | null; credits: number; kind: ChargeKind; credited: boolean }>(
+        `UPDATE settings_payment_charges SET status = $2, provider_ref = COALESCE($3, provider_ref), failure_code = $4, updated_at = $5
+          WHERE id = $1 AND (status IN ('processing', 'requires_action') OR ($2 = 'refunded' AND status = 'succeeded'))
+          RETURNING user_id, card_id, credits, kind, credited`,
+        [chargeId, outcome.status, outcome.ref, outcome.failureCode ?? null, now],
       );
+      await settleEffects(tx, [{ key: chargeKey(chargeId), ok: outcome.status !== 'failed', outcome: { status: outcome.status, ref: outcome.ref, failure_code: outcome.failureCode ?? null } }]);
       const row = rows[0];
-      if (row && outcome.status === 'succeeded' && !row.credited) {
+      if (!row) return;
+      if (row.card_id !== null) {
+        // The bank wants the card holder: the card must be confirmed again before it is charged off-session.
+        if (outcome.status === 'requires_action') await tx.query('UPDATE settings_payment_cards SET needs_reconnect = true WHERE id = $1', [row.card_id]);
+        if (outcome.status === 'succeeded') await tx.query('UPDATE settings_payment_cards SET needs_reconnect = false WHERE id = $1 AND needs_reconnect', [row.card_id]);
+      }
+      if (outcome.status === 'succeeded' && !row.credited) {
         const flipped = await tx.query('UPDATE settings_payment_charges SET credited = true WHERE id = $1 AND NOT credited', [chargeId]);
-        if (flipped.rowCount === 1) await grantCredits(tx, userId, row.credits, 'additional', REASONS[row.kind], { now });
+        if (flipped.rowCount === 1) await grantCredits(tx, row.user_id, row.credits, 'additional', REASONS[row.kind], { now });
       }
     });
     return loadCharge(db, chargeId);
   }
 
-  async function charge(userId: number, card: { id: number; ref: string }, kind: ChargeKind, credits: number, amountCents: number): Promise<ChargeRow> {
-    const created = await db.query<{ id: number }>(
-      `INSERT INTO settings_payment_charges (user_id, card_id, provider, kind, amount_cents, credits, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'processing', $7, $7) RETURNING id`,
-      [userId, card.id, payments.name, kind, amountCents, credits, clock.now()],
-    );
-    const chargeId = created.rows[0]!.id;
+  /** Sends the charge of a row (first attempt, or a retry with the same key) and settles a definite answer. */
+  async function send(chargeId: number): Promise<ChargeRow> {
+    const row = (
+      await db.query<{ user_id: number; kind: ChargeKind; amount_cents: number; credits: number; card_ref: string | null; connected_account: string | null }>(
+        `SELECT c.user_id, c.kind, c.amount_cents, c.credits, k.provider_ref AS card_ref, c.connected_account
+           FROM settings_payment_charges c LEFT JOIN settings_payment_cards k ON k.id = c.card_id WHERE c.id = $1`,
+        [chargeId],
+      )
+    ).rows[0]!;
+    const customer = (await db.query<{ customer_ref: string }>('SELECT customer_ref FROM payment_customers WHERE user_id = $1 AND provider = $2', [row.user_id, provider.name])).rows[0];
+    if (!row.card_ref || !customer) return settle(chargeId, { ref: null, status: 'failed', failureCode: 'payment_method_missing' });
+    const claimed = await claimEffects(db, 'charge', [chargeKey(chargeId)]);
+    // Another worker is sending it now (or it is settled): leave it to that one.
+    if (!claimed.has(chargeKey(chargeId))) return loadCharge(db, chargeId);
     let outcome: ChargeOutcome;
     try {
-      outcome = await payments.charge({ paymentMethodRef: card.ref, amountCents, currency: 'usd', description: `${REASONS[kind]}: ${credits} credits`, idempotencyKey: `leadsmith-charge-${chargeId}` });
-    } catch {
-      outcome = { ref: null, status: 'failed', failureCode: 'provider_unavailable' };
+      outcome = await provider.charge({
+        customerRef: customer.customer_ref,
+        paymentMethodRef: row.card_ref,
+        amountCents: row.amount_cents,
+        currency: 'usd',
+        description: `${REASONS[row.kind]}: ${row.credits} credits`,
+        idempotencyKey: `leadsmith-charge-${chargeId}`,
+        offSession: row.kind === 'auto_top_up',
+        metadata: { charge_id: String(chargeId), user_id: String(row.user_id) },
+        destinationAccount: row.connected_account,
+        applicationFeeCents: row.connected_account ? platformFee(payments.config, row.amount_cents) : 0,
+      });
+    } catch (error) {
+      // The call is over either way: the next attempt may send again (with the same idempotency key,
+      // so a charge the provider did make is answered, not made twice).
+      await releaseEffect(db, chargeKey(chargeId));
+      if (error instanceof PaymentUnknownError) return loadCharge(db, chargeId);
+      throw error;
     }
-    return settle(chargeId, userId, outcome);
+    return settle(chargeId, outcome);
   }
 
-  /** Re-reads a processing charge from the provider (it may have settled since). */
+  async function charge(userId: number, card: { id: number }, kind: ChargeKind, credits: number, amountCents: number): Promise<ChargeRow> {
+    const connected = await resellerAccountFor(db, userId, provider.name);
+    const created = await db.query<{ id: number }>(
+      `INSERT INTO settings_payment_charges (user_id, card_id, provider, kind, amount_cents, credits, status, connected_account, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'processing', $7, $8, $8) RETURNING id`,
+      [userId, card.id, provider.name, kind, amountCents, credits, connected, clock.now()],
+    );
+    return send(created.rows[0]!.id);
+  }
+
+  /** Re-reads a charge still open (processing, or waiting for the card holder) from the provider. */
   async function refresh(userId: number, chargeId: number): Promise<ChargeRow | null> {
     const row = (await db.query<{ status: string; provider_ref: string | null }>('SELECT status, provider_ref FROM settings_payment_charges WHERE id = $1 AND user_id = $2', [chargeId, userId])).rows[0];
     if (!row) return null;
-    if (row.status === 'processing' && row.provider_ref) {
+    if ((row.status === 'processing' || row.status === 'requires_action') && row.provider_ref) {
       try {
-        return await settle(chargeId, userId, await payments.getCharge(row.provider_ref));
-      } catch {
-        // The provider is unreachable: the charge stays processing and is read again later.
+        return await settle(chargeId, await provider.getCharge(row.provider_ref));
+      } catch (error) {
+        // The provider is unreachable: the charge stays open and is read again later.
+        if (!(error instanceof PaymentUnknownError)) throw error;
       }
     }
     return loadCharge(db, chargeId);
   }
 
-  async function defaultCard(userId: number): Promise<{ id: number; ref: string } | undefined> {
-    return (await db.query<{ id: number; ref: string }>('SELECT id, provider_ref AS ref FROM settings_payment_cards WHERE user_id = $1 AND is_default', [userId])).rows[0];
+  /**
+   * The reconciliation job: charges left processing (an answer lost, a webhook not come) are asked
+   * again: by their reference when known, else by sending the same request with the same idempotency
+   * key (the provider answers with the first attempt's result; the effect's lease keeps two workers
+   * from sending at once).
+   */
+  async function reconcile(): Promise<number> {
+    const { rows } = await db.query<{ id: number; user_id: number; provider_ref: string | null }>(
+      `SELECT id, user_id, provider_ref FROM settings_payment_charges WHERE status = 'processing' AND provider = $1 AND updated_at < $2 ORDER BY id LIMIT 100`,
+      [provider.name, new Date(clock.now().getTime() - RECONCILE_AFTER_MS)],
+    );
+    let settled = 0;
+    for (const row of rows) {
+      const after = row.provider_ref ? await refresh(row.user_id, row.id) : await send(row.id);
+      if (after && after.status !== 'processing') settled += 1;
+    }
+    return settled;
+  }
+
+  /** A provider event about one of our charges (payment_intent.*, charge.refunded). */
+  async function onEvent(event: PaymentEvent): Promise<void> {
+    const object = event.data.object as { id?: string; object?: string; payment_intent?: string; metadata?: Record<string, string> | null; status?: string; last_payment_error?: { code?: string; decline_code?: string } | null };
+    const intentRef = object.object === 'charge' ? object.payment_intent : object.id;
+    const byMeta = Number(object.metadata?.charge_id);
+    const chargeId = Number.isInteger(byMeta) && byMeta > 0
+      ? byMeta
+      : (await db.query<{ id: number }>('SELECT id FROM settings_payment_charges WHERE provider = $1 AND provider_ref = $2', [provider.name, intentRef ?? ''])).rows[0]?.id;
+    if (!chargeId || !(await db.query('SELECT 1 FROM settings_payment_charges WHERE id = $1 AND provider = $2', [chargeId, provider.name])).rowCount) return;
+    const failure = object.last_payment_error?.decline_code ?? object.last_payment_error?.code;
+    const status: ChargeOutcome['status'] | null =
+      event.type === 'charge.refunded'
+        ? 'refunded'
+        : event.type === 'payment_intent.succeeded'
+          ? 'succeeded'
+          : event.type === 'payment_intent.payment_failed'
+            ? failure === 'authentication_required' ? 'requires_action' : 'failed'
+            : event.type === 'payment_intent.requires_action'
+              ? 'requires_action'
+              : null;
+    if (status) await settle(chargeId, { ref: intentRef ?? null, status, failureCode: status === 'failed' || status === 'requires_action' ? (failure ?? 'card_declined') : undefined });
+  }
+
+  async function defaultCard(userId: number): Promise<{ id: number } | undefined> {
+    return (await db.query<{ id: number }>('SELECT id FROM settings_payment_cards WHERE user_id = $1 AND is_default AND provider = $2', [userId, provider.name])).rows[0];
   }
 
   /** Charges the queued automatic top-ups (all users, or one). Each request is claimed once. */
@@ -151,7 +272,7 @@ export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
       const result = await charge(request.user_id, card, 'auto_top_up', setting.amount, setting.amount * (await centsPerCreditFor(db, request.user_id)));
       await db.query('UPDATE credit_topup_requests SET status = $2, charge_id = $3, error_code = $4 WHERE id = $1', [
         request.id,
-        result.status === 'failed' ? 'failed' : 'done',
+        result.status === 'failed' || result.status === 'requires_action' ? 'failed' : 'done',
         result.id,
         result.failure_code,
       ]);
@@ -160,45 +281,99 @@ export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
     return charged;
   }
 
-  return { charge, refresh, defaultCard, processAutoTopUps };
+  return { charge, refresh, reconcile, onEvent, defaultCard, processAutoTopUps };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-const cardBody = objectSchema(
-  {
-    number: { type: 'string', minLength: 12, maxLength: 23, pattern: '^[0-9 -]+$' },
-    exp_month: { type: 'integer', minimum: 1, maximum: 12 },
-    exp_year: { type: 'integer', minimum: 2000, maximum: 2100 },
-    cvc: { type: 'string', pattern: '^[0-9]{3,4}$', maxLength: 4 },
-    make_default: { type: 'boolean' },
-  },
-  ['number', 'exp_month', 'exp_year', 'cvc'],
-);
+const ChargeStatusSchema = StringEnum(['processing', 'requires_action', 'succeeded', 'failed', 'refunded']);
+const Charge = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(['card_validation', 'top_up', 'auto_top_up']),
+  amount_cents: Type.Integer(),
+  credits: Type.Integer(),
+  status: ChargeStatusSchema,
+  failure_code: Nullable(Type.String()),
+  card_last4: Nullable(Type.String()),
+  created_at: Timestamp(),
+});
+const Card = Type.Object({
+  id: Type.Integer(),
+  brand: Type.String(),
+  last4: Type.String(),
+  exp_month: Type.Integer(),
+  exp_year: Type.Integer(),
+  is_default: Type.Boolean(),
+  needs_reconnect: Type.Boolean({ description: 'The bank asked for authentication: "Card must be reconnected for security reasons".' }),
+  created_at: Timestamp(),
+});
+const OptionalMessage = { code: Type.Optional(Type.String()), message: Type.Optional(Type.String()) };
 
 function paymentMessage(request: Parameters<typeof say>[0], charge: ChargeRow) {
   if (charge.status === 'succeeded') return say(request, 'settings.payment_succeeded');
   if (charge.status === 'processing') return say(request, 'settings.payment_processing');
+  if (charge.status === 'requires_action') return say(request, 'settings.card_reconnect');
   return null;
+}
+
+function cardError(error: unknown): never {
+  if (error instanceof PaymentMethodError) {
+    if (error.code === 'provider_unavailable') throw new ApiError(503, 'settings.payment_unavailable');
+    if (error.code === 'setup_incomplete') throw unprocessable('settings.card_setup_incomplete', 'setup_intent_id');
+    throw unprocessable(error.code === 'card_declined' ? 'settings.card_declined' : 'settings.card_invalid', 'token');
+  }
+  throw error;
 }
 
 /**
  * Wallet (module wallet; spec §2, §3, §9): balance by bucket with the additional credits' expiry,
- * cards with a default card, top-ups and the automatic top-up setting.
+ * cards with a default card, top-ups and the automatic top-up setting. Cards are entered in the
+ * browser (Stripe.js Payment Element, or the sandbox's card form in test mode) and saved through a
+ * SetupIntent: the API never receives a card number.
  */
-export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: PaymentsProvider): WalletService {
+export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Payments): WalletService {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock } = deps;
+  const provider = payments.provider;
   const service = createWalletService(deps, payments);
   const guard = { onRequest: [app.requireAuth, app.requireModule('wallet')] };
 
   // Automatic top-ups: a job as soon as a spend has committed one (the signal comes after the commit),
   // and a sweep every minute on the queue's scheduler for any the signal missed (a process that died).
   defineAutoTopUpWorker(deps.queue, service);
+  definePaymentReconcileWorker(deps.queue, service);
+  for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'charge.refunded'] as const) payments.events.on(type, (event) => service.onEvent(event));
+  // A card confirmed in the browser whose page closed before it told the API: saved from Stripe's event.
+  payments.events.on('setup_intent.succeeded', async (event) => {
+    const meta = metadataOf(event);
+    const userId = Number(meta.user_id);
+    const customer = (event.data.object as { customer?: string | null }).customer;
+    if (provider.name !== 'stripe' || !Number.isInteger(userId) || !customer || !event.data.object.id) return;
+    const method = await provider.finishSetup(event.data.object.id, customer);
+    await insertCard(userId, method, false);
+  });
   const onQueued = (userId: number) => void enqueueAutoTopUps(deps.queue, userId).catch((error: unknown) => app.log.error({ err: error }, 'auto top-up failed'));
   autoTopUpSignal.on('queued', onQueued);
   app.addHook('onClose', async () => {
     autoTopUpSignal.off('queued', onQueued);
   });
+
+  async function insertCard(userId: number, method: StoredPaymentMethod, makeDefaultAsked: boolean): Promise<(CardRow & { inserted: boolean }) | null> {
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const existing = (await tx.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM settings_payment_cards WHERE user_id = $1 AND provider = $2 AND provider_ref = $3`, [userId, provider.name, method.ref])).rows[0];
+      if (existing) return { ...existing, inserted: false };
+      const hasDefault = (await tx.query('SELECT 1 FROM settings_payment_cards WHERE user_id = $1 AND is_default', [userId])).rowCount > 0;
+      const makeDefault = makeDefaultAsked || !hasDefault;
+      if (makeDefault) await tx.query('UPDATE settings_payment_cards SET is_default = false WHERE user_id = $1 AND is_default', [userId]);
+      const { rows } = await tx.query<CardRow>(
+        `INSERT INTO settings_payment_cards (user_id, provider, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${CARD_COLUMNS}`,
+        [userId, provider.name, method.ref, method.brand, method.last4, method.expMonth, method.expYear, makeDefault, clock.now()],
+      );
+      return { ...rows[0]!, inserted: true };
+    });
+  }
 
   app.get('/api/wallet', { ...guard }, async (request) => {
     const userId = currentUser(request).id;
@@ -208,19 +383,23 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
       'SELECT id, amount, remaining, expires_at, reason FROM credit_lots WHERE user_id = $1 AND remaining > 0 AND expires_at > $2 ORDER BY expires_at, id LIMIT $3',
       [userId, now, LOTS_SHOWN],
     );
-    const cards = await db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM settings_payment_cards WHERE user_id = $1 ORDER BY id LIMIT $2`, [userId, MAX_CARDS]);
+    const cards = await db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM settings_payment_cards WHERE user_id = $1 AND provider = $2 ORDER BY id LIMIT $3`, [userId, provider.name, MAX_CARDS]);
     const auto = (await db.query<{ enabled: boolean; threshold: number; amount: number; consent_at: string | null }>('SELECT enabled, threshold, amount, consent_at FROM credit_auto_topups WHERE user_id = $1', [userId])).rows[0];
+    const waiting = (await db.query<{ id: number }>(`SELECT id FROM settings_payment_charges WHERE user_id = $1 AND status = 'requires_action' AND provider = $2 ORDER BY id DESC LIMIT 1`, [userId, provider.name])).rows[0];
     return {
       balance,
       lots: lots.rows,
       cards: cards.rows,
       autoTopUp: auto ?? { enabled: false, threshold: 10, amount: 100, consent_at: null },
       pricing: { centsPerCredit: await centsPerCreditFor(db, userId), validationCents: CARD_VALIDATION_CENTS, validationCredits: CARD_VALIDATION_CREDITS, minTopUp: MIN_TOP_UP_CREDITS, maxTopUp: MAX_TOP_UP_CREDITS },
-      provider: payments.name,
+      provider: provider.name,
+      test_mode: provider.name === 'sandbox',
+      publishable_key: provider.publishableKey,
+      charge_waiting_for_confirmation: waiting?.id ?? null,
     };
   });
 
-  app.get<{ Querystring: PageQuery }>('/api/wallet/charges', { ...guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request): Promise<Paginated<ChargeRow>> => {
+  app.get('/api/wallet/charges', { ...guard, schema: { summary: 'Your payments, newest first', querystring: PageQuery, response: { 200: Page(Charge) } } }, async (request) => {
     const userId = currentUser(request).id;
     const { page, pageSize } = request.query;
     const { rows } = await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.user_id = $1 ORDER BY c.id DESC LIMIT $2 OFFSET $3`, [userId, pageSize, (page - 1) * pageSize]);
@@ -228,55 +407,124 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
     return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
   });
 
-  app.get<{ Params: { id: number } }>('/api/wallet/charges/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
-    const charge = await service.refresh(currentUser(request).id, request.params.id);
-    if (!charge) throw notFound();
-    return { data: charge, ...(charge.status === 'succeeded' ? say(request, 'settings.payment_succeeded') : {}) };
-  });
+  app.get(
+    '/api/wallet/charges/:id',
+    { ...guard, schema: { summary: 'One payment, read again from the provider while it is open', params: IdParams, response: { 200: Type.Object({ data: Charge, ...OptionalMessage }) } } },
+    async (request) => {
+      const charge = await service.refresh(currentUser(request).id, request.params.id);
+      if (!charge) throw notFound();
+      return { data: charge, ...(charge.status === 'succeeded' ? say(request, 'settings.payment_succeeded') : {}) };
+    },
+  );
 
-  app.post<{ Body: { number: string; exp_month: number; exp_year: number; cvc: string; make_default?: boolean } }>(
+  app.post(
+    '/api/wallet/cards/setup',
+    {
+      ...guard,
+      schema: {
+        summary: 'Starts saving a card: a SetupIntent the browser confirms with the card (Stripe.js, or the sandbox card form in test mode)',
+        body: Empty,
+        response: {
+          201: Type.Object({
+            setup_intent_id: Type.String(),
+            client_secret: Type.String(),
+            provider: StringEnum(['sandbox', 'stripe']),
+            publishable_key: Nullable(Type.String()),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_payment_cards WHERE user_id = $1', [user.id]);
+      if ((count.rows[0]?.n ?? 0) >= MAX_CARDS) throw unprocessable('settings.card_limit', 'card', { n: MAX_CARDS });
+      try {
+        const customer = await customerFor(db, provider, user, clock.now());
+        const setup = await provider.startSetup(customer, { user_id: String(user.id) }, `leadsmith-setup-${user.id}-${randomUUID()}`);
+        reply.code(201);
+        return { setup_intent_id: setup.id, client_secret: setup.clientSecret, provider: provider.name, publishable_key: provider.publishableKey };
+      } catch (error) {
+        return cardError(error);
+      }
+    },
+  );
+
+  app.post(
     '/api/wallet/cards',
-    { ...guard, schema: { body: cardBody } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Saves the card of a confirmed SetupIntent and makes the 1-dollar validation charge',
+        body: Type.Object(
+          {
+            setup_intent_id: Type.String({ minLength: 3, maxLength: 255, pattern: '^seti_[A-Za-z0-9_]+$' }),
+            token: Type.Optional(Type.String({ minLength: 3, maxLength: 255, pattern: '^tok_[A-Za-z0-9_]+$', description: "The sandbox card form's token (test mode only)." })),
+            make_default: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Type.Object({ data: Card, charge: Charge, ...OptionalMessage }) },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
       const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_payment_cards WHERE user_id = $1', [user.id]);
-      if ((count.rows[0]?.n ?? 0) >= MAX_CARDS) throw unprocessable('settings.card_limit', 'number', { n: MAX_CARDS });
-      let method;
+      if ((count.rows[0]?.n ?? 0) >= MAX_CARDS) throw unprocessable('settings.card_limit', 'setup_intent_id', { n: MAX_CARDS });
+      let method: StoredPaymentMethod;
       try {
-        method = await payments.createPaymentMethod({ number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc }, { userId: user.id, email: user.email });
+        const customer = await customerFor(db, provider, user, clock.now());
+        method = await provider.finishSetup(body.setup_intent_id, customer, body.token);
       } catch (error) {
-        if (error instanceof PaymentMethodError) {
-          if (error.code === 'provider_unavailable') throw new ApiError(503, 'settings.payment_unavailable');
-          throw unprocessable(error.code === 'card_declined' ? 'settings.card_declined' : 'settings.card_invalid', 'number');
-        }
-        throw error;
+        return cardError(error);
       }
-      const card = await db.transaction(async (tx) => {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-        const hasDefault = (await tx.query('SELECT 1 FROM settings_payment_cards WHERE user_id = $1 AND is_default', [user.id])).rowCount > 0;
-        const makeDefault = body.make_default === true || !hasDefault;
-        if (makeDefault) await tx.query('UPDATE settings_payment_cards SET is_default = false WHERE user_id = $1 AND is_default', [user.id]);
-        const { rows } = await tx.query<CardRow & { provider_ref: string }>(
-          `INSERT INTO settings_payment_cards (user_id, provider, provider_ref, brand, last4, exp_month, exp_year, is_default, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${CARD_COLUMNS}, provider_ref`,
-          [user.id, payments.name, method.ref, method.brand, method.last4, method.expMonth, method.expYear, makeDefault, clock.now()],
-        );
-        return rows[0]!;
-      });
-      const charge = await service.charge(user.id, { id: card.id, ref: card.provider_ref }, 'card_validation', CARD_VALIDATION_CREDITS, CARD_VALIDATION_CENTS);
+      const card = await insertCard(user.id, method, body.make_default === true);
+      if (!card?.inserted) throw unprocessable('settings.card_exists', 'setup_intent_id');
+      const charge = await service.charge(user.id, card, 'card_validation', CARD_VALIDATION_CREDITS, CARD_VALIDATION_CENTS);
       if (charge.status === 'failed') {
         // A card whose validation charge is declined is not kept.
         await db.transaction(async (tx) => {
           await tx.query('DELETE FROM settings_payment_cards WHERE id = $1', [card.id]);
           await promoteDefault(tx, user.id);
         });
-        throw unprocessable('settings.card_declined', 'number');
+        throw unprocessable('settings.card_declined', 'token');
       }
       reply.code(201);
-      const { provider_ref: _ref, ...publicCard } = card;
-      void _ref;
-      return { ...paymentMessage(request, charge), data: publicCard, charge };
+      const { inserted: _inserted, ...publicCard } = card;
+      void _inserted;
+      return { ...paymentMessage(request, charge), data: (await db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM settings_payment_cards WHERE id = $1`, [publicCard.id])).rows[0]!, charge };
+    },
+  );
+
+  app.post(
+    '/api/wallet/charges/:id/confirm',
+    {
+      ...guard,
+      schema: {
+        summary: 'A payment the bank wants authenticated: the client secret Stripe.js confirms it with (in test mode the sandbox confirms it here)',
+        params: IdParams,
+        body: Empty,
+        response: { 200: Type.Object({ provider: StringEnum(['sandbox', 'stripe']), client_secret: Nullable(Type.String()), publishable_key: Nullable(Type.String()), data: Charge, ...OptionalMessage }) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const row = (await db.query<{ status: string; provider_ref: string | null }>('SELECT status, provider_ref FROM settings_payment_charges WHERE id = $1 AND user_id = $2 AND provider = $3', [request.params.id, userId, provider.name])).rows[0];
+      if (!row) throw notFound();
+      if (row.status !== 'requires_action' || !row.provider_ref) throw unprocessable('settings.charge_not_waiting', 'id');
+      if (payments.sandbox) {
+        // Test mode: the sandbox stands in for the bank's 3-D Secure page and passes it.
+        await payments.sandbox.authenticate(row.provider_ref);
+        const charge = (await service.refresh(userId, request.params.id))!;
+        return { provider: provider.name, client_secret: null, publishable_key: null, data: charge, ...paymentMessage(request, charge) };
+      }
+      try {
+        const secret = await provider.clientSecretOf(row.provider_ref);
+        return { provider: provider.name, client_secret: secret, publishable_key: provider.publishableKey, data: await loadCharge(db, request.params.id) };
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw new ApiError(503, 'settings.payment_unavailable');
+        throw error;
+      }
     },
   );
 
@@ -288,7 +536,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
     if (next.rowCount === 0) await tx.query('UPDATE credit_auto_topups SET enabled = false, updated_at = $2 WHERE user_id = $1', [userId, clock.now()]);
   }
 
-  app.put<{ Params: { id: number } }>('/api/wallet/cards/:id/default', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+  api.put<{ Params: { id: number } }>('/api/wallet/cards/:id/default', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
     const userId = currentUser(request).id;
     const card = await db.transaction(async (tx) => {
       const exists = await tx.query('SELECT id FROM settings_payment_cards WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId]);
@@ -299,7 +547,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
     return { ...say(request, 'settings.card_default_set'), data: card };
   });
 
-  app.delete<{ Params: { id: number } }>('/api/wallet/cards/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+  api.delete<{ Params: { id: number } }>('/api/wallet/cards/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
     const userId = currentUser(request).id;
     await db.transaction(async (tx) => {
       const { rowCount } = await tx.query('DELETE FROM settings_payment_cards WHERE id = $1 AND user_id = $2', [request.params.id, userId]);
@@ -309,7 +557,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
     return say(request, 'settings.card_deleted');
   });
 
-  app.post<{ Body: { credits: number } }>(
+  api.post<{ Body: { credits: number } }>(
     '/api/wallet/top-ups',
     { ...guard, schema: { body: objectSchema({ credits: { type: 'integer', minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS } }, ['credits']) } },
     async (request, reply) => {
@@ -323,7 +571,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, payments: Paym
     },
   );
 
-  app.put<{ Body: { enabled: boolean; threshold: number; amount: number; consent?: boolean } }>(
+  api.put<{ Body: { enabled: boolean; threshold: number; amount: number; consent?: boolean } }>(
     '/api/wallet/auto-top-up',
     {
       ...guard,

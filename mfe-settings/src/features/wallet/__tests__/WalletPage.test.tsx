@@ -29,11 +29,15 @@ describe('WalletPage', () => {
             autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
             pricing,
             provider: 'sandbox',
+            test_mode: true,
+            publishable_key: null,
+            charge_waiting_for_confirmation: null,
           },
         };
       if (call.url === '/api/wallet/charges') return { status: 200, body: { data: additional ? [charge] : [], currentPage: 1, pageSize: 20, total: additional ? 1 : 0 } };
+      if (call.url === '/api/wallet/cards/setup' && call.method === 'POST') return { status: 201, body: { setup_intent_id: 'seti_sbx_1', client_secret: 'seti_sbx_1_secret_x', provider: 'sandbox', publishable_key: null } };
       if (call.url === '/api/wallet/cards' && call.method === 'POST') {
-        cards = [{ id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035, is_default: true, created_at: '2026-03-15T12:00:00Z' }];
+        cards = [{ id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035, is_default: true, needs_reconnect: false, created_at: '2026-03-15T12:00:00Z' }];
         additional = 10;
         return { status: 201, body: { message: 'Payment succeeded!', data: cards[0], charge } };
       }
@@ -56,7 +60,44 @@ describe('WalletPage', () => {
     expect(await screen.findByTestId('payment-status')).toHaveTextContent('Payment succeeded!');
     expect(await screen.findByText('visa ending in 4242')).toBeInTheDocument();
     expect(screen.getByTestId('balance-additional')).toHaveTextContent('10');
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2035, cvc: '123', make_default: false });
+    expect(screen.getByTestId('payments-test-mode')).toHaveTextContent('Test mode');
+    // The page sent a token, never the number or the security code.
+    expect(api.calls.find((c) => c.url === '/api/wallet/cards' && c.method === 'POST')?.body).toEqual({ setup_intent_id: 'seti_sbx_1', token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: false });
+    expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4242 ?4242 ?4242|"123"/);
+  });
+
+  it('a card the bank wants confirmed: "Card must be reconnected for security reasons" and Confirm card', async () => {
+    let confirmed = false;
+    api = mockApi((call) => {
+      if (call.url === '/api/wallet' && call.method === 'GET')
+        return {
+          status: 200,
+          body: {
+            balance: { monthly: 0, additional: 0, rolled_over: 0, total: 0 },
+            lots: [],
+            cards: [{ id: 1, brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2035, is_default: true, needs_reconnect: !confirmed, created_at: '2026-03-15T12:00:00Z' }],
+            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
+            pricing,
+            provider: 'sandbox',
+            test_mode: true,
+            publishable_key: null,
+            charge_waiting_for_confirmation: confirmed ? null : 9,
+          },
+        };
+      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.url === '/api/wallet/charges/9/confirm' && call.method === 'POST') {
+        confirmed = true;
+        return { status: 200, body: { provider: 'sandbox', client_secret: null, publishable_key: null, data: { ...charge, id: 9, status: 'succeeded' }, message: 'Payment succeeded!' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
+    expect(await screen.findByText('Card must be reconnected for security reasons')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm card' }));
+    expect(await screen.findByTestId('payment-status')).toHaveTextContent('Payment succeeded!');
+    expect(await screen.findByText('visa ending in 3184')).toBeInTheDocument();
+    expect(screen.queryByText('Card must be reconnected for security reasons')).not.toBeInTheDocument();
   });
   it("shows a reseller's customer the credit price it will pay", async () => {
     api = mockApi((call) => {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
 import { walletKeys } from './get-wallet';
 
-export type ChargeStatus = 'processing' | 'succeeded' | 'failed' | 'refunded';
+export type ChargeStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'refunded';
 
 export interface Charge {
   id: number;

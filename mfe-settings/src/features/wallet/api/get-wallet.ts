@@ -8,6 +8,8 @@ export interface WalletCard {
   exp_month: number;
   exp_year: number;
   is_default: boolean;
+  /** The bank asked for authentication: "Card must be reconnected for security reasons". */
+  needs_reconnect: boolean;
   created_at: string;
 }
 
@@ -33,6 +35,10 @@ export interface Wallet {
   autoTopUp: AutoTopUp;
   pricing: { centsPerCredit: number; validationCents: number; validationCredits: number; minTopUp: number; maxTopUp: number };
   provider: 'sandbox' | 'stripe';
+  test_mode: boolean;
+  publishable_key: string | null;
+  /** The latest payment waiting for the card holder to confirm the card (3-D Secure). */
+  charge_waiting_for_confirmation: number | null;
 }
 
 export const walletKeys = { all: ['settings', 'wallet'] as const, wallet: () => ['settings', 'wallet', 'summary'] as const };

@@ -1,17 +1,43 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
-import { cardSchema, useAddCard, type CardInput } from '../api/add-card';
+import { TextField, apiFieldErrors, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
+import { cardSchema, useAddSandboxCard, type CardInput } from '../api/add-card';
 import type { Charge } from '../api/get-charges';
 import type { Wallet } from '../api/get-wallet';
 
 const EMPTY = { number: '', exp_month: undefined, exp_year: undefined, cvc: '', make_default: false } as unknown as CardInput;
 
-/** Adds a card: the 1-dollar validation charge adds 10 credits (spec §9). */
+/** Stripe.js is loaded only where a card is entered, and only with Stripe. */
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/**
+ * Adds a card: the 1-dollar validation charge adds 10 credits (spec §9). With Stripe the Payment
+ * Element takes the card; in test mode (the sandbox) this form does, and turns it into a token in the
+ * page. Either way no card number is sent to the API.
+ */
 export function AddCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
   const { t } = useTranslation('settings');
-  const add = useAddCard();
+  const dollars = (wallet.pricing.validationCents / 100).toFixed(2);
+  if (wallet.provider === 'stripe') {
+    return (
+      <Box borderWidth="1px" rounded="md" p={4} maxW="2xl">
+        <Heading as="h3" size="sm" mb={2}>
+          {t('wallet.addCardTitle')}
+        </Heading>
+        <Text mb={3}>{t('wallet.validationCharge', { amount: dollars, credits: wallet.pricing.validationCredits })}</Text>
+        <Suspense fallback={<Spinner aria-label={t('training.loading')} />}>
+          <StripeCardForm onPaid={onPaid} />
+        </Suspense>
+      </Box>
+    );
+  }
+  return <SandboxCardForm wallet={wallet} onPaid={onPaid} />;
+}
+
+function SandboxCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
+  const { t } = useTranslation('settings');
+  const add = useAddSandboxCard();
   const [formKey, setFormKey] = useState(0);
   const form = useYupForm(cardSchema, { defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -26,15 +52,28 @@ export function AddCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charg
               form.reset(EMPTY);
               setFormKey((k) => k + 1);
             },
-            onError: (error) => applyApiFieldErrors(form, error),
+            onError: (error) => {
+              // The API names the token it was given; the person typed the number.
+              if (applyApiFieldErrors(form, error)) return;
+              const fields = apiFieldErrors(error);
+              const message = fields.token ?? fields.setup_intent_id;
+              if (message) form.setError('number', { type: 'server', message });
+            },
           }),
         )}
       >
-        <Heading as="h3" id="wallet-add-card" size="sm" mb={2}>
-          {t('wallet.addCardTitle')}
-        </Heading>
+        <Flex gap={2} alignItems="center" mb={2}>
+          <Heading as="h3" id="wallet-add-card" size="sm">
+            {t('wallet.addCardTitle')}
+          </Heading>
+          <Badge colorPalette="orange" data-testid="payments-test-mode">
+            {t('wallet.testMode')}
+          </Badge>
+        </Flex>
         <Text mb={3}>{t('wallet.validationCharge', { amount: dollars, credits: wallet.pricing.validationCredits })}</Text>
-        {wallet.provider === 'sandbox' ? <Text mb={3} fontSize="sm">{t('wallet.sandboxHint')}</Text> : null}
+        <Text mb={3} fontSize="sm">
+          {t('wallet.sandboxHint')}
+        </Text>
         <TextField label={t('wallet.cardNumber')} inputMode="numeric" autoComplete="cc-number" registration={form.register('number')} error={errors.number} />
         <Flex gap={3} wrap="wrap">
           <Box flex="1" minW="120px">

@@ -9,6 +9,7 @@ import { useChargeStatus } from '../api/get-charge';
 import { useCharges, type Charge } from '../api/get-charges';
 import { useWallet, type Wallet } from '../api/get-wallet';
 import { AddCardForm } from './AddCardForm';
+import { useConfirmCharge } from '../api/confirm-charge';
 import { AutoTopUpForm } from './AutoTopUpForm';
 import { TopUpForm } from './TopUpForm';
 
@@ -32,8 +33,32 @@ function PaymentStatus({ charge }: { charge: Charge }) {
   return (
     <Box role="status" data-testid="payment-status" borderWidth="1px" rounded="md" p={3} mb={4} bg={succeeded ? 'green.50' : 'orange.50'} borderColor={succeeded ? 'green.300' : 'orange.300'}>
       <Text fontWeight="semibold" color={succeeded ? 'green.900' : 'orange.900'}>
-        {succeeded ? t('wallet.paymentSucceeded') : status === 'processing' ? t('wallet.paymentProcessing') : t('wallet.paymentFailed')}
+        {succeeded ? t('wallet.paymentSucceeded') : status === 'processing' ? t('wallet.paymentProcessing') : status === 'requires_action' ? t('wallet.reconnect') : t('wallet.paymentFailed')}
       </Text>
+    </Box>
+  );
+}
+
+/** The bank asked for authentication: "Card must be reconnected for security reasons", and the way to do it. */
+function ReconnectCard({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
+  const { t } = useTranslation('settings');
+  const confirm = useConfirmCharge();
+  const waiting = wallet.charge_waiting_for_confirmation;
+  return (
+    <Box mt={2}>
+      <Text role="alert" color="orange.900" fontSize="sm" mb={waiting ? 2 : 0}>
+        {t('wallet.reconnect')}
+      </Text>
+      {waiting ? (
+        <Button size="sm" colorPalette="brand" loading={confirm.isPending} onClick={() => confirm.mutate(waiting, { onSuccess: onPaid })}>
+          {t('wallet.confirmCard')}
+        </Button>
+      ) : null}
+      {confirm.error ? (
+        <Text role="alert" color="red.700" fontSize="sm">
+          {confirm.error.message}
+        </Text>
+      ) : null}
     </Box>
   );
 }
@@ -109,6 +134,7 @@ function Cards({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) =>
                         <Text>{label}</Text>
                         {card.is_default ? <Badge colorPalette="green">{t('wallet.default')}</Badge> : null}
                       </HStack>
+                      {card.needs_reconnect ? <ReconnectCard wallet={wallet} onPaid={onPaid} /> : null}
                     </Table.Cell>
                     <Table.Cell>{`${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`}</Table.Cell>
                     <Table.Cell>

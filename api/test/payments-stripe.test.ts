@@ -1,0 +1,189 @@
+import { PAYMENT_RECONCILE } from '../src/workers/paymentReconcile';
+import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+import { startFakeStripe, type FakeStripe, type TestCard } from './fakeStripe';
+
+/**
+ * Stripe through the official SDK against a local fake of Stripe's API (issue 25): cards saved by
+ * SetupIntents confirmed in the browser (the API sees no card number), PaymentIntents with idempotency
+ * keys, 3-D Secure (requires_action), signed webhooks processed once, and the reconciliation of a
+ * charge whose answer was lost.
+ */
+describe('payments on Stripe (official SDK, local fake)', () => {
+  let fake: FakeStripe;
+  let ctx: TestContext;
+  let customer: string;
+  let customerId: number;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
+    process.env.STRIPE_SECRET_KEY = fake.secretKey;
+    process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake_leadsmith';
+    process.env.STRIPE_WEBHOOK_SECRET = fake.webhookSecret;
+    process.env.STRIPE_API_BASE = fake.url;
+    ctx = await createTestApp();
+    customer = await login(ctx.app, DEMO.customer);
+    customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  }, 60_000);
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = customer) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const total = async () => json<{ balance: { total: number } }>(await call('GET', '/api/wallet')).balance.total;
+  const webhook = (event: { payload: string; signature: string }) =>
+    ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+
+  /** What the browser does: asks for a SetupIntent, confirms it with Stripe.js, hands the API its id. */
+  async function addCard(card: TestCard, makeDefault = true) {
+    const setup = json<{ setup_intent_id: string; client_secret: string; provider: string; publishable_key: string }>(await call('POST', '/api/wallet/cards/setup', {}));
+    fake.confirmSetup(setup.setup_intent_id, card);
+    return call('POST', '/api/wallet/cards', { setup_intent_id: setup.setup_intent_id, make_default: makeDefault });
+  }
+
+  it('saves a card through a SetupIntent and charges the validation with an idempotency key; one Stripe customer per account', async () => {
+    const setup = await call('POST', '/api/wallet/cards/setup', {});
+    expect(setup.statusCode).toBe(201);
+    expect(json(setup)).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_fake_leadsmith', client_secret: expect.stringMatching(/^seti_.+_secret_/) });
+    // Not confirmed in the browser yet: refused, naming the field.
+    const early = await call('POST', '/api/wallet/cards', { setup_intent_id: json<{ setup_intent_id: string }>(setup).setup_intent_id });
+    expect(early.statusCode).toBe(422);
+    expect(json(early)).toMatchObject({ code: 'settings.card_setup_incomplete', field: 'setup_intent_id' });
+
+    const before = await total();
+    const added = await addCard('visa');
+    expect(added.statusCode).toBe(201);
+    expect(json(added)).toMatchObject({ data: { brand: 'visa', last4: '4242', is_default: true, needs_reconnect: false }, charge: { kind: 'card_validation', status: 'succeeded', amount_cents: 100 } });
+    expect(await total()).toBe(before + 10);
+    const charge = json<{ charge: { id: number } }>(added).charge;
+    const intents = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    expect(intents.at(-1)!.idempotencyKey).toBe(`leadsmith-charge-${charge.id}`);
+    expect(intents.at(-1)!.form.get('off_session')).toBe('false');
+    expect(fake.requests.every((r) => r.idempotencyKey !== null || r.method === 'GET')).toBe(true);
+    expect([...fake.objects.values()].filter((o) => o.object === 'customer')).toHaveLength(1);
+    // The request bodies the API sent to Stripe hold no card field at all.
+    expect(fake.requests.some((r) => [...r.form.keys()].some((k) => k.startsWith('card['))) ).toBe(false);
+  });
+
+  it('a SetupIntent of another customer is refused', async () => {
+    const other = await login(ctx.app, DEMO.reseller);
+    const theirs = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', {}, other));
+    fake.confirmSetup(theirs.setup_intent_id, 'visa');
+    const res = await call('POST', '/api/wallet/cards', { setup_intent_id: theirs.setup_intent_id });
+    expect(json(res)).toMatchObject({ code: 'settings.card_setup_incomplete' });
+  });
+
+  it('an automatic top-up is an off-session PaymentIntent', async () => {
+    await ctx.db.query("INSERT INTO credit_auto_topups (user_id, enabled, threshold, amount, consent_at, updated_at) VALUES ($1, true, 10, 20, now(), now()) ON CONFLICT (user_id) DO UPDATE SET enabled = true, amount = 20", [customerId]);
+    await ctx.db.query("INSERT INTO credit_topup_requests (user_id, status, created_at) VALUES ($1, 'pending', now())", [customerId]);
+    const before = await total();
+    await ctx.app.queue.send('auto-top-ups', { userId: customerId });
+    await ctx.app.queue.drain();
+    const sent = fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
+    expect(sent.form.get('off_session')).toBe('true');
+    expect(sent.form.get('metadata[charge_id]')).toMatch(/^\d+$/);
+    expect(await total()).toBe(before + 20);
+  });
+
+  it('requires_action: the card holder confirms the card in the browser ("Card must be reconnected for security reasons")', async () => {
+    const before = await total();
+    const added = await addCard('authenticate');
+    expect(added.statusCode).toBe(201);
+    const body = json<{ message: string; charge: { id: number; status: string } }>(added);
+    expect(body.charge.status).toBe('requires_action');
+    expect(body.message).toBe('Card must be reconnected for security reasons');
+    const wallet = json<{ cards: { last4: string; needs_reconnect: boolean }[]; charge_waiting_for_confirmation: number }>(await call('GET', '/api/wallet'));
+    expect(wallet.cards.find((c) => c.last4 === '3184')).toMatchObject({ needs_reconnect: true });
+    expect(wallet.charge_waiting_for_confirmation).toBe(body.charge.id);
+    const confirm = json<{ client_secret: string; provider: string }>(await call('POST', `/api/wallet/charges/${body.charge.id}/confirm`, {}));
+    expect(confirm).toMatchObject({ provider: 'stripe', client_secret: expect.stringMatching(/^pi_.+_secret_/) });
+    // Stripe.js: stripe.confirmCardPayment(client_secret) passes 3-D Secure; the page reads the charge again.
+    fake.authenticate(confirm.client_secret.split('_secret_')[0]!);
+    expect(json(await call('GET', `/api/wallet/charges/${body.charge.id}`))).toMatchObject({ data: { status: 'succeeded' } });
+    expect(await total()).toBe(before + 10);
+    expect(json<{ cards: { last4: string; needs_reconnect: boolean }[] }>(await call('GET', '/api/wallet')).cards.find((c) => c.last4 === '3184')).toMatchObject({ needs_reconnect: false });
+    // Off-session, the same card is refused for authentication: the charge waits and the card is marked again.
+    await call('PUT', '/api/wallet/cards/' + json<{ cards: { id: number; last4: string }[] }>(await call('GET', '/api/wallet')).cards.find((c) => c.last4 === '3184')!.id + '/default');
+    await ctx.db.query("INSERT INTO credit_topup_requests (user_id, status, created_at) VALUES ($1, 'pending', now())", [customerId]);
+    await ctx.app.queue.send('auto-top-ups', { userId: customerId });
+    await ctx.app.queue.drain();
+    const last = (await ctx.db.query<{ status: string; failure_code: string }>("SELECT status, failure_code FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up' ORDER BY id DESC LIMIT 1", [customerId])).rows[0];
+    expect(last).toEqual({ status: 'requires_action', failure_code: 'authentication_required' });
+    expect(json<{ cards: { last4: string; needs_reconnect: boolean }[] }>(await call('GET', '/api/wallet')).cards.find((c) => c.last4 === '3184')).toMatchObject({ needs_reconnect: true });
+    // Back to the plain card for the next tests.
+    const visa = json<{ cards: { id: number; last4: string }[] }>(await call('GET', '/api/wallet')).cards.find((c) => c.last4 === '4242')!;
+    await call('PUT', `/api/wallet/cards/${visa.id}/default`);
+  });
+
+  it('a declined validation charge keeps no card', async () => {
+    const res = await addCard('decline', false);
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ code: 'settings.card_declined' });
+    expect(json<{ cards: { last4: string }[] }>(await call('GET', '/api/wallet')).cards.some((c) => c.last4 === '0002')).toBe(false);
+  });
+
+  it('signed webhooks: a bad signature is refused, an event settles its charge once, a replay is ignored', async () => {
+    // A charge left processing (its answer lost), then Stripe's event tells the outcome.
+    fake.loseAnswers = true;
+    const res = await call('POST', '/api/wallet/top-ups', { credits: 30 });
+    fake.loseAnswers = false;
+    expect(res.statusCode).toBe(201);
+    const charge = json<{ data: { id: number; status: string }; message: string }>(res);
+    expect(charge.data.status).toBe('processing');
+    expect(charge.message).toBe('Your payment is processing');
+    const intent = fake.paymentIntents().find((pi) => (pi.metadata as Record<string, string>).charge_id === String(charge.data.id))!;
+    // The SDK retried the lost request with the same key: Stripe made one PaymentIntent.
+    expect(fake.paymentIntents().filter((pi) => (pi.metadata as Record<string, string>).charge_id === String(charge.data.id))).toHaveLength(1);
+    const before = await total();
+
+    const forged = fake.signedEvent('payment_intent.succeeded', intent);
+    expect((await webhook({ payload: forged.payload, signature: forged.signature.replace(/v1=[0-9a-f]+/, 'v1=' + '0'.repeat(64)) })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: forged.payload })).json()).toMatchObject({ field: 'stripe-signature' });
+
+    const event = fake.signedEvent('payment_intent.succeeded', intent);
+    expect(json(await webhook(event))).toEqual({ received: true, duplicate: false });
+    // Stripe delivers again (and again, concurrently): acknowledged, not processed twice.
+    const replays = await Promise.all([webhook(event), webhook(event)]);
+    expect(replays.map((r) => json(r))).toEqual([{ received: true, duplicate: true }, { received: true, duplicate: true }]);
+    await ctx.app.queue.drain();
+    expect(await total()).toBe(before + 30);
+    expect(json(await call('GET', `/api/wallet/charges/${charge.data.id}`))).toMatchObject({ data: { status: 'succeeded' } });
+    const stored = await ctx.db.query('SELECT processed_at FROM payment_events WHERE provider = $1 AND event_id = $2', ['stripe', event.id]);
+    expect(stored.rows).toEqual([{ processed_at: expect.anything() }]);
+  });
+
+  it('reconciliation: a charge whose answer was lost is settled by asking again with the same idempotency key', async () => {
+    fake.loseAnswers = true;
+    const res = await call('POST', '/api/wallet/top-ups', { credits: 40 });
+    fake.loseAnswers = false;
+    const charge = json<{ data: { id: number; status: string } }>(res).data;
+    expect(charge.status).toBe('processing');
+    expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [`charge:${charge.id}`])).rows[0]?.state).toBe('sending');
+    const before = await total();
+    // Too recent: the job leaves it to the webhook.
+    await ctx.app.queue.send(PAYMENT_RECONCILE, {});
+    await ctx.app.queue.drain();
+    expect(json(await call('GET', `/api/wallet/charges/${charge.id}`))).toMatchObject({ data: { status: 'processing' } });
+    ctx.clock.advance(3 * 60_000);
+    await ctx.app.queue.send(PAYMENT_RECONCILE, {});
+    await ctx.app.queue.drain();
+    expect(json(await call('GET', `/api/wallet/charges/${charge.id}`))).toMatchObject({ data: { status: 'succeeded' } });
+    expect(await total()).toBe(before + 40);
+    const mine = fake.paymentIntents().filter((pi) => (pi.metadata as Record<string, string>).charge_id === String(charge.id));
+    expect(mine).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.idempotencyKey === `leadsmith-charge-${charge.id}`).length).toBeGreaterThan(1);
+    expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [`charge:${charge.id}`])).rows[0]?.state).toBe('done');
+  });
+
+  it('a card confirmed in a page that closed is saved from setup_intent.succeeded', async () => {
+    const setup = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', {}));
+    fake.confirmSetup(setup.setup_intent_id, 'visa');
+    const seti = fake.objects.get(setup.setup_intent_id)!;
+    const count = async () => (await ctx.db.query('SELECT 1 FROM settings_payment_cards WHERE user_id = $1', [customerId])).rowCount;
+    const cards = await count();
+    expect(json(await webhook(fake.signedEvent('setup_intent.succeeded', seti)))).toMatchObject({ received: true });
+    await ctx.app.queue.drain();
+    expect(await count()).toBe(cards + 1);
+  });
+});
