@@ -1,19 +1,7 @@
+import type { ApiPage, ApiResponse } from '../../shared/src/api/contract';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-interface Plan {
-  id: number;
-  name: string;
-  created_by: string;
-  available_for: string;
-  allow_related_accounts: boolean;
-  payment_product_id: string | null;
-  crm_plan_id: string | null;
-  users_count: number;
-}
-interface PageOf<T> {
-  items: T[];
-  total: number;
-}
+type Plan = ApiResponse<'/api/admin/plans/{id}', 'get'>;
 
 describe('admin plans', () => {
   let ctx: TestContext;
@@ -35,8 +23,8 @@ describe('admin plans', () => {
   test('create with every spec field; audited', async () => {
     const plan = await create({ name: 'Agency Pro', created_by: 'partner', available_for: 'resellers', allow_related_accounts: true, payment_product_id: 'prod_123', crm_plan_id: 'crm_9' });
     expect(plan).toMatchObject({ name: 'Agency Pro', created_by: 'partner', available_for: 'resellers', allow_related_accounts: true, payment_product_id: 'prod_123', crm_plan_id: 'crm_9', users_count: 0 });
-    const audit = json<PageOf<{ action: string; entity_id: number; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
-    expect(audit.items[0]).toMatchObject({ action: 'create', entity_id: plan.id, after: { name: 'Agency Pro', payment_product_id: 'prod_123' } });
+    const audit = json<ApiPage<{ action: string; entity_id: number; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.data[0]).toMatchObject({ action: 'create', entity_id: plan.id, after: { name: 'Agency Pro', payment_product_id: 'prod_123' } });
   });
 
   test('validation: 400 naming the fields', async () => {
@@ -50,16 +38,16 @@ describe('admin plans', () => {
     const plan = await create({ name: 'Starter', created_by: 'system', available_for: 'customers' });
     const response = await send('PUT', `/api/admin/plans/${plan.id}`, { name: 'Starter+', crm_plan_id: 'crm_1' });
     expect(json<{ plan: Plan }>(response).plan).toMatchObject({ name: 'Starter+', crm_plan_id: 'crm_1' });
-    const audit = json<PageOf<{ action: string; before: object; after: object }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
-    expect(audit.items[0]).toMatchObject({ action: 'update', before: { name: 'Starter', crm_plan_id: null }, after: { name: 'Starter+', crm_plan_id: 'crm_1' } });
+    const audit = json<ApiPage<{ action: string; before: object; after: object }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.data[0]).toMatchObject({ action: 'update', before: { name: 'Starter', crm_plan_id: null }, after: { name: 'Starter+', crm_plan_id: 'crm_1' } });
     expect((await send('PUT', '/api/admin/plans/9999', { name: 'X' })).statusCode).toBe(404);
     expect((await get('/api/admin/plans/9999')).statusCode).toBe(404);
   });
 
   test('a plan in use cannot be deleted (422); once unused it can, audited', async () => {
     const plan = await create({ name: 'In use', created_by: 'system', available_for: 'customers' });
-    const users = json<PageOf<{ id: number; email: string }>>(await get('/api/admin/users?search=basic'));
-    const basic = users.items[0]!;
+    const users = json<ApiPage<{ id: number; email: string }>>(await get('/api/admin/users?search=basic'));
+    const basic = users.data[0]!;
     expect((await send('PUT', `/api/admin/users/${basic.id}`, { plan_id: plan.id })).statusCode).toBe(200);
     expect(json<Plan>(await get(`/api/admin/plans/${plan.id}`)).users_count).toBe(1);
 
@@ -73,8 +61,8 @@ describe('admin plans', () => {
     const deleted = await send('DELETE', `/api/admin/plans/${plan.id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await get(`/api/admin/plans/${plan.id}`)).statusCode).toBe(404);
-    const audit = json<PageOf<{ action: string; before: object; entity_label: string }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
-    expect(audit.items[0]).toMatchObject({ action: 'delete', before: { name: 'In use' }, entity_label: 'In use' });
+    const audit = json<ApiPage<{ action: string; before: object; entity_label: string }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.data[0]).toMatchObject({ action: 'delete', before: { name: 'In use' }, entity_label: 'In use' });
   });
 
   test('a deleted user still holds the plan (restore keeps it), so the plan stays undeletable', async () => {
@@ -86,12 +74,12 @@ describe('admin plans', () => {
   });
 
   test('list: paginated and filtered', async () => {
-    const page = json<PageOf<Plan> & { page_size: number }>(await get('/api/admin/plans?page_size=2'));
-    expect(page.items).toHaveLength(2);
+    const page = json<ApiPage<Plan>>(await get('/api/admin/plans?pageSize=2'));
+    expect(page.data).toHaveLength(2);
     expect(page.total).toBeGreaterThanOrEqual(3);
-    const partner = json<PageOf<Plan>>(await get('/api/admin/plans?created_by=partner'));
-    expect(partner.items.every((p) => p.created_by === 'partner')).toBe(true);
-    const search = json<PageOf<Plan>>(await get('/api/admin/plans?search=agency'));
-    expect(search.items.map((p) => p.name)).toEqual(['Agency Pro']);
+    const partner = json<ApiPage<Plan>>(await get('/api/admin/plans?created_by=partner'));
+    expect(partner.data.every((p) => p.created_by === 'partner')).toBe(true);
+    const search = json<ApiPage<Plan>>(await get('/api/admin/plans?search=agency'));
+    expect(search.data.map((p) => p.name)).toEqual(['Agency Pro']);
   });
 });

@@ -1,10 +1,7 @@
+import type { ApiPage } from '../../shared/src/api/contract';
 import { seedAdminDemo } from '../src/routes/admin/demoData';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-interface PageOf<T> {
-  items: T[];
-  total: number;
-}
 type Item = Record<string, unknown> & { id: number };
 
 describe('admin topics, partners and reports', () => {
@@ -12,7 +9,7 @@ describe('admin topics, partners and reports', () => {
   let admin = '';
   const get = (url: string) => ctx.app.inject({ url, headers: bearer(admin) });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-  const audit = async (entity: string, id: number) => json<PageOf<{ action: string; before: object | null; after: object | null; entity_label: string }>>(await get(`/api/admin/audit-log?entity=${entity}&entity_id=${id}`)).items;
+  const audit = async (entity: string, id: number) => json<ApiPage<{ action: string; before: object | null; after: object | null; entity_label: string }>>(await get(`/api/admin/audit-log?entity=${entity}&entity_id=${id}`)).data;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -24,8 +21,8 @@ describe('admin topics, partners and reports', () => {
     const b = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'Second', position: 2 })).item;
     const a = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'First', description: 'Start here', position: 1, shown: false })).item;
     expect(a).toMatchObject({ title: 'First', description: 'Start here', position: 1, shown: false });
-    const list = json<PageOf<Item>>(await get('/api/admin/topics'));
-    expect(list.items.map((t) => t.title)).toEqual(['First', 'Second']);
+    const list = json<ApiPage<Item>>(await get('/api/admin/topics'));
+    expect(list.data.map((t) => t.title)).toEqual(['First', 'Second']);
     const edited = json<{ item: Item }>(await send('PUT', `/api/admin/topics/${b.id}`, { title: 'Second, renamed', shown: false })).item;
     expect(edited).toMatchObject({ title: 'Second, renamed', shown: false });
     expect((await send('DELETE', `/api/admin/topics/${a.id}`)).statusCode).toBe(200);
@@ -45,7 +42,7 @@ describe('admin topics, partners and reports', () => {
     expect(json(clash)).toMatchObject({ code: 'admin.referral_code_taken', field: 'referral_code' });
     expect((await send('POST', '/api/admin/partners', { name: 'Bad', referral_code: 'has space' })).statusCode).toBe(400);
 
-    const basic = json<PageOf<{ id: number }>>(await get('/api/admin/users?search=basic')).items[0]!;
+    const basic = json<ApiPage<{ id: number }>>(await get('/api/admin/users?search=basic')).data[0]!;
     const unknown = await send('PUT', `/api/admin/users/${basic.id}`, { referral_partner_id: 9999 });
     expect(json(unknown)).toMatchObject({ code: 'admin.partner_invalid', field: 'referral_partner_id' });
     expect((await send('PUT', `/api/admin/users/${basic.id}`, { referral_partner_id: partner.id })).statusCode).toBe(200);
@@ -54,8 +51,8 @@ describe('admin topics, partners and reports', () => {
     expect(refused.statusCode).toBe(422);
     expect(json(refused)).toMatchObject({ code: 'admin.partner_in_use' });
 
-    const report = json<PageOf<{ partner_id: number; active_users: number }> & { unattributed: number }>(await get('/api/admin/reports/user-referrals'));
-    expect(report.items.find((r) => r.partner_id === partner.id)).toMatchObject({ active_users: 1 });
+    const report = json<ApiPage<{ partner_id: number; active_users: number }> & { unattributed: number }>(await get('/api/admin/reports/user-referrals'));
+    expect(report.data.find((r) => r.partner_id === partner.id)).toMatchObject({ active_users: 1 });
     expect(report.unattributed).toBe(3);
 
     await send('PUT', `/api/admin/users/${basic.id}`, { referral_partner_id: null });
@@ -64,17 +61,17 @@ describe('admin topics, partners and reports', () => {
 
   test('subscriptions report: summary by status and the subscribers, filtered and paginated', async () => {
     await seedAdminDemo(ctx.db, ctx.clock);
-    const all = json<PageOf<{ subscription_status: string | null }> & { summary: { status: string; count: number }[] }>(await get('/api/admin/reports/subscriptions?page_size=5'));
-    expect(all.items).toHaveLength(5);
+    const all = json<ApiPage<{ subscription_status: string | null }> & { summary: { status: string; count: number }[] }>(await get('/api/admin/reports/subscriptions?pageSize=5'));
+    expect(all.data).toHaveLength(5);
     const summed = all.summary.reduce((s, r) => s + r.count, 0);
     expect(summed).toBe(all.total);
-    const canceled = json<PageOf<{ subscription_status: string | null }>>(await get('/api/admin/reports/subscriptions?status=canceled'));
+    const canceled = json<ApiPage<{ subscription_status: string | null }>>(await get('/api/admin/reports/subscriptions?status=canceled'));
     expect(canceled.total).toBe(all.summary.find((s) => s.status === 'canceled')!.count);
-    expect(canceled.items.every((r) => r.subscription_status === 'canceled')).toBe(true);
-    const none = json<PageOf<{ subscription_status: string | null }>>(await get('/api/admin/reports/subscriptions?status=none'));
-    expect(none.items.every((r) => r.subscription_status === null)).toBe(true);
-    const referrals = json<PageOf<{ name: string; active_users: number }>>(await get('/api/admin/reports/user-referrals'));
-    expect(referrals.items.filter((r) => r.active_users > 0).length).toBeGreaterThanOrEqual(2);
+    expect(canceled.data.every((r) => r.subscription_status === 'canceled')).toBe(true);
+    const none = json<ApiPage<{ subscription_status: string | null }>>(await get('/api/admin/reports/subscriptions?status=none'));
+    expect(none.data.every((r) => r.subscription_status === null)).toBe(true);
+    const referrals = json<ApiPage<{ name: string; active_users: number }>>(await get('/api/admin/reports/user-referrals'));
+    expect(referrals.data.filter((r) => r.active_users > 0).length).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -95,25 +92,25 @@ describe('admin default prompts and searchers', () => {
     expect(created.statusCode).toBe(201);
     const id = json<{ item: Item }>(created).item.id;
     await send('POST', '/api/admin/ai-prompts', { title: 'Summary', prompt_type: 'summary', list_type: 'company', prompt: 'Summarise {company}' });
-    const library = json<PageOf<Item>>(await get('/api/admin/ai-prompts?prompt_type=library'));
-    expect(library.items.map((p) => p.title)).toEqual(['Lib one']);
+    const library = json<ApiPage<Item>>(await get('/api/admin/ai-prompts?prompt_type=library'));
+    expect(library.data.map((p) => p.title)).toEqual(['Lib one']);
     expect((await get('/api/admin/ai-prompts?prompt_type=poem')).statusCode).toBe(400);
     const bad = await send('POST', '/api/admin/ai-prompts', { title: 'X', prompt_type: 'summary', list_type: 'planets', prompt: '' });
     expect(bad.statusCode).toBe(400);
     expect(json<{ errors: { field: string }[] }>(bad).errors.map((e) => e.field)).toEqual(expect.arrayContaining(['list_type', 'prompt']));
     await send('PUT', `/api/admin/ai-prompts/${id}`, { prompt: 'Say hello to {first_name}' });
-    const history = json<PageOf<{ action: string; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=prompt&entity_id=${id}`));
-    expect(history.items[0]).toMatchObject({ action: 'update', after: { prompt: 'Say hello to {first_name}' } });
+    const history = json<ApiPage<{ action: string; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=prompt&entity_id=${id}`));
+    expect(history.data[0]).toMatchObject({ action: 'update', after: { prompt: 'Say hello to {first_name}' } });
   });
 
   test('searchers: users ranked by searches in the period', async () => {
     await seedAdminDemo(ctx.db, ctx.clock);
-    const page = json<PageOf<{ searches: number; credits_used: number; email: string }>>(await get('/api/admin/searchers?days=90&page_size=5'));
-    expect(page.items).toHaveLength(5);
+    const page = json<ApiPage<{ searches: number; credits_used: number; email: string }>>(await get('/api/admin/searchers?days=90&pageSize=5'));
+    expect(page.data).toHaveLength(5);
     expect(page.total).toBeGreaterThan(20);
-    for (let i = 1; i < page.items.length; i++) expect(page.items[i - 1]!.searches).toBeGreaterThanOrEqual(page.items[i]!.searches);
-    const one = json<PageOf<{ email: string }>>(await get('/api/admin/searchers?days=365&search=demo-02'));
-    expect(one.items.map((r) => r.email)).toEqual(['demo-02@demo.leadsmith.test']);
+    for (let i = 1; i < page.data.length; i++) expect(page.data[i - 1]!.searches).toBeGreaterThanOrEqual(page.data[i]!.searches);
+    const one = json<ApiPage<{ email: string }>>(await get('/api/admin/searchers?days=365&search=demo-02'));
+    expect(one.data.map((r) => r.email)).toEqual(['demo-02@demo.leadsmith.test']);
     expect((await get('/api/admin/searchers?days=12')).statusCode).toBe(400);
   });
 });
@@ -141,13 +138,13 @@ describe('admin training content', () => {
     expect((await send('DELETE', `/api/admin/courses/${b.id}/pages/${page.id}`)).statusCode).toBe(404);
     expect((await get('/api/admin/courses/9999/pages')).statusCode).toBe(404);
     expect((await send('POST', '/api/admin/courses/9999/pages', { title: 'Lost' })).statusCode).toBe(404);
-    expect(json<PageOf<Item>>(await get(`/api/admin/courses/${b.id}/pages`)).total).toBe(0);
+    expect(json<ApiPage<Item>>(await get(`/api/admin/courses/${b.id}/pages`)).total).toBe(0);
 
     expect(json<{ item: Item }>(await send('PUT', `/api/admin/courses/${a.id}/pages/${page.id}`, { status: 'shown' })).item.status).toBe('shown');
-    expect(json<PageOf<Item>>(await get(`/api/admin/courses/${a.id}/pages?status=shown`)).items.map((p) => p.title)).toEqual(['Intro']);
+    expect(json<ApiPage<Item>>(await get(`/api/admin/courses/${a.id}/pages?status=shown`)).data.map((p) => p.title)).toEqual(['Intro']);
     expect(json<Item>(await get(`/api/admin/courses/${a.id}`)).pages_count).toBe(1);
 
-    const history = json<PageOf<{ entity: string; action: string; entity_label: string }>>(await get('/api/admin/audit-log?entity=course&entity=page'));
-    expect(history.items.map((h) => `${h.entity}:${h.action}:${h.entity_label}`)).toEqual(['page:update:Intro', 'page:create:Intro', 'course:create:Course B', 'course:create:Course A']);
+    const history = json<ApiPage<{ entity: string; action: string; entity_label: string }>>(await get('/api/admin/audit-log?entity=course&entity=page'));
+    expect(history.data.map((h) => `${h.entity}:${h.action}:${h.entity_label}`)).toEqual(['page:update:Intro', 'page:create:Intro', 'course:create:Course B', 'course:create:Course A']);
   });
 });

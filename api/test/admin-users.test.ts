@@ -1,32 +1,8 @@
+import type { ApiPage, ApiResponse } from '../../shared/src/api/contract';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-interface AdminUser {
-  id: number;
-  email: string;
-  modules: string[];
-  deleted_at: string | null;
-  searches_used: number;
-  additional_query_count: number;
-  last_reset_date: string | null;
-  plan_id: number | null;
-  parent_id: number | null;
-  sub_account_limit: number | null;
-  license_expires_at: string | null;
-}
-interface PageOf<T> {
-  items: T[];
-  page: number;
-  page_size: number;
-  total: number;
-}
-interface Audit {
-  action: string;
-  entity: string;
-  entity_id: number;
-  actor: { email: string } | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+type AdminUser = ApiResponse<'/api/admin/users/{id}', 'get'>;
+type Audit = ApiResponse<'/api/admin/audit-log', 'get'>['data'][number];
 
 describe('admin users', () => {
   let ctx: TestContext;
@@ -34,7 +10,7 @@ describe('admin users', () => {
   const get = (url: string, token = admin) => ctx.app.inject({ url, headers: bearer(token) });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const history = async (id: number) => json<PageOf<Audit>>(await get(`/api/admin/audit-log?entity=user&entity_id=${id}`)).items;
+  const history = async (id: number) => json<ApiPage<Audit>>(await get(`/api/admin/audit-log?entity=user&entity_id=${id}`)).data;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -49,19 +25,19 @@ describe('admin users', () => {
   }
 
   test('lists users with server-side pagination, search and filters', async () => {
-    const all = json<PageOf<AdminUser>>(await get('/api/admin/users?page_size=2'));
-    expect(all).toMatchObject({ page: 1, page_size: 2, total: 4 });
-    expect(all.items).toHaveLength(2);
-    const second = json<PageOf<AdminUser>>(await get('/api/admin/users?page_size=2&page=2'));
-    expect(second.items.map((u) => u.id)).not.toEqual(all.items.map((u) => u.id));
-    const search = json<PageOf<AdminUser>>(await get('/api/admin/users?search=casey'));
-    expect(search.items.map((u) => u.email)).toEqual([DEMO.customer.email]);
-    const withAdmin = json<PageOf<AdminUser>>(await get('/api/admin/users?module=admin'));
-    expect(withAdmin.items.map((u) => u.email)).toEqual([DEMO.admin.email]);
+    const all = json<ApiPage<AdminUser>>(await get('/api/admin/users?pageSize=2'));
+    expect(all).toMatchObject({ currentPage: 1, pageSize: 2, total: 4 });
+    expect(all.data).toHaveLength(2);
+    const second = json<ApiPage<AdminUser>>(await get('/api/admin/users?pageSize=2&page=2'));
+    expect(second.data.map((u) => u.id)).not.toEqual(all.data.map((u) => u.id));
+    const search = json<ApiPage<AdminUser>>(await get('/api/admin/users?search=casey'));
+    expect(search.data.map((u) => u.email)).toEqual([DEMO.customer.email]);
+    const withAdmin = json<ApiPage<AdminUser>>(await get('/api/admin/users?module=admin'));
+    expect(withAdmin.data.map((u) => u.email)).toEqual([DEMO.admin.email]);
     // Only the admin signed in (beforeAll): the others have never logged in.
-    const recent = json<PageOf<AdminUser>>(await get('/api/admin/users?last_login=7'));
-    expect(recent.items.map((u) => u.email)).toEqual([DEMO.admin.email]);
-    const never = json<PageOf<AdminUser>>(await get('/api/admin/users?last_login=never'));
+    const recent = json<ApiPage<AdminUser>>(await get('/api/admin/users?last_login=7'));
+    expect(recent.data.map((u) => u.email)).toEqual([DEMO.admin.email]);
+    const never = json<ApiPage<AdminUser>>(await get('/api/admin/users?last_login=never'));
     expect(never.total).toBe(3);
   });
 
@@ -69,7 +45,7 @@ describe('admin users', () => {
     const response = await get('/api/admin/users?last_login=12');
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(json(response))).toContain('last_login');
-    expect((await get('/api/admin/users?page_size=1000')).statusCode).toBe(400);
+    expect((await get('/api/admin/users?pageSize=1000')).statusCode).toBe(400);
   });
 
   test('create: chosen modules and password work at sign-in; audit row written; duplicate email is 422', async () => {
@@ -105,7 +81,7 @@ describe('admin users', () => {
 
   test('edit: implied fields saved, only changes audited with before/after', async () => {
     const user = await create('edit-me@leadsmith.test');
-    const reseller = json<PageOf<AdminUser>>(await get('/api/admin/users?search=riley')).items[0]!;
+    const reseller = json<ApiPage<AdminUser>>(await get('/api/admin/users?search=riley')).data[0]!;
     const response = await send('PUT', `/api/admin/users/${user.id}`, {
       license_expires_at: '2027-01-31',
       subscription_status: 'active',
@@ -141,8 +117,8 @@ describe('admin users', () => {
     expect(json(deleted)).toMatchObject({ code: 'admin.user_deleted' });
     expect((await get('/api/me', token)).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'delete-me@leadsmith.test', password: 'secret-pass' } })).statusCode).toBe(401);
-    const listed = json<PageOf<AdminUser>>(await get('/api/admin/users?status=deleted'));
-    expect(listed.items.map((u) => u.id)).toContain(user.id);
+    const listed = json<ApiPage<AdminUser>>(await get('/api/admin/users?status=deleted'));
+    expect(listed.data.map((u) => u.id)).toContain(user.id);
     expect((await send('DELETE', `/api/admin/users/${user.id}`)).statusCode).toBe(422);
 
     const restored = await send('POST', `/api/admin/users/${user.id}/restore`);
@@ -161,7 +137,7 @@ describe('admin users', () => {
   });
 
   test('reset limits zeroes usage (audited); with nothing to reset: No limits unused for user', async () => {
-    const customer = json<PageOf<AdminUser>>(await get('/api/admin/users?search=casey')).items[0]!;
+    const customer = json<ApiPage<AdminUser>>(await get('/api/admin/users?search=casey')).data[0]!;
     expect(customer.searches_used).toBe(620);
     const reset = await send('POST', `/api/admin/users/${customer.id}/reset-limits`);
     expect(reset.statusCode).toBe(200);
@@ -203,8 +179,8 @@ describe('admin users', () => {
   });
 
   test('history lists user changes newest first, paginated', async () => {
-    const page = json<PageOf<Audit>>(await get('/api/admin/audit-log?entity=user&page_size=3'));
-    expect(page.items).toHaveLength(3);
+    const page = json<ApiPage<Audit>>(await get('/api/admin/audit-log?entity=user&pageSize=3'));
+    expect(page.data).toHaveLength(3);
     expect(page.total).toBeGreaterThan(10);
     expect((await get('/api/admin/audit-log')).statusCode).toBe(400);
   });

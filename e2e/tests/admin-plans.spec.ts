@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage, adminToken } from '../support/AdminPage';
+import type { ApiResponse } from '../../shared/src/api/contract';
 
 test('an admin creates a plan; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -24,8 +25,8 @@ test('an admin creates a plan; while a user is on it the plan cannot be deleted;
   // Put a user on the plan (through the API), then try to delete it.
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
-  const plans = (await (await request.get('/api/admin/plans?search=Growth%20Partner', { headers })).json()) as { items: { id: number }[] };
-  const planId = plans.items[0]!.id;
+  const plans = (await (await request.get('/api/admin/plans?search=Growth%20Partner', { headers })).json()) as ApiResponse<'/api/admin/plans', 'get'>;
+  const planId = plans.data[0]!.id;
   const created = await request.post('/api/admin/users', {
     headers,
     data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },

@@ -3,7 +3,7 @@
  * request and serialises the answer with it, the handler's types come from it, and the OpenAPI document
  * (and from it the front end's types in shared) is generated from it. Nothing is typed twice.
  */
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
 
 export { Type };
 export type { Static, TSchema } from '@fastify/type-provider-typebox';
@@ -27,9 +27,30 @@ export const PageQueryProperties = {
 };
 export const PageQuery = Type.Object(PageQueryProperties, { additionalProperties: false });
 
-/** `{ data, currentPage, pageSize, total }`: the one page envelope (the spec's names, §3 training data). */
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() });
+export interface PageQueryOf {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * `{ data, currentPage, pageSize, total }`: the one page envelope (the spec's names, §3 training data).
+ * `extra`: fields a list answers beside its page (a report's totals over all pages).
+ */
+export const Page = <T extends TSchema, E extends TProperties = Record<never, TSchema>>(item: T, extra?: E) =>
+  Type.Object({ data: Type.Array(item), currentPage: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer(), ...(extra as E) });
+/** The envelope's type where the item is not a schema (generic kits); equal to `Static<ReturnType<typeof Page>>`. */
+export interface PageOf<T> {
+  data: T[];
+  currentPage: number;
+  pageSize: number;
+  total: number;
+}
+
+/** LIMIT and OFFSET of a page query. */
+export const pageWindow = ({ page, pageSize }: PageQueryOf): { limit: number; offset: number } => ({ limit: pageSize, offset: (page - 1) * pageSize });
+
+/** The envelope around one page of rows. */
+export const pageOf = <T>(data: T[], { page, pageSize }: PageQueryOf, total: number | string): PageOf<T> => ({ data, currentPage: page, pageSize, total: Number(total) });
 
 /** `{ code, message }` of an answer the screens show as a toast (see routes/respond.ts). */
 export const MessageProperties = { code: Type.String(), message: Type.String() };

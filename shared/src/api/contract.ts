@@ -18,6 +18,14 @@ export type PathsFor<M extends ApiMethod> = { [P in ApiPath]: paths[P][M] extend
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
 type SuccessOf<Responses> = Responses extends { 200: infer R } ? JsonOf<R> : Responses extends { 201: infer R } ? JsonOf<R> : undefined;
 
+/** `{ data, currentPage, pageSize, total }`: the one page envelope every paginated route answers (`?page=&pageSize=`). */
+export interface ApiPage<T> {
+  data: T[];
+  currentPage: number;
+  pageSize: number;
+  total: number;
+}
+
 /** The JSON a successful call answers with. */
 export type ApiResponse<P extends ApiPath, M extends ApiMethod> = SuccessOf<Operation<P, M>['responses']>;
 /** The JSON body a call sends. */

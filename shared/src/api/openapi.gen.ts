@@ -12478,11 +12478,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The history of admin changes, newest first */
         get: {
             parameters: {
                 query: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     entity: ("user" | "plan" | "topic" | "partner" | "prompt" | "course" | "page")[];
                     entity_id?: number;
                     action?: string;
@@ -12498,7 +12499,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                action: string;
+                                /** @enum {string} */
+                                entity: "user" | "plan" | "topic" | "partner" | "prompt" | "course" | "page";
+                                entity_id: number;
+                                entity_label: string | null;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -12517,11 +12545,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List users (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                     status?: "active" | "deleted" | "all";
                     user_type?: "super_admin" | "reseller" | "customer" | "team_member";
@@ -12539,11 +12568,52 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a user (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -12587,11 +12657,50 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12608,6 +12717,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One user */
         get: {
             parameters: {
                 query?: never;
@@ -12624,10 +12734,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            email: string;
+                            first_name: string;
+                            last_name: string;
+                            /** @enum {string} */
+                            role: "admin" | "related" | "user";
+                            /** @enum {string} */
+                            user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                            modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                            /** Format: date-time */
+                            created_at: string;
+                            deleted_at: string | null;
+                            last_login_at: string | null;
+                            license_expires_at: string | null;
+                            subscription_id: string | null;
+                            subscription_status: string | null;
+                            parent_id: number | null;
+                            parent_email: string | null;
+                            children_count: number;
+                            sub_account_limit: number | null;
+                            referral_partner_id: number | null;
+                            search_limit: number | null;
+                            searches_used: number;
+                            unused_limits: number;
+                            additional_query_count: number;
+                            last_reset_date: string | null;
+                            payment_product_id: string | null;
+                            crm_plan_id: string | null;
+                            plan_id: number | null;
+                            plan_name: string | null;
+                            can_create_related_accounts: boolean;
+                            lang: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a user (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -12677,11 +12823,51 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a user (soft: restorable; tokens and API keys revoked) */
         delete: {
             parameters: {
                 query?: never;
@@ -12698,7 +12884,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12716,6 +12941,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Restore a deleted user */
         post: {
             parameters: {
                 query?: never;
@@ -12732,7 +12958,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12751,6 +13016,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start the user's month of searches over */
         post: {
             parameters: {
                 query?: never;
@@ -12767,7 +13033,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12786,6 +13091,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Remove the user's additional searches */
         post: {
             parameters: {
                 query?: never;
@@ -12802,7 +13108,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                deleted_at: string | null;
+                                last_login_at: string | null;
+                                license_expires_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                parent_id: number | null;
+                                parent_email: string | null;
+                                children_count: number;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                plan_id: number | null;
+                                plan_name: string | null;
+                                can_create_related_accounts: boolean;
+                                lang: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12821,6 +13166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in as the user for an hour (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -12837,7 +13183,59 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            /** Format: date-time */
+                            expires_at: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                hash_hmac: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                parent_id: number | null;
+                                team_owner_id: number | null;
+                                is_child: boolean;
+                                /** @enum {string} */
+                                lang: "en" | "es" | "fr" | "de";
+                                modules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    slug: "ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet";
+                                    name: string;
+                                }[];
+                                permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                license_expires_at: string | null;
+                                last_login_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                has_google_api_key: boolean;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                email_verified_at: string | null;
+                                can_create_related_accounts: boolean;
+                                archived: boolean;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12854,11 +13252,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List plans (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                     created_by?: "system" | "partner";
                     available_for?: "resellers" | "customers";
@@ -12874,11 +13273,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                created_by: "system" | "partner";
+                                /** @enum {string} */
+                                available_for: "resellers" | "customers";
+                                allow_related_accounts: boolean;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                users_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a plan (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -12902,11 +13324,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            plan: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                created_by: "system" | "partner";
+                                /** @enum {string} */
+                                available_for: "resellers" | "customers";
+                                allow_related_accounts: boolean;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                users_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12923,6 +13366,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One plan */
         get: {
             parameters: {
                 query?: never;
@@ -12939,10 +13383,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            created_by: "system" | "partner";
+                            /** @enum {string} */
+                            available_for: "resellers" | "customers";
+                            allow_related_accounts: boolean;
+                            payment_product_id: string | null;
+                            crm_plan_id: string | null;
+                            users_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a plan (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -12972,11 +13434,33 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            plan: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                created_by: "system" | "partner";
+                                /** @enum {string} */
+                                available_for: "resellers" | "customers";
+                                allow_related_accounts: boolean;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                users_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a plan no user is on (audited) */
         delete: {
             parameters: {
                 query?: never;
@@ -12993,7 +13477,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -13074,6 +13563,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Credits used per day and by reason, top users */
         get: {
             parameters: {
                 query?: {
@@ -13090,7 +13580,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                credits_used: number;
+                                searches: number;
+                            }[];
+                            by_reason: {
+                                reason: string;
+                                credits_used: number;
+                            }[];
+                            top_users: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                credits_used: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -13109,6 +13618,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Sign-ins per day and users by last sign-in */
         get: {
             parameters: {
                 query?: {
@@ -13125,7 +13635,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                logins: number;
+                                users: number;
+                            }[];
+                            last_login_buckets: {
+                                /** @enum {string} */
+                                bucket: "7" | "30" | "90" | "over_90" | "never";
+                                count: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -13144,6 +13668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Credits used per month, by wallet bucket */
         get: {
             parameters: {
                 query?: {
@@ -13160,7 +13685,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            months: {
+                                /** @description YYYY-MM */
+                                month: string;
+                                monthly: number;
+                                additional: number;
+                                rolled_over: number;
+                                total: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -13179,11 +13715,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Subscribers by subscription status */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     status?: "active" | "trialing" | "past_due" | "canceled" | "none";
                 };
                 header?: never;
@@ -13197,7 +13734,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                plan_name: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                license_expires_at: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            summary: {
+                                status: string;
+                                count: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -13216,11 +13772,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Users per referral partner */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -13233,7 +13790,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                partner_id: number;
+                                name: string;
+                                referral_code: string;
+                                active_users: number;
+                                deleted_users: number;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            unattributed: number;
+                        };
+                    };
                 };
             };
         };
@@ -13252,11 +13823,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List onboarding topics (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                 };
                 header?: never;
@@ -13270,11 +13842,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a onboarding topic (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -13294,11 +13884,27 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -13315,6 +13921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One onboarding topic */
         get: {
             parameters: {
                 query?: never;
@@ -13331,10 +13938,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            position: number;
+                            shown: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a onboarding topic (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -13360,11 +13980,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a onboarding topic (audited) */
         delete: {
             parameters: {
                 query?: never;
@@ -13381,7 +14018,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -13397,11 +14039,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List referral partners (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                 };
                 header?: never;
@@ -13415,11 +14058,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                email: string | null;
+                                company: string | null;
+                                referral_code: string;
+                                commission_percent: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                referred_users: number;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a referral partner (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -13431,7 +14095,6 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        /** Format: email */
                         email?: string | null;
                         company?: string | null;
                         referral_code: string;
@@ -13442,11 +14105,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                name: string;
+                                email: string | null;
+                                company: string | null;
+                                referral_code: string;
+                                commission_percent: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                referred_users: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -13463,6 +14145,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One referral partner */
         get: {
             parameters: {
                 query?: never;
@@ -13479,10 +14162,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            email: string | null;
+                            company: string | null;
+                            referral_code: string;
+                            commission_percent: number;
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            referred_users: number;
+                        };
+                    };
                 };
             };
         };
+        /** Change a referral partner (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -13496,7 +14195,6 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
-                        /** Format: email */
                         email?: string | null;
                         company?: string | null;
                         referral_code?: string;
@@ -13511,11 +14209,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                name: string;
+                                email: string | null;
+                                company: string | null;
+                                referral_code: string;
+                                commission_percent: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                referred_users: number;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a referral partner (audited) */
         delete: {
             parameters: {
                 query?: never;
@@ -13532,7 +14250,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -13548,11 +14271,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List default AI prompts (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                     prompt_type?: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
                     list_type?: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
@@ -13568,11 +14292,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                prompt: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a default AI prompt (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -13595,11 +14340,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                title: string;
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                prompt: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -13616,6 +14380,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One default AI prompt */
         get: {
             parameters: {
                 query?: never;
@@ -13632,10 +14397,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                            /** @enum {string} */
+                            list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                            prompt: string;
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a default AI prompt (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -13664,11 +14445,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                title: string;
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                prompt: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a default AI prompt (audited) */
         delete: {
             parameters: {
                 query?: never;
@@ -13685,7 +14486,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -13701,11 +14507,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Users ranked by searches in a period */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     days?: 7 | 30 | 90 | 365;
                     search?: string;
                 };
@@ -13720,7 +14527,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                searches: number;
+                                credits_used: number;
+                                /** Format: date-time */
+                                last_search_at: string;
+                                deleted: boolean;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -13894,11 +14717,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List training courses (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                 };
                 header?: never;
@@ -13912,11 +14736,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                pages_count: number;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a training course (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -13936,11 +14779,28 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                pages_count: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -13957,6 +14817,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One training course */
         get: {
             parameters: {
                 query?: never;
@@ -13973,10 +14834,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            position: number;
+                            shown: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            pages_count: number;
+                        };
+                    };
                 };
             };
         };
+        /** Change a training course (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -14002,11 +14877,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                pages_count: number;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a training course (audited) */
         delete: {
             parameters: {
                 query?: never;
@@ -14023,7 +14916,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -14039,11 +14937,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List course pages (search, filters, paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     search?: string;
                     status?: "draft" | "shown";
                 };
@@ -14060,11 +14959,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                content: string | null;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a course page (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -14087,11 +15006,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                content: string | null;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -14108,6 +15045,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One course page */
         get: {
             parameters: {
                 query?: never;
@@ -14125,10 +15063,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            course_id: number;
+                            title: string;
+                            content: string | null;
+                            position: number;
+                            /** @enum {string} */
+                            status: "draft" | "shown";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a course page (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -14156,11 +15109,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            item: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                content: string | null;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a course page (audited) */
         delete: {
             parameters: {
                 query?: never;
@@ -14178,7 +15150,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { StringEnum, Type, type Static } from '../../http/contract';
 import { adminOnly } from './common';
 
 const DAY_CHOICES = [7, 30, 90] as const;
@@ -9,25 +10,31 @@ const daysQuery = {
   properties: { days: { type: 'integer', enum: DAY_CHOICES, default: 30 } },
 } as const;
 
-export interface CreditUsageDto {
-  days: { date: string; credits_used: number; searches: number }[];
-  by_reason: { reason: string; credits_used: number }[];
-  top_users: { id: number; name: string; email: string; credits_used: number }[];
-}
-export interface LoginActivityDto {
-  days: { date: string; logins: number; users: number }[];
-  last_login_buckets: { bucket: '7' | '30' | '90' | 'over_90' | 'never'; count: number }[];
-}
-export interface MonthlyCreditUsageDto {
-  months: { month: string; monthly: number; additional: number; rolled_over: number; total: number }[];
-}
+const Day = Type.String({ format: 'date' });
+const CreditUsage = Type.Object({
+  days: Type.Array(Type.Object({ date: Day, credits_used: Type.Integer(), searches: Type.Integer() })),
+  by_reason: Type.Array(Type.Object({ reason: Type.String(), credits_used: Type.Integer() })),
+  top_users: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), credits_used: Type.Integer() })),
+});
+export type CreditUsageDto = Static<typeof CreditUsage>;
+const LoginActivity = Type.Object({
+  days: Type.Array(Type.Object({ date: Day, logins: Type.Integer(), users: Type.Integer() })),
+  last_login_buckets: Type.Array(Type.Object({ bucket: StringEnum(['7', '30', '90', 'over_90', 'never'] as const), count: Type.Integer() })),
+});
+export type LoginActivityDto = Static<typeof LoginActivity>;
+const MonthlyCreditUsage = Type.Object({
+  months: Type.Array(
+    Type.Object({ month: Type.String({ description: 'YYYY-MM' }), monthly: Type.Integer(), additional: Type.Integer(), rolled_over: Type.Integer(), total: Type.Integer() }),
+  ),
+});
+export type MonthlyCreditUsageDto = Static<typeof MonthlyCreditUsage>;
 
 /** User analytics: credit usage per day, sign-ins per day, credits used per month and wallet bucket. */
 export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = adminOnly(api);
   const daySeries = `generate_series(date_trunc('day', $1::timestamptz) - ($2::int - 1) * interval '1 day', date_trunc('day', $1::timestamptz), interval '1 day')`;
 
-  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/credit-usage', { ...guard, schema: { querystring: daysQuery } }, async (request): Promise<CreditUsageDto> => {
+  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/credit-usage', { ...guard, schema: { summary: 'Credits used per day and by reason, top users', querystring: daysQuery, response: { 200: CreditUsage } } }, async (request): Promise<CreditUsageDto> => {
     const now = clock.now();
     const { days } = request.query;
     const since = new Date(now.getTime() - days * 24 * 3600_000);
@@ -58,7 +65,7 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
     return { days: perDay, by_reason: byReason, top_users: top };
   });
 
-  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/login-activity', { ...guard, schema: { querystring: daysQuery } }, async (request): Promise<LoginActivityDto> => {
+  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/login-activity', { ...guard, schema: { summary: 'Sign-ins per day and users by last sign-in', querystring: daysQuery, response: { 200: LoginActivity } } }, async (request): Promise<LoginActivityDto> => {
     const now = clock.now();
     const { days } = request.query;
     // Every sign-in issues a token: tokens started per day are the sign-ins.
@@ -97,7 +104,11 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
     '/api/admin/analytics/monthly-credit-usage',
     {
       ...guard,
-      schema: { querystring: { type: 'object', additionalProperties: false, properties: { months: { type: 'integer', enum: [6, 12, 24], default: 12 } } } },
+      schema: {
+        summary: 'Credits used per month, by wallet bucket',
+        querystring: { type: 'object', additionalProperties: false, properties: { months: { type: 'integer', enum: [6, 12, 24], default: 12 } } },
+        response: { 200: MonthlyCreditUsage },
+      },
     },
     async (request): Promise<MonthlyCreditUsageDto> => {
       const now = clock.now();

@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { adminOnly, AUDIT_ENTITIES, Params, pageQueryProperties, type AuditEntity, type Page, type PageQuery } from './common';
+import { Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
+import { adminOnly, AUDIT_ENTITIES, Params, pageQueryProperties, type AuditEntity, type PageOf, type PageQuery } from './common';
 
-export interface AuditEntryDto {
-  id: number;
-  action: string;
-  entity: string;
-  entity_id: number;
-  entity_label: string | null;
-  actor: { id: number; name: string; email: string } | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
+const Values = Nullable(Type.Record(Type.String(), Type.Unknown()));
+/** One change in the history: who, what, which row (named as it is now, or as it was when deleted), the fields before and after. */
+const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  action: Type.String(),
+  entity: StringEnum(AUDIT_ENTITIES),
+  entity_id: Type.Integer(),
+  entity_label: Nullable(Type.String()),
+  actor: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() })),
+  before: Values,
+  after: Values,
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type AuditEntryDto = Static<typeof AuditEntry>;
 
 interface AuditRow {
   id: number;
   action: string;
-  entity: string;
+  entity: AuditEntity;
   entity_id: number;
   entity_label: string | null;
   actor_id: number | null;
@@ -53,6 +57,8 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
     {
       ...adminOnly(api),
       schema: {
+        summary: 'The history of admin changes, newest first',
+        response: { 200: Page(AuditEntry) },
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -66,7 +72,7 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
         },
       },
     },
-    async (request): Promise<Page<AuditEntryDto>> => {
+    async (request): Promise<PageOf<AuditEntryDto>> => {
       const q = request.query;
       const p = new Params();
       const where = [`a.entity = ANY(${p.add(`{${q.entity.join(',')}}`)}::text[])`];
@@ -75,8 +81,8 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
       const whereSql = where.join(' AND ');
       const label = `CASE a.entity ${q.entity.map((e) => `WHEN '${e}' THEN ${LABELS[e]}`).join(' ')} END`;
       const total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_audit_log a WHERE ${whereSql}`, p.values)).rows[0]?.n ?? 0;
-      const limit = p.add(q.page_size);
-      const offset = p.add((q.page - 1) * q.page_size);
+      const limit = p.add(q.pageSize);
+      const offset = p.add((q.page - 1) * q.pageSize);
       const { rows } = await db.query<AuditRow>(
         `SELECT a.id, a.action, a.entity, a.entity_id, ${label} AS entity_label, a.actor_id,
                 trim(u.first_name || ' ' || u.last_name) AS actor_name, u.email AS actor_email, a.before, a.after, a.created_at
@@ -84,8 +90,8 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
           WHERE ${whereSql} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`,
         p.values,
       );
-      return {
-        items: rows.map((r) => ({
+      return pageOf(
+        rows.map((r) => ({
           id: Number(r.id),
           action: r.action,
           entity: r.entity,
@@ -96,10 +102,9 @@ export function auditRoutes(api: FastifyInstance, { db }: AppDeps): void {
           after: r.after,
           created_at: r.created_at.toISOString(),
         })),
-        page: q.page,
-        page_size: q.page_size,
-        total: Number(total),
-      };
+        q,
+        total,
+      );
     },
   );
 }

@@ -7,33 +7,8 @@ export function adminOnly(api: FastifyInstance): Pick<RouteShorthandOptions, 'on
   return { onRequest: [api.requireAuth, api.requireModule('admin')] };
 }
 
-export const DEFAULT_ADMIN_PAGE_SIZE = 20;
-export const MAX_ADMIN_PAGE_SIZE = 100;
-
-export const pageQueryProperties = {
-  page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
-  page_size: { type: 'integer', minimum: 1, maximum: MAX_ADMIN_PAGE_SIZE, default: DEFAULT_ADMIN_PAGE_SIZE },
-} as const;
-
-export interface PageQuery {
-  page: number;
-  page_size: number;
-}
-
-/** `{ items, page, page_size, total }`: every admin list is paginated on the server. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  page_size: number;
-  total: number;
-}
-
-export const idParamsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-  required: ['id'],
-} as const;
+/** Every admin list is paginated on the server with the one page query and envelope (http/contract.ts). */
+export { IdParams as idParamsSchema, PageQueryProperties as pageQueryProperties, type PageOf, type PageQueryOf as PageQuery } from '../../http/contract';
 
 export const notFound = (): ApiError => new ApiError(404, 'not_found');
 

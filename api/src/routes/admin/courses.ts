@@ -1,26 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { Nullable, StringEnum, Type } from '../../http/contract';
 import { defineAdminCrud } from './crud';
 
 /** Training content: courses and their onboarding pages (draft or shown). Pages are scoped to their course. */
 export function adminCourseRoutes(api: FastifyInstance, deps: AppDeps): void {
   defineAdminCrud(api, deps, {
     entity: 'course',
+    noun: 'training course',
     table: 'admin_courses',
     path: '/api/admin/courses',
     labelColumn: 'title',
     orderBy: 't.position, t.id',
-    extraColumns: '(SELECT count(*)::int FROM admin_course_pages p WHERE p.course_id = t.id) AS pages_count',
+    extraColumns: { pages_count: { sql: '(SELECT count(*)::int FROM admin_course_pages p WHERE p.course_id = t.id)', schema: Type.Integer() } },
     fields: [
-      { name: 'title', schema: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' }, required: true },
-      { name: 'description', schema: { type: ['string', 'null'], maxLength: 2000 } },
-      { name: 'position', schema: { type: 'integer', minimum: 0, maximum: 10_000 } },
-      { name: 'shown', schema: { type: 'boolean' } },
+      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
+      { name: 'description', schema: Nullable(Type.String({ maxLength: 2000 })) },
+      { name: 'position', schema: Type.Integer({ minimum: 0, maximum: 10_000 }) },
+      { name: 'shown', schema: Type.Boolean() },
     ],
     messages: { created: 'admin.course_created', updated: 'admin.course_updated', deleted: 'admin.course_deleted' },
   });
   defineAdminCrud(api, deps, {
     entity: 'page',
+    noun: 'course page',
     table: 'admin_course_pages',
     path: '/api/admin/courses/:parentId/pages',
     parent: { column: 'course_id', table: 'admin_courses' },
@@ -28,10 +31,10 @@ export function adminCourseRoutes(api: FastifyInstance, deps: AppDeps): void {
     orderBy: 't.position, t.id',
     filters: [{ name: 'status', values: ['draft', 'shown'] }],
     fields: [
-      { name: 'title', schema: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' }, required: true },
-      { name: 'content', schema: { type: ['string', 'null'], maxLength: 20_000 } },
-      { name: 'position', schema: { type: 'integer', minimum: 0, maximum: 10_000 } },
-      { name: 'status', schema: { type: 'string', enum: ['draft', 'shown'] } },
+      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
+      { name: 'content', schema: Nullable(Type.String({ maxLength: 20_000 })) },
+      { name: 'position', schema: Type.Integer({ minimum: 0, maximum: 10_000 }) },
+      { name: 'status', schema: StringEnum(['draft', 'shown'] as const) },
     ],
     messages: { created: 'admin.page_created', updated: 'admin.page_updated', deleted: 'admin.page_deleted' },
   });

@@ -5,12 +5,14 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
 import { say } from '../respond';
-import { adminOnly, changes, idParamsSchema, notFound, Params, pageQueryProperties, writeAudit, type AuditEntity, type Page, type PageQuery } from './common';
+import { IdParams, Message, MessageProperties, Page, pageOf, PageQueryProperties, StringEnum, Timestamp, Type, type PageOf, type PageQueryOf, type TSchema } from '../../http/contract';
+import { adminOnly, changes, notFound, Params, writeAudit, type AuditEntity } from './common';
 
 /** One editable column of a simple admin resource. */
 export interface CrudField {
   name: string;
-  schema: Record<string, unknown>;
+  /** Validates the field in a body and describes it in the answer. */
+  schema: TSchema;
   required?: boolean;
   /** Unique (case-insensitive) column: a clash answers 422 with this code on the field. */
   uniqueCode?: MessageCode;
@@ -25,8 +27,10 @@ export interface CrudDefinition {
   /** Column searched by `?search=` and shown as the history label. */
   labelColumn: string;
   orderBy: string;
-  /** Extra read-only columns (SQL expressions with alias) shown in the list. */
-  extraColumns?: string;
+  /** Extra read-only columns shown in the list: alias → SQL expression and its answer's schema. */
+  extraColumns?: Record<string, { sql: string; schema: TSchema }>;
+  /** The OpenAPI summaries' noun, e.g. "topic". */
+  noun: string;
   messages: { created: MessageCode; updated: MessageCode; deleted: MessageCode };
   /** Equality filters the list accepts as query parameters (e.g. ?prompt_type=library). */
   filters?: readonly { name: string; values: readonly string[] }[];
@@ -54,12 +58,21 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
   const guard = adminOnly(api);
   const names = def.fields.map((f) => f.name);
   type Scoped = { parentId?: number };
-  const paramsSchema = def.parent
-    ? { type: 'object', additionalProperties: false, properties: { ...idParamsSchema.properties, parentId: idParamsSchema.properties.id }, required: ['id', 'parentId'] }
-    : idParamsSchema;
-  const parentParamsSchema = def.parent
-    ? { type: 'object', additionalProperties: false, properties: { parentId: idParamsSchema.properties.id }, required: ['parentId'] }
-    : undefined;
+  const Id = IdParams.properties.id;
+  const paramsSchema = def.parent ? Type.Object({ id: Id, parentId: Id }, { additionalProperties: false }) : IdParams;
+  const parentParamsSchema = def.parent ? Type.Object({ parentId: Id }, { additionalProperties: false }) : undefined;
+  const extras = Object.entries(def.extraColumns ?? {});
+  /** The row as every route answers it: id, parent id, the fields, timestamps and the extra columns. */
+  const Item = Type.Object({
+    id: Type.Integer(),
+    ...(def.parent ? { [def.parent.column]: Type.Integer() } : {}),
+    ...Object.fromEntries(def.fields.map((f) => [f.name, f.schema])),
+    created_at: Timestamp(),
+    updated_at: Timestamp(),
+    ...Object.fromEntries(extras.map(([alias, e]) => [alias, e.schema])),
+  });
+  const Saved = Type.Object({ ...MessageProperties, item: Item });
+  const noun = def.noun;
   /** 404 unless the parent row exists. */
   const checkParent = async (q: Queryable, params: Scoped) => {
     if (!def.parent) return;
@@ -67,7 +80,8 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
     if (found.rowCount === 0) throw notFound();
   };
   const properties = Object.fromEntries(def.fields.map((f) => [f.name, f.schema]));
-  const select = `SELECT id, ${def.parent ? `${def.parent.column}, ` : ''}${names.join(', ')}, created_at, updated_at${def.extraColumns ? `, ${def.extraColumns}` : ''} FROM ${def.table} t`;
+  const extraSql = extras.map(([alias, e]) => `, ${e.sql} AS ${alias}`).join('');
+  const select = `SELECT id, ${def.parent ? `${def.parent.column}, ` : ''}${names.join(', ')}, created_at, updated_at${extraSql} FROM ${def.table} t`;
   const load = async (q: Queryable, id: number, scope: Scoped, lock = false): Promise<Row | null> => {
     const parentSql = def.parent ? ` AND t.${def.parent.column} = $2` : '';
     const { rows } = await q.query<Row>(`${select} WHERE t.id = $1${parentSql}${lock ? ' FOR UPDATE OF t' : ''}`, def.parent ? [id, scope.parentId ?? 0] : [id]);
@@ -80,17 +94,22 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
     return error;
   };
 
-  const filterProperties = Object.fromEntries((def.filters ?? []).map((f) => [f.name, { type: 'string', enum: f.values }]));
-  api.get<{ Querystring: PageQuery & { search?: string } & Record<string, string | number | undefined>; Params: Scoped }>(
+  const filterProperties = Object.fromEntries((def.filters ?? []).map((f) => [f.name, Type.Optional(StringEnum(f.values))]));
+  api.get<{ Querystring: PageQueryOf & { search?: string } & Record<string, string | number | undefined>; Params: Scoped }>(
     def.path,
     {
       ...guard,
       schema: {
+        summary: `List ${noun}s (search, filters, paginated)`,
         ...(parentParamsSchema ? { params: parentParamsSchema } : {}),
-        querystring: { type: 'object', additionalProperties: false, properties: { ...pageQueryProperties, search: { type: 'string', maxLength: 100 }, ...filterProperties } },
+        querystring: Type.Object(
+          { ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 100 })), ...filterProperties },
+          { additionalProperties: false },
+        ),
+        response: { 200: Page(Item) },
       },
     },
-    async (request): Promise<Page<Row>> => {
+    async (request): Promise<PageOf<Row>> => {
       const q = request.query;
       const p = new Params();
       const search = q.search?.trim();
@@ -104,14 +123,14 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
       }
       const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${def.table} t ${where}`, p.values)).rows[0]?.n ?? 0;
-      const limit = p.add(q.page_size);
-      const offset = p.add((q.page - 1) * q.page_size);
+      const limit = p.add(q.pageSize);
+      const offset = p.add((q.page - 1) * q.pageSize);
       const { rows } = await db.query<Row>(`${select} ${where} ORDER BY ${def.orderBy} LIMIT ${limit} OFFSET ${offset}`, p.values);
-      return { items: rows.map(iso), page: q.page, page_size: q.page_size, total };
+      return pageOf(rows.map(iso), q, total);
     },
   );
 
-  api.get<{ Params: { id: number } & Scoped }>(`${def.path}/:id`, { ...guard, schema: { params: paramsSchema } }, async (request) => {
+  api.get<{ Params: { id: number } & Scoped }>(`${def.path}/:id`, { ...guard, schema: { summary: `One ${noun}`, params: paramsSchema, response: { 200: Item } } }, async (request) => {
     const row = await load(db, request.params.id, request.params);
     if (!row) throw notFound();
     return row;
@@ -119,7 +138,15 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
 
   api.post<{ Body: Record<string, unknown>; Params: Scoped }>(
     def.path,
-    { ...guard, schema: { ...(parentParamsSchema ? { params: parentParamsSchema } : {}), body: { type: 'object', additionalProperties: false, properties, required: def.fields.filter((f) => f.required).map((f) => f.name) } } },
+    {
+      ...guard,
+      schema: {
+        summary: `Create a ${noun} (audited)`,
+        ...(parentParamsSchema ? { params: parentParamsSchema } : {}),
+        body: Type.Object(Object.fromEntries(def.fields.map((f) => [f.name, f.required ? f.schema : Type.Optional(f.schema)])), { additionalProperties: false }),
+        response: { 201: Saved },
+      },
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const now = clock.now();
@@ -153,7 +180,15 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
 
   api.put<{ Params: { id: number } & Scoped; Body: Record<string, unknown> }>(
     `${def.path}/:id`,
-    { ...guard, schema: { params: paramsSchema, body: { type: 'object', additionalProperties: false, properties, minProperties: 1 } } },
+    {
+      ...guard,
+      schema: {
+        summary: `Change a ${noun} (audited)`,
+        params: paramsSchema,
+        body: Type.Partial(Type.Object(properties), { additionalProperties: false, minProperties: 1 }),
+        response: { 200: Saved },
+      },
+    },
     async (request) => {
       const actor = currentUser(request);
       const id = request.params.id;
@@ -181,7 +216,7 @@ export function defineAdminCrud(api: FastifyInstance, { db, clock }: AppDeps, de
     },
   );
 
-  api.delete<{ Params: { id: number } & Scoped }>(`${def.path}/:id`, { ...guard, schema: { params: paramsSchema } }, async (request) => {
+  api.delete<{ Params: { id: number } & Scoped }>(`${def.path}/:id`, { ...guard, schema: { summary: `Delete a ${noun} (audited)`, params: paramsSchema, response: { 200: Message } } }, async (request) => {
     const actor = currentUser(request);
     const id = request.params.id;
     const now = clock.now();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { Nullable, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { defineAdminCrud } from './crud';
 
@@ -7,18 +8,19 @@ import { defineAdminCrud } from './crud';
 export function adminPartnerRoutes(api: FastifyInstance, deps: AppDeps): void {
   defineAdminCrud(api, deps, {
     entity: 'partner',
+    noun: 'referral partner',
     table: 'admin_partners',
     path: '/api/admin/partners',
     labelColumn: 'name',
     orderBy: 't.id DESC',
-    extraColumns: '(SELECT count(*)::int FROM users u WHERE u.referral_partner_id = t.id) AS referred_users',
+    extraColumns: { referred_users: { sql: '(SELECT count(*)::int FROM users u WHERE u.referral_partner_id = t.id)', schema: Type.Integer() } },
     fields: [
-      { name: 'name', schema: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' }, required: true },
-      { name: 'email', schema: { type: ['string', 'null'], format: 'email', maxLength: 254 } },
-      { name: 'company', schema: { type: ['string', 'null'], maxLength: 150 } },
-      { name: 'referral_code', schema: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }, required: true, uniqueCode: 'admin.referral_code_taken' },
-      { name: 'commission_percent', schema: { type: 'integer', minimum: 0, maximum: 100 } },
-      { name: 'active', schema: { type: 'boolean' } },
+      { name: 'name', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
+      { name: 'email', schema: Nullable(Type.String({ format: 'email', maxLength: 254 })) },
+      { name: 'company', schema: Nullable(Type.String({ maxLength: 150 })) },
+      { name: 'referral_code', schema: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' }), required: true, uniqueCode: 'admin.referral_code_taken' },
+      { name: 'commission_percent', schema: Type.Integer({ minimum: 0, maximum: 100 }) },
+      { name: 'active', schema: Type.Boolean() },
     ],
     messages: { created: 'admin.partner_created', updated: 'admin.partner_updated', deleted: 'admin.partner_deleted' },
     beforeDelete: async (tx, id) => {

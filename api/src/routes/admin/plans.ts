@@ -3,26 +3,29 @@ import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
+import { Message, MessageProperties, Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
 import { nameSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { adminOnly, changes, idParamsSchema, notFound, Params, pageQueryProperties, writeAudit, type Page, type PageQuery } from './common';
+import { adminOnly, changes, idParamsSchema, notFound, Params, pageQueryProperties, writeAudit, type PageOf, type PageQuery } from './common';
 
 const CREATED_BY = ['system', 'partner'] as const;
 const AVAILABLE_FOR = ['resellers', 'customers'] as const;
 
 /** Spec §3 Plan. */
-export interface PlanDto {
-  id: number;
-  name: string;
-  created_by: (typeof CREATED_BY)[number];
-  available_for: (typeof AVAILABLE_FOR)[number];
-  allow_related_accounts: boolean;
-  payment_product_id: string | null;
-  crm_plan_id: string | null;
-  users_count: number;
-  created_at: string;
-  updated_at: string;
-}
+const PlanSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created_by: StringEnum(CREATED_BY),
+  available_for: StringEnum(AVAILABLE_FOR),
+  allow_related_accounts: Type.Boolean(),
+  payment_product_id: Nullable(Type.String()),
+  crm_plan_id: Nullable(Type.String()),
+  users_count: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+export type PlanDto = Static<typeof PlanSchema>;
+const SavedPlan = Type.Object({ ...MessageProperties, plan: PlanSchema });
 
 interface PlanRow extends Omit<PlanDto, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -87,6 +90,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     {
       ...guard,
       schema: {
+        summary: 'List plans (search, filters, paginated)',
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -97,9 +101,10 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
             available_for: { type: 'string', enum: AVAILABLE_FOR },
           },
         },
+        response: { 200: Page(PlanSchema) },
       },
     },
-    async (request): Promise<Page<PlanDto>> => {
+    async (request): Promise<PageOf<PlanDto>> => {
       const q = request.query;
       const p = new Params();
       const where: string[] = [];
@@ -109,14 +114,14 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
       if (q.available_for) where.push(`p.available_for = ${p.add(q.available_for)}`);
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM admin_plans p ${whereSql}`, p.values)).rows[0]?.n ?? 0;
-      const limit = p.add(q.page_size);
-      const offset = p.add((q.page - 1) * q.page_size);
+      const limit = p.add(q.pageSize);
+      const offset = p.add((q.page - 1) * q.pageSize);
       const { rows } = await db.query<PlanRow>(`${SELECT_PLAN} ${whereSql} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`, p.values);
-      return { items: rows.map(toDto), page: q.page, page_size: q.page_size, total: Number(total) };
+      return pageOf(rows.map(toDto), q, total);
     },
   );
 
-  api.get<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+  api.get<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { summary: 'One plan', params: idParamsSchema, response: { 200: PlanSchema } } }, async (request) => {
     const plan = await loadPlan(db, request.params.id);
     if (!plan) throw notFound();
     return plan;
@@ -126,7 +131,11 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     '/api/admin/plans',
     {
       ...guard,
-      schema: { body: { type: 'object', additionalProperties: false, properties: planProperties, required: ['name', 'created_by', 'available_for'] } },
+      schema: {
+        summary: 'Create a plan (audited)',
+        body: { type: 'object', additionalProperties: false, properties: planProperties, required: ['name', 'created_by', 'available_for'] },
+        response: { 201: SavedPlan },
+      },
     },
     async (request, reply) => {
       const actor = currentUser(request);
@@ -152,7 +161,15 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
 
   api.put<{ Params: { id: number }; Body: PlanBody }>(
     '/api/admin/plans/:id',
-    { ...guard, schema: { params: idParamsSchema, body: { type: 'object', additionalProperties: false, properties: planProperties, minProperties: 1 } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Change a plan (audited)',
+        params: idParamsSchema,
+        body: { type: 'object', additionalProperties: false, properties: planProperties, minProperties: 1 },
+        response: { 200: SavedPlan },
+      },
+    },
     async (request) => {
       const actor = currentUser(request);
       const id = request.params.id;
@@ -177,7 +194,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
   );
 
   /** Spec §5: a plan in use cannot be deleted (422 admin.plan_in_use). Deleted users still count: restoring them keeps their plan. */
-  api.delete<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+  api.delete<{ Params: { id: number } }>('/api/admin/plans/:id', { ...guard, schema: { summary: 'Delete a plan no user is on (audited)', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const actor = currentUser(request);
     const id = request.params.id;
     const now = clock.now();

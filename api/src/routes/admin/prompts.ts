@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { StringEnum, Type } from '../../http/contract';
 import { defineAdminCrud } from './crud';
 
 /** Spec §3 fine-tune prompt types; `library` prompts form the library users pick from. */
@@ -10,6 +11,7 @@ export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'd
 export function adminPromptRoutes(api: FastifyInstance, deps: AppDeps): void {
   defineAdminCrud(api, deps, {
     entity: 'prompt',
+    noun: 'default AI prompt',
     table: 'admin_default_prompts',
     path: '/api/admin/ai-prompts',
     labelColumn: 'title',
@@ -19,11 +21,11 @@ export function adminPromptRoutes(api: FastifyInstance, deps: AppDeps): void {
       { name: 'list_type', values: PROMPT_LIST_TYPES },
     ],
     fields: [
-      { name: 'title', schema: { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' }, required: true },
-      { name: 'prompt_type', schema: { type: 'string', enum: PROMPT_TYPES }, required: true },
-      { name: 'list_type', schema: { type: 'string', enum: PROMPT_LIST_TYPES }, required: true },
-      { name: 'prompt', schema: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S' }, required: true },
-      { name: 'active', schema: { type: 'boolean' } },
+      { name: 'title', schema: Type.String({ minLength: 1, maxLength: 150, pattern: '\\S' }), required: true },
+      { name: 'prompt_type', schema: StringEnum(PROMPT_TYPES), required: true },
+      { name: 'list_type', schema: StringEnum(PROMPT_LIST_TYPES), required: true },
+      { name: 'prompt', schema: Type.String({ minLength: 1, maxLength: 4000, pattern: '\\S' }), required: true },
+      { name: 'active', schema: Type.Boolean() },
     ],
     messages: { created: 'admin.prompt_created', updated: 'admin.prompt_updated', deleted: 'admin.prompt_deleted' },
   });

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
-import { adminOnly, Params, pageQueryProperties, type Page, type PageQuery } from './common';
+import { Page, pageOf, Type, type Static } from '../../http/contract';
+import { adminOnly, Params, pageQueryProperties, type PageOf, type PageQuery } from './common';
 
-export interface SearcherRow {
-  id: number;
-  name: string;
-  email: string;
-  searches: number;
-  credits_used: number;
-  last_search_at: string;
-  deleted: boolean;
-}
+const SearcherRow = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  searches: Type.Integer(),
+  credits_used: Type.Integer(),
+  last_search_at: Type.String({ format: 'date-time' }),
+  deleted: Type.Boolean(),
+});
+export type SearcherRow = Static<typeof SearcherRow>;
 
 /** Who searches: users ranked by searches (credit debits) in a period, with credits used and their last search. */
 export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
@@ -19,6 +21,8 @@ export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps
     {
       ...adminOnly(api),
       schema: {
+        summary: 'Users ranked by searches in a period',
+        response: { 200: Page(SearcherRow) },
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -26,7 +30,7 @@ export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps
         },
       },
     },
-    async (request): Promise<Page<SearcherRow>> => {
+    async (request): Promise<PageOf<SearcherRow>> => {
       const q = request.query;
       const p = new Params();
       const where = [`l.delta < 0`, `l.created_at >= ${p.add(new Date(clock.now().getTime() - q.days * 24 * 3600_000))}`];
@@ -37,8 +41,8 @@ export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps
       }
       const whereSql = where.join(' AND ');
       const total = (await db.query<{ n: number }>(`SELECT count(DISTINCT l.user_id)::int AS n FROM credit_ledger l JOIN users u ON u.id = l.user_id WHERE ${whereSql}`, p.values)).rows[0]?.n ?? 0;
-      const limit = p.add(q.page_size);
-      const offset = p.add((q.page - 1) * q.page_size);
+      const limit = p.add(q.pageSize);
+      const offset = p.add((q.page - 1) * q.pageSize);
       const { rows } = await db.query<Omit<SearcherRow, 'last_search_at'> & { last_search_at: Date }>(
         `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, count(*)::int AS searches, sum(-l.delta)::int AS credits_used,
                 max(l.created_at) AS last_search_at, (u.deleted_at IS NOT NULL) AS deleted
@@ -46,7 +50,7 @@ export function adminSearcherRoutes(api: FastifyInstance, { db, clock }: AppDeps
           WHERE ${whereSql} GROUP BY u.id ORDER BY searches DESC, credits_used DESC, u.id LIMIT ${limit} OFFSET ${offset}`,
         p.values,
       );
-      return { items: rows.map((r) => ({ ...r, last_search_at: r.last_search_at.toISOString() })), page: q.page, page_size: q.page_size, total };
+      return pageOf(rows.map((r) => ({ ...r, last_search_at: r.last_search_at.toISOString() })), q, total);
     },
   );
 }

@@ -1,18 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
 export type DayRange = 7 | 30 | 90;
 
-export interface CreditUsage {
-  days: { date: string; credits_used: number; searches: number }[];
-  by_reason: { reason: string; credits_used: number }[];
-  top_users: { id: number; name: string; email: string; credits_used: number }[];
-}
+export type CreditUsage = ApiResponse<'/api/admin/analytics/credit-usage', 'get'>;
 
-export async function getCreditUsage(days: DayRange, signal?: AbortSignal): Promise<CreditUsage> {
-  const { data } = await apiClient.get<CreditUsage>('/api/admin/analytics/credit-usage', { params: { days }, signal });
-  return data;
-}
+export const getCreditUsage = (days: DayRange, signal?: AbortSignal): Promise<CreditUsage> => api.get('/api/admin/analytics/credit-usage', { query: { days }, config: { signal } });
 
 export const creditUsageQueryOptions = (days: DayRange) =>
   queryOptions({ queryKey: ['admin', 'analytics', 'credit-usage', days] as const, queryFn: ({ signal }) => getCreditUsage(days, signal), placeholderData: keepPreviousData });

@@ -1,16 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
 export type MonthRange = 6 | 12 | 24;
 
-export interface MonthlyCreditUsage {
-  months: { month: string; monthly: number; additional: number; rolled_over: number; total: number }[];
-}
+export type MonthlyCreditUsage = ApiResponse<'/api/admin/analytics/monthly-credit-usage', 'get'>;
 
-export async function getMonthlyCreditUsage(months: MonthRange, signal?: AbortSignal): Promise<MonthlyCreditUsage> {
-  const { data } = await apiClient.get<MonthlyCreditUsage>('/api/admin/analytics/monthly-credit-usage', { params: { months }, signal });
-  return data;
-}
+export const getMonthlyCreditUsage = (months: MonthRange, signal?: AbortSignal): Promise<MonthlyCreditUsage> => api.get('/api/admin/analytics/monthly-credit-usage', { query: { months }, config: { signal } });
 
 export const monthlyCreditUsageQueryOptions = (months: MonthRange) =>
   queryOptions({

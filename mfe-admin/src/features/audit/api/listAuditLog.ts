@@ -1,26 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiPage, type ApiResponse } from '@leadsmith/shared';
 
-export type AuditEntity = 'user' | 'plan' | 'topic' | 'partner' | 'prompt' | 'course' | 'page';
-
-export interface AuditEntry {
-  id: number;
-  action: string;
-  entity: AuditEntity;
-  entity_id: number;
-  entity_label: string | null;
-  actor: { id: number; name: string; email: string } | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
-
-export interface PageOf<T> {
-  items: T[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+export type AuditEntry = ApiResponse<'/api/admin/audit-log', 'get'>['data'][number];
+export type AuditEntity = AuditEntry['entity'];
+/** The one page envelope (`{ data, currentPage, pageSize, total }`). */
+export type PageOf<T> = ApiPage<T>;
 
 export interface AuditQuery {
   /** One type, or several shown together (training content: courses and pages). */
@@ -33,7 +17,7 @@ export const AUDIT_PAGE_SIZE = 20;
 
 export async function listAuditLog(query: AuditQuery, signal?: AbortSignal): Promise<PageOf<AuditEntry>> {
   const { data } = await apiClient.get<PageOf<AuditEntry>>('/api/admin/audit-log', {
-    params: { ...query, page_size: AUDIT_PAGE_SIZE },
+    params: { ...query, pageSize: AUDIT_PAGE_SIZE },
     // Several entity types go as entity=a&entity=b.
     paramsSerializer: { indexes: null },
     signal,

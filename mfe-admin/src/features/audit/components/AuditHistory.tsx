@@ -46,7 +46,7 @@ export function AuditHistory({ entity, editPath }: { entity: AuditEntity | Audit
     <Box>
       <DataTable
         label={t('history.table')}
-        rows={data.items}
+        rows={data.data}
         rowKey={(r) => r.id}
         columns={[
           { key: 'when', header: t('history.when'), render: (r) => formatDate(r.created_at, true) },

@@ -1,27 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { PageOf } from '../../audit/api/listAuditLog';
-
-export type PlanCreatedBy = 'system' | 'partner';
-export type PlanAvailableFor = 'resellers' | 'customers';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
 /** Spec §3 Plan, as GET /api/admin/plans[/:id] returns it. */
-export interface Plan {
-  id: number;
-  name: string;
-  created_by: PlanCreatedBy;
-  available_for: PlanAvailableFor;
-  allow_related_accounts: boolean;
-  payment_product_id: string | null;
-  crm_plan_id: string | null;
-  users_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Plan = ApiResponse<'/api/admin/plans/{id}', 'get'>;
+export type PlanCreatedBy = Plan['created_by'];
+export type PlanAvailableFor = Plan['available_for'];
 
 export interface PlanListQuery {
   page: number;
-  page_size?: number;
+  pageSize?: number;
   search?: string;
   created_by?: PlanCreatedBy;
   available_for?: PlanAvailableFor;
@@ -29,10 +16,10 @@ export interface PlanListQuery {
 
 export const PLAN_PAGE_SIZE = 20;
 
-export async function listPlans(query: PlanListQuery, signal?: AbortSignal): Promise<PageOf<Plan>> {
-  const params = Object.fromEntries(Object.entries({ page_size: PLAN_PAGE_SIZE, ...query }).filter(([, v]) => v !== undefined && v !== ''));
-  const { data } = await apiClient.get<PageOf<Plan>>('/api/admin/plans', { params, signal });
-  return data;
+export function listPlans(query: PlanListQuery, signal?: AbortSignal) {
+  // Empty filters are left out of the request.
+  const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Partial<PlanListQuery>;
+  return api.get('/api/admin/plans', { query: { pageSize: PLAN_PAGE_SIZE, ...given, page: query.page }, config: { signal } });
 }
 
 export const planKeys = {

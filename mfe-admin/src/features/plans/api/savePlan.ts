@@ -1,20 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiBody } from '@leadsmith/shared';
 import { auditKeys } from '../../audit/api/listAuditLog';
-import { planKeys, type Plan, type PlanAvailableFor, type PlanCreatedBy } from './listPlans';
+import { planKeys, type Plan } from './listPlans';
 
-export interface PlanInput {
-  name: string;
-  created_by: PlanCreatedBy;
-  available_for: PlanAvailableFor;
-  allow_related_accounts: boolean;
-  payment_product_id: string | null;
-  crm_plan_id: string | null;
-}
+export type PlanInput = ApiBody<'/api/admin/plans', 'post'>;
 
 export async function savePlan({ id, input }: { id?: number; input: PlanInput }): Promise<Plan> {
-  const { data } = id ? await apiClient.put<{ plan: Plan }>(`/api/admin/plans/${id}`, input) : await apiClient.post<{ plan: Plan }>('/api/admin/plans', input);
-  return data.plan;
+  const saved = id ? await api.put('/api/admin/plans/{id}', { path: { id }, body: input }) : await api.post('/api/admin/plans', { body: input });
+  return saved.plan;
 }
 
 export function useSavePlan() {

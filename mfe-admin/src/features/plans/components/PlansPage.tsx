@@ -58,7 +58,7 @@ export function PlansPage() {
         <>
           <DataTable
             label={t('routes.plans')}
-            rows={plans.data.items}
+            rows={plans.data.data}
             rowKey={(p) => p.id}
             columns={[
               { key: 'name', header: t('fields.name'), render: (p) => p.name },

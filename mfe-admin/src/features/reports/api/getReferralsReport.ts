@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
-import type { PageOf } from '../../audit/api/listAuditLog';
+import { api, DEFAULT_PAGE_SIZE, type ApiResponse } from '@leadsmith/shared';
 
-export interface ReferralsReport extends PageOf<{ partner_id: number; name: string; referral_code: string; active_users: number; deleted_users: number }> {
-  unattributed: number;
-}
+export type ReferralsReport = ApiResponse<'/api/admin/reports/user-referrals', 'get'>;
 
-export async function getReferralsReport(page: number, signal?: AbortSignal): Promise<ReferralsReport> {
-  const { data } = await apiClient.get<ReferralsReport>('/api/admin/reports/user-referrals', { params: { page, page_size: DEFAULT_PAGE_SIZE }, signal });
-  return data;
-}
+export const getReferralsReport = (page: number, signal?: AbortSignal): Promise<ReferralsReport> =>
+  api.get('/api/admin/reports/user-referrals', { query: { page, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
 
 export const referralsReportQueryOptions = (page: number) =>
   queryOptions({ queryKey: ['admin', 'reports', 'user-referrals', page] as const, queryFn: ({ signal }) => getReferralsReport(page, signal), placeholderData: keepPreviousData });

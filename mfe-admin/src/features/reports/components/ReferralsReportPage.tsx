@@ -23,11 +23,11 @@ export function ReferralsReportPage() {
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap={4} mb={6}>
             <StatCard label={t('reports.partners')} value={formatNumber(report.data.total)} />
-            <StatCard label={t('reports.referred')} value={formatNumber(report.data.items.reduce((s, r) => s + r.active_users, 0))} />
+            <StatCard label={t('reports.referred')} value={formatNumber(report.data.data.reduce((s, r) => s + r.active_users, 0))} />
             <StatCard label={t('reports.unattributed')} value={formatNumber(report.data.unattributed)} />
           </SimpleGrid>
           <ChartCard title={t('reports.referralsChart')} testId="chart-referrals" height={240}>
-            <BarChart data={report.data.items}>
+            <BarChart data={report.data.data}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="name" />
               <YAxis allowDecimals={false} />
@@ -40,7 +40,7 @@ export function ReferralsReportPage() {
           <Box mt={6}>
             <DataTable
               label={t('routes.referralsReport')}
-              rows={report.data.items}
+              rows={report.data.data}
               rowKey={(r) => r.partner_id}
               columns={[
                 { key: 'name', header: t('fields.name'), render: (r) => r.name },

@@ -42,7 +42,7 @@ export function SubscriptionsReportPage() {
           </Flex>
           <DataTable
             label={t('routes.subscriptionsReport')}
-            rows={report.data.items}
+            rows={report.data.data}
             rowKey={(r) => r.id}
             columns={[
               { key: 'name', header: t('users.name'), render: (r) => r.name || r.email },

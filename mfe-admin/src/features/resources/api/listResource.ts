@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
-import type { PageOf } from '../../audit/api/listAuditLog';
+import { apiClient, DEFAULT_PAGE_SIZE, type ApiPage } from '@leadsmith/shared';
 import type { ResourceDefinition } from '../definitions';
 
 export type ResourceItem = Record<string, unknown> & { id: number };
@@ -13,10 +12,10 @@ export interface ResourceQuery {
 }
 
 /** `base` is the resource's API path, e.g. /api/admin/topics or /api/admin/courses/3/pages. */
-export async function listResource(base: string, query: ResourceQuery, signal?: AbortSignal): Promise<PageOf<ResourceItem>> {
+export async function listResource(base: string, query: ResourceQuery, signal?: AbortSignal): Promise<ApiPage<ResourceItem>> {
   const filters = Object.fromEntries(Object.entries(query.filters ?? {}).filter(([, v]) => v !== ''));
-  const params = { page: query.page, page_size: DEFAULT_PAGE_SIZE, ...(query.search ? { search: query.search } : {}), ...filters };
-  const { data } = await apiClient.get<PageOf<ResourceItem>>(base, { params, signal });
+  const params = { page: query.page, pageSize: DEFAULT_PAGE_SIZE, ...(query.search ? { search: query.search } : {}), ...filters };
+  const { data } = await apiClient.get<ApiPage<ResourceItem>>(base, { params, signal });
   return data;
 }
 

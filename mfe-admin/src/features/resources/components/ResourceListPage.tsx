@@ -129,7 +129,7 @@ export function ResourceListPage({ def, titleKey = `routes.${def.key}`, fixed, s
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void list.refetch()} />
       ) : (
         <>
-          <DataTable label={t(titleKey)} rows={list.data.items} rowKey={(r) => r.id} columns={columns} />
+          <DataTable label={t(titleKey)} rows={list.data.data} rowKey={(r) => r.id} columns={columns} />
           <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={list.data.total} onChange={setPage} />
         </>
       )}

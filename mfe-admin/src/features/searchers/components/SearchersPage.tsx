@@ -39,7 +39,7 @@ export function SearchersPage() {
         <>
           <DataTable
             label={t('routes.searchers')}
-            rows={searchers.data.items}
+            rows={searchers.data.data}
             rowKey={(r) => r.id}
             columns={[
               {

@@ -1,44 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, DEFAULT_PAGE_SIZE, type ModuleSlug } from '@leadsmith/shared';
-import type { PageOf } from '../../audit/api/listAuditLog';
-
-export type UserType = 'super_admin' | 'reseller' | 'customer' | 'team_member';
-export type Role = 'admin' | 'related' | 'user';
-export const LAST_LOGIN_BUCKETS = ['7', '30', '90', 'over_90', 'never'] as const;
-export type LastLoginBucket = (typeof LAST_LOGIN_BUCKETS)[number];
+import { api, DEFAULT_PAGE_SIZE, type ApiQuery, type ApiResponse, type ModuleSlug } from '@leadsmith/shared';
 
 /** A user as the admin API returns it (GET /api/admin/users[/:id]). */
-export interface AdminUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  user_type: UserType;
-  modules: ModuleSlug[];
-  created_at: string;
-  deleted_at: string | null;
-  last_login_at: string | null;
-  license_expires_at: string | null;
-  subscription_id: string | null;
-  subscription_status: string | null;
-  parent_id: number | null;
-  parent_email: string | null;
-  children_count: number;
-  sub_account_limit: number | null;
-  referral_partner_id: number | null;
-  search_limit: number | null;
-  searches_used: number;
-  unused_limits: number;
-  additional_query_count: number;
-  last_reset_date: string | null;
-  payment_product_id: string | null;
-  crm_plan_id: string | null;
-  plan_id: number | null;
-  plan_name: string | null;
-  can_create_related_accounts: boolean;
-  lang: string;
-}
+export type AdminUser = ApiResponse<'/api/admin/users/{id}', 'get'>;
+export type UserType = AdminUser['user_type'];
+export type Role = AdminUser['role'];
+export const LAST_LOGIN_BUCKETS = ['7', '30', '90', 'over_90', 'never'] as const satisfies readonly NonNullable<ApiQuery<'/api/admin/users', 'get'>>['last_login'][];
+export type LastLoginBucket = (typeof LAST_LOGIN_BUCKETS)[number];
 
 export interface UserListQuery {
   page: number;
@@ -52,10 +20,8 @@ export interface UserListQuery {
 /** Empty filters are left out of the request. */
 const compact = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
 
-export async function listUsers(query: UserListQuery, signal?: AbortSignal): Promise<PageOf<AdminUser>> {
-  const { data } = await apiClient.get<PageOf<AdminUser>>('/api/admin/users', { params: { ...compact(query), page_size: DEFAULT_PAGE_SIZE }, signal });
-  return data;
-}
+export const listUsers = (query: UserListQuery, signal?: AbortSignal) =>
+  api.get('/api/admin/users', { query: { ...compact(query), pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
 
 export const userKeys = {
   all: ['admin', 'users'] as const,

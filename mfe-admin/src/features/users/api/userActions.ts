@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api } from '@leadsmith/shared';
 import { auditKeys } from '../../audit/api/listAuditLog';
 import { userKeys, type AdminUser } from './listUsers';
 
@@ -7,11 +7,16 @@ import { userKeys, type AdminUser } from './listUsers';
 export type UserAction = 'delete' | 'restore' | 'reset-limits' | 'remove-additional-requests';
 
 export async function runUserAction({ id, action }: { id: number; action: UserAction }): Promise<AdminUser> {
-  const { data } =
+  const path = { id };
+  const done =
     action === 'delete'
-      ? await apiClient.delete<{ user: AdminUser }>(`/api/admin/users/${id}`)
-      : await apiClient.post<{ user: AdminUser }>(`/api/admin/users/${id}/${action}`);
-  return data.user;
+      ? await api.delete('/api/admin/users/{id}', { path })
+      : action === 'restore'
+        ? await api.post('/api/admin/users/{id}/restore', { path })
+        : action === 'reset-limits'
+          ? await api.post('/api/admin/users/{id}/reset-limits', { path })
+          : await api.post('/api/admin/users/{id}/remove-additional-requests', { path });
+  return done.user;
 }
 
 export function useUserAction() {

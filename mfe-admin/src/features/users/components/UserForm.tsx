@@ -51,7 +51,8 @@ function toInput(values: UserFormValues): UserInput {
     modules: values.modules as ModuleSlug[],
     plan_id: int(values.plan_id),
     subscription_id: text(values.subscription_id),
-    subscription_status: text(values.subscription_status),
+    // The select offers only the API's statuses.
+    subscription_status: text(values.subscription_status) as UserInput['subscription_status'],
     license_expires_at: text(values.license_expires_at),
     payment_product_id: text(values.payment_product_id),
     crm_plan_id: text(values.crm_plan_id),
@@ -110,7 +111,7 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
     formState: { errors },
   } = form;
   // Bounded: the form offers up to 100 plans.
-  const plans = usePlans({ page: 1, page_size: 100 });
+  const plans = usePlans({ page: 1, pageSize: 100 });
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(toInput(values));
@@ -174,7 +175,7 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
           label={t('fields.plan_id')}
           registration={register('plan_id')}
           error={errors.plan_id}
-          options={[{ value: '', label: t('users.noPlan') }, ...(plans.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+          options={[{ value: '', label: t('users.noPlan') }, ...(plans.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
         />
         <SelectField
           label={t('fields.subscription_status')}

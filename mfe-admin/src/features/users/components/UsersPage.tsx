@@ -81,7 +81,7 @@ export function UsersPage() {
         <>
           <DataTable
             label={t('routes.users')}
-            rows={users.data.items}
+            rows={users.data.data}
             rowKey={(u) => u.id}
             columns={[
               {
