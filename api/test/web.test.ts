@@ -26,7 +26,7 @@ describe('web root: remote registry and static files', () => {
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'leadsmith-web-'));
     writeTree(webRoot, {
-      'shell/dist/index.html': '<!doctype html><title>Leadsmith shell</title>',
+      'shell/dist/index.html': '<!doctype html><title>Platform</title><link rel="icon" id="app-favicon" href="data:," /><p>The shell page</p>',
       'shell/dist/main.0a1b2c3d.js': BIG_JS,
       // A build's precompressed copies (shared/compressAssetsPlugin.cjs), made differently from what the server would make.
       'shell/dist/chunk.1a2b3c4d.js': BIG_JS,
@@ -145,8 +145,23 @@ describe('web root: remote registry and static files', () => {
       expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('Leadsmith shell');
+      expect(response.body).toContain('The shell page');
+      expect(response.body).toContain('<title>Leadsmith</title>'); // the platform's own domain row
     }
+  });
+
+  test("on a reseller's domain the shell page carries its name and favicon, never the platform's", async () => {
+    await ctx.db.query(`INSERT INTO business_settings (domain, name, favicon) VALUES ('riley.test', 'Riley <Leads>', 'https://cdn.riley.test/favicon.png')`);
+    const page = await get('/login', { ...html, host: 'riley.test:8443' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Riley &lt;Leads&gt;</title>');
+    expect(page.body).toContain('<link rel="icon" id="app-favicon" href="https://cdn.riley.test/favicon.png" />');
+    expect(page.body).not.toMatch(/leadsmith|platform/i);
+    // Its API documentation page and document too.
+    const docs = await get('/api/docs/', { host: 'riley.test' });
+    expect(docs.body).toContain('<title>Riley &lt;Leads&gt; API</title>');
+    expect(json<{ info: { title: string } }>(await get('/api/docs/json', { host: 'riley.test' })).info.title).toBe('Riley <Leads> API');
+    await ctx.db.query(`DELETE FROM business_settings WHERE domain = 'riley.test'`);
   });
 
   test('shell files are served; hashed ones are immutable; a missing asset is 404', async () => {

@@ -4,5 +4,6 @@
 import('./bootstrap').catch((error: unknown) => {
   console.error('[leadsmith] the shell failed to start', error);
   const root = document.getElementById('root');
-  if (root) root.textContent = 'Leadsmith could not start. Reload the page to try again.';
+  // The page's title is the domain's brand (set by the server), so a reseller's customer reads its name here.
+  if (root) root.textContent = `${document.title || 'The app'} could not start. Reload the page to try again.`;
 });

@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import { settingsForDomain } from '../routes/siteSettings';
 
 /** Where the document and its page are served (the settings API-keys page links to the page). */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
@@ -22,6 +23,9 @@ export const SECURITY_SCHEMES = {
       '(or `Authorization: Bearer lsk_…`). It acts as its owner on the routes that list it; a revoked or unknown key is a 401.',
   },
 } as const;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Routes under these prefixes are the API; the rest (web files) stay out of the document. */
 const DOCUMENTED_PREFIXES = ['/api/', '/auth/', '/p/'];
@@ -81,10 +85,11 @@ export function registerOpenApi(app: FastifyInstance, { version }: { version: st
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Leadsmith API',
+        // Replaced per request by the brand of the domain the page is opened on (see transformSpecification).
+        title: 'API',
         version,
         description:
-          'The API the Leadsmith screens use. Every route below declares its parameters, body and answers; requests are validated ' +
+          'The API the app\'s screens use. Every route below declares its parameters, body and answers; requests are validated ' +
           'against them (a bad field is a 400 naming the field). Authenticate with a session token, or on the routes that say so, ' +
           'with an API key created in Settings → Profile settings → API keys. Send `User-Language: en|es|fr|de` for translated messages.',
       },
@@ -97,10 +102,24 @@ export function registerOpenApi(app: FastifyInstance, { version }: { version: st
       return { schema: { ...schema, querystring: defaultsOptional(querystring), body: defaultsOptional(body) } as typeof schema, url };
     },
   });
+  // The page and its document carry the brand of the domain they are opened on (a reseller's
+  // customers never see the platform's name): read once per request, before the page or document is built.
+  const brandOf = new WeakMap<FastifyRequest, string>();
   void app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PATH,
     staticCSP: true,
     uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false },
+    uiHooks: {
+      onRequest: async (request) => {
+        brandOf.set(request, (await settingsForDomain(app.deps.db, request.hostname)).name);
+      },
+    },
+    transformSpecification: (spec, request) => ({ ...spec, info: { ...(spec.info as object), title: `${brandOf.get(request) ?? ''} API`.trim() } }),
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const brand = brandOf.get(request);
+    if (brand === undefined || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    return payload.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand)} API</title>`);
   });
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

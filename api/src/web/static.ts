@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { t } from '../i18n/messages';
+import { settingsForDomain, type SiteSettings } from '../routes/siteSettings';
 import { contentSecurityPolicy, registryOrigins } from './csp';
 import { isRemoteFolder, isSemver } from './remotes';
 
@@ -44,6 +45,21 @@ function cacheControlFor(file: string, hashedIsImmutable: boolean): string {
 
 function acceptsHtml(request: FastifyRequest): boolean {
   return String(request.headers.accept ?? '').includes('text/html');
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** The favicons the shell itself accepts (shell/src/app/documentBranding.ts). */
+const SAFE_ICON = /^(https:\/\/|\/|data:image\/(png|x-icon|svg\+xml|gif|jpeg);)/;
+
+/**
+ * The shell's page as the domain's brand: its name as the title and its favicon, in the HTML itself, so
+ * a reseller's customer never sees the platform's name, not even before the script runs.
+ */
+export function brandedIndexHtml(html: string, branding: Pick<SiteSettings, 'name' | 'favicon'>): string {
+  const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(branding.name)}</title>`);
+  if (!branding.favicon || !SAFE_ICON.test(branding.favicon)) return titled;
+  return titled.replace(/(<link rel="icon" id="app-favicon" href=")[^"]*(")/, `$1${escapeHtml(branding.favicon)}$2`);
 }
 
 /**
@@ -92,7 +108,8 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
     if (wanted !== '') {
       const file = safeRelativePath(wanted);
       if (file === null) return reply.callNotFound();
-      if (await isFile(path.join(shellDist, file))) {
+      // index.html itself is the branded page below, like every navigation.
+      if (file !== 'index.html' && (await isFile(path.join(shellDist, file)))) {
         reply.header('cache-control', cacheControlFor(file, false));
         return reply.sendFile(file, shellDist, sendOptions);
       }
@@ -107,7 +124,8 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
     reply.header('content-security-policy', contentSecurityPolicy(await registryOrigins(app.deps.db, request.hostname), app.deps.config));
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    return reply.sendFile('index.html', shellDist, sendOptions);
+    const html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(brandedIndexHtml(html, await settingsForDomain(app.deps.db, request.hostname)));
   };
 
   const shellSchema = { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } };
