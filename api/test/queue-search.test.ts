@@ -1,6 +1,6 @@
-import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
+import { demoLeadProvider, demoRecord, registerLeadProvider, type LeadProvider, type LeadRecord } from '../src/providers/leads';
 import { QUEUE_SCHEMA } from '../src/queue/jobQueue';
-import { runJobStep } from '../src/routes/leadSearch/searchJobs';
+import { JOB_STORE_AFTER_MS, runJobStep, SearchCursors } from '../src/routes/leadSearch/searchJobs';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -90,6 +90,55 @@ describe('search jobs on the queue', () => {
       const keys = (await ctx.db.query<{ n: number; distinct_keys: number }>('SELECT count(*)::int AS n, count(DISTINCT record_key)::int AS distinct_keys FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!;
       expect(keys).toEqual({ n: 200, distinct_keys: 200 });
     } finally {
+      undo();
+    }
+  });
+
+  it('stores a slow source\'s records as they come, and the next step reads on from the same answer without asking again', async () => {
+    // A source whose records arrive when the test lets them: `release(n)` hands over n more, `end()` says there are no more.
+    const waiting: (() => void)[] = [];
+    let allowed = 0;
+    let ended = false;
+    let searches = 0;
+    const release = (n: number) => {
+      allowed += n;
+      waiting.splice(0).forEach((wake) => wake());
+    };
+    const slow: LeadProvider = {
+      ...demoLeadProvider,
+      id: 'slow',
+      demo: false,
+      search: async function* (query, { offset }): AsyncIterable<LeadRecord> {
+        searches += 1;
+        for (let i = offset; ; i++) {
+          while (i >= allowed && !ended) await new Promise<void>((wake) => waiting.push(wake));
+          if (i >= allowed) return;
+          yield demoRecord(query, i);
+        }
+      },
+    };
+    const undo = registerLeadProvider(slow, ['people']);
+    const cursors = new SearchCursors();
+    try {
+      const jobId = await startSearch(10);
+      const stored = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM campaign_results WHERE job_id = $1', [jobId])).rows[0]!.n;
+      release(3);
+      // The step holds 3 records and the source is silent: it stores them once JOB_STORE_AFTER_MS has passed.
+      const started = performance.now();
+      expect(await runJobStep(ctx.db, jobId, cursors)).toBe('running');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(JOB_STORE_AFTER_MS - 50);
+      expect(await stored()).toBe(3);
+      // The next step waits on the same answer (the look-up in flight), not a new search.
+      const next = runJobStep(ctx.db, jobId, cursors);
+      release(7);
+      expect(await next).toBe('running');
+      expect(await stored()).toBe(10);
+      expect(await runJobStep(ctx.db, jobId, cursors)).toBe('done');
+      expect(searches).toBe(1);
+    } finally {
+      ended = true;
+      release(0);
+      cursors.closeAll();
       undo();
     }
   });

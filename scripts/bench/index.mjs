@@ -7,6 +7,8 @@
 //   BENCH_RESULTS=100000 rows in the big list;  BENCH_API_SECONDS=10 load duration
 //   BENCH_LATENCY_MS=0, BENCH_MBPS=0  emulate a network for the pages (0: loopback as it is; the goals
 //                        are stated for loopback)
+//   BENCH_ONLY=leads     only the lead-source section (domain engine, local search of 100 places): builds
+//                        the API alone and writes bench/results-leads.md (about a minute)
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -15,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ACCOUNTS, measureBuilds, measureListPage } from './browser.mjs';
 import { measureApi, signIn } from './apiLoad.mjs';
-import { report } from './report.mjs';
+import { report, leadSourceGoals, leadSourceLines } from './report.mjs';
+import { measureDomainEngine } from './domainEngine.mjs';
+import { measureLocalSearch } from './localSearch.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -81,7 +85,39 @@ async function modulesOf(base, account) {
   return new Set((me.modules ?? me.user?.modules ?? []).map((m) => m.slug));
 }
 
+/** Issue 23's figures, in this process against the built API (api/dist). */
+async function measureLeadSources() {
+  console.error('bench: domain engine…');
+  const domain = await measureDomainEngine();
+  console.error('bench: local search of 100 places…');
+  const local = await measureLocalSearch();
+  return { domain, local };
+}
+
+async function leadsOnly() {
+  if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build -w @leadsmith/api', { cwd: ROOT, stdio: 'inherit' });
+  const started = Date.now();
+  const leads = await measureLeadSources();
+  const table = [
+    '# Leadsmith benchmark: lead sources',
+    ...leadSourceLines(leads),
+    '',
+    '## Goals',
+    '',
+    '| goal | figure | status |',
+    '| --- | --- | --- |',
+    ...leadSourceGoals(leads),
+    '',
+    `Measured ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}, in ${Math.round((Date.now() - started) / 1000)} s.`,
+  ].join('\n');
+  console.log(table);
+  mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/results-leads.md'), `${table}\n`);
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'leads') return leadsOnly();
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the only section that runs alone is "leads"`);
   if (!process.env.BENCH_SKIP_BUILD) {
     execSync('npx turbo run build --output-logs=errors-only', { cwd: ROOT, stdio: 'inherit' });
     execSync('npm run build:monolith', { cwd: ROOT, stdio: 'inherit' });
@@ -111,8 +147,10 @@ async function main() {
     console.error('bench: the 100k list page…');
     const listPage = await measureListPage(apiServer.base, apiServer.bigListId, RUNS);
     const api = await measureApi(apiServer.base, apiServer.child.pid, apiServer.bigListId);
+    for (const s of servers.splice(0)) s.child.kill('SIGTERM');
+    const leads = await measureLeadSources();
 
-    const table = report({ runs: RUNS, fed, mono, perRemote, savings, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000 });
+    const table = report({ runs: RUNS, fed, mono, perRemote, savings, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000, leads });
     console.log(table);
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
     writeFileSync(path.join(ROOT, 'bench/results.md'), `${table}\n`);

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS, secondsFromEnv } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
-import { failSearchJob, runJobStep } from '../routes/leadSearch/searchJobs';
+import { failSearchJob, runJobStep, SearchCursors } from '../routes/leadSearch/searchJobs';
 
 export const SEARCH_JOB = 'search-job';
 /** Where a search job goes when its last attempt failed: it ends the search as failed (pg-boss dead letter). */
@@ -45,13 +45,19 @@ export function defineSearchWorker(queue: JobQueue, db: Db): void {
     { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit, retryDelay, concurrency: 2, deadLetter: SEARCH_JOB_FAILED },
     async ({ jobId }) => {
       const until = Date.now() + SLICE_MS;
-      for (;;) {
-        const outcome = await runJobStep(db, jobId);
-        if (outcome !== 'running') return;
-        if (Date.now() > until) {
-          await enqueueSearchJob(queue, jobId);
-          return;
+      // The source's answer is read across the steps of this run: a step that stores early leaves the rest to the next.
+      const cursors = new SearchCursors();
+      try {
+        for (;;) {
+          const outcome = await runJobStep(db, jobId, cursors);
+          if (outcome !== 'running') return;
+          if (Date.now() > until) {
+            await enqueueSearchJob(queue, jobId);
+            return;
+          }
         }
+      } finally {
+        cursors.closeAll();
       }
     },
   );

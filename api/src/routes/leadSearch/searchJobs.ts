@@ -1,5 +1,5 @@
 import type { Db, Queryable, SqlParam } from '../../db';
-import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadRecord, type SearchType } from '../../providers/leads';
+import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadQuery, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
@@ -46,13 +46,82 @@ interface LookingRow {
  */
 export const JOB_FETCH_BUDGET_MS = 30_000;
 
-async function take(iterable: AsyncIterable<LeadRecord>, n: number, budgetMs = JOB_FETCH_BUDGET_MS): Promise<LeadRecord[]> {
+/**
+ * A step that has records in hand stores them once this long has passed, even short of a full
+ * batch: with a slow source (sites crawled for emails) results arrive in the list every half second or
+ * instead of all at the end. A fast source still fills its batch of 100 well within it.
+ */
+export const JOB_STORE_AFTER_MS = 500;
+
+/**
+ * A provider's answer being read by the steps of one worker's run of a job: a step that stores
+ * early leaves the rest of the answer, and the look-up in flight, to the next step instead of
+ * asking the source again (vendors bill look-ups; a site's crawl is slow). Reused only by the step
+ * that continues where it stopped (same source, same offset); at most `remaining` records more.
+ */
+export class SearchCursors {
+  private readonly open = new Map<number, { provider: string; offset: number; remaining: number; iterator: AsyncIterator<LeadRecord>; pending: Promise<IteratorResult<LeadRecord>> | null }>();
+
+  /** The cursor to read a job's next records from `offset` with, opening one when none continues there. */
+  at(jobId: number, provider: LeadProvider, offset: number, open: (limit: number) => AsyncIterable<LeadRecord>, limit: number) {
+    const current = this.open.get(jobId);
+    if (current && current.provider === provider.id && current.offset === offset && current.remaining > 0) return current;
+    if (current) this.close(jobId);
+    const cursor = { provider: provider.id, offset, remaining: limit, iterator: open(limit)[Symbol.asyncIterator](), pending: null };
+    this.open.set(jobId, cursor);
+    return cursor;
+  }
+
+  /** The step stored `stored` records read from the cursor (or lost a race: the cursor is dropped). */
+  advance(jobId: number, stored: number | null): void {
+    const cursor = this.open.get(jobId);
+    if (!cursor) return;
+    if (stored === null) return this.close(jobId);
+    cursor.offset += stored;
+    cursor.remaining -= stored;
+  }
+
+  close(jobId: number): void {
+    const cursor = this.open.get(jobId);
+    this.open.delete(jobId);
+    // Stops the source's look-ups ahead; a look-up in flight is dropped when it settles.
+    cursor?.pending?.catch(() => undefined);
+    void cursor?.iterator.return?.()?.catch(() => undefined);
+  }
+
+  closeAll(): void {
+    for (const jobId of [...this.open.keys()]) this.close(jobId);
+  }
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Up to `n` records from the cursor: stops early once it holds at least one record and
+ * `storeAfterMs` have passed (or the fetch budget is spent); never stops empty-handed before the
+ * source answers (an empty batch means the source has nothing more).
+ */
+async function take(cursor: ReturnType<SearchCursors['at']>, n: number, storeAfterMs = JOB_STORE_AFTER_MS, budgetMs = JOB_FETCH_BUDGET_MS): Promise<LeadRecord[]> {
   const out: LeadRecord[] = [];
-  if (n <= 0) return out;
-  const until = Date.now() + budgetMs;
-  for await (const record of iterable) {
-    out.push(record);
-    if (out.length >= n || Date.now() > until) break;
+  const started = Date.now();
+  while (out.length < Math.min(n, cursor.remaining)) {
+    cursor.pending ??= cursor.iterator.next();
+    let result: IteratorResult<LeadRecord> | typeof TIMED_OUT;
+    if (out.length === 0) result = await cursor.pending;
+    else {
+      const left = Math.min(storeAfterMs, budgetMs) - (Date.now() - started);
+      if (left <= 0) break;
+      let timer: NodeJS.Timeout | undefined;
+      result = await Promise.race([cursor.pending, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(resolve, left, TIMED_OUT)))]);
+      clearTimeout(timer);
+      if (result === TIMED_OUT) break;
+    }
+    cursor.pending = null;
+    if (result.done) {
+      cursor.remaining = 0;
+      break;
+    }
+    out.push(result.value);
   }
   return out;
 }
@@ -97,6 +166,11 @@ async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done
   if (unused > 0 && !job.is_demo_list && job.demo_reason !== 'unreachable') {
     await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, unused]);
   }
+}
+
+/** The job's search as the provider reads it. */
+function query(job: JobRow): LeadQuery {
+  return { type: job.search_type, location: job.location, filters: job.filters, credentials: { googleApiKey: job.google_api_key } };
 }
 
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
@@ -196,7 +270,9 @@ async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Prom
 
 /**
  * One step of a search job:
- * 1. outside any transaction, ask the provider for the next batch (network, crawling, DNS);
+ * 1. outside any transaction, read the next batch from the provider (network, crawling, DNS): up to
+ *    100 records, fewer when the source is slow (what it holds after JOB_STORE_AFTER_MS); the rest
+ *    of the answer stays open in `cursors` for the next step of the same worker's run;
  * 2. in one transaction holding the job row: reveal the results still "looking" (a record that
  *    returned a contact or an email is charged its spec §9 cost in this same transaction; one
  *    without is stored free of charge; when the credits run out the job stops and the unrevealed
@@ -204,7 +280,7 @@ async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Prom
  * A step that lost a race (another worker stepped the same job meanwhile) stores nothing: the
  * provider's batch is asked again from the new offset. Returns the job's status after the step.
  */
-export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
+export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors = new SearchCursors()): Promise<StepOutcome> {
   const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
   if (!before) return 'missing';
   if (before.status !== 'running') return before.status;
@@ -216,67 +292,86 @@ export async function runJobStep(db: Db, jobId: number): Promise<StepOutcome> {
   try {
     fetched = intent
       ? await identifyVisits(db, before, provider, wanted)
-      : {
-          records: await take(
-            provider.search({ type: before.search_type, location: before.location, filters: before.filters, credentials: { googleApiKey: before.google_api_key } }, { offset: before.produced, limit: wanted }),
-            wanted,
-          ),
-          visitIds: [],
-        };
+      : { records: wanted ? await take(cursors.at(jobId, provider, before.produced, (limit) => provider.search(query(before), { offset: before.produced, limit }), wanted), wanted) : [], visitIds: [] };
   } catch (error) {
+    cursors.close(jobId);
     if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
     if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error);
     throw error;
   }
 
-  return db.transaction(async (tx) => {
-    const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
-    if (!job) return 'missing';
-    if (job.status !== 'running') return job.status;
-    if (job.produced !== before.produced) return 'running';
-    const queue = queueOf(db);
-    const revealed = await reveal(tx, job);
-    await leadsCreated(tx, queue, job, revealed.leads);
-    if (revealed.dropped) {
-      const dropped = revealed.dropped;
-      await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
-      await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
-      await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [
-        job.id,
-        revealed.charged,
-        revealed.found,
-        dropped.length,
-      ]);
-      await finish(tx, queue, job, 'stopped', 'no_credits', job.produced - dropped.length);
-      return 'stopped';
-    }
+  const outcome = await db
+    .transaction((tx) => storeStep(tx, queueOf(db), jobId, before, fetched, intent, wanted))
+    .catch((error: unknown) => {
+      cursors.close(jobId);
+      throw error;
+    });
+  // The records read are stored (or the step lost a race and stored nothing: the next reads afresh).
+  cursors.advance(jobId, outcome.stored);
+  if (outcome.status !== 'running') cursors.close(jobId);
+  return outcome.status;
+}
 
-    const batch = intent ? await claimVisits(tx, job, fetched.visitIds, fetched.records) : fetched.records;
-    await storeBatch(tx, job, batch);
-    const produced = job.produced + batch.length;
-    if (batch.length) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
-    // A step that got through ends any passing source failure shown while it was being retried.
-    await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1', [
+/**
+ * The step's transaction (holding the job row): reveal what was looking, store the new batch.
+ * `stored`: the records of the batch it stored, null when it stored nothing because the job moved on
+ * (another step got there first, or the job ended).
+ */
+async function storeStep(
+  tx: Queryable,
+  queue: JobQueue,
+  jobId: number,
+  before: JobRow,
+  fetched: { records: LeadRecord[]; visitIds: number[] },
+  intent: boolean,
+  wanted: number,
+): Promise<{ status: StepOutcome; stored: number | null }> {
+  const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
+  if (!job) return { status: 'missing', stored: null };
+  if (job.status !== 'running') return { status: job.status, stored: null };
+  if (job.produced !== before.produced) return { status: 'running', stored: null };
+  const revealed = await reveal(tx, job);
+  await leadsCreated(tx, queue, job, revealed.leads);
+  if (revealed.dropped) {
+    const dropped = revealed.dropped;
+    await tx.query(`DELETE FROM campaign_results WHERE id = ANY($1::bigint[])`, [`{${dropped.join(',')}}`]);
+    await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, dropped.length]);
+    await tx.query('UPDATE search_jobs SET credits_charged = credits_charged + $2, found = found + $3, produced = produced - $4 WHERE id = $1', [
       job.id,
-      produced,
       revealed.charged,
       revealed.found,
+      dropped.length,
     ]);
-    if (intent) {
-      // Live visitor data: the search waits for visits until it has identified the companies asked for.
-      if (wanted === 0) {
-        await finish(tx, queue, job, 'done', null, produced);
-        return 'done';
-      }
-      return batch.length || revealed.looked || fetched.visitIds.length ? 'running' : 'waiting';
+    await finish(tx, queue, job, 'stopped', 'no_credits', job.produced - dropped.length);
+    return { status: 'stopped', stored: null };
+  }
+
+  const batch = intent ? await claimVisits(tx, job, fetched.visitIds, fetched.records) : fetched.records;
+  await storeBatch(tx, job, batch);
+  const produced = job.produced + batch.length;
+  if (batch.length) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
+  // A step that got through ends any passing source failure shown while it was being retried.
+  await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1', [
+    job.id,
+    produced,
+    revealed.charged,
+    revealed.found,
+  ]);
+  const stored = batch.length;
+  if (intent) {
+    // Live visitor data: the search waits for visits until it has identified the companies asked for.
+    if (wanted === 0) {
+      await finish(tx, queue, job, 'done', null, produced);
+      return { status: 'done', stored };
     }
-    if (batch.length === 0) {
-      // Nothing new and nothing left looking: the job is over.
-      await finish(tx, queue, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
-      return 'done';
-    }
-    return 'running';
-  });
+    return { status: batch.length || revealed.looked || fetched.visitIds.length ? 'running' : 'waiting', stored };
+  }
+  if (batch.length === 0) {
+    // Nothing new and nothing left looking: the job is over.
+    await finish(tx, queue, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
+    return { status: 'done', stored };
+  }
+  return { status: 'running', stored };
 }
 
 /**
