@@ -108,6 +108,24 @@ describe('custom labels', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/custom-labels/${hot.id}/results`, headers: bearer(customer) })).statusCode).toBe(404);
   });
 
+  it('a label added from a list joins the catalogue (grey), in the catalogue spelling when it exists in another case', async () => {
+    const list = await listWithResults(customer, ['Dee', 'Eve']);
+    let res = await post(customer, `/api/people-results/${list.id}/labels`, { ids: [list.resultIds[0]], add: ['Follow up Friday'] });
+    expect(json(res).updated).toBe(1);
+    const page = json<{ data: Label[]; total: number }>(await ctx.app.inject({ method: 'GET', url: '/api/custom-labels?search=friday', headers: bearer(customer) }));
+    expect(page.total).toBe(1);
+    expect(page.data[0]).toMatchObject({ name: 'Follow up Friday', color: 'gray', result_count: 1 });
+
+    // Added again in another case: no second catalogue entry, and the result carries the catalogue's spelling.
+    res = await post(customer, `/api/people-results/${list.id}/labels`, { ids: [list.resultIds[1]], add: ['follow UP friday'] });
+    expect(json(res).updated).toBe(1);
+    const again = json<{ data: Label[]; total: number }>(await ctx.app.inject({ method: 'GET', url: '/api/custom-labels?search=friday', headers: bearer(customer) }));
+    expect(again.total).toBe(1);
+    expect(again.data[0]).toMatchObject({ id: page.data[0]!.id, result_count: 2 });
+    const results = json<{ data: { name: string; labels: string[] }[] }>(await post(customer, `/api/people-results/${list.id}`, { label_id: page.data[0]!.id }));
+    expect(results.data.map((r) => r.labels)).toEqual([['Follow up Friday'], ['Follow up Friday']]);
+  });
+
   it("keeps accounts apart: another account's label is 404 and never filters or rewrites its results", async () => {
     const mine = await createLabel(customer, 'Mine only');
     const theirList = await listWithResults(reseller, ['Zed']);

@@ -15,8 +15,8 @@ const ROUTES: [string, string][] = [
   ['/profile-settings/password', 'Password'],
   ['/profile-settings/api-key', 'API keys'],
   ['/billing-portal', 'Billing portal'],
-  ['/courses', 'Courses'],
-  ['/courses/3', 'Course'],
+  ['/settings/courses', 'Courses'],
+  ['/settings/courses/3', 'Course'],
   ['/ai/training', 'AI training'],
   ['/ai/icp-suggestions', 'ICP suggestions'],
   ['/lead-search/workflow', 'Workflows'],
@@ -99,6 +99,9 @@ const REDIRECTS: [string, string][] = [
   ['/admin', '/admin/dashboard'],
   ['/admin/user-analytics', '/admin/user-analytics/credit-usage'],
   ['/admin/reports', '/admin/reports/subscriptions'],
+  // The courses' old address (before they moved under Settings) still works.
+  ['/courses', '/settings/courses'],
+  ['/courses/3', '/settings/courses/3'],
 ];
 
 /** The area a route belongs to: settings owns several top-level paths (spec §2). */

@@ -11,11 +11,15 @@ test('courses: a published course opens with its shown lessons and a back button
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' } });
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Unfinished draft', content: 'Not yet', status: 'draft' } });
 
-  await openAs(page, await registerFreshUser(request, 'courses'), '/courses');
+  // Reached from the account menu, at its Settings address.
+  await openAs(page, await registerFreshUser(request, 'courses'), '/settings/business-profile');
+  await page.getByTestId('account-menu-button').click();
+  await page.getByTestId('account-menu').getByRole('link', { name: 'Training courses' }).click();
+  await expect(page).toHaveURL('/settings/courses');
   await expect(shell.heading('Courses')).toBeVisible();
   await expectAccessible();
   await page.getByRole('link', { name: title }).click();
-  await expect(page).toHaveURL(new RegExp(`/courses/${item.id}$`));
+  await expect(page).toHaveURL(`/settings/courses/${item.id}`);
   await expect(shell.heading('Course')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: '1. Set up your profile' })).toBeVisible();
@@ -23,7 +27,12 @@ test('courses: a published course opens with its shown lessons and a back button
   await expect(page.getByText('Unfinished draft')).toHaveCount(0);
   await expectAccessible();
   await page.getByRole('button', { name: /back/i }).click();
-  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page).toHaveURL('/settings/courses');
+
+  // The old address still opens the course, at its new one.
+  await page.goto(`/courses/${item.id}`);
+  await expect(page).toHaveURL(`/settings/courses/${item.id}`);
+  await expect(shell.heading('Course')).toBeVisible();
 });
 
 test('billing portal: shows which portal manages billing and links to it', async ({ page, shell, request }) => {

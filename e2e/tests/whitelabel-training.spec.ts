@@ -59,7 +59,7 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   await expectAccessible();
 
   // The customer reads the shown lesson of its reseller's course, not the draft.
-  await openAs(page, customer, '/courses');
+  await openAs(page, customer, '/settings/courses');
   await expect(shell.heading('Courses')).toBeVisible();
   await expect(page.getByText('Lessons: 1')).toBeVisible();
   await page.getByRole('link', { name: 'Agency onboarding' }).click();
@@ -80,6 +80,6 @@ test("a reseller writes a course with lessons; its customer reads the shown less
     data: { domain: `training-${reseller.id}.example.com`, name: 'Agency', show_training_center: false },
   });
   expect(off.status(), await off.text()).toBe(200);
-  await page.goto('/courses');
+  await page.goto('/settings/courses');
   await expect(page.getByText('Training is not offered for your account.')).toBeVisible();
 });

@@ -1,4 +1,5 @@
-import type { AreaRouteConfig } from '@leadsmith/shared';
+import { Navigate, useParams } from 'react-router';
+import { paths, type AreaRouteConfig } from '@leadsmith/shared';
 import { BillingPortalPage } from './features/billing-portal/components/BillingPortalPage';
 import { BusinessProfilePage } from './features/business-profile/components/BusinessProfilePage';
 import { CoursePage } from './features/courses/components/CoursePage';
@@ -16,6 +17,11 @@ import { PasswordPage } from './features/profile-settings/components/PasswordPag
 import { ProfilePage } from './features/profile-settings/components/ProfilePage';
 
 const r = (key: string) => `settings:routes.${key}`;
+
+function LegacyCourseRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={paths.settings.course(id)} replace />;
+}
 
 /** Settings routes (spec §2). Mounted at the root: the area owns several top-level paths. */
 export const routes: AreaRouteConfig[] = [
@@ -35,6 +41,7 @@ export const routes: AreaRouteConfig[] = [
         ],
       },
       { path: 'credit-usage', titleKey: r('creditUsage'), element: <CreditUsagePage /> },
+      { path: 'courses', titleKey: r('courses'), element: <CoursesPage />, children: [{ path: ':id', titleKey: r('course'), back: true, element: <CoursePage /> }] },
     ],
   },
   { path: 'manage-team', titleKey: r('manageTeam'), element: <ManageTeamPage /> },
@@ -49,5 +56,6 @@ export const routes: AreaRouteConfig[] = [
     ],
   },
   { path: 'billing-portal', titleKey: r('billingPortal'), element: <BillingPortalPage /> },
-  { path: 'courses', titleKey: r('courses'), element: <CoursesPage />, children: [{ path: ':id', titleKey: r('course'), back: true, element: <CoursePage /> }] },
+  // The courses once sat at /courses; old links and bookmarks land on /settings/courses.
+  { path: 'courses', redirectTo: paths.settings.courses(), children: [{ path: ':id', element: <LegacyCourseRedirect /> }] },
 ];

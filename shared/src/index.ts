@@ -13,6 +13,7 @@ export * from './ui/ErrorState';
 export * from './ui/NotFoundPage';
 export * from './ui/PageHeader';
 export * from './ui/PageSpinner';
+export * from './ui/SectionNav';
 export * from './ui/LessonBody';
 export * from './ui/form/TextField';
 export * from './ui/form/useYupForm';

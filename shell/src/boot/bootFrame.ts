@@ -57,6 +57,7 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
     isAdmin || input.debug ? el('button', { type: 'button', class: 'ls-button', 'aria-expanded': 'false', ...waiting }, [t('diagnostics.open')]) : null,
     select,
     el('p', { class: 'ls-user', 'data-testid': 'signed-in-user' }, [t('shell.signedInAs', { name: displayName(user) })]),
+    el('div', { class: 'ls-account' }, [el('button', { type: 'button', class: 'ls-button', 'aria-expanded': 'false', 'data-testid': 'account-menu-button', ...waiting }, [t('account.button')])]),
     el('button', { type: 'button', class: 'ls-button', ...waiting }, [t('actions.signOut')]),
   ]);
 

@@ -4,6 +4,8 @@ import { useBranding, useCurrentUser } from '@leadsmith/shared/core';
 import { warmOpeningArea } from '../areas/preloadArea';
 import { useLogout } from '../auth/session';
 import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
+import { AccountMenu } from './AccountMenu';
+import { CreditBalance } from './CreditBalance';
 import { FrameSpinner } from './FrameSpinner';
 import { displayName } from './frameModel';
 import { frameBrandStyle } from './frameStyles';
@@ -32,6 +34,7 @@ export function BaseLayout() {
       <header className="ls-header">
         {branding.logo ? <img className="ls-logo" src={branding.logo} alt={branding.name} /> : <p className="ls-brand-name">{branding.name}</p>}
         <div className="ls-spacer" />
+        <CreditBalance />
         <DiagnosticsEntry />
         <LanguageSwitch />
         {user ? (
@@ -39,6 +42,7 @@ export function BaseLayout() {
             {t('shell.signedInAs', { name: displayName(user) })}
           </p>
         ) : null}
+        <AccountMenu />
         <button type="button" className="ls-button" onClick={() => void logout()}>
           {t('actions.signOut')}
         </button>

@@ -16,7 +16,7 @@ export const FRAME_CSS = `
 .ls-header,.ls-header *,.ls-nav,.ls-nav *,.ls-banner,.ls-banner *,.ls-fallback,.ls-fallback *{box-sizing:border-box}
 .ls-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border-width:0}
 .ls-skip:focus{position:static;width:auto;height:auto;margin:8px;clip:auto;white-space:normal}
-.ls-header{display:flex;align-items:center;gap:16px;padding:8px 16px;border-bottom:1px solid var(--ls-border);background:#FFFFFF}
+.ls-header{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:8px 16px;border-bottom:1px solid var(--ls-border);background:#FFFFFF}
 .ls-brand-name{margin:0;font-size:1.125rem;line-height:1.75rem;font-weight:700;color:var(--ls-brand)}
 .ls-logo{display:block;max-height:2rem}
 .ls-spacer{flex:1}
@@ -26,6 +26,13 @@ export const FRAME_CSS = `
 .ls-button--solid,.ls-button--solid:hover{color:var(--ls-brand-contrast);background:var(--ls-brand);border-color:var(--ls-brand)}
 .ls-button:disabled{opacity:0.6;cursor:default}
 .ls-button:focus-visible,.ls-select:focus-visible,.ls-nav-link:focus-visible,.ls-nav a:focus-visible{outline:2px solid var(--ls-brand);outline-offset:2px}
+.ls-account{position:relative}
+.ls-account-panel{position:absolute;right:0;top:calc(100% + 6px);z-index:1500;min-width:15rem;padding:8px;background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.375rem;box-shadow:0 10px 15px -3px rgba(0,0,0,0.1),0 4px 6px -4px rgba(0,0,0,0.1)}
+.ls-account-name{margin:0;padding:4px 12px 0;font-size:0.875rem;font-weight:600}
+.ls-account-email{margin:0 0 8px;padding:0 12px 8px;font-size:0.75rem;color:var(--ls-muted);border-bottom:1px solid var(--ls-border);overflow-wrap:anywhere}
+.ls-credits{display:inline-flex;align-items:center;height:2.25rem;padding:0 0.75rem;font-size:0.875rem;font-weight:600;color:var(--ls-text);text-decoration:none;background:color-mix(in srgb,var(--ls-brand) 8%,white);border:1px solid color-mix(in srgb,var(--ls-brand) 30%,white);border-radius:9999px;white-space:nowrap;font-variant-numeric:tabular-nums}
+.ls-credits:hover{background:color-mix(in srgb,var(--ls-brand) 14%,white)}
+.ls-credits:focus-visible{outline:2px solid var(--ls-brand);outline-offset:2px}
 .ls-select{height:2.25rem;margin:0;padding:0 0.5rem 0 0.75rem;font:inherit;font-size:0.875rem;color:var(--ls-text);background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.375rem}
 .ls-body{display:flex;flex:1;flex-direction:column;min-height:0}
 .ls-nav{width:100%;padding:16px;overflow-y:auto;background:var(--ls-sidebar-bg);border-right:1px solid var(--ls-border)}

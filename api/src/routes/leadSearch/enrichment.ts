@@ -13,7 +13,7 @@ import { loadCampaign, notFound } from './campaignStore';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-import { applyLabels, MAX_LABELS } from './resultLabels';
+import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
@@ -410,7 +410,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
         const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
         if (add.length === 0 && remove.length === 0) throw validationError({ field: 'add', code: 'validation.required' });
         const selection = selectionWhere(campaign.id, request.body);
-        const updated = await db.transaction((tx) => applyLabels(tx, selection, add, remove));
+        const updated = await db.transaction(async (tx) => applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove));
         return { ...say(request, 'leadSearch.labels_saved', { count: updated }), updated };
       },
     );

@@ -22,6 +22,22 @@ export interface ResultSelection {
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
 
 /**
+ * The account's catalogue spelling of each label to add (matched without regard to case), adding the ones
+ * the catalogue lacks (grey): a label put on results from a list is at once offered in the list's label
+ * filter and shown on the Custom labels page. Concurrent calls adding the same new name both get its row.
+ */
+export async function catalogueLabels(db: Queryable, userId: number, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  await db.query(
+    "INSERT INTO lead_labels (user_id, name, color) SELECT $1, n, 'gray' FROM unnest($2::text[]) AS n ON CONFLICT (user_id, lower(name)) DO NOTHING",
+    [userId, textArray(names)],
+  );
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE user_id = $1 AND lower(name) = ANY($2::text[])', [userId, textArray(names.map((n) => n.toLowerCase()))]);
+  const catalogued = new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
+  return [...new Set(names.map((n) => catalogued.get(n.toLowerCase()) ?? n))];
+}
+
+/**
  * Adds and removes labels on every selected result in one statement, and answers how many results
  * changed. A label both added and removed is added. A result takes new labels, in the order given,
  * while it holds fewer than MAX_LABELS (labels removed by the same call are not counted).

@@ -18,13 +18,27 @@ function localeSets(): { name: string; files: Record<string, string> }[] {
   return sets;
 }
 
+/**
+ * i18next's plural suffixes: each language has the CLDR forms its rules need (es and fr have `many`, en
+ * and de do not), so keys are compared by their base, and every plural base must have `_other`.
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL_SUFFIX, '');
+
 describe.each(localeSets())('locale parity: $name', ({ files }) => {
-  const keys = Object.fromEntries(LANGS.map((l) => [l, new Set(flatten(JSON.parse(fs.readFileSync(files[l]!, 'utf8'))))]));
+  const flat = Object.fromEntries(LANGS.map((l) => [l, flatten(JSON.parse(fs.readFileSync(files[l]!, 'utf8')))]));
+  const keys = Object.fromEntries(LANGS.map((l) => [l, new Set(flat[l]!.map(base))]));
   const all = new Set(LANGS.flatMap((l) => [...keys[l]!]));
 
   it.each(LANGS)('%s has every key that any other language has', (lang) => {
     const missing = [...all].filter((k) => !keys[lang]!.has(k));
     expect(missing).toEqual([]);
+  });
+
+  it.each(LANGS)('%s gives every plural key its `_other` form', (lang) => {
+    const all = new Set(flat[lang]);
+    const bases = new Set(flat[lang]!.filter((k) => PLURAL_SUFFIX.test(k)).map(base));
+    expect([...bases].filter((b) => !all.has(`${b}_other`))).toEqual([]);
   });
 
   it.each(LANGS)('%s has no empty strings', (lang) => {

@@ -99,7 +99,7 @@ describe('the boot frame draws what BaseLayout first renders', () => {
   it('marks its buttons and select, not its links, as not working yet', () => {
     const boot = bootFrame(CASES[3]!);
     const waiting = [...boot.querySelectorAll('[aria-disabled="true"]')].map((e) => e.tagName);
-    expect(waiting).toEqual(['BUTTON', 'SELECT', 'BUTTON']);
+    expect(waiting).toEqual(['BUTTON', 'SELECT', 'BUTTON', 'BUTTON']);
     expect(boot.querySelectorAll('a[aria-disabled]')).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { CHART_COLORS, ChartCard, ChartGrid, dayLabel } from '../../../component
 import { formatNumber } from '../../../components/formatting';
 import { useCreditUsage, type DayRange } from '../api/getCreditUsage';
 import { RangeSelect, useRange } from './RangeSelect';
+import { AnalyticsNav } from '../../../components/SectionTabs';
 
 const DAYS: readonly DayRange[] = [7, 30, 90];
 
@@ -16,6 +17,7 @@ export function CreditUsagePage() {
   return (
     <Box>
       <PageHeader title={t('routes.creditUsage')} />
+      <AnalyticsNav />
       <Flex mb={4}>
         <RangeSelect choices={DAYS} value={days} onChange={setDays} unit="days" />
       </Flex>

@@ -6,6 +6,7 @@ import { CHART_COLORS, ChartCard, monthLabel } from '../../../components/charts'
 import { formatNumber } from '../../../components/formatting';
 import { useMonthlyCreditUsage, type MonthRange } from '../api/getMonthlyCreditUsage';
 import { RangeSelect, useRange } from './RangeSelect';
+import { AnalyticsNav } from '../../../components/SectionTabs';
 
 const MONTHS: readonly MonthRange[] = [6, 12, 24];
 
@@ -16,6 +17,7 @@ export function MonthlyCreditUsagePage() {
   return (
     <Box>
       <PageHeader title={t('routes.monthlyCreditUsage')} />
+      <AnalyticsNav />
       <Flex mb={4}>
         <RangeSelect choices={MONTHS} value={months} onChange={setMonths} unit="months" />
       </Flex>

@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { CHART_COLORS, ChartCard, StatCard } from '../../../components/charts';
 import { formatNumber } from '../../../components/formatting';
 import { useReferralsReport } from '../api/getReferralsReport';
+import { ReportsNav } from '../../../components/SectionTabs';
 
 const NONE = [] as const;
 
@@ -15,6 +16,7 @@ export function ReferralsReportPage() {
   return (
     <Box>
       <PageHeader title={t('routes.referralsReport')} />
+      <ReportsNav />
       {report.isPending ? (
         <PageSpinner />
       ) : report.isError ? (

@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, ChartCard } from '../../../components/charts';
 import { formatDate } from '../../../components/formatting';
 import { SUBSCRIPTION_REPORT_STATUSES, useSubscriptionsReport, type SubscriptionReportStatus } from '../api/getSubscriptionsReport';
+import { ReportsNav } from '../../../components/SectionTabs';
 
 const FILTERS = ['status'] as const;
 
@@ -16,6 +17,7 @@ export function SubscriptionsReportPage() {
   return (
     <Box>
       <PageHeader title={t('routes.subscriptionsReport')} />
+      <ReportsNav />
       {report.isPending ? (
         <PageSpinner />
       ) : report.isError ? (

@@ -9,8 +9,11 @@ export interface LabelOption {
 /** Most labels offered in a list's label filter (the catalogue screen pages through the rest). */
 export const LABEL_OPTIONS_LIMIT = 100;
 
-/** Under the custom-labels keys, so renaming or deleting a label refreshes the filter too. */
-export const labelOptionKeys = { all: ['leadSearch', 'customLabels', 'options'] as const };
+/**
+ * Under the custom-labels keys, so renaming or deleting a label refreshes the filter too; `catalogue` is
+ * every custom-labels query (the Custom labels page's included).
+ */
+export const labelOptionKeys = { catalogue: ['leadSearch', 'customLabels'] as const, all: ['leadSearch', 'customLabels', 'options'] as const };
 
 /** GET /api/custom-labels: the account's labels, suggested in the list's label filter. */
 export async function getLabelOptions(signal?: AbortSignal): Promise<LabelOption[]> {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@leadsmith/shared';
+import { labelOptionKeys } from './getLabelOptions';
 import { resultKeys } from './getResults';
 import { selectionPayload, type SelectionInput } from './selection';
 
@@ -11,5 +12,9 @@ export const setLabels = async (input: SetLabelsInput) =>
 
 export function useSetLabels() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: setLabels, onSuccess: () => client.invalidateQueries({ queryKey: resultKeys.all }) });
+  return useMutation({
+    mutationFn: setLabels,
+    // A new label name joins the account's catalogue: the label filter and the Custom labels page show it.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: resultKeys.all }), client.invalidateQueries({ queryKey: labelOptionKeys.catalogue })]),
+  });
 }

@@ -23,10 +23,10 @@ describe('courses', () => {
     const user = userEvent.setup();
     renderWithProviders(
       <Routes>
-        <Route path="/courses" element={<CoursesPage />} />
-        <Route path="/courses/:id" element={<CoursePage />} />
+        <Route path="/settings/courses" element={<CoursesPage />} />
+        <Route path="/settings/courses/:id" element={<CoursePage />} />
       </Routes>,
-      { route: '/courses' },
+      { route: '/settings/courses' },
     );
     expect(await screen.findByText('Lessons: 1')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Getting started' }));
@@ -40,9 +40,9 @@ describe('courses', () => {
     api = mockApi(() => ({ status: 404, body: { code: 'not_found', message: 'Not found' } }));
     renderWithProviders(
       <Routes>
-        <Route path="/courses/:id" element={<CoursePage />} />
+        <Route path="/settings/courses/:id" element={<CoursePage />} />
       </Routes>,
-      { route: '/courses/77' },
+      { route: '/settings/courses/77' },
     );
     expect(await screen.findByText('This course does not exist or is not published.')).toBeInTheDocument();
   });
@@ -65,9 +65,9 @@ describe('courses', () => {
     );
     renderWithProviders(
       <Routes>
-        <Route path="/courses/:id" element={<CoursePage />} />
+        <Route path="/settings/courses/:id" element={<CoursePage />} />
       </Routes>,
-      { route: '/courses/5' },
+      { route: '/settings/courses/5' },
     );
     expect(await screen.findByRole('heading', { level: 3, name: '1. Start here' })).toBeInTheDocument();
     const video = screen.getByRole('link', { name: /Watch the video/ });
@@ -79,7 +79,7 @@ describe('courses', () => {
 
   it('says so when the reseller has turned training off', async () => {
     api = mockApi((call) => (call.url === '/api/courses' ? { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0, training_center: false } } : undefined));
-    renderWithProviders(<CoursesPage />, { route: '/courses' });
+    renderWithProviders(<CoursesPage />, { route: '/settings/courses' });
     expect(await screen.findByText('Training is not offered for your account.')).toBeInTheDocument();
   });
 });

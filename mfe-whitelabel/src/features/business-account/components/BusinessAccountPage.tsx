@@ -31,7 +31,8 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
       secondary_color: account?.secondary_color ?? '',
       text_color: account?.text_color ?? '',
       heading_color: account?.heading_color ?? '',
-      show_training_center: account?.show_training_center ?? false,
+      // A new business account shows its courses: a reseller who publishes one expects its customers to see it.
+      show_training_center: account?.show_training_center ?? true,
       crms: account?.crms ?? [],
     },
   });
