@@ -36,6 +36,8 @@ const RULES: readonly Rule[] = [
   // Stripe's events: signed with the endpoint secret instead of a sign-in.
   ['POST', /^\/api\/payments\/stripe\/webhook$/, 'public'],
   ['GET', /^\/api\/dev\/outbox$/, 'public'],
+  // The TLS proxy asks whether a host is served before it gets a certificate (whitelabel/domainVerification.ts).
+  ['GET', /^\/api\/domains\/check$/, 'public'],
   // The API's OpenAPI document and its documentation page (http/openapi.ts).
   ['GET', /^\/api\/(openapi\.json|docs(\/.*)?)$/, 'public'],
   // The web app's files (shell and remotes): public, they hold no account data.

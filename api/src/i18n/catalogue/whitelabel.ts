@@ -8,6 +8,18 @@ export const whitelabelMessages = {
     fr: 'Saisissez une couleur au format #RRGGBB.',
     de: 'Geben Sie eine Farbe als #RRGGBB ein.',
   },
+  'whitelabel.domain_unverified': {
+    en: 'The TXT record {name} was not found with the expected value. DNS changes can take a while to appear; try again later.',
+    es: 'No se encontró el registro TXT {name} con el valor esperado. Los cambios de DNS pueden tardar en aparecer; inténtalo más tarde.',
+    fr: 'L’enregistrement TXT {name} est introuvable avec la valeur attendue. Les changements DNS peuvent prendre du temps ; réessayez plus tard.',
+    de: 'Der TXT-Eintrag {name} wurde mit dem erwarteten Wert nicht gefunden. DNS-Änderungen können eine Weile dauern; versuchen Sie es später erneut.',
+  },
+  'whitelabel.domain_verified': {
+    en: '{domain} is verified.',
+    es: '{domain} está verificado.',
+    fr: '{domain} est vérifié.',
+    de: '{domain} ist verifiziert.',
+  },
   'whitelabel.domain_taken': {
     en: 'This URL/domain cannot be used.',
     es: 'Esta URL/dominio no se puede usar.',

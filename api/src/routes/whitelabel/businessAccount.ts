@@ -125,7 +125,9 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDe
       const updated = await tx.query<BusinessAccount>(
         `UPDATE business_settings SET domain = $1, name = $2, content = $3, logo = $4, favicon = $5, script = $6, login_page_bg_color = $7,
            sidebar_background_color = $8, button_color = $9, secondary_color = $10, text_color = $11, heading_color = $12, support_url = $13,
-           show_training_center = $14, crms = $15::jsonb, updated_at = $16
+           show_training_center = $14, crms = $15::jsonb, updated_at = $16,
+           -- A new domain must prove its ownership again (domainVerification.ts).
+           domain_verified_at = CASE WHEN domain = $1 THEN domain_verified_at END
          WHERE id = (SELECT id FROM business_settings WHERE owner_user_id = $17 ORDER BY id LIMIT 1) RETURNING ${COLUMNS}`,
         values,
       );

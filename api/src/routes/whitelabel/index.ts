@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { businessAccountRoutes } from './businessAccount';
 import { customLinkRoutes } from './customLinks';
+import { domainVerificationRoutes } from './domainVerification';
 import { emailTemplateRoutes } from './emailTemplates';
 import { packageRoutes } from './packages';
 import { partnerRoutes } from './partners';
@@ -17,6 +18,7 @@ import { webhookRoutes } from './webhooks';
 /** Routes of the white-label area. One file per resource beside this one; register them here. */
 export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   businessAccountRoutes(api, deps);
+  domainVerificationRoutes(api, deps);
   packageRoutes(api, deps);
   salesSettingsRoutes(api, deps);
   salesPageRoutes(api, deps);

@@ -3,6 +3,7 @@ import { applyApiFieldErrors, CRM_IDS, ErrorState, PageHeader, PageSpinner, Text
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
+import { DomainSection } from './DomainSection';
 import type { BusinessAccount } from '../api/getBusinessAccount';
 import { useBusinessAccount } from '../api/getBusinessAccount';
 import { businessAccountSchema, COLOR_FIELDS, useSaveBusinessAccount, type BusinessAccountValues } from '../api/saveBusinessAccount';
@@ -164,7 +165,10 @@ export function BusinessAccountPage() {
       ) : account.isError ? (
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void account.refetch()} />
       ) : (
-        <BusinessAccountForm account={account.data.data} />
+        <>
+          <BusinessAccountForm account={account.data.data} />
+          <DomainSection hasAccount={account.data.data !== null} />
+        </>
       )}
     </Box>
   );
