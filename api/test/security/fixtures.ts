@@ -310,6 +310,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/whitelabel/courses/:id/pages/:pageId': wl('wlCoursePage', { params: (ids) => ({ id: ids.wlCourse!, pageId: ids.wlCoursePage! }) }),
   'PUT /api/whitelabel/email-templates/:kind': { params: () => ({ kind: 'welcome' }), notAnAccountRow: 'template kind: each reseller edits its own template of that kind' },
   'DELETE /api/whitelabel/email-templates/:kind': { params: () => ({ kind: 'welcome' }), notAnAccountRow: 'template kind: each reseller resets its own template of that kind' },
+  'POST /api/whitelabel/email-templates/:kind/preview': { params: () => ({ kind: 'welcome' }), notAnAccountRow: 'template kind: each reseller previews a draft in its own brand' },
 
   // White-label public pages
   'GET /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'published sales page, public by design (spec)' },
