@@ -25,6 +25,8 @@ export interface FakeStripe {
   confirmSetup(setupIntentId: string, card: TestCard): void;
   /** Stripe.js confirming a requires_action PaymentIntent (the card holder passed 3-D Secure). */
   authenticate(paymentIntentId: string): Json;
+  /** The customer pays on Checkout: the session completes with a succeeded PaymentIntent (returned). */
+  completeCheckout(sessionId: string): Json;
   /** While true, every request is processed and its connection dropped before the answer. */
   loseAnswers: boolean;
   paymentIntents(): Json[];
@@ -53,6 +55,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = 'sk_test_fake_leadsmith';
   const webhookSecret = 'whsec_fake_leadsmith';
   const objects = new Map<string, Json>();
+  const checkoutIntentData = new Map<string, { metadata: Record<string, string>; destination: string | null; fee: string | null }>();
   const cardOf = new Map<string, TestCard>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: FakeStripe['requests'] = [];
@@ -138,6 +141,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       objects.set(refund.id, refund);
       return { status: 200, body: refund };
     }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = newId('cs');
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: form.get('mode'),
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer_email: form.get('customer_email'),
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        currency: form.get('line_items[0][price_data][currency]'),
+        success_url: form.get('success_url'),
+        cancel_url: form.get('cancel_url'),
+        metadata: nested(form, 'metadata'),
+        payment_intent: null,
+        created: now(),
+        livemode: false,
+      };
+      objects.set(id, session);
+      checkoutIntentData.set(id, {
+        metadata: nested(form, 'payment_intent_data[metadata]'),
+        destination: form.get('payment_intent_data[transfer_data][destination]'),
+        fee: form.get('payment_intent_data[application_fee_amount]'),
+      });
+      return { status: 200, body: session };
+    }
     if (method === 'POST' && path === '/v1/accounts') {
       const account = { id: newId('acct'), object: 'account', type: form.get('type') ?? 'express', email: form.get('email'), charges_enabled: false, details_submitted: false, metadata: nested(form, 'metadata'), created: now() };
       objects.set(account.id, account);
@@ -169,6 +199,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!pi) throw new Error(`no PaymentIntent ${paymentIntentId}`);
       Object.assign(pi, { status: 'succeeded', last_payment_error: null, next_action: null });
       return pi;
+    },
+    completeCheckout(sessionId) {
+      const session = objects.get(sessionId);
+      const data = checkoutIntentData.get(sessionId);
+      if (!session || !data) throw new Error(`no Checkout Session ${sessionId}`);
+      const id = newId('pi');
+      const pi = {
+        id,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        metadata: data.metadata,
+        transfer_data: data.destination ? { destination: data.destination } : null,
+        application_fee_amount: data.fee ? Number(data.fee) : null,
+        created: now(),
+        livemode: false,
+      };
+      objects.set(id, pi);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id });
+      return session;
     },
     paymentIntents: () => [...objects.values()].filter((o) => o.object === 'payment_intent'),
     refunds: () => [...objects.values()].filter((o) => o.object === 'refund'),

@@ -1,3 +1,4 @@
+import { sandboxToken } from '../src/providers/payments';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { BRANDING, caller, otherReseller, PACKAGE } from './whitelabel-helpers';
 import { salesSubscriptionDays } from '../src/routes/whitelabel/packages';
@@ -137,6 +138,9 @@ describe('white-label business account, packages, sales settings and the public 
     expect(page.body).toContain('Pro &lt;img src=x onerror=alert(1)&gt;');
     expect(page.body).toContain('<h2>Why Acme</h2>');
     expect(page.body).toContain('<label for="f-custom_0">Company</label>');
+    // Test mode: the card inputs have no name (the page's script posts a token, never the number).
+    expect(page.body).toMatch(/<input id="f-card-number" type="text"(?![^>]*name=)/);
+    expect(page.body).toContain('name="card_token"');
     expect((await ctx.app.inject({ method: 'GET', url: '/p/no-such-package' })).statusCode).toBe(404);
   });
 
@@ -144,14 +148,14 @@ describe('white-label business account, packages, sales settings and the public 
     const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Buyable' })).data;
     const post = (form: Record<string, string>) =>
       ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
-    const invalid = await post({ first_name: '', last_name: 'Buyer', email: 'nope', password: '123', card_number: '' });
+    const invalid = await post({ first_name: '', last_name: 'Buyer', email: 'nope', password: '123', card_token: '' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).toContain('This field is required.');
     expect(invalid.body).toContain('Please enter a valid email address.');
-    const declined = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_number: '4000 0000 0000 0002' });
+    const declined = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_token: sandboxToken('4000 0000 0000 0002') });
     expect(declined.statusCode).toBe(400);
     expect(declined.body).toContain('The card was declined.');
-    const ok = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', custom_1: 'Small', card_number: '4242 4242 4242 4242' });
+    const ok = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', custom_1: 'Small', card_token: sandboxToken('4242 4242 4242 4242') });
     expect(ok.statusCode).toBe(201);
     expect(ok.body).toContain('Thank you!');
     const token = await login(ctx.app, { email: 'bea@buyer.test', password: 'secret1' });
@@ -160,14 +164,14 @@ describe('white-label business account, packages, sales settings and the public 
     expect(me).toMatchObject({ parent_id: resellerId, subscription_status: 'active', permissions: ['leads', 'wallet'] });
     const subs = json<{ data: { email: string; plan_name: string; managed_by: string; refundable: boolean }[] }>(await call('GET', '/api/whitelabel/subscriptions', reseller));
     expect(subs.data[0]).toMatchObject({ email: 'bea@buyer.test', plan_name: 'Buyable', managed_by: 'provider', refundable: true });
-    const again = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_number: '4242424242424242' });
+    const again = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', card_token: sandboxToken('4242424242424242') });
     expect(again.statusCode).toBe(400);
     // A reseller at its sub-account limit takes no sign-up (refused before the card is charged): no account is made.
     const { rows: limitRows } = await ctx.db.query<{ limit: number | null }>(
       "UPDATE users u SET sub_account_limit = (SELECT count(*) FROM users c WHERE c.parent_id = u.id AND c.user_type = 'customer') WHERE id = $1 RETURNING (SELECT sub_account_limit FROM users WHERE id = $1) AS limit",
       [resellerId],
     );
-    const full = await post({ first_name: 'Cy', last_name: 'Buyer', email: 'cy@buyer.test', password: 'secret1', custom_0: 'Cy Co', card_number: '4242 4242 4242 4242' });
+    const full = await post({ first_name: 'Cy', last_name: 'Buyer', email: 'cy@buyer.test', password: 'secret1', custom_0: 'Cy Co', card_token: sandboxToken('4242 4242 4242 4242') });
     expect(full.statusCode).toBe(400);
     expect(full.body).toContain('This offer is not taking new sign-ups right now.');
     expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['cy@buyer.test'])).rows).toEqual([]);

@@ -11127,41 +11127,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/whitelabel/subscriptions/{id}/refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/whitelabel/subscriptions/{id}/restore": {
         parameters: {
             query?: never;
@@ -11198,6 +11163,41 @@ export interface paths {
         trace?: never;
     };
     "/api/whitelabel/subscriptions/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/whitelabel/subscriptions/{id}/refund": {
         parameters: {
             query?: never;
             header?: never;
@@ -15468,6 +15468,7 @@ export interface paths {
             parameters: {
                 query?: {
                     lang?: string;
+                    paid?: string;
                 };
                 header?: never;
                 path: {
@@ -15491,6 +15492,7 @@ export interface paths {
             parameters: {
                 query?: {
                     lang?: string;
+                    paid?: string;
                 };
                 header?: never;
                 path: {

@@ -129,6 +129,24 @@ export const whitelabelMessages = {
     fr: 'Seul un abonnement actif et pas encore annulé peut être annulé.',
     de: 'Nur ein aktives, noch nicht gekündigtes Abonnement kann gekündigt werden.',
   },
+  'whitelabel.refund_pending': {
+    en: 'A refund of this subscription is under way.',
+    es: 'Hay un reembolso de esta suscripción en curso.',
+    fr: 'Un remboursement de cet abonnement est en cours.',
+    de: 'Eine Erstattung dieses Abonnements läuft bereits.',
+  },
+  'whitelabel.refund_failed': {
+    en: 'The payment provider refused the refund ({reason}).',
+    es: 'El proveedor de pagos rechazó el reembolso ({reason}).',
+    fr: 'Le prestataire de paiement a refusé le remboursement ({reason}).',
+    de: 'Der Zahlungsanbieter hat die Erstattung abgelehnt ({reason}).',
+  },
+  'whitelabel.stripe_incomplete': {
+    en: 'Finish the sign-up at Stripe first, then come back.',
+    es: 'Termina primero el registro en Stripe y vuelve.',
+    fr: "Terminez d'abord l'inscription chez Stripe, puis revenez.",
+    de: 'Schließen Sie zuerst die Anmeldung bei Stripe ab und kehren Sie dann zurück.',
+  },
   'whitelabel.nothing_to_refund': {
     en: 'This subscription has no payment to refund.',
     es: 'Esta suscripción no tiene ningún pago que reembolsar.',
@@ -277,6 +295,21 @@ export const whitelabelMessages = {
   'whitelabel.sales.lastName': { en: 'Last name', es: 'Apellido', fr: 'Nom', de: 'Nachname' },
   'whitelabel.sales.email': { en: 'Email', es: 'Correo electrónico', fr: 'E-mail', de: 'E-Mail' },
   'whitelabel.sales.password': { en: 'Password', es: 'Contraseña', fr: 'Mot de passe', de: 'Passwort' },
+  'whitelabel.sales.payment': { en: 'Payment', es: 'Pago', fr: 'Paiement', de: 'Zahlung' },
+  'whitelabel.sales.testMode': {
+    en: 'test mode: the card stays in this page, use 4242 4242 4242 4242',
+    es: 'modo de prueba: la tarjeta se queda en esta página, usa 4242 4242 4242 4242',
+    fr: 'mode test : la carte reste dans cette page, utilisez 4242 4242 4242 4242',
+    de: 'Testmodus: Die Karte bleibt auf dieser Seite, verwenden Sie 4242 4242 4242 4242',
+  },
+  'whitelabel.sales.cardExpiry': { en: 'Expiry (MM/YYYY)', es: 'Caducidad (MM/AAAA)', fr: 'Expiration (MM/AAAA)', de: 'Ablaufdatum (MM/JJJJ)' },
+  'whitelabel.sales.cardCvc': { en: 'Security code', es: 'Código de seguridad', fr: 'Code de sécurité', de: 'Sicherheitscode' },
+  'whitelabel.sales.payOnStripe': {
+    en: 'You pay on the next page (Stripe Checkout); your account is ready once the payment is in.',
+    es: 'Pagas en la página siguiente (Stripe Checkout); tu cuenta estará lista cuando se reciba el pago.',
+    fr: 'Vous payez à la page suivante (Stripe Checkout) ; votre compte est prêt dès que le paiement est reçu.',
+    de: 'Sie bezahlen auf der nächsten Seite (Stripe Checkout); Ihr Konto ist bereit, sobald die Zahlung eingegangen ist.',
+  },
   'whitelabel.sales.card': { en: 'Card number', es: 'Número de tarjeta', fr: 'Numéro de carte', de: 'Kartennummer' },
   'whitelabel.sales.submit': { en: 'Sign up', es: 'Registrarse', fr: "S'inscrire", de: 'Registrieren' },
   'whitelabel.sales.closed': {

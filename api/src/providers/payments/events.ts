@@ -12,6 +12,7 @@ export const HANDLED_EVENT_TYPES = [
   'payment_intent.requires_action',
   'charge.refunded',
   'setup_intent.succeeded',
+  'checkout.session.completed',
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.updated',

@@ -160,5 +160,29 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
         return { ref, status: 'failed', failureCode: code ?? 'refund_failed' };
       }
     },
+
+    async createCheckout(request) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer_email: request.customerEmail,
+            line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.productName } } }],
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            metadata: request.metadata,
+            payment_intent_data: {
+              metadata: request.metadata,
+              ...(request.destinationAccount
+                ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeeCents ? { application_fee_amount: request.applicationFeeCents } : {}) }
+                : {}),
+            },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentUnknownError(new Error('Checkout session without a url'));
+      return { id: session.id, url: session.url };
+    },
   };
 }

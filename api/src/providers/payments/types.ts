@@ -91,6 +91,20 @@ export interface PaymentEvent {
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
+/** A hosted payment page (Stripe Checkout) for one payment, e.g. a sales-page sign-up. */
+export interface CheckoutRequest {
+  amountCents: number;
+  productName: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+  /** On the session and its PaymentIntent (`signup_id`). */
+  metadata: Record<string, string>;
+  destinationAccount: string | null;
+  applicationFeeCents: number;
+}
+
 export interface PaymentsProvider {
   readonly name: PaymentProviderName;
   /** The browser's key for Stripe.js (null for the sandbox, whose card form tokenises in the page). */
@@ -114,6 +128,8 @@ export interface PaymentsProvider {
    * takes the money back from the reseller's account. Throws PaymentUnknownError when the answer was lost.
    */
   refund(ref: string, idempotencyKey: string, destinationCharge?: boolean): Promise<ChargeOutcome>;
+  /** Stripe Checkout; the sandbox has none (its card form tokenises in the page). */
+  createCheckout?(request: CheckoutRequest): Promise<{ id: string; url: string }>;
 }
 
 /** Luhn checksum of a card number (digits only). */

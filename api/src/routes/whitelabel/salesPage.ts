@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
@@ -6,7 +6,8 @@ import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } fr
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf, type BusinessAccount } from './businessAccount';
-import { recordPayment, sandboxCharge } from './billing';
+import { paymentsFor, PaymentMethodError, platformFee, type ChargeOutcome, type Payments } from '../../providers/payments';
+import { connectedAccountOf, recordPayment } from './billing';
 import { HEX_COLOR } from './common';
 import { addDays, customerRoomRefusal, insertCustomer, logEvent, passwordHashFor, startSubscription } from './customers';
 import { PACKAGE_COLUMNS, salesSubscriptionDays, type Package } from './packages';
@@ -62,6 +63,8 @@ const money = (cents: number, lang: Language) => new Intl.NumberFormat(lang, { s
 type Values = Record<string, string>;
 
 interface RenderOptions {
+  /** Which payments provider takes the card: the sandbox's form in the page (test mode), or Stripe Checkout. */
+  provider?: 'sandbox' | 'stripe';
   values?: Values;
   errors?: Record<string, string>;
   done?: { loginUrl: string };
@@ -81,6 +84,33 @@ export function readableOn(bg: string): string {
 function color(value: string | undefined, fallback: string): string {
   return value && HEX_COLOR.test(value) ? value : fallback;
 }
+
+/**
+ * The card step. With Stripe the customer pays on Stripe Checkout after this form (the reseller's page
+ * never holds a card). In test mode the card inputs have no name: the script turns the number into the
+ * sandbox's token (as the settings remote's card form does) and only `card_token` is posted.
+ */
+function cardStep(lang: Language, provider: 'sandbox' | 'stripe', error: string | undefined): string {
+  const tt = (code: MessageCode) => escapeHtml(t(lang, code));
+  if (provider === 'stripe') return `<p class="muted">${tt('whitelabel.sales.payOnStripe')}</p>`;
+  const err = error ? `<p class="error" id="f-card-err">${escapeHtml(error)}</p>` : '';
+  return `<fieldset class="field"><legend>${tt('whitelabel.sales.payment')} <span class="muted">(${tt('whitelabel.sales.testMode')})</span></legend>
+<label for="f-card-number">${tt('whitelabel.sales.card')}</label><input id="f-card-number" type="text" inputmode="numeric" autocomplete="cc-number"${error ? ' aria-invalid="true" aria-describedby="f-card-err"' : ''}>
+<label for="f-card-exp">${tt('whitelabel.sales.cardExpiry')}</label><input id="f-card-exp" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YYYY">
+<label for="f-card-cvc">${tt('whitelabel.sales.cardCvc')}</label><input id="f-card-cvc" type="text" inputmode="numeric" autocomplete="cc-csc">
+<input type="hidden" name="card_token" id="f-card-token">${err}</fieldset>
+<script>${SANDBOX_TOKEN_SCRIPT}</script>`;
+}
+
+/** The sandbox's tokeniser (the format of api/src/providers/payments/sandbox.ts), run in the page on submit. */
+const SANDBOX_TOKEN_SCRIPT = `(function(){var f=document.currentScript.closest('form');f.addEventListener('submit',function(){
+var d=(document.getElementById('f-card-number').value||'').replace(/[\\s-]/g,'');var e=(document.getElementById('f-card-exp').value||'').split('/');
+var m=('0'+(parseInt(e[0],10)||0)).slice(-2),y=String(parseInt(e[1],10)||0);if(y.length===2)y='20'+y;
+var s=0;for(var i=0;i<d.length;i++){var n=+d[d.length-1-i];if(i%2){n*=2;if(n>9)n-=9;}s+=n;}
+var ok=/^\\d{12,19}$/.test(d)&&s%10===0&&/^\\d{3,4}$/.test(document.getElementById('f-card-cvc').value||'');
+var b={'4000000000000002':'decline','4000000000000341':'decline_later','4000000000000259':'processing','4000002760003184':'authenticate'}[d]||'succeed';
+var br=/^4/.test(d)?'visa':/^(5[1-5]|2[2-7])/.test(d)?'mastercard':/^3[47]/.test(d)?'amex':/^6(011|5)/.test(d)?'discover':'card';
+document.getElementById('f-card-token').value=ok?'tok_sandbox_'+b+'_'+br+'_'+d.slice(-4)+'_'+m+'_'+y:'';});})();`;
 
 function render(lang: Language, data: PageData, options: RenderOptions = {}): string {
   const { pkg, sales, account } = data;
@@ -133,7 +163,7 @@ ${field('last_name', t(lang, 'whitelabel.sales.lastName'), 'text', 'family-name'
 ${field('email', t(lang, 'whitelabel.sales.email'), 'email', 'email')}
 ${field('password', t(lang, 'whitelabel.sales.password'), 'password', 'new-password')}
 ${custom}
-${pkg.collect_payment_method ? field('card_number', t(lang, 'whitelabel.sales.card'), 'text', 'cc-number') : ''}
+${pkg.collect_payment_method ? cardStep(lang, options.provider ?? 'sandbox', errors.card_number) : ''}
 <button type="submit">${tt('whitelabel.sales.submit')}</button>
 </form></section>`
       : `<section class="card"><p>${tt('whitelabel.sales.closed')}</p></section>`;
@@ -176,15 +206,121 @@ function sendPage(reply: FastifyReply, request: FastifyRequest, status: number, 
 }
 
 const slugParams = { type: 'object', additionalProperties: false, required: ['slug'], properties: { slug: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' } } } as const;
-const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 5 } } } as const;
+const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 5 }, paid: { type: 'string', maxLength: 1 } } } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Language): FastifyReply {
   return sendPage(reply, request, 404, `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${escapeHtml(t(lang, 'not_found'))}</h1></main></body></html>`);
 }
 
+interface SignupForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  answers: Record<string, string>;
+  lang: Language;
+}
+
+interface SignupPayment {
+  ref: string;
+  provider: string;
+  amountCents: number;
+  connectedAccount: string | null;
+  applicationFeeCents: number;
+}
+
+async function emailTaken(q: Queryable, email: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount > 0;
+}
+
+/**
+ * The customer's account and subscription, in one transaction under the reseller's row lock (which
+ * serialises sign-ups and the reseller's own creations against its sub-account limit). Null when the
+ * email is taken, 'closed' when the reseller has no room: the caller refunds a charge it made.
+ */
+async function createSignupAccount(
+  deps: AppDeps,
+  s: { ownerId: number; pkg: Package; form: SignupForm; hash: string; payment: SignupPayment | null; now: Date; signupId?: number },
+): Promise<number | null | 'closed' | 'done'> {
+  const { db } = deps;
+  const { ownerId, pkg, form, payment, now, signupId } = s;
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+    // A pending sign-up (Stripe Checkout) moves on in this transaction: a retried event finds it done.
+    if (signupId !== undefined) {
+      const signup = (await tx.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE id = $1 FOR UPDATE', [signupId])).rows[0];
+      if (signup?.status !== 'pending') return 'done' as const;
+    }
+    const refused = async (why: null | 'closed') => {
+      if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'refunding', payment_ref = $2, updated_at = $3 WHERE id = $1`, [signupId, payment?.ref ?? null, now]);
+      return why;
+    };
+    if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
+    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '' }, s.hash, now);
+    if (customerId === null) return refused(null);
+    const username = `${form.email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
+    const subId = await startSubscription(tx, {
+      ownerId,
+      customerId,
+      pkg,
+      customerName: `${form.firstName} ${form.lastName}`,
+      username,
+      additionalCredits: 0,
+      welcomeEmail: false,
+      managedBy: payment ? 'provider' : 'manual',
+      source: 'sales_page',
+      periodEnd: addDays(now, salesSubscriptionDays(pkg.form_available_days)),
+      at: now,
+      customAnswers: form.answers,
+    });
+    if (payment) {
+      await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: payment.amountCents, kind: 'charge', ref: payment.ref, at: now, provider: payment.provider, connectedAccount: payment.connectedAccount, applicationFeeCents: payment.applicationFeeCents });
+      await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: payment.amountCents });
+    }
+    await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email: form.email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
+    // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
+    await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang: form.lang });
+    if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'completed', payment_ref = $2, subscription_id = $3, updated_at = $4 WHERE id = $1`, [signupId, payment?.ref ?? null, subId, now]);
+    return subId;
+  });
+}
+
+/**
+ * Stripe Checkout finished for a pending sign-up: the account is made with the payment recorded, or,
+ * when the email was taken or the reseller has no room meanwhile, the payment is refunded. Once: the
+ * sign-up's status moves from pending in the same statement that claims it.
+ */
+async function completeSignup(deps: AppDeps, payments: Payments, signupId: number, paymentIntent: string): Promise<void> {
+  const { db, clock } = deps;
+  const signup = (
+    await db.query<{ owner_id: number; package_id: number; form: SignupForm; password_hash: string; amount_cents: number; status: string }>(
+      'SELECT owner_id, package_id, form, password_hash, amount_cents, status FROM whitelabel_signups WHERE id = $1',
+      [signupId],
+    )
+  ).rows[0];
+  if (!signup || signup.status === 'completed' || signup.status === 'refunded') return;
+  const connected = await connectedAccountOf(db, signup.owner_id, payments.provider.name);
+  if (signup.status === 'pending') {
+    const pkg = (await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])).rows[0]!;
+    const payment: SignupPayment = { ref: paymentIntent, provider: payments.provider.name, amountCents: signup.amount_cents, connectedAccount: connected, applicationFeeCents: connected ? platformFee(payments.config, signup.amount_cents) : 0 };
+    const created = await createSignupAccount(deps, { ownerId: signup.owner_id, pkg, form: signup.form, hash: signup.password_hash, payment, now: clock.now(), signupId });
+    if (typeof created === 'number' || created === 'done') return;
+  }
+  // Refused (email taken, no room) after the customer paid: the payment goes back. A lost answer throws,
+  // and the retried job refunds again with the same key (the provider makes one refund).
+  const outcome = await payments.provider.refund(paymentIntent, `leadsmith-salespage-refund-${paymentIntent}`, connected !== null);
+  if (outcome.status === 'refunded') await db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, clock.now()]);
+}
+
 export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
+  const payments = paymentsFor(deps);
+  payments.events.on('checkout.session.completed', async (event) => {
+    const session = event.data.object as { payment_status?: string; payment_intent?: string | null; metadata?: Record<string, string> | null };
+    const signupId = Number(session.metadata?.signup_id);
+    if (session.payment_status !== 'paid' || !session.payment_intent || !Number.isInteger(signupId)) return;
+    await completeSignup(deps, payments, signupId, session.payment_intent);
+  });
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_request, body, done) => {
@@ -196,7 +332,9 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const lang = pageLanguage(request);
       const data = await loadPage(db, request.params.slug);
       if (!data) return notFoundPage(reply, request, lang);
-      return sendPage(reply, request, 200, render(lang, data));
+      // Back from Stripe Checkout: the account is being made from the payment's event.
+      if ((request.query as { paid?: string }).paid === '1') return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name, done: { loginUrl: '/login' } }));
+      return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name }));
     });
 
     scope.post<{ Params: { slug: string }; Querystring: { lang?: string }; Body: Values }>(
@@ -227,57 +365,88 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
         // Spec §6: the reseller's sub-account limit and related-account permission hold here too; checked before any charge.
         if (Object.keys(errors).length === 0 && (await customerRoomRefusal(db, ownerId))) errors.form = t(lang, 'whitelabel.sales_closed');
         const amount = pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? pkg.monthly_price_cents);
-        let chargeRef: string | null = null;
-        if (pkg.collect_payment_method) {
-          if (!val('card_number')) errors.card_number = required;
-          else if (Object.keys(errors).length === 0) {
-            const charge = sandboxCharge(val('card_number'));
-            if (!charge.ok) errors.card_number = t(lang, charge.reason === 'declined' ? 'whitelabel.card_declined' : 'whitelabel.card_invalid');
-            else chargeRef = charge.ref;
-          }
-        }
         const email = normaliseEmail(val('email'));
-        const rerender = () => sendPage(reply, request, 400, render(lang, data, { values: v, errors }));
+        const provider = payments.provider;
+        const rerender = () => sendPage(reply, request, 400, render(lang, data, { values: v, errors, provider: provider.name }));
+        const paid = pkg.collect_payment_method && amount > 0;
+        const token = val('card_token');
+        if (paid && provider.name === 'sandbox' && !token) errors.card_number = t(lang, v.card_token === undefined ? 'validation.required' : 'whitelabel.card_invalid');
+        if (Object.keys(errors).length === 0 && (await emailTaken(db, email))) errors.email = t(lang, 'email_taken');
         if (Object.keys(errors).length > 0) return rerender();
         const hash = await passwordHashFor(v.password ?? '');
-        const now = clock.now();
-        const days = salesSubscriptionDays(pkg.form_available_days);
-        const created = await db.transaction(async (tx) => {
-          // The owner's row lock serialises sign-ups and the reseller's own creations against the limit.
-          await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
-          if (await customerRoomRefusal(tx, ownerId)) return 'closed' as const;
-          const customerId = await insertCustomer(tx, { ownerId, email, firstName: val('first_name'), lastName: val('last_name'), password: v.password ?? '' }, hash, now);
-          if (customerId === null) return null;
-          const username = `${email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
-          const subId = await startSubscription(tx, {
-            ownerId,
-            customerId,
-            pkg,
-            customerName: `${val('first_name')} ${val('last_name')}`,
-            username,
-            additionalCredits: 0,
-            welcomeEmail: false,
-            managedBy: chargeRef ? 'provider' : 'manual',
-            source: 'sales_page',
-            periodEnd: addDays(now, days),
-            at: now,
-            customAnswers: answers,
-          });
-          if (chargeRef) {
-            await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: amount, kind: 'charge', ref: chargeRef, at: now });
-            await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: amount });
+        const form: SignupForm = { email, firstName: val('first_name'), lastName: val('last_name'), answers, lang };
+        const connected = paid ? await connectedAccountOf(db, ownerId, provider.name) : null;
+        const fee = connected ? platformFee(payments.config, amount) : 0;
+
+        if (paid && provider.name === 'stripe') {
+          // Stripe Checkout: the sign-up waits for its payment; the account is made by checkout.session.completed.
+          const now = clock.now();
+          const signupId = (
+            await db.query<{ id: number }>(
+              `INSERT INTO whitelabel_signups (owner_id, package_id, email, form, password_hash, amount_cents, status, created_at, updated_at)
+               VALUES ($1, $2, $3, $4::jsonb, $5, $6, 'pending', $7, $7) RETURNING id`,
+              [ownerId, pkg.id, email, JSON.stringify(form), hash, amount, now],
+            )
+          ).rows[0]!.id;
+          const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+          try {
+            const session = await provider.createCheckout!({
+              amountCents: amount,
+              productName: pkg.name,
+              customerEmail: email,
+              successUrl: pkg.thank_you_url ?? `${origin}/p/${pkg.slug}?lang=${lang}&paid=1`,
+              cancelUrl: `${origin}/p/${pkg.slug}?lang=${lang}`,
+              idempotencyKey: `leadsmith-signup-${signupId}`,
+              metadata: { signup_id: String(signupId) },
+              destinationAccount: connected,
+              applicationFeeCents: fee,
+            });
+            await db.query('UPDATE whitelabel_signups SET checkout_ref = $2 WHERE id = $1', [signupId, session.id]);
+            return reply.code(303).header('location', session.url).send();
+          } catch {
+            errors.form = t(lang, 'settings.payment_unavailable');
+            return rerender();
           }
-          await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
-          // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
-          await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang });
-          return subId;
-        });
-        if (created === null) {
-          errors.email = t(lang, 'email_taken');
-          return rerender();
         }
-        if (created === 'closed') {
-          errors.form = t(lang, 'whitelabel.sales_closed');
+
+        let payment: SignupPayment | null = null;
+        if (paid) {
+          // Test mode: the page's script turned the card into a token; the sandbox saves and charges it.
+          let outcome: ChargeOutcome;
+          try {
+            const key = randomUUID();
+            const customer = await provider.createCustomer({ userId: 0, email }, `leadsmith-salespage-customer-${key}`);
+            const setup = await provider.startSetup(customer, { package_id: String(pkg.id) }, `leadsmith-salespage-setup-${key}`);
+            const method = await provider.finishSetup(setup.id, customer, token);
+            outcome = await provider.charge({
+              customerRef: customer,
+              paymentMethodRef: method.ref,
+              amountCents: amount,
+              currency: 'usd',
+              description: pkg.name,
+              idempotencyKey: `leadsmith-salespage-${key}`,
+              offSession: false,
+              metadata: { package_id: String(pkg.id) },
+              destinationAccount: connected,
+              applicationFeeCents: fee,
+            });
+          } catch (error) {
+            if (!(error instanceof PaymentMethodError)) throw error;
+            errors.card_number = t(lang, 'whitelabel.card_invalid');
+            return rerender();
+          }
+          if (outcome.status !== 'succeeded' || !outcome.ref) {
+            errors.card_number = t(lang, 'whitelabel.card_declined');
+            return rerender();
+          }
+          payment = { ref: outcome.ref, provider: provider.name, amountCents: amount, connectedAccount: connected, applicationFeeCents: fee };
+        }
+        const created = await createSignupAccount(deps, { ownerId, pkg, form, hash, payment, now: clock.now() });
+        if (typeof created !== 'number') {
+          // Taken or closed while the card was charged: the charge goes back (once, keyed by its reference).
+          if (payment) await provider.refund(payment.ref, `leadsmith-salespage-refund-${payment.ref}`, payment.connectedAccount !== null);
+          if (created === null) errors.email = t(lang, 'email_taken');
+          else errors.form = t(lang, 'whitelabel.sales_closed');
           return rerender();
         }
         const loginUrl = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}/login` : '/login';

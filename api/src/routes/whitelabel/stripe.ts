@@ -4,15 +4,19 @@ import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { paymentsFor, stripeClient } from '../../providers/payments';
 import { say } from '../respond';
 import { resellerGuard, resellerIdOf } from './common';
 
 export type BillingType = 'stripe' | 'paykickstart';
 
 /**
- * The reseller's payment account. With STRIPE_CLIENT_ID and STRIPE_SECRET_KEY set, "connect" is Stripe
- * Connect OAuth; without them it is the embedded sandbox (the same flow, answered locally), so the
- * screen works on a laptop and in tests. Either way the callback must carry the state we issued.
+ * The reseller's payment account (Stripe Connect, ADR 019). With Stripe configured, "connect" makes an
+ * Express connected account for the reseller (once: idempotency key per reseller) and sends the
+ * browser to Stripe's onboarding (an Account Link); Stripe sends it back to the callback, which reads
+ * the account and connects it once its details are submitted. Without Stripe keys it is the embedded
+ * sandbox (the same flow, answered locally, "test mode"), so the screen works on a laptop and in
+ * tests. Either way the callback must carry the state we issued.
  */
 export interface PaymentAccount {
   billing_type: BillingType;
@@ -23,6 +27,7 @@ export interface PaymentAccount {
 }
 
 interface Row {
+  pending_account_id: string | null;
   billing_type: BillingType;
   mode: 'sandbox' | 'live' | null;
   account_id: string | null;
@@ -30,10 +35,9 @@ interface Row {
   connected_at: string | null;
 }
 
-const stripeKeys = (env: NodeJS.ProcessEnv = process.env) => (env.STRIPE_CLIENT_ID && env.STRIPE_SECRET_KEY ? { clientId: env.STRIPE_CLIENT_ID, secretKey: env.STRIPE_SECRET_KEY } : null);
 
 async function rowOf(q: Queryable, owner: number): Promise<Row | null> {
-  const { rows } = await q.query<Row>('SELECT billing_type, mode, account_id, connect_state, connected_at FROM whitelabel_payment_accounts WHERE owner_id = $1', [owner]);
+  const { rows } = await q.query<Row>('SELECT billing_type, mode, account_id, pending_account_id, connect_state, connected_at FROM whitelabel_payment_accounts WHERE owner_id = $1', [owner]);
   return rows[0] ?? null;
 }
 
@@ -47,12 +51,15 @@ const view = (row: Row | null): PaymentAccount => ({
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export function stripeRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
   const guard = resellerGuard(app);
+  const payments = paymentsFor(deps);
+  const stripe = payments.config.secretKey ? stripeClient({ secretKey: payments.config.secretKey, apiBase: payments.config.apiBase }) : null;
 
   app.get('/api/whitelabel/stripe', { onRequest: guard }, async (request) => {
     const row = await rowOf(db, await resellerIdOf(db, request));
-    return { data: view(row), stripe_configured: stripeKeys() !== null };
+    return { data: view(row), stripe_configured: stripe !== null };
   });
 
   app.put<{ Body: { billing_type: BillingType } }>(
@@ -81,16 +88,23 @@ export function stripeRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
          ON CONFLICT (owner_id) DO UPDATE SET connect_state = EXCLUDED.connect_state, updated_at = EXCLUDED.updated_at`,
         [owner, state, clock.now()],
       );
-      const keys = stripeKeys();
       const redirect = new URL(request.body.redirect_uri);
-      if (!keys) {
+      if (!stripe) {
         redirect.searchParams.set('code', `sandbox_${randomBytes(8).toString('hex')}`);
         redirect.searchParams.set('state', state);
         return { url: redirect.toString(), mode: 'sandbox' };
       }
-      const url = new URL('https://connect.stripe.com/oauth/authorize');
-      url.search = new URLSearchParams({ response_type: 'code', client_id: keys.clientId, scope: 'read_write', state, redirect_uri: redirect.toString() }).toString();
-      return { url: url.toString(), mode: 'live' };
+      const user = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [owner])).rows[0]!;
+      try {
+        const account = await stripe.accounts.create({ type: 'express', email: user.email, metadata: { owner_id: String(owner) } }, { idempotencyKey: `leadsmith-connect-${owner}` });
+        await db.query('UPDATE whitelabel_payment_accounts SET pending_account_id = $2 WHERE owner_id = $1', [owner, account.id]);
+        redirect.searchParams.set('code', account.id);
+        redirect.searchParams.set('state', state);
+        const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', return_url: redirect.toString(), refresh_url: request.body.redirect_uri });
+        return { url: link.url, mode: 'live' };
+      } catch {
+        throw unprocessable('whitelabel.stripe_failed', 'redirect_uri');
+      }
     },
   );
 
@@ -104,27 +118,22 @@ export function stripeRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
       const owner = await resellerIdOf(db, request);
       const row = await rowOf(db, owner);
       if (!row?.connect_state || !sameText(row.connect_state, request.body.state)) throw unprocessable('whitelabel.stripe_state', 'state');
-      const keys = stripeKeys();
       let accountId: string;
       let mode: 'sandbox' | 'live';
-      if (!keys) {
+      if (!stripe) {
         if (!request.body.code.startsWith('sandbox_')) throw unprocessable('whitelabel.stripe_failed', 'code');
         accountId = `acct_sandbox_${request.body.code.slice(8, 24)}`;
         mode = 'sandbox';
       } else {
-        const response = await fetch('https://connect.stripe.com/oauth/token', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${keys.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'authorization_code', code: request.body.code }).toString(),
-          signal: AbortSignal.timeout(15_000),
-        }).catch(() => null);
-        const answer = response?.ok ? ((await response.json()) as { stripe_user_id?: string }) : null;
-        if (!answer?.stripe_user_id) throw unprocessable('whitelabel.stripe_failed', 'code');
-        accountId = answer.stripe_user_id;
+        // The account must be the one made for this reseller, and onboarded.
+        if (!row.pending_account_id || !sameText(row.pending_account_id, request.body.code)) throw unprocessable('whitelabel.stripe_failed', 'code');
+        const account = await stripe.accounts.retrieve(request.body.code).catch(() => null);
+        if (!account?.details_submitted) throw unprocessable('whitelabel.stripe_incomplete', 'code');
+        accountId = account.id;
         mode = 'live';
       }
       await db.query(
-        `UPDATE whitelabel_payment_accounts SET account_id = $2, mode = $3, connect_state = NULL, connected_at = $4, updated_at = $4 WHERE owner_id = $1`,
+        `UPDATE whitelabel_payment_accounts SET account_id = $2, mode = $3, connect_state = NULL, pending_account_id = NULL, connected_at = $4, updated_at = $4 WHERE owner_id = $1`,
         [owner, accountId, mode, clock.now()],
       );
       return { ...say(request, 'whitelabel.stripe_connected'), data: view(await rowOf(db, owner)) };

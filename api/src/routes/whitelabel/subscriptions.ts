@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { returnCredits, transferCredits } from '../../credits/ledger';
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
-import { unprocessable } from '../../http/errors';
+import { ApiError, unprocessable } from '../../http/errors';
+import { paymentsFor, PaymentUnknownError, type ChargeOutcome } from '../../providers/payments';
+import { refundAtProvider, settleRefundEffect, type ClaimedRefund } from './billing';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
@@ -106,6 +108,7 @@ const EVENT_OF: Record<Action, WebhookEvent> = {
 
 export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
+  const payments = paymentsFor(deps);
   const guard = resellerGuard(app);
 
   app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(
@@ -238,7 +241,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   /** Spec §4 subscription transitions. A transition that does not apply in the current state is a 422 naming the state. */
-  const transition = (action: Action) => async (request: FastifyRequest<{ Params: { id: number } }>) => {
+  const transition = (action: Exclude<Action, 'refund'>) => async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const owner = await resellerIdOf(db, request);
     const now = clock.now();
     await db.transaction(async (tx) => {
@@ -256,22 +259,6 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           if (s.status === 'canceled' || s.cancel_at_period_end) throw unprocessable('whitelabel.not_active', 'status');
           await tx.query('UPDATE whitelabel_subscriptions SET cancel_at_period_end = true, updated_at = $2 WHERE id = $1', [id, now]);
           break;
-        case 'refund': {
-          // The last payment is returned and the subscription ends at once. Once only: a cancelled
-          // subscription has had its refund (a second call must not return an older payment too).
-          if (s.status === 'canceled') throw unprocessable('whitelabel.nothing_to_refund', 'status');
-          const pay = await tx.query<{ id: number; amount_cents: number }>(
-            `SELECT id, amount_cents FROM whitelabel_payments WHERE subscription_id = $1 AND status = 'succeeded' AND kind = 'charge' ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-            [id],
-          );
-          const last = pay.rows[0];
-          if (!last) throw unprocessable('whitelabel.nothing_to_refund', 'status');
-          await tx.query(`UPDATE whitelabel_payments SET status = 'refunded', refunded_at = $2 WHERE id = $1`, [last.id, now]);
-          await tx.query(`UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1`, [id, now]);
-          await setCustomerActive(tx, s.customer_id, false, id, null);
-          await logEvent(tx, owner, id, 'refunded', now, { amount_cents: last.amount_cents });
-          break;
-        }
         case 'restore':
           // One managed by the payment provider is managed manually from now on.
           if (s.managed_by !== 'provider') throw unprocessable('whitelabel.not_provider_managed', 'status');
@@ -291,14 +278,93 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           break;
         }
       }
-      if (action !== 'refund') await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
+      await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
       await dispatchEvent(db, tx, owner, EVENT_OF[action], await subscriptionOf(tx, owner, id), now);
     });
     const data = await subscriptionOf(db, owner, request.params.id);
     return { ...say(request, `whitelabel.subscription_${action}`), data };
   };
 
-  for (const action of ['cancel', 'refund', 'restore', 'reactivate'] as const) {
+  /**
+   * Spec §4 refund: the last payment goes back and the subscription ends at once — once, however many
+   * requests race: the payment is claimed (`refunding`) under the subscription's row lock, the
+   * provider refunds it with no transaction open (effect key and idempotency key), and the outcome is
+   * recorded after. A lost answer leaves it refunding (503); Stripe's charge.refunded event finishes it.
+   */
+  async function refundSubscription(request: FastifyRequest<{ Params: { id: number } }>) {
+    const owner = await resellerIdOf(db, request);
+    const id = request.params.id;
+    const now = clock.now();
+    const claimed = await db.transaction(async (tx) => {
+      await settleEndedPeriods(tx, owner, now);
+      const s = (await tx.query<{ status: SubscriptionStatus }>('SELECT status FROM whitelabel_subscriptions WHERE id = $1 AND owner_id = $2 FOR UPDATE', [id, owner])).rows[0];
+      if (!s) throw notFound();
+      // A cancelled subscription has had its refund (a second call must not return an older payment too).
+      if (s.status === 'canceled') throw unprocessable('whitelabel.nothing_to_refund', 'status');
+      const last = (
+        await tx.query<ClaimedRefund & { status: string }>(
+          `SELECT id, amount_cents, provider, provider_ref, connected_account, status FROM whitelabel_payments
+            WHERE subscription_id = $1 AND status IN ('succeeded', 'refunding') AND kind = 'charge' ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+          [id],
+        )
+      ).rows[0];
+      if (!last) throw unprocessable('whitelabel.nothing_to_refund', 'status');
+      if (last.status === 'refunding') throw unprocessable('whitelabel.refund_pending', 'status');
+      await tx.query(`UPDATE whitelabel_payments SET status = 'refunding' WHERE id = $1`, [last.id]);
+      return last;
+    });
+    let outcome;
+    try {
+      outcome = await refundAtProvider(db, payments, claimed);
+    } catch (error) {
+      if (error instanceof PaymentUnknownError) throw new ApiError(503, 'whitelabel.refund_pending');
+      throw error;
+    }
+    if (outcome.status !== 'refunded') {
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE whitelabel_payments SET status = 'succeeded' WHERE id = $1 AND status = 'refunding'`, [claimed.id]);
+        await settleRefundEffect(tx, claimed.id, outcome);
+      });
+      throw unprocessable('whitelabel.refund_failed', 'status', { reason: outcome.failureCode ?? 'refund_failed' });
+    }
+    await finishRefund(db, claimed.id, outcome, now);
+    return { ...say(request, 'whitelabel.subscription_refund'), data: await subscriptionOf(db, owner, id) };
+  }
+
+  for (const action of ['cancel', 'restore', 'reactivate'] as const) {
     app.post<{ Params: { id: number } }>(`/api/whitelabel/subscriptions/:id/${action}`, { onRequest: guard, schema: { params: idParamsSchema } }, transition(action));
   }
+  app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/refund', { onRequest: guard, schema: { params: idParamsSchema } }, refundSubscription);
+  // Stripe's (or the sandbox's) refund event: a refund whose answer was lost, or one made in Stripe's dashboard.
+  payments.events.on('charge.refunded', async (event) => {
+    const intent = (event.data.object as { payment_intent?: string | null }).payment_intent;
+    if (!intent) return;
+    const paid = (await db.query<{ id: number }>(`SELECT id FROM whitelabel_payments WHERE provider = $1 AND provider_ref = $2 AND status IN ('succeeded', 'refunding')`, [payments.provider.name, intent])).rows[0];
+    if (paid) await finishRefund(db, paid.id, { ref: intent, status: 'refunded' }, clock.now());
+  });
+}
+
+/**
+ * Records a refund the provider made: the payment refunded, the subscription cancelled, the customer
+ * inactive, the event logged and dispatched — once (the payment's status is the guard).
+ */
+export async function finishRefund(db: Db, paymentId: number, outcome: ChargeOutcome, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await settleRefundEffect(tx, paymentId, outcome);
+    const paid = (
+      await tx.query<{ owner_id: number; subscription_id: number; amount_cents: number }>(
+        `UPDATE whitelabel_payments SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status IN ('succeeded', 'refunding') RETURNING owner_id, subscription_id, amount_cents`,
+        [paymentId, now],
+      )
+    ).rows[0];
+    if (!paid) return;
+    const sub = (await tx.query<{ customer_id: number; status: string }>('SELECT customer_id, status FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [paid.subscription_id])).rows[0];
+    if (!sub) return;
+    if (sub.status !== 'canceled') {
+      await tx.query(`UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1`, [paid.subscription_id, now]);
+      await setCustomerActive(tx, sub.customer_id, false, paid.subscription_id, null);
+    }
+    await logEvent(tx, paid.owner_id, paid.subscription_id, 'refunded', now, { amount_cents: paid.amount_cents });
+    await dispatchEvent(db, tx, paid.owner_id, 'subscription.refunded', await subscriptionOf(tx, paid.owner_id, paid.subscription_id), now);
+  });
 }

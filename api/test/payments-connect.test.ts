@@ -1,0 +1,113 @@
+import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
+import { caller, PACKAGE } from './whitelabel-helpers';
+import { startFakeStripe, type FakeStripe } from './fakeStripe';
+
+/**
+ * Resellers paid on their own Stripe accounts (issue 25, Stripe Connect): onboarding through an
+ * Account Link, a sales-page sign-up paid on Stripe Checkout as a destination charge to the reseller's
+ * account with the platform's fee, the account made from the signed checkout.session.completed event
+ * (once, however often it comes), refunds made once under concurrency and reversing the transfer.
+ */
+describe('Stripe Connect for resellers (official SDK, local fake)', () => {
+  let fake: FakeStripe;
+  let ctx: TestContext;
+  let reseller: string;
+  let call: ReturnType<typeof caller>;
+  let accountId: string;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
+    process.env.STRIPE_SECRET_KEY = fake.secretKey;
+    process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake_leadsmith';
+    process.env.STRIPE_WEBHOOK_SECRET = fake.webhookSecret;
+    process.env.STRIPE_API_BASE = fake.url;
+    process.env.STRIPE_PLATFORM_FEE_PERCENT = '10';
+    ctx = await createTestApp({ config: { logLevel: 'silent' } });
+    call = caller(ctx);
+    reseller = await login(ctx.app, DEMO.reseller);
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  }, 60_000);
+
+  const webhook = (event: { payload: string; signature: string }) =>
+    ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+
+  it('connects the reseller through Stripe onboarding (Account Link); the callback needs the issued state and a finished onboarding', async () => {
+    expect(json(await call('GET', '/api/whitelabel/stripe', reseller))).toMatchObject({ stripe_configured: true, data: { connected: false } });
+    const start = json<{ url: string; mode: string }>(await call('POST', '/api/whitelabel/stripe/connect', reseller, { redirect_uri: 'http://127.0.0.1:8080/whitelabel/stripe/callback' }));
+    expect(start.mode).toBe('live');
+    expect(start.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_/);
+    const link = fake.requests.filter((r) => r.path === '/v1/account_links').at(-1)!;
+    const back = new URL(link.form.get('return_url')!);
+    const code = back.searchParams.get('code')!;
+    const state = back.searchParams.get('state')!;
+    accountId = code;
+    expect(json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code, state }))).toMatchObject({ code: 'whitelabel.stripe_incomplete', field: 'code' });
+    expect(json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code: 'acct_someone_else', state }))).toMatchObject({ code: 'whitelabel.stripe_failed' });
+    // The reseller finishes onboarding at Stripe, and is sent back.
+    fake.objects.get(code)!.details_submitted = true;
+    const ok = await call('POST', '/api/whitelabel/stripe/callback', reseller, { code, state });
+    expect(json(ok)).toMatchObject({ code: 'whitelabel.stripe_connected', data: { connected: true, mode: 'live', account_id: code } });
+    // Connecting again reuses the reseller's one Express account.
+    await call('POST', '/api/whitelabel/stripe/connect', reseller, { redirect_uri: 'http://127.0.0.1:8080/whitelabel/stripe/callback' });
+    expect([...fake.objects.values()].filter((o) => o.object === 'account')).toHaveLength(1);
+  });
+
+  it("a sales-page sign-up pays on Stripe Checkout into the reseller's account; the account is made once from the event; a refund is made once under concurrency", async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect plan' })).data;
+    const page = await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}` });
+    expect(page.body).not.toContain('f-card-number');
+    const form = { first_name: 'Con', last_name: 'Nect', email: 'con.nect@buyer.test', password: 'secret1', custom_0: 'Con Co' };
+    const posted = await ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_/);
+    // No account before the payment.
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [form.email])).rowCount).toBe(0);
+    const sent = fake.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(sent.form.get('payment_intent_data[transfer_data][destination]')).toBe(accountId);
+    expect(sent.form.get('payment_intent_data[application_fee_amount]')).toBe('490');
+    expect(sent.form.get('line_items[0][price_data][unit_amount]')).toBe('4900');
+
+    const session = fake.completeCheckout(String(posted.headers.location).split('/').pop()!);
+    const event = fake.signedEvent('checkout.session.completed', session);
+    const deliveries = await Promise.all([webhook(event), webhook(event)]);
+    expect(deliveries.map((d) => d.statusCode)).toEqual([200, 200]);
+    await ctx.app.queue.drain();
+    const customer = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [form.email]);
+    expect(customer.rowCount).toBe(1);
+    const paid = await ctx.db.query<{ status: string; provider: string; provider_ref: string; connected_account: string; application_fee_cents: number; subscription_id: number }>(
+      'SELECT p.status, p.provider, p.provider_ref, p.connected_account, p.application_fee_cents, p.subscription_id FROM whitelabel_payments p JOIN whitelabel_subscriptions s ON s.id = p.subscription_id WHERE s.customer_id = $1',
+      [customer.rows[0]!.id],
+    );
+    expect(paid.rows).toEqual([expect.objectContaining({ status: 'succeeded', provider: 'stripe', provider_ref: session.payment_intent, connected_account: accountId, application_fee_cents: 490 })]);
+    const subId = paid.rows[0]!.subscription_id;
+
+    // Two refunds at once: one refund at Stripe, reversing the transfer; the other is refused.
+    const [a, b] = await Promise.all([call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller), call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
+    expect(json([a, b].find((r) => r.statusCode === 200)!)).toMatchObject({ code: 'whitelabel.subscription_refund', data: { status: 'canceled' } });
+    expect(fake.refunds()).toEqual([expect.objectContaining({ payment_intent: session.payment_intent, reverse_transfer: true })]);
+    // Stripe's charge.refunded event for it changes nothing more.
+    await webhook(fake.signedEvent('charge.refunded', { id: 'ch_fake', object: 'charge', payment_intent: session.payment_intent, refunded: true }));
+    await ctx.app.queue.drain();
+    expect((await ctx.db.query("SELECT 1 FROM whitelabel_usage_events WHERE subscription_id = $1 AND event = 'refunded'", [subId])).rowCount).toBe(1);
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${subId}/refund`, reseller))).toMatchObject({ code: 'whitelabel.nothing_to_refund' });
+  });
+
+  it('a checkout paid after its email was taken is refunded, not kept', async () => {
+    const pkg = json<{ data: { slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect race' })).data;
+    const form = { first_name: 'Ra', last_name: 'Ce', email: 'race@buyer.test', password: 'secret1', custom_0: 'Race Co' };
+    const post = () => ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const first = await post();
+    const second = await post();
+    const [one, two] = [first, second].map((r) => fake.completeCheckout(String(r.headers.location).split('/').pop()!));
+    await webhook(fake.signedEvent('checkout.session.completed', one!));
+    await webhook(fake.signedEvent('checkout.session.completed', two!));
+    await ctx.app.queue.drain();
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [form.email])).rowCount).toBe(1);
+    expect(fake.refunds().filter((r) => r.payment_intent === two!.payment_intent)).toHaveLength(1);
+    expect((await ctx.db.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE email = $1 ORDER BY id', [form.email])).rows.map((r) => r.status)).toEqual(['completed', 'refunded']);
+  });
+});
