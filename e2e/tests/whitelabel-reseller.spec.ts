@@ -138,13 +138,25 @@ test.describe('white-label: the reseller business', () => {
     await buyer.getByLabel('Password').fill('secret-pw');
     await buyer.getByLabel('Company').fill('Bea Co');
     await buyer.getByLabel(/Team size/).selectOption('Large');
-    await buyer.getByLabel('Card number').fill('4000 0000 0000 0002');
+    // Test mode: the page's script turns the card into a token; the form posts the token, never the number.
+    const posted: string[] = [];
+    buyer.on('request', (r) => {
+      if (r.method() === 'POST') posted.push(r.postData() ?? '');
+    });
+    const card = async (number: string) => {
+      await buyer.getByLabel('Card number').fill(number);
+      await buyer.getByLabel('Expiry (MM/YYYY)').fill('12/2035');
+      await buyer.getByLabel('Security code').fill('123');
+    };
+    await card('4000 0000 0000 0002');
     await buyer.getByRole('button', { name: 'Sign up' }).click();
     await expect(buyer.getByText('The card was declined.')).toBeVisible();
     await buyer.getByLabel('Password').fill('secret-pw');
-    await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card('4242 4242 4242 4242');
     await buyer.getByRole('button', { name: 'Sign up' }).click();
     await expect(buyer.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    expect(posted.join('\n')).toContain('card_token=tok_sandbox_succeed_visa_4242_12_2035');
+    expect(posted.join('\n')).not.toMatch(/4242(\+|%20)?4242|4000(\+|%20)?0000|cvc|=123(&|$)/);
     expect(dialogs).toEqual([]);
     // The buyer can sign in: a child account of the reseller on that package.
     const login = await buyer.request.post('/auth/login', { data: { email: `bea.${packageName.replace(/\D/g, '')}@buyer.test`, password: 'secret-pw' } });
