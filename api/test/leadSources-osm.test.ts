@@ -160,3 +160,24 @@ test('email look-ups run a few records ahead, keep the order, and never start pa
   expect(started).toEqual(['site0.test', 'site1.test', 'site2.test', 'site3.test']);
   expect(maxInFlight).toBe(3);
 });
+
+test('a place whose email look-up is done is handed on while the source is still reading the next ones', async () => {
+  const finder: EmailFinder = { id: 'site', find: async ({ domain }) => ({ email: `info@${domain}`, outcome: 'found', verified: true, source: 'site', source_url: null }) };
+  const record = (i: number): LeadRecord => ({
+    key: `k${i}`, name: `Place ${i}`, company: `Place ${i}`, job_title: null, department: null, seniority: null, management_level: null,
+    website: `site${i}.test`, city: null, country: null, category: null, employee_count: null, linkedin_url: null, email: null, email_outcome: 'not_found', phone: null, social: null,
+  });
+  // The source gives one place, then waits (a slow Overpass cell) until the test lets it go on.
+  let letGo!: () => void;
+  const slowCell = new Promise<void>((resolve) => (letGo = resolve));
+  async function* places(): AsyncIterable<LeadRecord> {
+    yield record(0);
+    await slowCell;
+    yield record(1);
+  }
+  const reader = withEmailsAhead(places(), finder, 10, 6)[Symbol.asyncIterator]();
+  expect((await reader.next()).value).toMatchObject({ key: 'k0', email: 'info@site0.test' });
+  letGo();
+  expect((await reader.next()).value).toMatchObject({ key: 'k1', email: 'info@site1.test' });
+  expect((await reader.next()).done).toBe(true);
+});

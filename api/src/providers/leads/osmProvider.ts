@@ -177,26 +177,54 @@ export const EMAIL_LOOKUP_CONCURRENCY = 6;
 
 /**
  * The records with their emails looked up, in the same order, a few look-ups ahead at once: a
- * batch of places whose sites are crawled one after the other would take minutes. `limit` (the
- * records the caller will take) keeps look-ups, which vendors bill, from running past it.
+ * batch of places whose sites are crawled one after the other would take minutes. A record whose
+ * look-up is done is handed on at once, even while the source is still reading the next ones (a
+ * slow Overpass cell does not hold back places already found). `limit` (the records the caller will
+ * take) keeps look-ups, which vendors bill, from running past it.
  */
 export async function* withEmailsAhead(records: AsyncIterable<LeadRecord>, finder: EmailFinder | null, limit = Infinity, concurrency = EMAIL_LOOKUP_CONCURRENCY): AsyncIterable<LeadRecord> {
   if (!finder) {
     yield* records;
     return;
   }
+  const source = records[Symbol.asyncIterator]();
   const ahead: Promise<LeadRecord>[] = [];
   let started = 0;
-  for await (const record of records) {
-    if (started >= limit) break;
+  let sourceDone = false;
+  let next: Promise<IteratorResult<LeadRecord>> | null = null;
+  const begin = (record: LeadRecord) => {
     started += 1;
     const lookup = withEmail(record, finder);
-    // A failure surfaces when its record's turn comes, not as an unhandled rejection before.
     lookup.catch(() => undefined);
     ahead.push(lookup);
-    if (ahead.length >= concurrency) yield await ahead.shift()!;
+  };
+  try {
+    for (;;) {
+      const canRead = !sourceDone && started < limit && ahead.length < concurrency;
+      if (!canRead) {
+        if (!ahead.length) return;
+        yield await ahead.shift()!;
+        continue;
+      }
+      next ??= source.next();
+      // The source's next record, or the oldest look-up if it finishes first.
+      const first = ahead.length ? await Promise.race([next.then((r) => ({ read: r })), ahead[0]!.then(() => null)]) : { read: await next };
+      if (!first) {
+        yield await ahead.shift()!;
+        continue;
+      }
+      next = null;
+      if (first.read.done) sourceDone = true;
+      else begin(first.read.value);
+    }
+  } finally {
+    // Stopped early (the caller has enough): the source stops reading too.
+    if (!sourceDone) {
+      next?.catch(() => undefined);
+      // Not awaited: a source waiting on a slow answer closes once that answer is in.
+      source.return?.()?.catch(() => undefined);
+    }
   }
-  while (ahead.length) yield await ahead.shift()!;
 }
 
 export function osmLocalSearch(deps: SourceDeps, config: OsmConfig, finder: EmailFinder | null) {
