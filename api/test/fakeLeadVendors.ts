@@ -14,7 +14,9 @@ import { NOMINATIM_PORTO, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/l
  * (`/nominatim/`, `/overpass/`, `/hunter/`, …): each answers in the vendor's documented format
  * from the fixtures in `fixtures/leadVendors/` (which cite the reference pages), checks the key the
  * way the vendor does, and records what it received. `queue(vendor, …)` scripts the next answers
- * (a 429 with Retry-After, a 5xx, a refused key) before the normal ones resume.
+ * (a 429 with Retry-After, a 5xx, a refused key) before the normal ones resume; `hold`/`release`
+ * make a source slow on purpose, answering only when the test says (also over HTTP, `/__control/…`,
+ * for the e2e run, whose fakes live in another process).
  */
 export type Vendor = 'nominatim' | 'overpass' | 'hunter' | 'apollo' | 'google' | 'modash' | 'youtube' | 'ipinfo';
 
@@ -39,7 +41,23 @@ export interface FakeLeadVendors {
   requests: ReceivedRequest[];
   of(vendor: Vendor): ReceivedRequest[];
   queue(vendor: Vendor, ...answers: Scripted[]): void;
+  /**
+   * A deliberately slow source: every later request of `vendor` whose `holdKey` is `key` waits
+   * until released. Overpass's key is its query's tags, sorted (`amenity=restaurant`).
+   */
+  hold(vendor: Vendor, key: string): void;
+  /** Requests waiting now. */
+  held(): number;
+  /** Lets the oldest `count` waiting requests be answered; without a count, all of them, and nothing is held any more. */
+  release(count?: number): void;
   close(): Promise<void>;
+}
+
+/** What `hold` compares: Overpass's query tags (sorted `k=v`, comma-separated), else the request's path. */
+export function holdKey(request: ReceivedRequest): string {
+  if (request.vendor !== 'overpass') return request.path;
+  const query = new URLSearchParams(request.body).get('data') ?? '';
+  return [...new Set([...query.matchAll(/nwr\["([^"]+)"="([^"]+)"\]/g)].map((m) => `${m[1]}=${m[2]}`))].sort().join(',');
 }
 
 export const FAKE_KEYS = { hunter: 'hunter-test-key', apollo: 'apollo-test-key', google: 'google-test-key', googleUser: 'google-user-own-key', modash: 'modash-test-token', youtube: 'youtube-test-key', ipinfo: 'ipinfo-test-token' } as const;
@@ -191,18 +209,37 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
   const scripts = new Map<Vendor, Scripted[]>();
   const sockets = new Set<Socket>();
 
+  const holds: { vendor: Vendor; key: string }[] = [];
+  const waiting: (() => void)[] = [];
+  const release = (count = Infinity) => {
+    if (count === Infinity) holds.length = 0;
+    waiting.splice(0, count).forEach((go) => go());
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
+      // Control for a test in another process (the e2e run): hold, count held, release.
+      if (url.pathname.startsWith('/__control/')) {
+        const action = url.pathname.slice('/__control/'.length);
+        if (action === 'hold') holds.push({ vendor: url.searchParams.get('vendor') as Vendor, key: url.searchParams.get('key') ?? '' });
+        if (action === 'release') release(url.searchParams.has('count') ? Number(url.searchParams.get('count')) : undefined);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ held: waiting.length }));
+        return;
+      }
       const vendor = url.pathname.split('/')[1] as Vendor;
       const received: ReceivedRequest = { vendor, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       requests.push(received);
-      const answer = scripts.get(vendor)?.shift() ?? handlers[vendor]?.(received) ?? { status: 404, body: { error: 'no such vendor' } };
-      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
-      res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers });
-      res.end(text);
+      const answer = () => {
+        const scripted = scripts.get(vendor)?.shift() ?? handlers[vendor]?.(received) ?? { status: 404, body: { error: 'no such vendor' } };
+        const text = typeof scripted.body === 'string' ? scripted.body : JSON.stringify(scripted.body ?? {});
+        res.writeHead(scripted.status, { 'content-type': typeof scripted.body === 'string' ? 'text/plain' : 'application/json', ...scripted.headers });
+        res.end(text);
+      };
+      if (holds.some((h) => h.vendor === vendor && h.key === holdKey(received))) waiting.push(answer);
+      else answer();
     });
   });
   server.on('connection', (socket) => {
@@ -217,8 +254,12 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
     requests,
     of: (vendor) => requests.filter((r) => r.vendor === vendor),
     queue: (vendor, ...answers) => scripts.set(vendor, [...(scripts.get(vendor) ?? []), ...answers]),
+    hold: (vendor, key) => holds.push({ vendor, key }),
+    held: () => waiting.length,
+    release,
     close: () =>
       new Promise<void>((resolve) => {
+        release();
         sockets.forEach((s) => s.destroy());
         server.close(() => resolve());
       }),

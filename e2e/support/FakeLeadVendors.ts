@@ -11,3 +11,6 @@ export const OSM_API_PORT = Number(process.env.E2E_OSM_API_PORT ?? API_PORT + 9)
 export const OSM_API_BASE = `http://127.0.0.1:${OSM_API_PORT}`;
 export const NOMINATIM_URL = `http://127.0.0.1:${LEAD_VENDORS_PORT}/nominatim/`;
 export const OVERPASS_URL = `http://127.0.0.1:${LEAD_VENDORS_PORT}/overpass/api/interpreter`;
+
+/** The fake vendors' control (`/__control/…` in api/test/fakeLeadVendors.ts): make a source slow and release its answers from a spec. */
+export const LEAD_VENDORS_CONTROL = `http://127.0.0.1:${LEAD_VENDORS_PORT}/__control`;
