@@ -143,13 +143,20 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       // The list, its latest job and the page in one statement: PGlite runs one statement at a time,
       // so round trips, not rows, bound this endpoint under load (bench: list endpoint p95). The page
       // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
+      // No exact count per page on a big list: the cached count when unfiltered, a count that stops at
+      // COUNT_CAP + 1 otherwise. On PostgreSQL it runs beside the page, on a second connection (it counts
+      // only a list of the user's, like the page: another account's list counts nothing).
+      const owner = `$${where.params.length + 1}`;
+      const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql}
+                          AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $1 AND c.user_id = ${owner}) LIMIT ${COUNT_CAP + 1}) s`;
+      const counted = where.filtered ? db.query<{ n: number }>(countSql, [...where.params, userId]) : null;
+      counted?.catch(() => undefined);
       const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position), params);
       if (campaign.list_type !== type) throw notFound();
-      // No exact count per page on a big list: the cached count when unfiltered, a bounded count otherwise.
       let total = campaign.result_count;
       let totalCapped = false;
-      if (where.filtered) {
-        const n = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} LIMIT ${COUNT_CAP + 1}) s`, where.params)).rows[0]?.n ?? 0;
+      if (counted) {
+        const n = (await counted).rows[0]?.n ?? 0;
         totalCapped = n > COUNT_CAP;
         total = Math.min(n, COUNT_CAP);
       }

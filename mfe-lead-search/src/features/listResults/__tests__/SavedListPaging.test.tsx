@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { registerAreaTranslations } from '@leadsmith/shared';
+import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
+import { Route, Routes } from 'react-router';
+import { NAMESPACE, translations } from '../../../locales';
+import { SavedListScreen } from '../components/SavedListScreen';
+
+registerAreaTranslations(NAMESPACE, translations);
+
+const TOTAL = 1000;
+const campaign = {
+  id: 7,
+  name: 'Big list',
+  list_type: 'people',
+  search_type: 'people',
+  tags: [],
+  source: null,
+  archived: false,
+  status: 'active',
+  is_demo: false,
+  result_count: TOTAL,
+  has_webhook: false,
+  created_at: '2026-03-14T12:00:00Z',
+  updated_at: '2026-03-14T12:00:00Z',
+  job: null,
+};
+const row = (id: number) => ({
+  id,
+  name: `Person ${id}`,
+  company: null,
+  job_title: null,
+  website: null,
+  city: null,
+  email: null,
+  phone: null,
+  email_status: 'not_found',
+  crm_status: null,
+  crm_provider: null,
+  crm_error: null,
+  crm_error_detail: null,
+  sent: false,
+  manual: false,
+  credits: 0,
+  labels: [],
+  data: {},
+  created_at: '2026-03-14T12:00:00Z',
+});
+
+/** The list's API: ids 1…1000, 20 a page, found by keyset (after/before an id) or by page number. */
+function listApi(call: MockCall) {
+  if (call.method !== 'POST' || call.url !== '/api/people-results/7') return call.method === 'GET' ? { status: 200, body: { data: [] } } : undefined;
+  const body = call.body as { page: number; limit: number; after?: number; before?: number };
+  const first = body.after !== undefined ? body.after + 1 : body.before !== undefined ? body.before - body.limit : (body.page - 1) * body.limit + 1;
+  const ids = Array.from({ length: body.limit }, (_, i) => first + i).filter((id) => id >= 1 && id <= TOTAL);
+  return { status: 200, body: { data: ids.map(row), currentPage: body.page, pageSize: body.limit, total: TOTAL, total_capped: false, campaign } };
+}
+
+const listCalls = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.method === 'POST' && c.url === '/api/people-results/7').map((c) => c.body as Record<string, unknown>);
+
+describe('saved list pages', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  it('pages by keyset: the URL keeps page and position, Next asks after the last id, Previous before the first', async () => {
+    api = mockApi(listApi);
+    renderWithProviders(
+      <Routes>
+        <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
+      </Routes>,
+      { route: '/saved-lists/people-7?page=3&after=40' },
+    );
+    // A reloaded (or shared) URL asks for the same rows: the position is in it.
+    expect(await screen.findByText('Person 41')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 50 · 1000 in total')).toBeInTheDocument();
+    expect(listCalls(api)[0]).toMatchObject({ page: 3, after: 40 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Person 61')).toBeInTheDocument();
+    expect(listCalls(api).at(-1)).toMatchObject({ page: 4, after: 60 });
+    expect(listCalls(api).at(-1)).not.toHaveProperty('before');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ page: 3, before: 61 }));
+    expect(await screen.findByText('Page 3 of 50 · 1000 in total')).toBeInTheDocument();
+    expect(screen.getByText('Person 41')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ page: 2, before: 41 }));
+    expect(await screen.findByText('Person 21')).toBeInTheDocument();
+    // Page 1 needs no position.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(listCalls(api).at(-1)).toEqual(expect.not.objectContaining({ before: expect.anything() })));
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
+    expect(listCalls(api).at(-1)).toMatchObject({ page: 1 });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('a filter change goes back to page 1 without a position', async () => {
+    api = mockApi(listApi);
+    renderWithProviders(
+      <Routes>
+        <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
+      </Routes>,
+      { route: '/saved-lists/people-7?page=30&after=580' },
+    );
+    expect(await screen.findByText('Person 581')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Email found'), { target: { value: '1' } });
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ page: 1, withEmail: 1 }));
+    expect(listCalls(api).at(-1)).not.toHaveProperty('after');
+  });
+});
