@@ -95,12 +95,19 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   };
   const search = f.search?.trim();
   if (search) {
-    // All three forms are ILIKE (exact = a pattern without wildcards, case-insensitive), so the trigram
-    // index of each column serves them (migration w3-pg32-list-search-indexes).
+    // Case-insensitive in each form. Contains: ILIKE '%…%', served by the trigram index of each column
+    // (migration w3-pg32-list-search-indexes). Exact and starts with: lower(column) = / LIKE 'prefix%', served
+    // by the (campaign_id, lower(column)) btrees (w3-pg32-list-prefix-indexes). The text is lowered here, so the
+    // planner sees the prefix itself.
     const type = f.search_type ?? 'contain';
-    const escaped = escapeLike(search);
-    const p = add(type === 'exact' ? escaped : type === 'start' ? `${escaped}%` : `%${escaped}%`);
-    where.push(`(${SEARCH_COLUMNS.map((col) => `${col} ILIKE ${p}`).join(' OR ')})`);
+    if (type === 'contain') {
+      const p = add(`%${escapeLike(search)}%`);
+      where.push(`(${SEARCH_COLUMNS.map((col) => `${col} ILIKE ${p}`).join(' OR ')})`);
+    } else {
+      const lowered = search.toLowerCase();
+      const p = add(type === 'exact' ? lowered : `${escapeLike(lowered)}%`);
+      where.push(`(${SEARCH_COLUMNS.map((col) => (type === 'exact' ? `lower(${col}) = ${p}` : `lower(${col}) LIKE ${p}`)).join(' OR ')})`);
+    }
   }
   const status = f.withEmail === undefined || f.withEmail === WITH_EMAIL.all ? null : WITH_EMAIL_STATUS[f.withEmail];
   if (status) where.push(`r.email_status = ${add(status)}`);

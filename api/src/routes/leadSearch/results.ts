@@ -61,6 +61,12 @@ const pageJsonSql = (where: string, limit: number, position: PagePosition) => {
 };
 /** Above this many matching rows a filtered total is shown as "more than". */
 export const COUNT_CAP = 10_000;
+/**
+ * What the count of a filtered page may cost on PostgreSQL (ms). A filter no index narrows (a city that
+ * few rows hold, say) makes the count read the whole list; past this budget the page shows the planner's
+ * estimate, marked "about". PGlite has no statement timeout: its count is always exact (capped).
+ */
+export const COUNT_BUDGET_MS = 50;
 /** Rows per query of a CSV export: the export holds one batch in memory, whatever the list's size. */
 const CSV_BATCH = 2000;
 /** A UTF-8 byte order mark, so spreadsheet programs read the file's accents as UTF-8. */
@@ -97,6 +103,47 @@ interface ManualBody {
 }
 
 const CSV_COLUMNS = ['name', 'company', 'job_title', 'email', 'email_status', 'phone', 'website', 'city', 'labels', 'created_at'] as const;
+
+export interface FilteredTotal {
+  total: number;
+  /** More rows than `total` match (the count stopped at COUNT_CAP). */
+  capped: boolean;
+  /** `total` is the planner's estimate: counting would have cost more than the budget. */
+  estimated: boolean;
+}
+
+/**
+ * The total of a filtered page, counted up to COUNT_CAP + 1 rows of a list of the user's (another account's
+ * list counts nothing). On PostgreSQL the count gets `budgetMs`; past it, the planner's estimate of the rows
+ * matching (the caller keeps it within the list's size).
+ */
+export async function filteredTotal(
+  db: AppDeps['db'],
+  where: { sql: string; params: SqlParam[] },
+  userId: number,
+  budgetMs = COUNT_BUDGET_MS,
+): Promise<FilteredTotal> {
+  const owner = `$${where.params.length + 1}`;
+  const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql}
+                      AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $1 AND c.user_id = ${owner}) LIMIT ${COUNT_CAP + 1}) s`;
+  const params = [...where.params, userId];
+  const exact = (n: number): FilteredTotal => ({ total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP, estimated: false });
+  if (db.kind !== 'postgres') return exact((await db.query<{ n: number }>(countSql, params)).rows[0]?.n ?? 0);
+  try {
+    return exact(
+      await db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(budgetMs))}`);
+        return (await tx.query<{ n: number }>(countSql, params)).rows[0]?.n ?? 0;
+      }),
+    );
+  } catch (error) {
+    // 57014: canceled by the statement timeout.
+    if ((error as { code?: unknown }).code !== '57014') throw error;
+    const plan = (await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM campaign_results r WHERE ${where.sql}`, where.params)).rows[0];
+    const estimate = Math.round(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+    return { total: estimate, capped: false, estimated: true };
+  }
+}
 
 /** The CSV file of the rows matching `where`, as text chunks: the header, then one chunk per keyset batch. */
 async function* csvChunks(db: AppDeps['db'], where: { sql: string; params: SqlParam[] }): AsyncGenerator<string> {
@@ -143,25 +190,15 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       // The list, its latest job and the page in one statement: PGlite runs one statement at a time,
       // so round trips, not rows, bound this endpoint under load (bench: list endpoint p95). The page
       // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
-      // No exact count per page on a big list: the cached count when unfiltered, a count that stops at
-      // COUNT_CAP + 1 otherwise. On PostgreSQL it runs beside the page, on a second connection (it counts
-      // only a list of the user's, like the page: another account's list counts nothing).
-      const owner = `$${where.params.length + 1}`;
-      const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql}
-                          AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = $1 AND c.user_id = ${owner}) LIMIT ${COUNT_CAP + 1}) s`;
-      const counted = where.filtered ? db.query<{ n: number }>(countSql, [...where.params, userId]) : null;
+      // No exact count per page on a big list: the cached count when unfiltered, else filteredTotal (capped,
+      // within a budget), run beside the page on PostgreSQL (a second connection).
+      const counted = where.filtered ? filteredTotal(db, where, userId) : null;
       counted?.catch(() => undefined);
       const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position), params);
       if (campaign.list_type !== type) throw notFound();
-      let total = campaign.result_count;
-      let totalCapped = false;
-      if (counted) {
-        const n = (await counted).rows[0]?.n ?? 0;
-        totalCapped = n > COUNT_CAP;
-        total = Math.min(n, COUNT_CAP);
-      }
+      const { total, capped, estimated } = counted ? await counted : { total: campaign.result_count, capped: false, estimated: false };
       // The page envelope of ADR 016: { data, currentPage, pageSize, total }.
-      const rest = JSON.stringify({ currentPage: page, pageSize: limit, total, total_capped: totalCapped, campaign });
+      const rest = JSON.stringify({ currentPage: page, pageSize: limit, total: estimated ? Math.min(total, campaign.result_count) : total, total_capped: capped, total_estimated: estimated, campaign });
       return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
     });
 

@@ -52,7 +52,7 @@ function listApi(call: MockCall) {
   const body = call.body as { page: number; limit: number; after?: number; before?: number };
   const first = body.after !== undefined ? body.after + 1 : body.before !== undefined ? body.before - body.limit : (body.page - 1) * body.limit + 1;
   const ids = Array.from({ length: body.limit }, (_, i) => first + i).filter((id) => id >= 1 && id <= TOTAL);
-  return { status: 200, body: { data: ids.map(row), currentPage: body.page, pageSize: body.limit, total: TOTAL, total_capped: false, campaign } };
+  return { status: 200, body: { data: ids.map(row), currentPage: body.page, pageSize: body.limit, total: TOTAL, total_capped: false, total_estimated: false, campaign } };
 }
 
 const listCalls = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.method === 'POST' && c.url === '/api/people-results/7').map((c) => c.body as Record<string, unknown>);
@@ -93,6 +93,21 @@ describe('saved list pages', () => {
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(listCalls(api).at(-1)).toMatchObject({ page: 1 });
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it("marks an estimated total as 'about' and keeps Next open past the estimate's pages", async () => {
+    api = mockApi((call) => {
+      const answer = listApi(call);
+      return answer && call.method === 'POST' ? { ...answer, body: { ...answer.body, total: 30, total_estimated: true } } : answer;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
+      </Routes>,
+      { route: '/saved-lists/people-7?page=2&after=20&withEmail=1' },
+    );
+    expect(await screen.findByText('Page 2 · about 30 matching')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   it('a filter change goes back to page 1 without a position', async () => {

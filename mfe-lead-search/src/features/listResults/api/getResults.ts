@@ -49,7 +49,10 @@ export interface ResultsPage {
   currentPage: number;
   pageSize: number;
   total: number;
+  /** More rows match than `total` (the count stopped at 10,000). */
   total_capped: boolean;
+  /** `total` is the database's estimate (counting this filter would have read too much of a big list). */
+  total_estimated: boolean;
   campaign: Campaign;
 }
 

@@ -142,7 +142,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const rows = page.data;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   // A capped total ("more than 10,000") does not say where the list ends: a full page may have a next one.
-  const hasNext = rows.length === page.pageSize && (filters.page < pages || page.total_capped);
+  const hasNext = rows.length === page.pageSize && (filters.page < pages || page.total_capped || page.total_estimated);
   const exportFilters = matchingFilters(filters);
   const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectionCount = allMatching ? page.total : selected.size;
@@ -442,7 +442,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       )}
 
       <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4} gap={3} wrap="wrap">
-        <Text>{t(page.total_capped ? 'pagination.summaryCapped' : 'pagination.summary', { page: filters.page, pages, total: page.total })}</Text>
+        <Text>{t(page.total_capped ? 'pagination.summaryCapped' : page.total_estimated ? 'pagination.summaryEstimated' : 'pagination.summary', { page: filters.page, pages, total: page.total })}</Text>
         <HStack>
           {/* Keyset pages: Next asks for the rows after this page's last id, Previous for those before its first,
               so a deep page costs what the first does; page 1 needs no position. */}
