@@ -7,7 +7,9 @@
 #   bash scripts/postgres.sh status   # exit 0 when this checkout's server runs
 #   bash scripts/postgres.sh stop
 #
-# PG_PORT picks the port (default 55432). The URL names the `postgres`
+# PG_PORT picks the port (default 55432); PG_DIR the folder of the data, under
+# the checkout (default .data: the tests' server; the bench uses its own);
+# PG_OPTIONS adds server settings at start (e.g. "-c shared_buffers=1GB"). The URL names the `postgres`
 # database of superuser `leadsmith` (trust authentication, loopback only):
 #   export API_TEST_DATABASE_URL="$(bash scripts/postgres.sh start)"
 #
@@ -28,9 +30,9 @@ OS_USER=leadsmith-pg
 locate() {
   local here
   here="$(pwd)"
-  ROOT_DIR="$here/.data"
+  ROOT_DIR="$here/${PG_DIR:-.data}"
   if [ "$(id -u)" -eq 0 ] && id -u "$OS_USER" >/dev/null 2>&1 && ! (cd / && runuser -u "$OS_USER" -- test -x "$here"); then
-    ROOT_DIR="/var/tmp/leadsmith-pg/$(pwd | cksum | cut -d' ' -f1)"
+    ROOT_DIR="/var/tmp/leadsmith-pg/$( (if [ -n "${PG_DIR:-}" ]; then echo "$here/$PG_DIR"; else pwd; fi) | cksum | cut -d' ' -f1)"
   fi
   DATA_DIR="$ROOT_DIR/postgres"
   LOG_FILE="$ROOT_DIR/postgres.log"
@@ -138,7 +140,7 @@ CONF
   fi
   touch "$LOG_FILE"
   [ "$(id -u)" -ne 0 ] || chown "$OS_USER" "$LOG_FILE"
-  as_owner "$bin/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" -o "-p $PORT" -w -t 30 start >/dev/null
+  as_owner "$bin/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" -o "-p $PORT ${PG_OPTIONS:-}" -w -t 30 start >/dev/null
   wait_ready "$bin"
   say "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
   echo "$URL"

@@ -9,19 +9,26 @@
 //                        are stated for loopback)
 //   BENCH_ONLY=leads     only the lead-source section (domain engine, local search of 100 places): builds
 //                        the API alone and writes bench/results-leads.md (about a minute)
-import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+//   PostgreSQL section (scripts/bench/postgres.mjs; PostgreSQL 15 through scripts/postgres.sh):
+//   BENCH_ONLY=postgres  run only that section (builds the API when api/dist is missing) and replace it in
+//                        bench/results.md, leaving the rest as it was (a few minutes)
+//   BENCH_POSTGRES=0     leave it out;  BENCH_PG_RESULTS=1000000 rows of its list;  BENCH_PG_SECONDS=5 per load
+//   BENCH_PG_PORT=8194   its server's port;  BENCH_PG_API_PORT=8195 its API processes' (and the next);  BENCH_PG_KEEP=1
+//                        leave the server running
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ACCOUNTS, measureBuilds, measureListPage } from './browser.mjs';
 import { measureApi, signIn } from './apiLoad.mjs';
-import { report, leadSourceGoals, leadSourceLines } from './report.mjs';
+import { report, reportPostgres, withPostgresSection, leadSourceGoals, leadSourceLines } from './report.mjs';
 import { measureDomainEngine } from './domainEngine.mjs';
 import { measureLocalSearch } from './localSearch.mjs';
+import { ROOT, startServer } from './launch.mjs';
+import { measurePostgres } from './postgres.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ONLY_POSTGRES = process.env.BENCH_ONLY === 'postgres';
+const WITH_POSTGRES = process.env.BENCH_POSTGRES !== '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORTS = { federated: 8191, monolith: 8192, api: 8193 };
 const AREAS = [
@@ -31,24 +38,6 @@ const AREAS = [
   { remote: 'mfe-whitelabel', module: 'whitelabel', path: '/whitelabel/business-account', heading: 'Business account' },
   { remote: 'mfe-admin', module: 'admin', path: '/admin/dashboard', heading: 'Dashboard' },
 ];
-
-/** Starts scripts/bench/server.mjs and resolves once it prints its ready line. */
-function startServer(port, env = {}) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/bench/server.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bench server on ${port} did not start within 180 s`)), 180_000);
-    child.once('exit', (code) => reject(new Error(`bench server on ${port} exited with ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      clearTimeout(timer);
-      resolve({ child, ...JSON.parse(line), base: `http://127.0.0.1:${port}` });
-    });
-  });
-}
 
 /** JS (transferred, compressed) of each remote when its area is first opened, measured as the super admin. */
 async function remoteBytes(base) {
@@ -115,9 +104,20 @@ async function leadsOnly() {
   writeFileSync(path.join(ROOT, 'bench/results-leads.md'), `${table}\n`);
 }
 
+/** BENCH_ONLY=postgres: the PostgreSQL section alone, written into the existing bench/results.md. */
+async function postgresOnly() {
+  if (!existsSync(path.join(ROOT, 'api/dist/index.js'))) execSync('npm run build -w @leadsmith/api', { cwd: ROOT, stdio: 'inherit' });
+  const section = reportPostgres(await measurePostgres());
+  console.log(section);
+  const file = path.join(ROOT, 'bench/results.md');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, withPostgresSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Leadsmith benchmark\n', section));
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'leads') return leadsOnly();
-  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the only section that runs alone is "leads"`);
+  if (ONLY_POSTGRES) return postgresOnly();
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the sections that run alone are "leads" and "postgres"`);
   if (!process.env.BENCH_SKIP_BUILD) {
     execSync('npx turbo run build --output-logs=errors-only', { cwd: ROOT, stdio: 'inherit' });
     execSync('npm run build:monolith', { cwd: ROOT, stdio: 'inherit' });
@@ -150,7 +150,9 @@ async function main() {
     for (const s of servers.splice(0)) s.child.kill('SIGTERM');
     const leads = await measureLeadSources();
 
-    const table = report({ runs: RUNS, fed, mono, perRemote, savings, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000, leads });
+    const postgres = WITH_POSTGRES ? reportPostgres(await measurePostgres()) : null;
+    const figures = report({ runs: RUNS, fed, mono, perRemote, savings, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000, leads });
+    const table = postgres ? withPostgresSection(figures, postgres) : figures;
     console.log(table);
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
     writeFileSync(path.join(ROOT, 'bench/results.md'), `${table}\n`);

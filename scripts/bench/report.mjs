@@ -1,4 +1,5 @@
 // Formats the benchmark's figures as markdown: tables side by side and the goals, met or not.
+import os from 'node:os';
 import { CPU_THROTTLE, NETWORK } from './browser.mjs';
 
 const ms = (x) => (x == null ? 'n/a' : `${Math.round(x)}`);
@@ -142,4 +143,71 @@ export function report({ runs, fed, mono, perRemote, savings, api, listPage, res
     `Measured ${new Date().toISOString()} on ${process.platform} ${process.arch}, Node ${process.version}, in ${Math.round(seconds)} s.`,
   );
   return lines.join('\n');
+}
+
+const f1 = (x) => (x == null ? 'n/a' : x.toFixed(1));
+const trio = (s) => `${f1(s.p50)} / ${f1(s.p95)} / ${f1(s.p99)}`;
+
+/** The PostgreSQL section (scripts/bench/postgres.mjs): figures, then its goals, met or not. */
+export function reportPostgres(pg) {
+  const rows = pg.rows.toLocaleString('en');
+  const ratio = pg.processes.two / pg.processes.one;
+  const exportGrowth = pg.exported.rssMaxMb - pg.exported.rssBeforeMb;
+  const searchP95 = Math.max(pg.search.contain.p95, pg.search.exact.p95, pg.search.start.p95);
+  const lines = [
+    `## PostgreSQL (${rows} results in one list, PostgreSQL 15 on loopback)`,
+    '',
+    `One list of ${rows} results written by one INSERT … SELECT generate_series (${pg.seedSeconds.toFixed(0)} s with migrations, demo seed and VACUUM ANALYZE), the built API on DATABASE_URL. ` +
+      '"20 connections": autocannon for the stated time; "one at a time": one request after another, each a different page or search text. ' +
+      'The PGlite figures of the section above are for a list of 100,000.',
+    '',
+    row(['figure', 'value']),
+    row(['---', '---:']),
+    row(['first page: p50 / p95 / p99 (ms) at 20 connections', trio(pg.firstPage)]),
+    row(['first page: requests/s (errors)', `${Math.round(pg.firstPage.rps)} (${pg.firstPage.errors})`]),
+    row(['first pages of filtered lists (email state, sent, date range, advanced like/greater), in turn: p50 / p95 / p99 (ms) at 20 connections', trio(pg.filtered)]),
+    row(['deep pages (page 25,000 to 50,000, keyset): p50 / p95 / p99 (ms) at 20 connections', trio(pg.deep)]),
+    row(['deep pages, one at a time: Next (after an id) p50 / p95 (ms); Previous (before an id) p50 / p95 (ms)', `${f1(pg.deepSingle.p50)} / ${f1(pg.deepSingle.p95)}; ${f1(pg.back.p50)} / ${f1(pg.back.p95)}`]),
+    row(['page 40,000 and the last page by URL without a position (OFFSET), one at a time: p50 / max (ms)', `${f1(pg.offset.p50)} / ${f1(pg.offset.p99)}`]),
+    row(['search "contains" (name, email, company, title), one at a time: p50 / p95 (ms)', `${f1(pg.search.contain.p50)} / ${f1(pg.search.contain.p95)}`]),
+    row(['search "exact", one at a time: p50 / p95 (ms)', `${f1(pg.search.exact.p50)} / ${f1(pg.search.exact.p95)}`]),
+    row(['search "starts with", one at a time: p50 / p95 (ms)', `${f1(pg.search.start.p50)} / ${f1(pg.search.start.p95)}`]),
+    row(['searches of the three kinds at 20 connections: p50 / p95 / p99 (ms); requests/s', `${trio(pg.searchLoad)}; ${Math.round(pg.searchLoad.rps)}`]),
+    row(['CSV export of the whole list: rows, seconds, MB (UTF-8 BOM)', `${pg.exported.rows.toLocaleString('en')}, ${pg.exported.seconds.toFixed(1)}, ${pg.exported.mb.toFixed(0)} (${pg.exported.bom ? 'yes' : 'no'})`]),
+    row(['API memory during the export: before / highest (MB RSS)', `${Math.round(pg.exported.rssBeforeMb)} / ${Math.round(pg.exported.rssMaxMb)}`]),
+    row(['first page, requests/s: one web process / two web processes (20 connections each)', `${Math.round(pg.processes.one)} / ${Math.round(pg.processes.two)} (${ratio.toFixed(2)}×)`]),
+    row([`bulk action over every row: add a label (rows, ms)`, `${pg.bulk.labelled.toLocaleString('en')}, ${Math.round(pg.bulk.labelMs)}`]),
+    row([`bulk action over every row: delete (rows, ms)`, `${pg.bulk.deleted.toLocaleString('en')}, ${Math.round(pg.bulk.deleteMs)}`]),
+    row(['API memory on PostgreSQL: idle / after load / peak (MB RSS)', `${Math.round(pg.memory.idleMb)} / ${Math.round(pg.memory.underLoadMb)} / ${Math.round(pg.memory.peakMb)}`]),
+    '',
+    '### Goals on PostgreSQL',
+    '',
+    row(['goal', 'figure', 'status']),
+    row(['---', '---', '---']),
+    goal(`first page p95 < 50 ms at 20 connections, ${rows} results`, pg.firstPage.p95 < 50 && pg.firstPage.errors === 0, `${f1(pg.firstPage.p95)} ms`),
+    goal('filtered first pages p95 < 100 ms at 20 connections', pg.filtered.p95 < 100 && pg.filtered.errors === 0, `${f1(pg.filtered.p95)} ms`),
+    goal('any page the UI reaches (Next/Previous by keyset) p95 < 100 ms', Math.max(pg.deep.p95, pg.deepSingle.p95, pg.back.p95) < 100 && pg.deep.errors === 0, `${f1(pg.deep.p95)} ms at 20 connections; one at a time ${f1(Math.max(pg.deepSingle.p95, pg.back.p95))} ms`),
+    goal('search (contains, exact, starts with) p95 < 100 ms', searchP95 < 100, `contains ${f1(pg.search.contain.p95)}, exact ${f1(pg.search.exact.p95)}, starts with ${f1(pg.search.start.p95)} ms (one at a time)`),
+    goal(`CSV export holds every row (${rows}), streamed`, pg.exported.rows === pg.rows && pg.exported.bom, `${pg.exported.rows.toLocaleString('en')} rows in ${pg.exported.seconds.toFixed(1)} s`),
+    goal('the export does not grow the API with the list (RSS + < 100 MB)', exportGrowth < 100, `+${Math.round(exportGrowth)} MB`),
+    goal('two web processes ≥ 1.7× the requests/s of one', ratio >= 1.7, `${ratio.toFixed(2)}× (${Math.round(pg.processes.two)} vs ${Math.round(pg.processes.one)} req/s, errors ${pg.processes.oneErrors + pg.processes.twoErrors})`),
+    goal(`a bulk action over all ${rows} rows < 10 s (the slower of label and delete)`, Math.max(pg.bulk.labelMs, pg.bulk.deleteMs) < 10_000 && pg.bulk.labelled === pg.rows && pg.bulk.deleted === pg.rows, `label ${(pg.bulk.labelMs / 1000).toFixed(1)} s, delete ${(pg.bulk.deleteMs / 1000).toFixed(1)} s`),
+    goal('API memory idle on PostgreSQL < 300 MB RSS', pg.memory.idleMb < 300, `${Math.round(pg.memory.idleMb)} MB`),
+    '',
+    `PostgreSQL section measured ${new Date().toISOString()} in ${Math.round(pg.seconds)} s; load average (1 min) ${pg.loadAverage.start.toFixed(1)} at its first measure, ${pg.loadAverage.end.toFixed(1)} at its end, on ${os.cpus().length} cores.`,
+  ];
+  return lines.join('\n');
+}
+
+/** bench/results.md with its PostgreSQL section replaced by `section` (added before the closing line when absent). */
+export function withPostgresSection(markdown, section) {
+  const start = markdown.indexOf('\n## PostgreSQL');
+  const closing = markdown.lastIndexOf('\nMeasured ');
+  if (start !== -1) {
+    const end = markdown.indexOf('\n## ', start + 1);
+    const stop = end === -1 || (closing !== -1 && closing < end) ? closing : end;
+    return `${markdown.slice(0, start)}\n${section}\n${stop === -1 ? '' : markdown.slice(stop)}`;
+  }
+  if (closing === -1) return `${markdown.trimEnd()}\n\n${section}\n`;
+  return `${markdown.slice(0, closing)}\n${section}\n${markdown.slice(closing)}`;
 }

@@ -4,8 +4,10 @@
 //   - the customer gets a people list "Bench 100k" with BENCH_RESULTS results (default 100,000);
 //   - the customer and the super admin get a few small lists, so the saved-lists page has rows to paint;
 //   - the customer's wallet gets enough credits for the search-throughput run.
-// Prints one JSON line `{ "ready": true, "port", "bigListId" }` on stdout once it listens.
-// Env: PORT, WEB_ROOT (optional: serve another web root, e.g. the monolith), BENCH_RESULTS.
+// Prints one JSON line `{ "ready": true, "port", "bigListId", "seedSeconds" }` on stdout once it listens.
+// Env: PORT, WEB_ROOT (optional: serve another web root, e.g. the monolith), BENCH_RESULTS,
+// BENCH_LIST_NAME (default "Bench 100k"), DATABASE_URL (PostgreSQL instead of the in-memory PGlite),
+// BENCH_SEED=0 (a second process on a database another one seeded: no migration, no data; it finds the list by name).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,8 @@ const require = createRequire(import.meta.url);
 const { buildApp, loadConfig, openDb, migrate, seed } = require(path.join(ROOT, 'api/dist/index.js'));
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
+const LIST_NAME = process.env.BENCH_LIST_NAME ?? 'Bench 100k';
+const SEED = process.env.BENCH_SEED !== '0';
 const SMALL_LISTS = 12;
 
 async function userId(db, email) {
@@ -47,25 +51,37 @@ async function insertList(db, userId, name, count) {
   return campaign.id;
 }
 
-async function main() {
-  const config = loadConfig(process.env, ROOT);
-  const db = await openDb(config);
+/** Migrates, seeds the demo accounts and writes the benchmark data; answers the big list's id. */
+async function seedBench(db) {
   await migrate(db);
   await seed(db);
   const customer = await userId(db, 'customer@leadsmith.test');
   const admin = await userId(db, 'admin@leadsmith.test');
-  const bigListId = await insertList(db, customer, 'Bench 100k', RESULTS);
+  const bigListId = await insertList(db, customer, LIST_NAME, RESULTS);
   for (const owner of [customer, admin]) {
     for (let i = 1; i <= SMALL_LISTS; i += 1) await insertList(db, owner, `Bench list ${i}`, 25);
   }
   await db.query('UPDATE credit_wallets SET monthly = monthly + 1000000 WHERE user_id = $1', [customer]);
   // Room in the monthly search limit for the 1,000-lead throughput search.
   await db.query('UPDATE users SET search_limit = GREATEST(COALESCE(search_limit, 0), 100000), searches_used = 0 WHERE id = $1', [customer]);
-  await db.query('ANALYZE');
+  // PostgreSQL: VACUUM sets the visibility map (index-only scans), as autovacuum would on a live server.
+  await db.query(db.kind === 'pglite' ? 'ANALYZE' : 'VACUUM ANALYZE');
+  return bigListId;
+}
+
+async function main() {
+  const config = loadConfig(process.env, ROOT);
+  const db = await openDb(config);
+  const started = performance.now();
+  const bigListId = SEED
+    ? await seedBench(db)
+    : (await db.query("SELECT c.id FROM campaigns c JOIN users u ON u.id = c.user_id WHERE u.email = 'customer@leadsmith.test' AND c.name = $1 ORDER BY c.id DESC LIMIT 1", [LIST_NAME])).rows[0]?.id;
+  if (!bigListId) throw new Error(`no list named ${LIST_NAME}: start the seeding process first`);
+  const seedSeconds = (performance.now() - started) / 1000;
 
   const app = buildApp({ db, config });
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`${JSON.stringify({ ready: true, port: config.port, bigListId })}\n`);
+  process.stdout.write(`${JSON.stringify({ ready: true, port: config.port, bigListId, seedSeconds })}\n`);
   const stop = async () => {
     await app.close();
     await db.close();
