@@ -49,15 +49,18 @@ type PagePosition = { offset: number } | { after: string } | { before: string };
  * position (`r.id > $n`, or the rows just before `$n` read backwards) walks no row before the page, so
  * page 40,000 costs what page 1 costs; OFFSET walks every row before the page.
  */
-const pageJsonSql = (where: string, limit: number, position: PagePosition) => {
+const pageJsonSql = (where: string, limit: number, position: PagePosition, fewMatches = false) => {
   const backwards = 'before' in position;
   const keyset = 'after' in position ? ` AND r.id > ${position.after}` : backwards ? ` AND r.id < ${position.before}` : '';
   const order = backwards ? 'r.campaign_id DESC, r.id DESC' : 'r.campaign_id, r.id';
   const offset = 'offset' in position && position.offset > 0 ? ` OFFSET ${position.offset}` : '';
+  // fewMatches (resultWhere): the matching rows are read first, behind an OFFSET 0 fence the planner does not
+  // look through, then sorted; without it the page order may be read off the list index, row by row.
+  const from = fewMatches ? `(SELECT * FROM campaign_results r WHERE ${where}${keyset} OFFSET 0) r` : `campaign_results r WHERE ${where}${keyset}`;
   return `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
      FROM (SELECT q.*, ${labelsOf('q')} AS labels
              FROM (SELECT ${ROW_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-                     FROM campaign_results r WHERE ${where}${keyset} ORDER BY ${order} LIMIT ${limit}${offset}) q) p`;
+                     FROM ${from} ORDER BY ${order} LIMIT ${limit}${offset}) q) p`;
 };
 /** Above this many matching rows a filtered total is shown as "more than". */
 export const COUNT_CAP = 10_000;
@@ -194,7 +197,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       // within a budget), run beside the page on PostgreSQL (a second connection).
       const counted = where.filtered ? filteredTotal(db, where, userId) : null;
       counted?.catch(() => undefined);
-      const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position), params);
+      const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position, where.fewMatches), params);
       if (campaign.list_type !== type) throw notFound();
       const { total, capped, estimated } = counted ? await counted : { total: campaign.result_count, capped: false, estimated: false };
       // The page envelope of ADR 016: { data, currentPage, pageSize, total }.
