@@ -1,5 +1,7 @@
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
+import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichment';
+import { enrichAndWait, enrichmentFigures } from './support/enrichment';
 import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
 
 let ctx: TestContext;
@@ -68,9 +70,8 @@ describe('get employees (local, company, domain)', () => {
     await fill('local', id, 6, { categories: ['Dentist'] });
     const before = await balance();
     const rows = (await page('local', id)).data;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(token), payload: { ids: rows.map((r) => r.id) } });
-    expect(res.statusCode).toBe(200);
-    const body = json<{ checked: number; found: number; credits_charged: number; message: string }>(res);
+    const body = await enrichAndWait(ctx, `/api/local-results/${id}/get-employees`, token, { ids: rows.map((r) => r.id) });
+    expect(body.message).toBe('Looking up 6 results: the list shows the progress.');
     expect(body.checked).toBe(6);
     const after = (await page('local', id)).data;
     const employees = after.flatMap((r) => (r.data.employees as { email: string | null; phone: string | null }[] | undefined) ?? []);
@@ -80,13 +81,12 @@ describe('get employees (local, company, domain)', () => {
     expect(body.credits_charged).toBe(billable * 2);
     expect(await balance()).toBe(before - billable * 2);
     expect(await ledgerSum()).toBe(await balance());
-    expect(body.message).toContain('credits charged');
+    // The list shows the request's figures.
+    expect((await page('local', id)).campaign).toMatchObject({ enrichment: { id: body.jobId, kind: 'get-employees', status: 'done', total: 6, checked: 6, found: body.found, credits_charged: body.credits_charged } });
 
     // Already enriched rows are skipped: nothing is charged again.
-    const again = json<{ checked: number; credits_charged: number }>(
-      await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(token), payload: { all_matching: true, filters: {} } }),
-    );
-    expect(again).toMatchObject({ checked: 0, credits_charged: 0 });
+    const again = await enrichAndWait(ctx, `/api/local-results/${id}/get-employees`, token, { all_matching: true, filters: {} });
+    expect(again).toMatchObject({ checked: 0, credits_charged: 0, status: 'done', message: 'Nothing to look up: the selected results already have it.' });
 
     // Not a toolbar action of people lists (spec §2); another account's list is not found.
     expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-employees`, headers: bearer(token), payload: { ids: [1] } })).statusCode).toBe(404);
@@ -99,9 +99,7 @@ describe('get employees (local, company, domain)', () => {
     const id = await createList('domain');
     await fill('domain', id, 10, { domain: 'acme.com' });
     await setWallet(0);
-    const body = json<{ found: number; stopped_no_credits: boolean }>(
-      await ctx.app.inject({ method: 'POST', url: `/api/domain-results/${id}/get-employees`, headers: bearer(token), payload: { all_matching: true } }),
-    );
+    const body = await enrichAndWait(ctx, `/api/domain-results/${id}/get-employees`, token, { all_matching: true });
     expect(body.stopped_no_credits).toBe(true);
     expect(await balance()).toBe(0);
   });
@@ -152,19 +150,29 @@ describe('enrichment asks the vendor with no transaction open (ADR 015)', () => 
     const undo = registerLeadProvider(vendor, ['people']);
     try {
       const ids = rows.map((r) => r.id);
-      const call = () => ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-phones`, headers: bearer(token), payload: { ids } });
+      const call = async () => {
+        const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-phones`, headers: bearer(token), payload: { ids } });
+        expect(res.statusCode).toBe(202);
+        return json<{ job: { id: number; status: string; total: number } }>(res).job;
+      };
       const before = await balance();
-      const first = call();
+      const firstJob = await call();
+      // Queued: nobody has been asked yet.
+      expect(firstJob).toMatchObject({ status: 'running', total: 6 });
+      expect(asked).toHaveLength(0);
+      const worker = ctx.app.queue.drain();
       await started;
       expect(openDuringCalls).toEqual([0]);
-      // While the vendor answers, the same rows can be labelled and a second get-phones finds them taken.
+      // While the vendor answers, the same rows can be labelled and a second request's job, stepped by a second caller, finds them taken.
       const labels = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/labels`, headers: bearer(token), payload: { ids, add: ['Calling'] } });
       expect(labels.statusCode).toBe(200);
-      const second = json<{ checked: number; found: number; credits_charged: number }>(await call());
-      expect(second).toMatchObject({ checked: 0, found: 0, credits_charged: 0 });
+      const secondJob = await call();
+      expect(await stepEnrichmentJob(ctx.db, secondJob.id)).toBe(false);
+      expect(await enrichmentFigures(ctx, secondJob.id)).toMatchObject({ status: 'done', checked: 0, found: 0, credits_charged: 0 });
       releaseFirst();
-      const body = json<{ checked: number; found: number; credits_charged: number; stopped_no_credits: boolean }>(await first);
-      expect(body).toMatchObject({ checked: 6, found: 3, credits_charged: 3, stopped_no_credits: false });
+      await worker;
+      const body = await enrichmentFigures(ctx, firstJob.id);
+      expect(body).toMatchObject({ status: 'done', checked: 6, found: 3, credits_charged: 3, stopped_no_credits: false });
       expect(openDuringCalls).toEqual([0, 0, 0, 0, 0, 0]);
       expect(asked).toHaveLength(6);
       expect(new Set(asked).size).toBe(6);
@@ -206,16 +214,22 @@ describe('enrichment asks the vendor with no transaction open (ADR 015)', () => 
     );
     try {
       const before = await balance();
-      const call = () => ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-phones`, headers: bearer(token), payload: { ids } });
-      expect((await call()).statusCode).toBe(500);
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-phones`, headers: bearer(token), payload: { ids } });
+      expect(res.statusCode).toBe(202);
+      const jobId = json<{ job: { id: number } }>(res).job.id;
+      await expect(ctx.app.queue.drain()).rejects.toThrow('vendor unreachable');
       expect(asked).toHaveLength(3);
+      expect(await enrichmentFigures(ctx, jobId)).toMatchObject({ status: 'running', checked: 2, found: 2, credits_charged: 2 });
       expect((await page('people', id)).data.filter((r) => r.phone)).toHaveLength(2);
       expect(await balance()).toBe(before - 2);
       const sending = await ctx.db.query(`SELECT key FROM external_effects WHERE state = 'sending' AND key = ANY($1::text[])`, [`{${ids.map((i) => `get-phones:${i}`).join(',')}}`]);
       expect(sending.rowCount).toBe(0);
       failAt = 0;
-      const body = json<{ checked: number; found: number; credits_charged: number }>(await call());
-      expect(body).toMatchObject({ checked: 3, found: 3, credits_charged: 3 });
+      // The queue retries the job after its backoff (moved to now instead of waiting): it resumes with the rows not answered.
+      const moved = await ctx.db.query("UPDATE pgboss.job SET start_after = now() WHERE name = 'lead-enrichment' AND state = 'retry'");
+      expect(moved.rowCount).toBe(1);
+      await ctx.app.queue.drain();
+      expect(await enrichmentFigures(ctx, jobId)).toMatchObject({ status: 'done', checked: 5, found: 5, credits_charged: 5 });
       expect(asked).toHaveLength(6);
       expect(await balance()).toBe(before - 5);
       expect(await ledgerSum()).toBe(await balance());
@@ -231,16 +245,14 @@ describe('influencer enrich', () => {
     const id = await createList('influencer');
     await fill('influencer', id, 8, { platforms: ['instagram'] });
     const before = await balance();
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/influencer-results/${id}/enrich`, headers: bearer(token), payload: { all_matching: true, filters: {} } });
-    expect(res.statusCode).toBe(200);
-    const body = json<{ checked: number; found: number; credits_charged: number }>(res);
+    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true, filters: {} });
     expect(body.checked).toBe(8);
     expect(body.credits_charged).toBe(body.found * 5);
     expect(await balance()).toBe(before - body.found * 5);
     const rows = (await page('influencer', id)).data;
     expect(rows.every((r) => r.data.enriched === true)).toBe(true);
     expect(rows.filter((r) => (r.data.social as Record<string, unknown>).enriched === 'yes')).toHaveLength(body.found);
-    const second = json<{ checked: number }>(await ctx.app.inject({ method: 'POST', url: `/api/influencer-results/${id}/enrich`, headers: bearer(token), payload: { all_matching: true } }));
+    const second = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
     expect(second.checked).toBe(0);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/enrich`, headers: bearer(token), payload: { ids: [1] } })).statusCode).toBe(404);
   });

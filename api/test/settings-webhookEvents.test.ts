@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { enrichAndWait } from './support/enrichment';
 
 /**
  * Settings → Integrations webhooks (lead.created, lead.enriched, list.created, search.completed):
@@ -97,10 +98,8 @@ test('each event is delivered once per webhook, signed, with its delivery id, af
   const job = (await ctx.db.query<{ credits_charged: number }>('SELECT credits_charged FROM search_jobs WHERE id = $1', [jobId])).rows[0]!;
   expect(completed[0]!.parsed.data).toMatchObject({ search: { id: jobId, list_id: list, status: 'done', produced: 30, credits_charged: job.credits_charged } });
 
-  const phones = await call('POST', `/api/people-results/${list}/get-phones`, { all_matching: true, filters: {} });
-  expect(phones.statusCode).toBe(200);
-  const found = json<{ found: number }>(phones).found;
-  await ctx.app.queue.drain();
+  const { found } = await enrichAndWait(ctx, `/api/people-results/${list}/get-phones`, token, { all_matching: true, filters: {} });
+  expect(found).toBeGreaterThan(0);
   const enriched = received.filter((d) => d.event === 'lead.enriched').flatMap((d) => d.parsed.data.leads as { id: number; phone: string | null }[]);
   expect(enriched).toHaveLength(found);
   expect(enriched.every((l) => l.phone)).toBe(true);

@@ -84,9 +84,10 @@ test.describe('lead search: list actions', () => {
     await expect(list.rows).toHaveCount(4);
     await page.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Get employees (2 credits per employee found)' }).click();
-    const toast = page.getByText(/\d+ employees? found, \d+ credits charged\./);
-    await expect(toast).toBeVisible();
-    const [, , credits] = /(\d+) employees? found, (\d+) credits/.exec((await toast.textContent()) ?? '') ?? [];
+    // Queued: the list shows the look-up's progress, then its outcome.
+    const progress = page.getByTestId('enrichment-progress');
+    await expect(progress).toHaveText(/^Employees finished: 4 results checked, \d+ found, \d+ credits charged$/);
+    const [, , credits] = /(\d+) found, (\d+) credits/.exec((await progress.textContent()) ?? '') ?? [];
     expect(Number(credits) % 2).toBe(0);
     // The shared demo customer may be spent by parallel specs meanwhile: at least this charge left the wallet.
     expect(await creditTotal(request, token)).toBeLessThanOrEqual(before - Number(credits));
@@ -98,9 +99,9 @@ test.describe('lead search: list actions', () => {
     await expect(list.rows).toHaveCount(4);
     await page.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Enrich (5 credits per creator enriched)' }).click();
-    const enriched = page.getByText(/\d+ creators? enriched, \d+ credits charged\./);
-    await expect(enriched).toBeVisible();
-    const [, found, charged] = /(\d+) creators? enriched, (\d+) credits/.exec((await enriched.textContent()) ?? '') ?? [];
+    const enriched = page.getByTestId('enrichment-progress');
+    await expect(enriched).toHaveText(/^Enrichment finished: 4 results checked, \d+ found, \d+ credits charged$/);
+    const [, found, charged] = /(\d+) found, (\d+) credits/.exec((await enriched.textContent()) ?? '') ?? [];
     expect(Number(charged)).toBe(Number(found) * 5);
   });
 

@@ -85,9 +85,10 @@ test.describe('lead search: saved lists', () => {
     await expect(list.rows).toHaveCount(10);
     await page.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Get phones (1 credit per phone found)' }).click();
-    await expect(page.getByText(/\d+ phones? found, \d+ credits charged\./)).toBeVisible();
-    const text = (await page.getByText(/phones? found, \d+ credits charged/).textContent()) ?? '';
-    const [, found, credits] = /(\d+) phones? found, (\d+) credits/.exec(text) ?? [];
+    // Queued: the list shows the look-up's progress, then its outcome.
+    const progress = page.getByTestId('enrichment-progress');
+    await expect(progress).toHaveText(/^Phones finished: \d+ results checked, \d+ found, \d+ credits charged$/);
+    const [, found, credits] = /(\d+) found, (\d+) credits/.exec((await progress.textContent()) ?? '') ?? [];
     expect(Number(found)).toBe(Number(credits));
   });
 

@@ -4,6 +4,7 @@ import { defineAiJobWorker } from './aiJob';
 import { defineAiTrainingWorker } from './aiTraining';
 import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
+import { defineLeadEnrichmentWorker } from './leadEnrichment';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
 import { definePaykickstartIpnWorker } from './paykickstartIpn';
@@ -17,6 +18,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSearchWorker(queue, deps.db);
   defineAiJobWorker(queue, deps.db);
   defineAiTrainingWorker(queue, deps.db, deps.clock);
+  defineLeadEnrichmentWorker(queue, deps.db);
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);
   defineWhitelabelWebhookWorker(queue, deps.db);

@@ -39,6 +39,23 @@ export interface Campaign {
   created_at: string;
   updated_at: string;
   job: SearchJob | null;
+  /** The latest get-phones / get-employees / enrich request of the list (single-list answers only). */
+  enrichment?: EnrichmentJob | null;
+}
+
+/** A queued enrichment request: its progress, then its outcome (`stopped`: the credits ran out). */
+export interface EnrichmentJob {
+  id: number;
+  campaign_id: number;
+  kind: 'get-phones' | 'get-employees' | 'enrich';
+  status: 'running' | 'done' | 'stopped' | 'failed';
+  total: number;
+  checked: number;
+  found: number;
+  credits_charged: number;
+  stopped_no_credits: boolean;
+  created_at: string;
+  finished_at: string | null;
 }
 
 export interface LeadResult {

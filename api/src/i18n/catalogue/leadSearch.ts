@@ -146,6 +146,12 @@ export const leadSearchMessages = {
     fr: ({ type }) => `La saisie manuelle n’est pas disponible pour les listes ${type}.`,
     de: ({ type }) => `Manuelle Eingabe ist für ${type}-Listen nicht verfügbar.`,
   },
+  'leadSearch.enrichment_queued': {
+    en: ({ n }) => (Number(n) === 0 ? 'Nothing to look up: the selected results already have it.' : `Looking up ${n} ${Number(n) === 1 ? 'result' : 'results'}: the list shows the progress.`),
+    es: ({ n }) => (Number(n) === 0 ? 'Nada que buscar: los resultados seleccionados ya lo tienen.' : `Buscando ${n} ${Number(n) === 1 ? 'resultado' : 'resultados'}: la lista muestra el progreso.`),
+    fr: ({ n }) => (Number(n) === 0 ? 'Rien à rechercher : les résultats sélectionnés l’ont déjà.' : `Recherche pour ${n} ${Number(n) === 1 ? 'résultat' : 'résultats'} : la liste affiche la progression.`),
+    de: ({ n }) => (Number(n) === 0 ? 'Nichts nachzuschlagen: Die ausgewählten Ergebnisse haben es bereits.' : `${n} ${Number(n) === 1 ? 'Ergebnis wird' : 'Ergebnisse werden'} nachgeschlagen: Die Liste zeigt den Fortschritt.`),
+  },
   'leadSearch.phones_found': {
     en: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'phone' : 'phones'} found, ${credits} credits charged.`,
     es: ({ found, credits }) => `${found} ${Number(found) === 1 ? 'teléfono encontrado' : 'teléfonos encontrados'}, ${credits} créditos cobrados.`,

@@ -2,6 +2,9 @@ import type { Queryable, SqlParam } from '../../db';
 import { integerParams } from '../../db/types';
 import { ApiError } from '../../http/errors';
 import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
+import { ENRICHMENT_JOB_COLUMNS, toEnrichmentJobDto, type EnrichmentJobDto } from './enrichment';
+
+type EnrichmentRow = Parameters<typeof toEnrichmentJobDto>[0];
 
 /** A list (campaign) as every campaign endpoint answers it. */
 export interface CampaignDto {
@@ -21,6 +24,8 @@ export interface CampaignDto {
   updated_at: string;
   /** The latest search that filled the list, or null for a list without searches. */
   job: JobDto | null;
+  /** The latest get-phones / get-employees / enrich request of the list (its progress), on the single-list answers only. */
+  enrichment?: EnrichmentJobDto | null;
 }
 
 export interface JobDto {
@@ -57,8 +62,9 @@ export function toJobDto(row: JobRow): JobDto {
   return { ...row, created_at: iso(row.created_at) };
 }
 
-export function toCampaignDto(row: CampaignRow, job: JobRow | null): CampaignDto {
+export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?: EnrichmentRow | null): CampaignDto {
   return {
+    ...(enrichment === undefined ? {} : { enrichment: enrichment ? toEnrichmentJobDto(enrichment) : null }),
     ...row,
     search_type: CAMPAIGN_SEARCH_TYPE[row.list_type],
     created_at: iso(row.created_at),
@@ -76,10 +82,11 @@ export async function loadCampaign(db: Queryable, userId: number, id: number, op
   ).rows[0];
   if (!row) throw notFound();
   const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
-  return toCampaignDto(row, job);
+  const enrichment = (await db.query<EnrichmentRow>(`SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
+  return toCampaignDto(row, job, enrichment);
 }
 
-type Loaded<T> = CampaignRow & { job: JobRow | null; extra: T };
+type Loaded<T> = CampaignRow & { job: JobRow | null; enrichment: EnrichmentRow | null; extra: T };
 
 /**
  * One statement for a list, its latest job and `extraSql` (a scalar subquery of the caller over the
@@ -91,6 +98,7 @@ export async function loadCampaignWith<T>(db: Queryable, userId: number, id: num
   const userParam = `$${params.length + 1}`;
   const sql = `SELECT ${CAMPAIGN_COLUMNS},
               (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) j) AS job,
+              (SELECT row_to_json(e) FROM (SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) e) AS enrichment,
               (${extraSql}) AS extra
          FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam}`;
   const values = [...params, userId];
@@ -102,8 +110,8 @@ export async function loadCampaignWith<T>(db: Queryable, userId: number, id: num
   const { rows } = prepared ? await db.queryPrepared!<Loaded<T>>(sql, values) : await db.query<Loaded<T>>(sql, values);
   const row = rows[0];
   if (!row) throw notFound();
-  const { job, extra, ...campaign } = row;
-  return { campaign: toCampaignDto(campaign, job), rows: extra };
+  const { job, enrichment, extra, ...campaign } = row;
+  return { campaign: toCampaignDto(campaign, job, enrichment), rows: extra };
 }
 
 /** Latest job per campaign for a page of campaigns (one query). */

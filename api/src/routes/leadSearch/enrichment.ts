@@ -7,6 +7,7 @@ import type { Db, Queryable, SqlParam } from '../../db';
 import { providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type SearchType } from '../../providers/leads';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
+import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
@@ -50,8 +51,33 @@ export interface EnrichOutcome {
 
 type Where = { sql: string; params: SqlParam[] };
 
-/** Called in each chunk's write transaction with what that chunk stored and charged (the autopilot run's figures). */
-export type RecordChunk = (tx: Queryable, chunk: EnrichOutcome) => Promise<void>;
+/** Where a run stands: the last result id read and how many rows it has read (a queued job resumes from it). */
+export interface EnrichCursor {
+  after: number;
+  seen: number;
+}
+
+/** Called in each chunk's write transaction with what that chunk stored and charged, and the cursor after it (the autopilot run's figures, the enrichment job's progress). */
+export type RecordChunk = (tx: Queryable, chunk: EnrichOutcome, cursor: EnrichCursor) => Promise<void>;
+
+/** Where to start and when to hand over: a queued job runs a bounded step and continues in a fresh job. */
+export interface EnrichOptions {
+  from?: EnrichCursor;
+  /** Epoch ms: no new chunk starts after it; the outcome says `more`. */
+  deadline?: number;
+}
+
+/** What a run did, and whether it ended at the deadline with rows left (`more`, resume from `cursor`). */
+export type EnrichRun = EnrichOutcome & { cursor: EnrichCursor; more: boolean };
+
+/** The kinds of enrichment (their idempotency-key prefix) and which rows each still has to do. */
+export const ENRICHMENT_KINDS = ['get-phones', 'get-employees', 'enrich'] as const;
+export type EnrichmentKind = (typeof ENRICHMENT_KINDS)[number];
+const PENDING: Readonly<Record<EnrichmentKind, string>> = {
+  'get-phones': 'r.phone IS NULL',
+  'get-employees': `NOT (r.data ? 'employees')`,
+  enrich: `NOT (r.data ? 'enriched')`,
+};
 
 /** What one stored answer did to its row: items found and credits it costs (0 when nothing billable). */
 interface Stored {
@@ -66,8 +92,7 @@ interface Stored {
  */
 interface Enrichment<A> {
   /** Idempotency-key prefix. */
-  name: 'get-phones' | 'get-employees' | 'enrich';
-  pending: string;
+  name: EnrichmentKind;
   /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for. */
   unitCost: number;
   price(answer: A): Stored;
@@ -86,21 +111,28 @@ interface Enrichment<A> {
  *    effect. Run twice, this step finds nothing left to do. When the credits run out it stops there;
  *    claims whose answer was not stored are given back, so a later request may ask again.
  */
-async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason: string, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason: string, where: Where, record?: RecordChunk, options: EnrichOptions = {}): Promise<EnrichRun> {
   const total: EnrichOutcome = { checked: 0, found: 0, credits: 0, stopped: false };
   const next = `$${where.params.length + 1}`;
-  let after = 0;
-  let seen = 0;
+  const pending = PENDING[e.name];
+  let after = options.from?.after ?? 0;
+  let seen = options.from?.seen ?? 0;
+  let more = false;
   while (seen < ENRICH_MAX_ROWS && !total.stopped) {
+    if (options.deadline !== undefined && Date.now() > options.deadline) {
+      more = true;
+      break;
+    }
     const limit = Math.min(ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
     const rows = (
       await db.query<Row>(
         `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
-          WHERE ${where.sql} AND ${e.pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
+          WHERE ${where.sql} AND ${pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
         [...where.params, after],
       )
     ).rows;
     if (!rows.length) break;
+    const from = { after, seen };
     seen += rows.length;
     after = rows[rows.length - 1]!.id;
     const affordable = Math.floor((await creditBalance(db, userId)) / e.unitCost);
@@ -132,7 +164,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
           giveBack.push(key);
           continue;
         }
-        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${e.pending} FOR UPDATE`, [row.id]);
+        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${pending} FOR UPDATE`, [row.id]);
         const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
         if (!still.rowCount || !ours.rowCount) continue;
         const { found, price } = e.price(answer);
@@ -152,7 +184,10 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       }
       if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
       await leadsEnriched(tx, queueOf(db), userId, e.name, enriched);
-      await record?.(tx, done);
+      // A vendor failure leaves the rows after the last answer unasked: the cursor stays before them, so a retry asks them.
+      const lastAnswered = answers.length ? rows.findIndex((r) => r.id === answers[answers.length - 1]!.row.id) : -1;
+      const cursor = failure ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
+      await record?.(tx, done, cursor);
       return done;
     });
     total.checked += chunk.checked;
@@ -162,7 +197,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     if (failure) throw failure;
     if (rows.length < limit) break;
   }
-  return total;
+  return { ...total, cursor: { after, seen }, more };
 }
 
 /** The results a chunk enriched, as one lead.enriched webhook event, queued in the chunk's transaction. */
@@ -180,13 +215,12 @@ async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enr
 const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });
 
 /** Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored. */
-export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
   const cost = CREDIT_COSTS.peoplePhoneEnrich;
   return runEnrichment<string | null>(
     db,
     {
       name: 'get-phones',
-      pending: 'r.phone IS NULL',
       unitCost: cost,
       call: (row) => provider.findPhone(leadOf(row)),
       price: (phone) => (phone ? { found: 1, price: cost } : { found: 0, price: 0 }),
@@ -200,6 +234,7 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, reaso
     reason,
     where,
     record,
+    options,
   );
 }
 
@@ -207,12 +242,11 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, reaso
  * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
  * returned with a contact or email (spec §9); `found` counts employees.
  */
-export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, cost: number, record?: RecordChunk): Promise<EnrichOutcome> {
+export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, cost: number, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
   return runEnrichment<EmployeeRecord[]>(
     db,
     {
       name: 'get-employees',
-      pending: `NOT (r.data ? 'employees')`,
       unitCost: cost,
       call: (row) => provider.findEmployees(leadOf(row)),
       price: (found) => ({ found: found.length, price: found.filter((e) => e.email || e.phone).length * cost }),
@@ -225,6 +259,7 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
     reason,
     where,
     record,
+    options,
   );
 }
 
@@ -232,13 +267,12 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
  * Contact and extra figures for the selected creators not enriched yet. Spec §9
  * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
  */
-export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk): Promise<EnrichOutcome> {
+export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
   const cost = CREDIT_COSTS.influencerEnrichPerRecord;
   return runEnrichment<InfluencerEnrichment | null>(
     db,
     {
       name: 'enrich',
-      pending: `NOT (r.data ? 'enriched')`,
       unitCost: cost,
       call: (row) => provider.enrichInfluencer({ ...leadOf(row), social: row.social }),
       price: (answer) => (answer && (answer.email || answer.phone) ? { found: 1, price: cost } : { found: 0, price: 0 }),
@@ -259,13 +293,14 @@ export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number
     reason,
     where,
     record,
+    options,
   );
 }
 
 /** The enrichment of one list type: its ledger name, and a run over a selection charged under `reason`. */
 export interface ListEnrichment {
-  name: 'get-phones' | 'get-employees' | 'enrich';
-  run(db: Db, userId: number, where: Where, reason: string, record?: RecordChunk): Promise<EnrichOutcome>;
+  name: EnrichmentKind;
+  run(db: Db, userId: number, where: Where, reason: string, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun>;
 }
 
 /**
@@ -273,54 +308,141 @@ export interface ListEnrichment {
  * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots and workflows.
  */
 export function enrichmentFor(type: SearchType): ListEnrichment | null {
-  if (PHONE_TYPES.includes(type)) return { name: 'get-phones', run: (db, userId, where, reason, record) => findPhones(db, providerFor(type), userId, reason, where, record) };
+  if (PHONE_TYPES.includes(type)) return { name: 'get-phones', run: (db, userId, where, reason, record, options) => findPhones(db, providerFor(type), userId, reason, where, record, options) };
   const cost = EMPLOYEE_COST[type];
-  if (cost !== undefined) return { name: 'get-employees', run: (db, userId, where, reason, record) => findEmployees(db, providerFor(type), userId, reason, where, cost, record) };
-  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record) => enrichInfluencers(db, providerFor(type), userId, reason, where, record) };
+  if (cost !== undefined)
+    return { name: 'get-employees', run: (db, userId, where, reason, record, options) => findEmployees(db, providerFor(type), userId, reason, where, cost, record, options) };
+  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record, options) => enrichInfluencers(db, providerFor(type), userId, reason, where, record, options) };
   return null;
 }
 
-/**
- * `POST /api/{type}-results/{id}/get-phones`: looks up phones for the selected results that have
- * none. Spec §9 peoplePhoneEnrich (1) is charged per phone found, in the same transaction that
- * stores it; when the credits run out the call stops there and says so.
- */
-export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
-  for (const type of PHONE_TYPES) {
-    app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
-      `/api/${type}-results/:id/get-phones`,
-      {
-        ...guard,
-        schema: {
-          params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']),
-          body: objectSchema({
-            ids: { type: 'array', maxItems: ENRICH_MAX_ROWS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
-            all_matching: { type: 'boolean' },
-            filters: resultFiltersSchema,
-          }),
-        },
-      },
-      async (request) => {
-        const userId = currentUser(request).id;
-        const campaign = await loadCampaign(db, userId, request.params.id);
-        if (campaign.list_type !== type) throw notFound();
-        const { ids, all_matching, filters } = request.body;
-        if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-        const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
-        const outcome = await findPhones(db, providerFor(type), userId, `get-phones:list:${campaign.id}`, where);
-        const credits = outcome.credits;
-        return {
-          ...say(request, outcome.stopped ? 'leadSearch.phones_stopped_no_credits' : 'leadSearch.phones_found', { found: outcome.found, credits }),
-          checked: outcome.checked,
-          found: outcome.found,
-          credits_charged: credits,
-          stopped_no_credits: outcome.stopped,
-        };
-      },
-    );
-  }
+/** A selection of a list's results: the ids, or every row matching the list filters. */
+export type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters };
 
+/** The rows of a selection, as a condition on `r` (400 naming `ids` when nothing is selected). */
+export function selectionWhere(campaignId: number, { ids, all_matching, filters }: Selection): Where {
+  if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+  return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
+}
+
+/** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
+export interface EnrichmentJobDto {
+  id: number;
+  campaign_id: number;
+  kind: EnrichmentKind;
+  status: 'running' | 'done' | 'stopped' | 'failed';
+  /** Rows of the selection that needed it when it was asked for (at most ENRICH_MAX_ROWS). */
+  total: number;
+  /** Rows asked about so far, items found (phones, employees, enriched creators), credits charged. */
+  checked: number;
+  found: number;
+  credits_charged: number;
+  /** `stopped` means the credits ran out. */
+  stopped_no_credits: boolean;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, created_at, finished_at`;
+
+type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
+
+export function toEnrichmentJobDto(row: EnrichmentJobRow): EnrichmentJobDto {
+  const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+  return { ...row, created_at: iso(row.created_at), finished_at: row.finished_at === null ? null : iso(row.finished_at) };
+}
+
+/** How long one step of an enrichment job asks vendors before it hands the rest to a fresh job (well inside the job's expiry). */
+export const ENRICH_STEP_BUDGET_MS = 15_000;
+
+/**
+ * Records an enrichment request (`enrichment_jobs`, status running) and enqueues its job in the same
+ * transaction: the row exists if and only if its job does.
+ */
+export async function createEnrichmentJob(db: Db, queue: JobQueue, userId: number, campaignId: number, kind: EnrichmentKind, selection: Selection): Promise<EnrichmentJobDto> {
+  const where = selectionWhere(campaignId, selection);
+  const stored: Selection = selection.all_matching ? { all_matching: true, filters: selection.filters ?? {} } : { ids: selection.ids };
+  return db.transaction(async (tx) => {
+    const total = (
+      await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM campaign_results r WHERE ${where.sql} AND ${PENDING[kind]} AND r.email_status <> 'looking' LIMIT ${ENRICH_MAX_ROWS}) x`,
+        where.params,
+      )
+    ).rows[0]!.n;
+    const row = (
+      await tx.query<EnrichmentJobRow>(
+        `INSERT INTO enrichment_jobs (campaign_id, user_id, kind, selection, total, status, finished_at)
+         VALUES ($1, $2, $3, $4::jsonb, $5, CASE WHEN $5 = 0 THEN 'done' ELSE 'running' END, CASE WHEN $5 = 0 THEN now() END)
+         RETURNING ${ENRICHMENT_JOB_COLUMNS}`,
+        [campaignId, userId, kind, JSON.stringify(stored), total],
+      )
+    ).rows[0]!;
+    if (row.status === 'running') await enqueueEnrichmentJob(queue, row.id, tx);
+    return toEnrichmentJobDto(row);
+  });
+}
+
+interface StoredJob {
+  id: number;
+  campaign_id: number;
+  user_id: number;
+  kind: EnrichmentKind;
+  selection: Selection;
+  status: string;
+  after_id: string | number;
+  seen: number;
+  list_type: SearchType;
+}
+
+/**
+ * One step of an enrichment job (the `lead-enrichment` worker): runs the list's enrichment from the
+ * job's cursor for at most ENRICH_STEP_BUDGET_MS, each chunk adding its figures and moving the cursor
+ * in the transaction that stores and charges it. Returns true when rows are left (the caller
+ * enqueues the next step), false when the job is over (done, or stopped: the credits ran out).
+ */
+export async function stepEnrichmentJob(db: Db, jobId: number): Promise<boolean> {
+  const job = (
+    await db.query<StoredJob>(
+      `SELECT j.id, j.campaign_id, j.user_id, j.kind, j.selection, j.status, j.after_id, j.seen, c.list_type
+         FROM enrichment_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
+      [jobId],
+    )
+  ).rows[0];
+  if (!job || job.status !== 'running') return false;
+  const enrichment = enrichmentFor(job.list_type);
+  if (!enrichment || enrichment.name !== job.kind) {
+    await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
+    return false;
+  }
+  const record: RecordChunk = async (tx, chunk, cursor) => {
+    await tx.query(
+      `UPDATE enrichment_jobs SET checked = checked + $2, found = found + $3, credits_charged = credits_charged + $4, after_id = $5, seen = $6 WHERE id = $1`,
+      [jobId, chunk.checked, chunk.found, chunk.credits, cursor.after, cursor.seen],
+    );
+  };
+  const outcome = await enrichment.run(db, job.user_id, selectionWhere(job.campaign_id, job.selection), `${job.kind}:list:${job.campaign_id}`, record, {
+    from: { after: Number(job.after_id), seen: job.seen },
+    deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
+  });
+  if (outcome.more) return true;
+  await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, outcome.stopped ? 'stopped' : 'done']);
+  return false;
+}
+
+/** The queue gave up on a job (its vendor kept failing): what it stored stays, charged; the job says it failed. */
+export async function failEnrichmentJob(db: Db, jobId: number): Promise<void> {
+  await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
+}
+
+/**
+ * `POST /api/{type}-results/{id}/get-phones` (people, group), `…/get-employees` (local, company,
+ * domain), `/api/influencer-results/{id}/enrich`: each request is one queued enrichment job over the
+ * selection (api/src/workers/leadEnrichment.ts), answered 202 with the job; the list shows its
+ * progress (`campaign.enrichment`). Spec §9 costs are charged per item stored, in the transaction
+ * that stores it, once; when the credits run out the job stops there (`stopped_no_credits`).
+ */
+export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const selectionBody = (maxIds: number, extra: Record<string, object> = {}) =>
     objectSchema({
       ids: { type: 'array', maxItems: maxIds, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
@@ -329,64 +451,23 @@ export function enrichmentRoutes(app: FastifyInstance, { db }: AppDeps): void {
       ...extra,
     });
   const params = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-  type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters };
-  const selectionWhere = (campaignId: number, { ids, all_matching, filters }: Selection) => {
-    if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-    return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
-  };
   async function listOf(userId: number, type: SearchType, id: number) {
     const campaign = await loadCampaign(db, userId, id);
     if (campaign.list_type !== type) throw notFound();
     return campaign;
   }
 
-  /**
-   * `POST /api/{local,company,domain}-results/{id}/get-employees`: people working at the selected
-   * companies, stored on each result. Spec §9 employee enrich (2) per employee returned with a
-   * contact or email, charged in the transaction that stores them; a result already enriched is skipped.
-   */
-  for (const [type, cost] of Object.entries(EMPLOYEE_COST) as [SearchType, number][]) {
-    app.post<{ Params: { id: number }; Body: Selection }>(
-      `/api/${type}-results/:id/get-employees`,
-      { ...guard, schema: { params, body: selectionBody(ENRICH_MAX_ROWS) } },
-      async (request) => {
-        const userId = currentUser(request).id;
-        const campaign = await listOf(userId, type, request.params.id);
-        const where = selectionWhere(campaign.id, request.body);
-        const outcome = await findEmployees(db, providerFor(type), userId, `get-employees:list:${campaign.id}`, where, cost);
-        return {
-          ...say(request, outcome.stopped ? 'leadSearch.employees_stopped_no_credits' : 'leadSearch.employees_found', { found: outcome.found, credits: outcome.credits }),
-          checked: outcome.checked,
-          found: outcome.found,
-          credits_charged: outcome.credits,
-          stopped_no_credits: outcome.stopped,
-        };
-      },
-    );
-  }
-
-  /**
-   * `POST /api/influencer-results/{id}/enrich`: contact and extra figures for the selected creators.
-   * Spec §9 influencerEnrichPerRecord (5) per record that returns a contact or email; no charge otherwise.
-   */
-  app.post<{ Params: { id: number }; Body: Selection }>(
-    '/api/influencer-results/:id/enrich',
-    { ...guard, schema: { params, body: selectionBody(ENRICH_MAX_ROWS) } },
-    async (request) => {
+  const enrichRoute = (type: SearchType, kind: EnrichmentKind, path: string) =>
+    app.post<{ Params: { id: number }; Body: Selection }>(path, { ...guard, schema: { params, body: selectionBody(ENRICH_MAX_ROWS) } }, async (request, reply) => {
       const userId = currentUser(request).id;
-      const campaign = await listOf(userId, 'influencer', request.params.id);
-      const where = selectionWhere(campaign.id, request.body);
-      const outcome = await enrichInfluencers(db, providerFor('influencer'), userId, `enrich:list:${campaign.id}`, where);
-      const credits = outcome.credits;
-      return {
-        ...say(request, outcome.stopped ? 'leadSearch.enrich_stopped_no_credits' : 'leadSearch.enriched', { found: outcome.found, credits }),
-        checked: outcome.checked,
-        found: outcome.found,
-        credits_charged: credits,
-        stopped_no_credits: outcome.stopped,
-      };
-    },
-  );
+      const campaign = await listOf(userId, type, request.params.id);
+      const job = await createEnrichmentJob(db, queue, userId, campaign.id, kind, request.body);
+      reply.code(202);
+      return { ...say(request, 'leadSearch.enrichment_queued', { n: job.total }), job };
+    });
+  for (const type of PHONE_TYPES) enrichRoute(type, 'get-phones', `/api/${type}-results/:id/get-phones`);
+  for (const type of Object.keys(EMPLOYEE_COST) as SearchType[]) enrichRoute(type, 'get-employees', `/api/${type}-results/:id/get-employees`);
+  enrichRoute('influencer', 'enrich', '/api/influencer-results/:id/enrich');
 
   /** `POST /api/{type}-results/{id}/labels`: add or remove custom labels on the selection (one statement, every matching row). */
   const label = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;

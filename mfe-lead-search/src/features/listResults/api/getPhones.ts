@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@leadsmith/shared';
 import type { SearchType } from '../../../api/types';
 import { resultKeys, type ResultFilters } from './getResults';
+import type { EnrichmentAnswer } from './selection';
 
 export interface GetPhonesInput {
   type: SearchType;
@@ -10,16 +11,9 @@ export interface GetPhonesInput {
   allMatching?: { filters: Omit<ResultFilters, 'page' | 'limit'> };
 }
 
-export interface GetPhonesAnswer {
-  checked: number;
-  found: number;
-  credits_charged: number;
-  stopped_no_credits: boolean;
-}
-
-/** POST /api/{type}-results/{id}/get-phones: 1 credit per phone found (spec §9 peoplePhoneEnrich). */
+/** POST /api/{type}-results/{id}/get-phones: queues the look-up (202); 1 credit per phone found (spec §9 peoplePhoneEnrich). */
 export const getPhones = async ({ type, id, ids, allMatching }: GetPhonesInput) =>
-  (await apiClient.post<GetPhonesAnswer>(`/api/${type}-results/${id}/get-phones`, allMatching ? { all_matching: true, filters: allMatching.filters } : { ids })).data;
+  (await apiClient.post<EnrichmentAnswer>(`/api/${type}-results/${id}/get-phones`, allMatching ? { all_matching: true, filters: allMatching.filters } : { ids })).data;
 
 export function useGetPhones() {
   const client = useQueryClient();

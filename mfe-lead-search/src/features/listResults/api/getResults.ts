@@ -77,6 +77,8 @@ export const resultsQuery = (type: SearchType, id: number, filters: ResultFilter
       const looking = data.data.some((r) => r.email_status === 'looking');
       // Results on their way to a CRM turn sent / unsent in the background.
       if (data.data.some((r) => r.crm_status === 'sending')) return 1000;
+      // A queued get-phones / get-employees / enrich fills the rows and its progress line as it goes.
+      if (data.campaign.enrichment?.status === 'running') return 1000;
       const job = data.campaign.job;
       // An intent search may wait a long time for visitors: poll it more gently than a search filling up.
       if (job?.status === 'running' && job.search_type === 'intent' && !looking) return 3000;

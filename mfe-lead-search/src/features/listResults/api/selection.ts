@@ -1,4 +1,4 @@
-import type { SearchType } from '../../../api/types';
+import type { EnrichmentJob, SearchType } from '../../../api/types';
 import type { ResultFilters } from './getResults';
 
 /** What a bulk action works on: the checked rows, or every row matching the list's filters across pages. */
@@ -11,10 +11,9 @@ export interface SelectionInput {
 
 export const selectionPayload = ({ ids, allMatching }: SelectionInput) => (allMatching ? { all_matching: true, filters: allMatching.filters } : { ids });
 
-/** The answer of the paid enrichment actions (get phones, get employees, enrich). */
+/** The answer of the paid enrichment actions (get phones, get employees, enrich): 202, the queued job; the list shows its progress. */
 export interface EnrichmentAnswer {
-  checked: number;
-  found: number;
-  credits_charged: number;
-  stopped_no_credits: boolean;
+  code: string;
+  message: string;
+  job: EnrichmentJob;
 }

@@ -28,6 +28,7 @@ import { LabelsEditor } from './LabelsEditor';
 import { ManualEntryForm } from './ManualEntryForm';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { JobSourceError } from './JobSourceError';
+import { EnrichmentProgress } from './EnrichmentProgress';
 
 type Action =
   | 'emailFound'
@@ -542,6 +543,7 @@ function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onSto
         </Text>
       ) : null}
       {job ? <JobSourceError job={job} /> : null}
+      {campaign.enrichment ? <EnrichmentProgress job={campaign.enrichment} /> : null}
     </Stack>
   );
 }

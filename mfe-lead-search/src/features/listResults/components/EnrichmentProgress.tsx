@@ -1,0 +1,20 @@
+import { Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EnrichmentJob } from '../../../api/types';
+
+/** The list's latest get-phones / get-employees / enrich request: its progress while queued or running, then its outcome. */
+export function EnrichmentProgress({ job }: { job: EnrichmentJob }) {
+  const { t } = useTranslation('leadSearch');
+  const client = useQueryClient();
+  // The credits shown in the header change as the job charges: read them again when it ends.
+  useEffect(() => {
+    if (job.status !== 'running') void client.invalidateQueries({ queryKey: ['leadSearch', 'user-limits'] });
+  }, [job.status, job.id, client]);
+  return (
+    <Text data-testid="enrichment-progress" aria-live="polite" role={job.status === 'stopped' || job.status === 'failed' ? 'alert' : undefined} color={job.status === 'stopped' || job.status === 'failed' ? 'red.700' : undefined}>
+      {t(`enrichment.${job.status}`, { what: t(`enrichment.kind.${job.kind}`), checked: job.checked, total: job.total, found: job.found, credits: job.credits_charged })}
+    </Text>
+  );
+}
