@@ -16,6 +16,7 @@ const WITHOUT_DATABASE = [
   'mail',
   'postgres-support',
   'queue-twoProcesses',
+  'queue-twoProcessesWork',
   'runtime-node-version',
   'security-crash',
   'units',
