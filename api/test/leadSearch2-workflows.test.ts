@@ -7,6 +7,7 @@ import { bearer, createTestApp, DEMO, json, login, type TestContext } from './he
 import { webhookSignature } from '../src/routes/leadSearch/webhooks';
 import { FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { advanceRun, matches, workflowTick } from '../src/routes/leadSearch/workflowRunner';
+import { setAiProvider } from '../src/providers/ai';
 
 let ctx: TestContext;
 let customer: string;
@@ -421,6 +422,90 @@ describe('workflows: the runner', () => {
     await workflowTick(ctx.db, ctx.clock);
     const detail = await runDetail(wf.id, run.id);
     expect(detail).toMatchObject({ status: 'done', items_out: 1 });
+  });
+
+  it('two runners on one run and a crash between a call and its record: each AI call and each webhook batch happens once (ADR 015)', async () => {
+    // The business profile saved by the first runner test (AI nodes need it), else saved now.
+    if (!(await ctx.db.query('SELECT 1 FROM settings_business_profiles WHERE user_id = $1', [userId])).rowCount) {
+      expect((await inject('POST', '/api/business-details/data', customer, PROFILE)).statusCode).toBe(201);
+    }
+    const source = await createList('Exactly once source');
+    expect((await inject('POST', `/api/campaign-webhook-setup/${source}`, customer, { url: `http://localhost:${port}/hook` })).statusCode).toBe(200);
+    const names = ['Grace Hopper', 'Edsger Dijkstra', 'Frances Allen'];
+    for (const [i, name] of names.entries()) await inject('POST', `/api/people-results/${source}/manual`, customer, { name, email: `p${i}@example.com` });
+    const wf = await createWorkflow([
+      node('t', 'trigger', { mode: 'manual', source_campaign_id: source }),
+      node('r', 'research', { prompt: 'Research {company}', output_key: 'once' }),
+      node('w', 'connection', { target: 'list_webhook' }),
+    ]);
+    expect((await publish(wf.id)).statusCode).toBe(200);
+    const run = json<{ run: Run }>(await inject('POST', `/api/workflows/${wf.id}/run`)).run;
+
+    // The model holds its first answer until the second runner has tried.
+    const asked: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstCall!: () => void;
+    const calling = new Promise<void>((resolve) => (firstCall = resolve));
+    const undo = setAiProvider({
+      info: { provider: 'openai-compatible', embedded: false, model: 'count-1' },
+      async generate(request) {
+        asked.push(String(request.variables?.name));
+        if (asked.length === 1) {
+          firstCall();
+          await held;
+        }
+        return { text: `About ${String(request.variables?.name)}`, provider: 'openai-compatible', model: 'count-1', usage: { promptTokens: 1, completionTokens: 1 } };
+      },
+    });
+    const deliveriesBefore = received.length;
+    try {
+      const first = advanceRun(ctx.db, run.id, ctx.clock);
+      await calling;
+      // The first runner's lease runs out while the model thinks (a process frozen, or dead): a second runner takes the run.
+      ctx.clock.advance(10 * 60_000);
+      expect(await advanceRun(ctx.db, run.id, ctx.clock)).toBe('busy');
+      expect(asked).toHaveLength(1);
+      release();
+      expect(await first).toBe('done');
+    } finally {
+      undo();
+    }
+    expect(asked.sort()).toEqual([...names].sort());
+    const sent = received.slice(deliveriesBefore);
+    expect(sent).toHaveLength(1);
+    const deliveryId = `workflow-webhook:${run.id}:w:${source}:0`;
+    expect(sent[0]!.headers['x-leadsmith-delivery']).toBe(deliveryId);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ delivery_id: deliveryId });
+    expect(JSON.parse(sent[0]!.body).results).toHaveLength(3);
+    const effects = (await ctx.db.query<{ key: string; state: string; attempts: number }>(`SELECT key, state, attempts FROM external_effects WHERE key LIKE $1 ORDER BY key`, [`workflow-%:${run.id}:%`])).rows;
+    expect(effects).toHaveLength(4);
+    expect(effects.every((e) => e.state === 'done' && e.attempts === 1)).toBe(true);
+    const detail = await runDetail(wf.id, run.id);
+    expect(detail.nodes.map((n) => [n.node_id, n.status])).toEqual([
+      ['t', 'done'],
+      ['r', 'done'],
+      ['w', 'done'],
+    ]);
+    expect(detail.nodes.find((n) => n.node_id === 'r')!.detail).toMatchObject({ written: 3 });
+
+    // A process that died after its POST, before recording it: the batch's key is left "sending" past its lease and
+    // the node "running". The run is taken over: the batch goes again with the same delivery id (receivers drop the repeat).
+    const again = json<{ run: Run }>(await inject('POST', `/api/workflows/${wf.id}/run`)).run;
+    const orphan = `workflow-webhook:${again.id}:w:${source}:0`;
+    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'done' WHERE run_id = $1 AND node_id IN ('t', 'r')`, [again.id]);
+    const ids = (await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM campaign_results WHERE campaign_id = $1 ORDER BY id', [source])).rows.map((r) => r.id);
+    await ctx.db.query(`UPDATE workflow_runs SET outputs = $2::jsonb WHERE id = $1`, [again.id, JSON.stringify({ t: ids, r: ids })]);
+    await ctx.db.query(`UPDATE workflow_run_nodes SET status = 'running' WHERE run_id = $1 AND node_id = 'w'`, [again.id]);
+    await ctx.db.query(`INSERT INTO external_effects (key, kind, state, started_at) VALUES ($1, 'webhook', 'sending', now() - interval '1 hour')`, [orphan]);
+    const before = received.length;
+    await workflowTick(ctx.db, ctx.clock);
+    expect((await runDetail(wf.id, again.id)).status).toBe('done');
+    expect(received.slice(before).map((r) => r.headers['x-leadsmith-delivery'])).toEqual([orphan]);
+    expect((await ctx.db.query('SELECT state, attempts FROM external_effects WHERE key = $1', [orphan])).rows).toEqual([{ state: 'done', attempts: 2 }]);
+    // Run again, the finished node sends nothing more.
+    await workflowTick(ctx.db, ctx.clock);
+    expect(received.length).toBe(before + 1);
   });
 
   it('filter conditions', () => {

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
 import { guardedPost } from '../../net/signedPost';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
 import { applyLimitReset } from '../../users/limitReset';
@@ -54,6 +55,19 @@ export class NodeError extends Error {
     super(code);
     this.name = 'NodeError';
   }
+}
+
+/** Part of a node's external work is in flight in another process: the node is left as it is and the next tick looks again. */
+class NodeBusy extends Error {
+  constructor() {
+    super('node busy in another process');
+    this.name = 'NodeBusy';
+  }
+}
+
+/** Keeps the run's lease while a node works through its chunks (a long AI or webhook node outlives RUN_LEASE_MS otherwise). */
+async function holdRun(db: Queryable, runId: number, clock: Clock): Promise<void> {
+  await db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running'`, [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString()]);
 }
 
 interface Graph {
@@ -180,13 +194,19 @@ function inputOf(run: RunRow, nodeId: string): number[] {
   return [...out];
 }
 
-/** Marks the node done with its output, in the caller's transaction. */
+/**
+ * Marks the node done with its output, in the caller's transaction. Only a node still pending or
+ * running is finished: a second process that ran the same node (its lease ran out meanwhile) adds
+ * nothing to the run's outputs or credits.
+ */
 async function finishNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: number[], outcome: Outcome, now: Date): Promise<void> {
   const ids = outcome.ids.slice(0, MAX_ITEMS);
-  await tx.query(
-    `UPDATE workflow_run_nodes SET status = 'done', items_in = $2, items_out = $3, credits = $4, detail = $5::jsonb, finished_at = $6, started_at = COALESCE(started_at, $6) WHERE id = $1`,
+  const { rowCount } = await tx.query(
+    `UPDATE workflow_run_nodes SET status = 'done', items_in = $2, items_out = $3, credits = $4, detail = $5::jsonb, finished_at = $6, started_at = COALESCE(started_at, $6)
+      WHERE id = $1 AND status IN ('pending', 'running')`,
     [log.id, input.length, ids.length, outcome.credits ?? 0, JSON.stringify(outcome.detail ?? {}), now.toISOString()],
   );
+  if (!rowCount) return;
   await tx.query(`UPDATE workflow_runs SET outputs = outputs || jsonb_build_object($2::text, $3::jsonb), credits_spent = credits_spent + $4 WHERE id = $1`, [
     run.id,
     log.node_id,
@@ -197,10 +217,12 @@ async function finishNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: nu
 
 /** A node failed: the run stops there with the error; the nodes after it are skipped. */
 async function failNode(tx: Queryable, run: RunRow, log: NodeLogRow, input: number[], error: NodeError, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE workflow_run_nodes SET status = 'failed', items_in = $2, credits = credits + $3, detail = detail || $4::jsonb, error = $5, finished_at = $6, started_at = COALESCE(started_at, $6) WHERE id = $1`,
+  const { rowCount } = await tx.query(
+    `UPDATE workflow_run_nodes SET status = 'failed', items_in = $2, credits = credits + $3, detail = detail || $4::jsonb, error = $5, finished_at = $6, started_at = COALESCE(started_at, $6)
+      WHERE id = $1 AND status IN ('pending', 'running')`,
     [log.id, input.length, error.credits, JSON.stringify(error.detail), error.code, now.toISOString()],
   );
+  if (!rowCount) return;
   await tx.query(`UPDATE workflow_run_nodes SET status = 'skipped' WHERE run_id = $1 AND status = 'pending'`, [run.id]);
   await tx.query(`UPDATE workflow_runs SET status = 'failed', error = $2, error_node = $3, credits_spent = credits_spent + $4, finished_at = $5, lease_until = NULL WHERE id = $1`, [
     run.id,
@@ -265,6 +287,7 @@ export async function advanceRun(db: Db, runId: number, clock: Clock): Promise<'
         const waiting = await runNode(db, run, node, log, input, clock);
         if (waiting) return 'waiting';
       } catch (error) {
+        if (error instanceof NodeBusy) return 'busy';
         const nodeError = error instanceof NodeError ? error : new NodeError('node_failed', 0, { message: String((error as Error)?.message ?? error).slice(0, 300) });
         await db.transaction((tx) => failNode(tx, run, log, input, nodeError, clock.now()));
         return 'failed';
@@ -498,6 +521,16 @@ registerEmbeddedTemplate('workflow_content', (v, lang, request) => {
   }
 });
 
+/** Results asked about between two writes of an AI node. */
+const AI_NODE_CHUNK = 10;
+
+/**
+ * Research / content: one AI call per result, each recorded in external_effects
+ * (`workflow-ai:<run>:<node>:<result>`, kind ai_call) before it is made, with no transaction open,
+ * and settled in the transaction that stores its text (chunks of AI_NODE_CHUNK). Run again (a retry
+ * after a crash, a second process whose lease ran out), the node asks only about results whose call
+ * is not done; a call in flight in another process makes the node wait for it (`NodeBusy`).
+ */
 async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<void> {
   const profile = await loadProfile(db, await accountIdOf(db, run.user_id));
   // Spec §5: AI tools need a completed business profile.
@@ -506,37 +539,63 @@ async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, 
   const rows = await loadRows(db, run.user_id, input);
   const s = node.settings;
   const key = s.output_key || node.kind;
-  const texts: { id: number; text: string }[] = [];
-  // The provider is called outside any transaction (a real model may take seconds per result).
-  for (const row of rows) {
-    const variables: Record<string, string> = {
-      ...profileVariables(profile),
-      name: row.name,
-      company: row.company ?? '',
-      job_title: row.job_title ?? '',
-      website: row.website ?? '',
-      city: row.city ?? '',
-      email: row.email ?? '',
-      content_type: s.content_type ?? '',
-    };
-    const prompt = node.kind === 'research' ? (s.prompt ?? '') : [CONTENT_PROMPTS[s.content_type ?? 'first_line'], s.prompt].filter(Boolean).join('\n');
-    try {
-      const answer = await aiProvider().generate({ task: node.kind === 'research' ? 'workflow_research' : 'workflow_content', prompt, variables, maxTokens: 300, language: lang });
-      texts.push({ id: row.id, text: answer.text.slice(0, 4000) });
-    } catch {
-      throw new NodeError('ai_failed', 0, { done: texts.length });
+  const keyOf = (rowId: number) => `workflow-ai:${run.id}:${log.node_id}:${rowId}`;
+  let busy = false;
+  for (let i = 0; i < rows.length; i += AI_NODE_CHUNK) {
+    const chunk = rows.slice(i, i + AI_NODE_CHUNK);
+    const claimed = await claimEffects(db, 'ai_call', chunk.map((r) => keyOf(r.id)));
+    const mine = chunk.filter((r) => claimed.has(keyOf(r.id)));
+    if (mine.length < chunk.length) {
+      const inFlight = await db.query(`SELECT 1 FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${chunk.filter((r) => !claimed.has(keyOf(r.id))).map((r) => keyOf(r.id)).join(',')}}`]);
+      busy ||= inFlight.rowCount > 0;
     }
+    const texts: { id: number; text: string }[] = [];
+    let failed = false;
+    // The provider is called outside any transaction (a real model may take seconds per result).
+    for (const row of mine) {
+      const variables: Record<string, string> = {
+        ...profileVariables(profile),
+        name: row.name,
+        company: row.company ?? '',
+        job_title: row.job_title ?? '',
+        website: row.website ?? '',
+        city: row.city ?? '',
+        email: row.email ?? '',
+        content_type: s.content_type ?? '',
+      };
+      const prompt = node.kind === 'research' ? (s.prompt ?? '') : [CONTENT_PROMPTS[s.content_type ?? 'first_line'], s.prompt].filter(Boolean).join('\n');
+      try {
+        const answer = await aiProvider().generate({ task: node.kind === 'research' ? 'workflow_research' : 'workflow_content', prompt, variables, maxTokens: 300, language: lang });
+        texts.push({ id: row.id, text: answer.text.slice(0, 4000) });
+      } catch {
+        failed = true;
+        break;
+      }
+    }
+    await db.transaction(async (tx) => {
+      if (texts.length) {
+        await tx.query(
+          `UPDATE campaign_results r SET data = jsonb_set(r.data, '{workflow}', COALESCE(r.data->'workflow', '{}'::jsonb) || jsonb_build_object($3::text, x.text))
+             FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, text text) WHERE r.id = x.id AND r.user_id = $2`,
+          [JSON.stringify(texts), run.user_id, key],
+        );
+        await settleEffects(tx, texts.map((t) => ({ key: keyOf(t.id), ok: true })));
+      }
+      // Calls that were not made are given back: a later run of the node makes them.
+      const unanswered = mine.slice(texts.length).map((r) => keyOf(r.id));
+      if (unanswered.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${unanswered.join(',')}}`]);
+    });
+    if (failed) throw new NodeError('ai_failed', 0, { done: await doneCount(db, rows.map((r) => keyOf(r.id))) });
+    await holdRun(db, run.id, clock);
   }
-  await db.transaction(async (tx) => {
-    if (texts.length) {
-      await tx.query(
-        `UPDATE campaign_results r SET data = jsonb_set(r.data, '{workflow}', COALESCE(r.data->'workflow', '{}'::jsonb) || jsonb_build_object($3::text, x.text))
-           FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, text text) WHERE r.id = x.id AND r.user_id = $2`,
-        [JSON.stringify(texts), run.user_id, key],
-      );
-    }
-    await finishNode(tx, run, log, input, { ids: input, detail: { key, written: texts.length } }, clock.now());
-  });
+  if (busy) throw new NodeBusy();
+  const written = await doneCount(db, rows.map((r) => keyOf(r.id)));
+  await db.transaction((tx) => finishNode(tx, run, log, input, { ids: input, detail: { key, written } }, clock.now()));
+}
+
+async function doneCount(db: Queryable, keys: string[]): Promise<number> {
+  if (!keys.length) return 0;
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`, [`{${keys.join(',')}}`])).rows[0]!.n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -599,11 +658,22 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
   }
   const delivered: number[] = [];
   let unsent = 0;
+  let busy = false;
   for (const [campaignId, listRows] of byList) {
     const hook = hooks.get(campaignId)!;
     for (let i = 0; i < listRows.length; i += WEBHOOK_MAX_ROWS) {
       const batch = listRows.slice(i, i + WEBHOOK_MAX_ROWS);
       const ids = idArray(batch.map((r) => r.id));
+      // One delivery per batch, named by the run, node, list and batch: recorded before the POST, settled with the rows' status.
+      const deliveryId = `workflow-webhook:${run.id}:${log.node_id}:${campaignId}:${i}`;
+      if (!(await claimEffects(db, 'webhook', [deliveryId])).size) {
+        const prior = (await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [deliveryId])).rows[0];
+        // Sent by an earlier run of this node (its outcome is on the rows), or being sent by another process.
+        if (!prior || prior.state === 'sending') busy = true;
+        else if (prior.state === 'done') delivered.push(...batch.map((r) => r.id));
+        else unsent += batch.length;
+        continue;
+      }
       await db.query(`UPDATE campaign_results SET crm_status = 'sending' WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id]);
       const results = batch.map(({ id, name, company, job_title, email, email_status, phone, website, city, data, labels }) => ({
         id,
@@ -618,7 +688,13 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
         labels,
         data,
       }));
-      const body = JSON.stringify({ event: 'leads.sent', source: { workflow_id: run.workflow_id, run_id: run.id }, list: { id: campaignId, name: hook.name, type: hook.list_type }, results });
+      const body = JSON.stringify({
+        event: 'leads.sent',
+        delivery_id: deliveryId,
+        source: { workflow_id: run.workflow_id, run_id: run.id },
+        list: { id: campaignId, name: hook.name, type: hook.list_type },
+        results,
+      });
       const timestamp = String(Math.floor(clock.now().getTime() / 1000));
       let ok = false;
       // Checked again at send time (DNS rebinding); the connection is pinned to the checked address.
@@ -627,16 +703,26 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
         const outcome = await guardedPost(
           verdict.url,
           body,
-          { 'content-type': 'application/json', 'x-leadsmith-timestamp': timestamp, 'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body) },
+          {
+            'content-type': 'application/json',
+            'x-leadsmith-timestamp': timestamp,
+            'x-leadsmith-delivery': deliveryId,
+            'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body),
+          },
           { timeoutMs: WEBHOOK_TIMEOUT_MS },
         );
         ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
       }
-      await db.query(`UPDATE campaign_results SET crm_status = $3, sent = sent OR $4 WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id, ok ? 'sent' : 'unsent', ok]);
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE campaign_results SET crm_status = $3, sent = sent OR $4 WHERE id = ANY($1::bigint[]) AND user_id = $2`, [ids, run.user_id, ok ? 'sent' : 'unsent', ok]);
+        await settleEffects(tx, [{ key: deliveryId, ok }]);
+      });
+      await holdRun(db, run.id, clock);
       if (ok) delivered.push(...batch.map((r) => r.id));
       else unsent += batch.length;
     }
   }
+  if (busy) throw new NodeBusy();
   const detail = { sent: delivered.length, unsent };
   if (rows.length > 0 && delivered.length === 0) throw new NodeError('webhook_failed', 0, detail);
   await db.transaction((tx) => finishNode(tx, run, log, input, { ids: delivered, detail }, clock.now()));
