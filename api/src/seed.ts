@@ -2,7 +2,7 @@ import { hashPassword } from './auth/passwords';
 import { isoDate, systemClock, type Clock } from './clock';
 import type { Db, Queryable } from './db';
 import { DEFAULT_COLORS, DEFAULT_DOMAIN } from './routes/siteSettings';
-import type { ModuleSlug, UserType } from './users/users';
+import { currentTermsVersion, type ModuleSlug, type UserType } from './users/users';
 
 interface DemoAccount {
   email: string;
@@ -80,8 +80,8 @@ async function insertAccount(tx: Queryable, account: DemoAccount, passwordHash: 
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at,
                         license_expires_at, subscription_status, sub_account_limit, last_reset_date, search_limit, searches_used,
-                        lang, can_create_related_accounts)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9, $10, $11, $12, $13, $14, 'en', $15)
+                        lang, can_create_related_accounts, terms_accepted_version, terms_accepted_at, credit_popup_disabled)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9, $10, $11, $12, $13, $14, 'en', $15, $16, $8, true)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
     [
       account.email,
@@ -99,6 +99,8 @@ async function insertAccount(tx: Queryable, account: DemoAccount, passwordHash: 
       DEMO_SEARCH_LIMIT,
       account.searches_used,
       account.reseller ?? false,
+      // Demo accounts have accepted the terms in force and seen the credit pop-up; new accounts are asked.
+      currentTermsVersion(),
     ],
   );
   const id = rows[0]?.id;

@@ -17,6 +17,8 @@ import { styledPage } from './styledPage';
 // sidebar before that code is fetched.
 const LoginPage = styledPage(() => import('../auth/LoginPage').then((m) => m.LoginPage));
 const ForgotPasswordPage = styledPage(() => import('../auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const RegisterPage = styledPage(() => import('../auth/RegisterPage').then((m) => m.RegisterPage));
+const ConfirmEmailPage = styledPage(() => import('../auth/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
 const CallbackPage = styledPage(() => import('../auth/CallbackPages').then((m) => m.CallbackPage));
 const CrmCallbackPage = styledPage(() => import('../auth/CallbackPages').then((m) => m.CrmCallbackPage));
 
@@ -25,6 +27,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<RedirectIfAuthed><LoginPage /></RedirectIfAuthed>} />
       <Route path="/forgot-password" element={<RedirectIfAuthed><ForgotPasswordPage /></RedirectIfAuthed>} />
+      <Route path="/register" element={<RedirectIfAuthed><RegisterPage /></RedirectIfAuthed>} />
+      <Route path="/confirm-email" element={<RedirectIfAuthed><ConfirmEmailPage /></RedirectIfAuthed>} />
       <Route path="/callback" element={<CallbackPage />} />
       <Route path="/crm/callback" element={<CrmCallbackPage />} />
       <Route element={<RequireAuth><BaseLayout /></RequireAuth>}>

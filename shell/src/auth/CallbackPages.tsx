@@ -7,29 +7,34 @@ import { PageSpinner, apiClient, apiErrorMessage, paths, useSessionStore, type L
 import { AuthCard } from './AuthCard';
 import { useStartSession } from './session';
 
-/** /callback: return point of social sign-in (`?token=…&provider=…`). */
+/**
+ * /callback: return point of social sign-in. The OpenID Connect provider sends `?code=…&state=…`
+ * (the API keeps the PKCE verifier and nonce under that state); `?token=…&provider=…` is the spec's form.
+ */
 export function CallbackPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const params = new URLSearchParams(useLocation().search);
-  const token = params.get('token');
-  const provider = params.get('provider');
+  const state = params.get('state');
+  const token = params.get('code') ?? params.get('token');
+  const provider = params.get('provider') ?? (params.get('code') ? 'google' : null);
+  const denied = params.get('error');
   const startSession = useStartSession();
   const started = useRef(false);
   const exchange = useMutation({
-    mutationFn: async () => (await apiClient.post<LoginResponse>('/auth/login-with-social', { token, provider })).data,
+    mutationFn: async () => (await apiClient.post<LoginResponse>('/auth/login-with-social', { token, provider, ...(state ? { state } : {}) })).data,
     onSuccess: (data) => {
       startSession(data);
       navigate('/', { replace: true });
     },
   });
   useEffect(() => {
-    if (started.current || !token || !provider) return;
+    if (started.current || !token || !provider || denied) return;
     started.current = true;
     exchange.mutate();
-  }, [exchange, token, provider]);
+  }, [exchange, token, provider, denied]);
 
-  const failed = !token || !provider || exchange.isError;
+  const failed = !token || !provider || Boolean(denied) || exchange.isError;
   return (
     <AuthCard title={t('auth.callbackTitle')}>
       {failed ? (

@@ -6,6 +6,7 @@ import { useLogout } from '../auth/session';
 import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
 import { AccountMenu } from './AccountMenu';
 import { CreditBalance } from './CreditBalance';
+import { SignInPromptsGate } from '../prompts/SignInPromptsGate';
 import { FrameSpinner } from './FrameSpinner';
 import { displayName } from './frameModel';
 import { frameBrandStyle } from './frameStyles';
@@ -53,6 +54,7 @@ export function BaseLayout() {
           {painted ? <Outlet /> : <FrameSpinner />}
         </main>
       </div>
+      {painted ? <SignInPromptsGate /> : null}
     </div>
   );
 }
