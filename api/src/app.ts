@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi';
 import { installResponseFieldCheck } from './http/responseFieldCheck';
 import { DEFAULT_LANGUAGE, parseLanguageHeader } from './i18n/messages';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountPromptRoutes } from './routes/accountPrompts';
 import { appErrorRoutes } from './routes/appErrors';
 import { authRoutes } from './routes/auth';
 import { campaignTypeRoutes } from './routes/campaignTypes';
@@ -184,6 +185,7 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
   void app.register(async (api) => {
     authRoutes(api, deps);
     meRoutes(api, deps);
+    accountPromptRoutes(api, deps);
     siteSettingsRoutes(api, deps);
     campaignTypeRoutes(api, deps);
     userLimitRoutes(api, deps);

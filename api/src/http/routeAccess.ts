@@ -51,6 +51,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/user-password$/, 'signed_in'],
   ['GET', /^\/api\/courses(\/|$)/, 'signed_in'],
   ['GET', /^\/api\/wl\/check-billing-portals$/, 'signed_in'],
+  ['POST', /^\/api\/(accept-terms|disable-credit-popup)$/, 'signed_in'],
   // The account's authority: owner only.
   ['*', /^\/api\/integrations\//, 'account_owner'],
   ['*', /^\/api\/crm\//, 'account_owner'],

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isoDate, MINUTE_MS } from '../clock';
 import { checkCode, CODE_TTL_MINUTES, cooldownSeconds, issueCode, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { configuredProviders, finishLogin, OIDC_STATE_TTL_MINUTES, oidcSettings, SOCIAL_PROVIDERS, startLogin, type SocialProvider } from '../auth/oidc';
 import { issueToken, revokeAllTokens, revokeToken } from '../auth/tokens';
 import { isUniqueViolation, type Queryable, type SqlParam } from '../db';
 import { currentUser } from '../http/auth';
@@ -276,19 +278,102 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { token: string; provider: string } }>(
+  app.get('/auth/social/providers', { schema: { summary: 'The social sign-in providers configured here', response: { 200: { type: 'object', required: ['providers'], properties: { providers: { type: 'array', items: { type: 'string', enum: [...SOCIAL_PROVIDERS] } } } } } } }, async () => ({
+    providers: configuredProviders(),
+  }));
+
+  /** Where the provider sends the browser back: the shell's /callback on this origin (spec §2). */
+  const callbackUrl = (request: FastifyRequest) => new URL('/callback', `${request.protocol}://${request.headers.host ?? 'localhost'}`).href;
+
+  app.post<{ Params: { provider: string } }>(
+    '/auth/social/:provider/start',
+    {
+      schema: {
+        summary: 'Start signing in with a social provider: the authorization URL (PKCE, state and nonce kept here)',
+        params: objectSchema({ provider: { type: 'string', enum: [...SOCIAL_PROVIDERS] } }, ['provider']),
+        body: emptyObjectSchema,
+        response: { 200: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const provider = request.params.provider as SocialProvider;
+      const settings = oidcSettings(provider);
+      if (!settings) throw unprocessable('provider_not_configured', 'provider', { provider });
+      const redirectUri = callbackUrl(request);
+      const started = await startLogin(settings, redirectUri).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'social sign-in could not start');
+        throw unprocessable('social_failed', 'provider', { provider: 'Google' });
+      });
+      const now = clock.now();
+      await db.query('DELETE FROM oidc_logins WHERE created_at < $1', [new Date(now.getTime() - OIDC_STATE_TTL_MINUTES * MINUTE_MS)]);
+      await db.query('INSERT INTO oidc_logins (state, provider, code_verifier, nonce, redirect_uri, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        started.state,
+        provider,
+        started.codeVerifier,
+        started.nonce,
+        redirectUri,
+        now,
+      ]);
+      return { url: started.url };
+    },
+  );
+
+  app.post<{ Body: { token: string; provider: string; state?: string } }>(
     '/auth/login-with-social',
     {
       schema: {
         body: objectSchema(
-          { token: { type: 'string', minLength: 1, maxLength: 8192 }, provider: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' } },
+          {
+            token: { type: 'string', minLength: 1, maxLength: 8192 },
+            provider: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
+            state: { type: 'string', minLength: 1, maxLength: 200 },
+          },
           ['token', 'provider'],
         ),
       },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      // No identity provider is wired up yet; an adapter per provider slots in here.
-      throw unprocessable('provider_not_configured', 'provider', { provider: request.body.provider });
+      const { provider, token: code, state } = request.body;
+      const settings = (SOCIAL_PROVIDERS as readonly string[]).includes(provider) ? oidcSettings(provider as SocialProvider) : null;
+      if (!settings) throw unprocessable('provider_not_configured', 'provider', { provider });
+      if (!state) throw validationError({ field: 'state', code: 'validation.required' });
+      const now = clock.now();
+      // The state is used once: the row goes whatever happens next.
+      const login = (
+        await db.query<{ code_verifier: string; nonce: string; redirect_uri: string }>(
+          'DELETE FROM oidc_logins WHERE state = $1 AND provider = $2 AND created_at > $3 RETURNING code_verifier, nonce, redirect_uri',
+          [state, provider, new Date(now.getTime() - OIDC_STATE_TTL_MINUTES * MINUTE_MS)],
+        )
+      ).rows[0];
+      if (!login) throw unprocessable('social_state_invalid', 'state');
+      const label = 'Google';
+      const identity = await finishLogin(settings, { redirectUri: login.redirect_uri, code, state, codeVerifier: login.code_verifier, nonce: login.nonce }).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'social sign-in failed');
+        throw unprocessable('social_failed', 'token', { provider: label });
+      });
+      if (!identity.emailVerified) throw unprocessable('social_email_unverified', 'token', { provider: label });
+      const email = normaliseEmail(identity.email);
+      const existing = await findAccount(db, email);
+      // A first sign-in makes the account (the provider vouched for the address); the password is random until reset.
+      const passwordHash = existing ? null : await hashPassword(randomBytes(24).toString('base64url'));
+      const issued = await db.transaction(async (tx) => {
+        let userId = existing?.id;
+        if (userId === undefined) {
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, lang, created_at, updated_at, search_limit, last_reset_date, email_verified_at)
+             VALUES ($1, $2, $3, $4, 'user', 'customer', $5, $6, $6, 0, $7, $6) ON CONFLICT (email) DO NOTHING RETURNING id`,
+            [email, passwordHash, identity.firstName, identity.lastName, request.lang, now, isoDate(now)],
+          );
+          userId = rows[0]?.id ?? (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1 AND deleted_at IS NULL', [email])).rows[0]?.id;
+          if (userId === undefined) throw unprocessable('social_failed', 'token', { provider: label });
+          await tx.query('INSERT INTO credit_wallets (user_id, updated_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, now]);
+        }
+        await tx.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2), last_login_at = $2 WHERE id = $1', [userId, now]);
+        return { userId, ...(await issueToken(tx, userId, now, config.tokenTtlHours)) };
+      });
+      return loginResponse(issued.userId, issued.token, issued.expiresAt);
     },
   );
 }

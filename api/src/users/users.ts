@@ -49,6 +49,11 @@ export const UserSchema = Type.Object({
   email_verified_at: Nullable(IsoTime),
   can_create_related_accounts: Type.Boolean(),
   archived: Type.Boolean(),
+  /** The terms version the user accepted; the shell asks again while it differs from `terms_version`. */
+  terms_accepted_version: Nullable(Type.String()),
+  /** The terms version in force (TERMS_VERSION). */
+  terms_version: Type.String(),
+  credit_popup_disabled: Type.Boolean(),
 });
 export type UserDto = Static<typeof UserSchema>;
 
@@ -80,6 +85,8 @@ interface UserRow {
   email_verified_at: Date | null;
   can_create_related_accounts: boolean;
   archived: boolean;
+  terms_accepted_version: string | null;
+  credit_popup_disabled: boolean;
 }
 
 // Explicit columns: password_hash and google_api_key never leave the database.
@@ -87,7 +94,13 @@ const USER_COLUMNS = `id, email, first_name, last_name, created_at, role, user_t
   license_expires_at, last_login_at, subscription_id, subscription_status, sub_account_limit, referral_partner_id,
   (google_api_key IS NOT NULL AND google_api_key <> '') AS has_google_api_key, additional_query_count, last_reset_date,
   search_limit, searches_used, unused_limits, payment_product_id, crm_plan_id, email_verified_at,
-  can_create_related_accounts, archived`;
+  can_create_related_accounts, archived, terms_accepted_version, credit_popup_disabled`;
+
+/** The terms of service version in force: TERMS_VERSION, so publishing new terms asks every user again. */
+export const DEFAULT_TERMS_VERSION = '2026-11';
+export function currentTermsVersion(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TERMS_VERSION?.trim() || DEFAULT_TERMS_VERSION;
+}
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -121,6 +134,7 @@ export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret
     license_expires_at: iso(row.license_expires_at),
     last_login_at: iso(row.last_login_at),
     email_verified_at: iso(row.email_verified_at),
+    terms_version: currentTermsVersion(),
   };
 }
 

@@ -330,6 +330,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/social/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social sign-in providers configured here */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            providers: "google"[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/social/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start signing in with a social provider: the authorization URL (PKCE, state and nonce kept here) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "google";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login-with-social": {
         parameters: {
             query?: never;
@@ -351,6 +433,7 @@ export interface paths {
                     "application/json": {
                         token: string;
                         provider: string;
+                        state?: string;
                     };
                 };
             };
@@ -434,6 +517,9 @@ export interface paths {
                             email_verified_at: string | null;
                             can_create_related_accounts: boolean;
                             archived: boolean;
+                            terms_accepted_version: string | null;
+                            terms_version: string;
+                            credit_popup_disabled: boolean;
                         };
                     };
                 };
@@ -509,7 +595,101 @@ export interface paths {
                                 email_verified_at: string | null;
                                 can_create_related_accounts: boolean;
                                 archived: boolean;
+                                terms_accepted_version: string | null;
+                                terms_version: string;
+                                credit_popup_disabled: boolean;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accept-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the terms of service in force */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version shown (the user's terms_version). */
+                        version: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            terms_accepted_version: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disable-credit-popup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop showing the credit pop-up ("don't show again") */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            credit_popup_disabled: boolean;
                         };
                     };
                 };
@@ -13382,6 +13562,9 @@ export interface paths {
                                 email_verified_at: string | null;
                                 can_create_related_accounts: boolean;
                                 archived: boolean;
+                                terms_accepted_version: string | null;
+                                terms_version: string;
+                                credit_popup_disabled: boolean;
                             };
                         };
                     };

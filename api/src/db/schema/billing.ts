@@ -75,4 +75,24 @@ ALTER TABLE billing_events ADD COLUMN owner_id integer REFERENCES users (id) ON 
 ALTER TABLE billing_events ADD COLUMN outcome text;
 `,
   },
+  {
+    id: 'w3-billing25-003-sign-in-prompts',
+    sql: `
+-- Terms acceptance (shown at first sign-in and again when TERMS_VERSION changes) and the credit pop-up's "don't show again".
+ALTER TABLE users ADD COLUMN terms_accepted_version text;
+ALTER TABLE users ADD COLUMN terms_accepted_at timestamptz;
+ALTER TABLE users ADD COLUMN credit_popup_disabled boolean NOT NULL DEFAULT false;
+
+-- Social sign-in (OpenID Connect) in flight: the state sent to the provider with its PKCE verifier and
+-- nonce, used once by the callback.
+CREATE TABLE oidc_logins (
+  state text PRIMARY KEY,
+  provider text NOT NULL,
+  code_verifier text NOT NULL,
+  nonce text NOT NULL,
+  redirect_uri text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+`,
+  },
 ];

@@ -57,7 +57,11 @@ async function recordPayment(tx: Queryable, ownerId: number, subscriptionId: num
 async function startFromSale(tx: Queryable, ipn: Ipn, c: Context): Promise<string> {
   const invoiceId = text(ipn, 'invoice_id');
   const existing = await subscriptionFor(tx, c.ownerId, invoiceId);
-  if (existing) return 'already_started';
+  if (existing) {
+    // `sales` and `subscription-created` of one purchase arrive in any order: the sale's payment counts either way.
+    await recordPayment(tx, c.ownerId, existing.id, ipn, c.now);
+    return 'already_started';
+  }
   const product = text(ipn, 'product_id');
   const mapped = await tx.query<{ package_id: number }>('SELECT package_id FROM whitelabel_paykickstart_products WHERE owner_id = $1 AND product_id = $2', [c.ownerId, product]);
   const pkg = mapped.rows[0] ? await packageOf(tx, c.ownerId, mapped.rows[0].package_id) : null;
