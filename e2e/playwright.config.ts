@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CLOCK_API_PORT } from './support/ClockServer';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
 import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
 import { NOMINATIM_URL, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
@@ -79,6 +80,27 @@ export default defineConfig({
         OVERPASS_URL,
         DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
         DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
+      },
+    },
+    {
+      // The same API with TEST_CLOCK on (POST /api/dev/clock moves its clock): the sign-up and renewal spec
+      // moves time a month, so it runs against its own server. Sessions outlive the month moved.
+      command: 'node ../api/dist/server.js',
+      url: `http://127.0.0.1:${CLOCK_API_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(CLOCK_API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: ':memory:',
+        DEV_MAILBOX: '1',
+        TEST_CLOCK: '1',
+        TOKEN_TTL_HOURS: String(24 * 120),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        LEAD_KEYLESS_SOURCES: 'site',
       },
     },
   ],

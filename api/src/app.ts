@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { systemClock, type Clock } from './clock';
+import { movableClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db';
 import { createAuthHooks } from './http/auth';
@@ -22,6 +22,7 @@ import { accountPromptRoutes } from './routes/accountPrompts';
 import { appErrorRoutes } from './routes/appErrors';
 import { authRoutes } from './routes/auth';
 import { campaignTypeRoutes } from './routes/campaignTypes';
+import { devClockRoutes } from './routes/devClock';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
@@ -90,7 +91,7 @@ const bodyNotCoerced = ((externalSchemas, options = {}) => {
  * The API as a Fastify instance (not listening). Tests drive it with
  * `app.inject`; server.ts adds listen and shutdown. The caller owns `db`.
  */
-export function buildApp({ db, config, clock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, clock: givenClock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // A hop count trusts the socket's peer and the entries it and the proxies before it appended
@@ -114,6 +115,9 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
     schemaController: { compilersFactory: { buildValidator: bodyNotCoerced } },
   });
 
+  // TEST_CLOCK: a clock end-to-end tests move forward (POST /api/dev/clock); never in production (config refuses it).
+  const movable = config.testClock ? movableClock(givenClock) : null;
+  const clock: Clock = movable ?? givenClock;
   const queue = createJobQueue({ db, role: config.processRole, onError: (error, context) => app.log.error({ err: error }, `${context} failed`) });
   const deps: AppDeps = { db, config, clock, mailer, queue };
   defineWorkers(queue, deps);
@@ -199,6 +203,7 @@ export function buildApp({ db, config, clock = systemClock, mailer = createMaile
     adminRoutes(api, deps);
     deliveryRoutes(api, deps);
     if (config.devMailbox) devOutboxRoutes(api, deps);
+    if (movable) devClockRoutes(api, deps, movable);
     if (config.webRoot) registerWeb(api, config.webRoot);
   });
 

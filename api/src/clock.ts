@@ -16,3 +16,18 @@ export function isoDate(at: Date): string {
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
+
+/** A clock that can be moved forward (TEST_CLOCK, end-to-end tests only): `base` plus an offset. */
+export interface MovableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function movableClock(base: Clock): MovableClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

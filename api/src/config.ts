@@ -27,6 +27,11 @@ export interface Config {
   webRoot: string | null;
   /** Exposes GET /api/dev/outbox so end-to-end tests can read emailed codes. */
   devMailbox: boolean;
+  /**
+   * TEST_CLOCK=1: the app clock can be moved forward through POST /api/dev/clock (end-to-end tests of
+   * renewals). Refused in production.
+   */
+  testClock?: boolean;
   /** The shell's CSP also allows scripts from http://localhost:* and http://127.0.0.1:* (remote dev servers); only when asked for. */
   cspDevLoopback: boolean;
   /** Insert the demo accounts at start (see README). */
@@ -152,6 +157,8 @@ export function loadConfig(env: Env, repoRoot: string): Config {
   const cspDevLoopback = bool(env, 'CSP_DEV_LOOPBACK', false);
   if (production && cspDevLoopback) throw new ConfigError('CSP_DEV_LOOPBACK', 'lets loopback scripts run in the page and cannot be enabled in production');
   if (production && devMailbox) throw new ConfigError('DEV_MAILBOX', 'exposes emailed codes and cannot be enabled in production');
+  const testClock = bool(env, 'TEST_CLOCK', false);
+  if (production && testClock) throw new ConfigError('TEST_CLOCK', 'moves the app clock and cannot be enabled in production');
 
   const smtpUrl = raw(env, 'SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/.+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
@@ -179,6 +186,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     appSecret,
     webRoot,
     devMailbox,
+    testClock,
     cspDevLoopback,
     seedDemo: bool(env, 'SEED_DEMO', !production),
     trustProxy: trustProxy(env),

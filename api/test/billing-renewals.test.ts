@@ -2,6 +2,7 @@ import { grantCredits, spendCredits } from '../src/credits/ledger';
 import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { renewDueSubscriptions } from '../src/credits/renewals';
 import { CREDIT_EXPIRY, SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
+import { loadConfig } from '../src/config';
 import { createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 
@@ -132,5 +133,10 @@ describe('subscriptions that renew: a paid period grants its credits once, unuse
     const expired = (await ctx.db.query<{ delta: number }>("SELECT delta FROM credit_ledger WHERE user_id = $1 AND reason = 'Additional credits expired'", [sub.customer_id])).rows;
     expect(expired).toEqual([{ delta: -70 }]);
     await ledgerMatches(sub.customer_id);
+  });
+
+  it('the test clock hook exists only with TEST_CLOCK, which production refuses', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advance_days: 31 } })).statusCode).toBe(404);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: '1', APP_SECRET: 'a-production-secret-1234', CHAT_WIDGET_SECRET: 'chat-secret' }, process.cwd())).toThrow(/TEST_CLOCK/);
   });
 });

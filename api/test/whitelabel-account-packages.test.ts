@@ -158,6 +158,13 @@ describe('white-label business account, packages, sales settings and the public 
     const ok = await post({ first_name: 'Bea', last_name: 'Buyer', email: 'bea@buyer.test', password: 'secret1', custom_0: 'Bea Co', custom_1: 'Small', card_token: sandboxToken('4242 4242 4242 4242') });
     expect(ok.statusCode).toBe(201);
     expect(ok.body).toContain('Thank you!');
+    expect(ok.body).toContain('/confirm-email?email=bea%40buyer.test&amp;sent=1');
+    // The same path as /auth/register: no sign-in before the emailed code confirms the address.
+    const early = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bea@buyer.test', password: 'secret1' } });
+    expect(json(early)).toMatchObject({ code: 'email_not_verified' });
+    const mailed = (await ctx.db.query<{ body_text: string }>("SELECT body_text FROM outbound_emails WHERE to_email = 'bea@buyer.test' AND kind = 'email_confirmation'")).rows;
+    const code = /\b(\d{6})\b/.exec(mailed[0]?.body_text ?? '')?.[1];
+    expect((await ctx.app.inject({ method: 'POST', url: '/auth/confirm-email', payload: { email: 'bea@buyer.test', code } })).statusCode).toBe(200);
     const token = await login(ctx.app, { email: 'bea@buyer.test', password: 'secret1' });
     const me = json<{ parent_id: number; subscription_status: string; permissions: string[] }>(await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } }));
     const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;

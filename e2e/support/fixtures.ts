@@ -49,6 +49,14 @@ export const test = base.extend<Fixtures>({
       if (frame === page.mainFrame()) visited.add(new URL(frame.url()).pathname);
     });
     (page as Page & { __audited?: Set<string> }).__audited = new Set<string>();
+    // A new account is asked to accept the terms and is shown the credit pop-up once signed in
+    // (signup-renewal.spec.ts drives both); other specs answer them as a user would, whenever they show.
+    await page.addLocatorHandler(page.getByTestId('terms-dialog'), async () => {
+      await page.getByTestId('accept-terms').click();
+    });
+    await page.addLocatorHandler(page.getByTestId('close-credit-popup'), async () => {
+      await page.getByTestId('close-credit-popup').click();
+    });
     await use(page);
     const audited = (page as Page & { __audited?: Set<string> }).__audited!;
     const problems: string[] = [];

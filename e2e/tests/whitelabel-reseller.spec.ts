@@ -158,8 +158,13 @@ test.describe('white-label: the reseller business', () => {
     expect(posted.join('\n')).toContain('card_token=tok_sandbox_succeed_visa_4242_12_2035');
     expect(posted.join('\n')).not.toMatch(/4242(\+|%20)?4242|4000(\+|%20)?0000|cvc|=123(&|$)/);
     expect(dialogs).toEqual([]);
-    // The buyer can sign in: a child account of the reseller on that package.
-    const login = await buyer.request.post('/auth/login', { data: { email: `bea.${packageName.replace(/\D/g, '')}@buyer.test`, password: 'secret-pw' } });
+    // The buyer confirms the address with the emailed code (the /auth/register path), then signs in:
+    // a child account of the reseller on that package.
+    const buyerEmail = `bea.${packageName.replace(/\D/g, '')}@buyer.test`;
+    const outbox = (await (await buyer.request.get(`/api/dev/outbox?email=${encodeURIComponent(buyerEmail)}`)).json()) as { emails: { code: string | null }[] };
+    const code = outbox.emails.find((e) => e.code)?.code;
+    expect((await buyer.request.post('/auth/confirm-email', { data: { email: buyerEmail, code } })).status()).toBe(200);
+    const login = await buyer.request.post('/auth/login', { data: { email: buyerEmail, password: 'secret-pw' } });
     expect(login.status()).toBe(200);
     const { user } = (await login.json()) as { user: { is_child: boolean; subscription_status: string; permissions: string[] } };
     expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['leads', 'wallet'] });

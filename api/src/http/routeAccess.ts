@@ -38,6 +38,7 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/api\/dev\/outbox$/, 'public'],
   // The TLS proxy asks whether a host is served before it gets a certificate (whitelabel/domainVerification.ts).
   ['GET', /^\/api\/domains\/check$/, 'public'],
+  ['POST', /^\/api\/dev\/clock$/, 'public'],
   // The API's OpenAPI document and its documentation page (http/openapi.ts).
   ['GET', /^\/api\/(openapi\.json|docs(\/.*)?)$/, 'public'],
   // The web app's files (shell and remotes): public, they hold no account data.

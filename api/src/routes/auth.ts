@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isoDate, MINUTE_MS } from '../clock';
-import { checkCode, CODE_TTL_MINUTES, cooldownSeconds, issueCode, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
+import { sendAccountCode } from '../auth/accountCodes';
+import { checkCode, cooldownSeconds, RESEND_COOLDOWN_SECONDS, type CodeCheck, type CodePurpose } from '../auth/codes';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { configuredProviders, finishLogin, OIDC_STATE_TTL_MINUTES, oidcSettings, SOCIAL_PROVIDERS, startLogin, type SocialProvider } from '../auth/oidc';
 import { issueToken, revokeAllTokens, revokeToken } from '../auth/tokens';
@@ -11,7 +12,6 @@ import type { AppDeps } from '../http/context';
 import { ApiError, unprocessable, validationError } from '../http/errors';
 import { anyPasswordSchema, codeSchema, emailSchema, emptyObjectSchema, nameSchema, objectSchema, passwordSchema } from '../http/schemas';
 import type { Language } from '../i18n/messages';
-import { sendTemplatedMail } from '../mail/templatedMail';
 import { loadUserDto, normaliseEmail, type UserDto } from '../users/users';
 import { say } from './respond';
 
@@ -58,14 +58,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
    * the account's reseller, else the domain the request came from; the language is the account's.
    */
   async function writeCode(tx: Queryable, accountId: number, email: string, purpose: CodePurpose, domain: string): Promise<void> {
-    const code = await issueCode(tx, config.appSecret, accountId, purpose, clock.now());
-    await sendTemplatedMail(tx, deps, {
-      kind: purpose === 'confirm_email' ? 'email_confirmation' : 'password_reset',
-      userId: accountId,
-      to: email,
-      domain,
-      vars: { code, minutes: CODE_TTL_MINUTES },
-    });
+    await sendAccountCode(tx, deps, { accountId, email, purpose, domain });
   }
 
   /** A new code for an existing account, written and queued in one transaction. */

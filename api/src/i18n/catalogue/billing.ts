@@ -52,4 +52,11 @@ export const billingMessages = {
     fr: "{provider} n'a pas vérifié cette adresse e-mail ; connectez-vous avec votre mot de passe.",
     de: '{provider} hat diese E-Mail-Adresse nicht bestätigt; melden Sie sich mit Ihrem Passwort an.',
   },
+  'billing.sales_confirm_body': {
+    en: 'Your account is ready. We emailed you a 6-digit code: confirm your email address, then sign in with the password you chose.',
+    es: 'Tu cuenta está lista. Te enviamos un código de 6 dígitos: confirma tu correo y luego inicia sesión con la contraseña que elegiste.',
+    fr: 'Votre compte est prêt. Nous vous avons envoyé un code à 6 chiffres : confirmez votre adresse e-mail, puis connectez-vous avec le mot de passe choisi.',
+    de: 'Ihr Konto ist bereit. Wir haben Ihnen einen 6-stelligen Code gesendet: Bestätigen Sie Ihre E-Mail-Adresse und melden Sie sich dann mit dem gewählten Passwort an.',
+  },
+  'billing.sales_confirm_link': { en: 'Confirm your email', es: 'Confirma tu correo', fr: 'Confirmez votre e-mail', de: 'E-Mail bestätigen' },
 } satisfies Record<string, Translations>;

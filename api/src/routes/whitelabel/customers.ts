@@ -54,6 +54,8 @@ export interface NewCustomer {
   lastName: string;
   /** null: a random one (the customer sets their own through "Forgot password"). */
   password: string | null;
+  /** false: the customer confirms the address with an emailed code (a sales-page sign-up, like /auth/register). */
+  verified?: boolean;
 }
 
 /**
@@ -82,14 +84,14 @@ export async function assertMayAddCustomer(q: Queryable, ownerId: number): Promi
 /** Hash outside any transaction (scrypt is slow; PGlite has one connection). */
 export const passwordHashFor = (password: string | null): Promise<string> => hashPassword(password ?? randomBytes(24).toString('base64url'));
 
-/** The child account row (verified: the reseller or the buyer's own form vouches for the address). Null when the email is taken. */
+/** The child account row (verified unless `verified: false`: the reseller vouches for the address). Null when the email is taken. */
 export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash: string, at: Date): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at, subscription_status,
                         search_limit, last_reset_date, lang)
-     SELECT $1, $2, $3, $4, 'user', 'customer', $5, $6::timestamptz, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang FROM users WHERE id = $5
+     SELECT $1, $2, $3, $4, 'user', 'customer', $5, CASE WHEN $8 THEN $6::timestamptz END, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang FROM users WHERE id = $5
      ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [c.email, passwordHash, c.firstName, c.lastName, c.ownerId, at, at.toISOString().slice(0, 10)],
+    [c.email, passwordHash, c.firstName, c.lastName, c.ownerId, at, at.toISOString().slice(0, 10), c.verified ?? true],
   );
   return rows[0]?.id ?? null;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } from '../../i18n/messages';
+import { sendAccountCode } from '../../auth/accountCodes';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf, type BusinessAccount } from './businessAccount';
@@ -153,7 +154,7 @@ ${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
     `<li>${tt('whitelabel.sales.credits', { n: pkg.monthly_credits })}</li>`,
   ].join('');
   const form = options.done
-    ? `<section class="card" role="status"><h2>${tt('whitelabel.sales.thanksTitle')}</h2><p>${tt('whitelabel.sales.thanksBody')}</p><p><a href="${escapeHtml(options.done.loginUrl)}" target="_top">${tt('whitelabel.sales.signIn')}</a></p></section>`
+    ? `<section class="card" role="status"><h2>${tt('whitelabel.sales.thanksTitle')}</h2><p>${tt('billing.sales_confirm_body')}</p><p><a href="${escapeHtml(options.done.loginUrl)}" target="_top">${tt('billing.sales_confirm_link')}</a></p></section>`
     : pkg.create_via_form
       ? `<section class="card" aria-labelledby="signup-title"><h2 id="signup-title">${tt('whitelabel.sales.signupTitle')}</h2>
 ${errors.form ? `<p class="error" role="alert">${escapeHtml(errors.form)}</p>` : ''}
@@ -256,8 +257,10 @@ async function createSignupAccount(
       return why;
     };
     if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
-    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '' }, s.hash, now);
+    // The same path as /auth/register: the buyer confirms the address with an emailed code before signing in.
+    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '', verified: false }, s.hash, now);
     if (customerId === null) return refused(null);
+    await sendAccountCode(tx, deps, { accountId: customerId, email: form.email, purpose: 'confirm_email', domain: '' });
     const username = `${form.email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
     const subId = await startSubscription(tx, {
       ownerId,
@@ -449,7 +452,8 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
           else errors.form = t(lang, 'whitelabel.sales_closed');
           return rerender();
         }
-        const loginUrl = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}/login` : '/login';
+        const appOrigin = data.account ? `${request.protocol}://${data.account.domain}${request.headers.host?.includes(':') ? `:${request.headers.host.split(':').pop()}` : ''}` : '';
+        const loginUrl = `${appOrigin}/confirm-email?${new URLSearchParams({ email: form.email, sent: '1' }).toString()}`;
         if (pkg.thank_you_url) return reply.code(303).header('location', pkg.thank_you_url).send();
         return sendPage(reply, request, 201, render(lang, data, { done: { loginUrl } }));
       },
