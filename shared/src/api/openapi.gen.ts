@@ -990,6 +990,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The business profile */
         get: {
             parameters: {
                 query?: never;
@@ -1004,11 +1005,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                business_name: string;
+                                website: string;
+                                industry: string;
+                                description: string;
+                                target_audience: string;
+                                products_services: string;
+                                unique_selling_points: string;
+                                location: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            profile_completed: boolean;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create the business profile */
         post: {
             parameters: {
                 query?: never;
@@ -1032,11 +1053,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                business_name: string;
+                                website: string;
+                                industry: string;
+                                description: string;
+                                target_audience: string;
+                                products_services: string;
+                                unique_selling_points: string;
+                                location: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            profile_completed: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1054,6 +1096,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change the business profile */
         put: {
             parameters: {
                 query?: never;
@@ -1083,7 +1126,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                business_name: string;
+                                website: string;
+                                industry: string;
+                                description: string;
+                                target_audience: string;
+                                products_services: string;
+                                unique_selling_points: string;
+                                location: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            profile_completed: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1103,6 +1167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Crawl a website for training links */
         post: {
             parameters: {
                 query?: never;
@@ -1119,11 +1184,24 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            jobId: number;
+                            website: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            links: {
+                                url: string;
+                                title: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1142,6 +1220,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add one page as a training link (crawled) */
         post: {
             parameters: {
                 query?: never;
@@ -1158,11 +1237,24 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            jobId: number;
+                            website: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            links: {
+                                url: string;
+                                title: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1179,6 +1271,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A crawl's status and the links it found */
         get: {
             parameters: {
                 query: {
@@ -1196,7 +1289,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: number;
+                            website: string;
+                            /** @enum {string} */
+                            kind: "website" | "single";
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            error: ("address_refused" | "unreachable") | null;
+                            linksData: {
+                                url: string;
+                                title: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1215,6 +1322,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your training links of one kind (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -1233,11 +1341,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "website" | "single";
+                                website: string;
+                                url: string;
+                                title: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a training link */
         post: {
             parameters: {
                 query?: never;
@@ -1259,11 +1386,28 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "website" | "single";
+                                website: string;
+                                url: string;
+                                title: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1281,6 +1425,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a training link */
         put: {
             parameters: {
                 query?: never;
@@ -1303,11 +1448,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "website" | "single";
+                                website: string;
+                                url: string;
+                                title: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a training link */
         delete: {
             parameters: {
                 query?: never;
@@ -1324,7 +1487,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -1340,6 +1508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your training texts (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -1357,11 +1526,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                content: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a training text */
         post: {
             parameters: {
                 query?: never;
@@ -1379,11 +1564,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                content: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1401,6 +1600,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a training text */
         put: {
             parameters: {
                 query?: never;
@@ -1424,11 +1624,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                content: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a training text */
         delete: {
             parameters: {
                 query?: never;
@@ -1445,7 +1660,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -1461,6 +1681,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your question and answers (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -1478,11 +1699,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                question: string;
+                                answer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a question and answer */
         post: {
             parameters: {
                 query?: never;
@@ -1500,11 +1737,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                question: string;
+                                answer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1522,6 +1773,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a question and answer */
         put: {
             parameters: {
                 query?: never;
@@ -1545,11 +1797,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                question: string;
+                                answer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a question and answer */
         delete: {
             parameters: {
                 query?: never;
@@ -1566,7 +1833,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -2237,6 +2509,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Credits used and added per day and per search type, with the ledger entries */
         get: {
             parameters: {
                 query?: {
@@ -2256,7 +2529,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                delta: number;
+                                /** @enum {string} */
+                                bucket: "monthly" | "additional" | "rolled_over";
+                                reason: string;
+                                type: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** Format: date */
+                            start_date: string;
+                            /** Format: date */
+                            end_date: string;
+                            totals: {
+                                consumed: number;
+                                added: number;
+                            };
+                            by_day: {
+                                /** Format: date */
+                                date: string;
+                                consumed: number;
+                                added: number;
+                            }[];
+                            by_type: {
+                                type: string;
+                                consumed: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2750,6 +3057,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Each CRM, whether you are connected and whether this server offers it */
         get: {
             parameters: {
                 query?: never;
@@ -2764,7 +3072,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                name: string;
+                                connected: boolean;
+                                connected_at: string | null;
+                                /** @enum {string} */
+                                kind: "oauth" | "webhook";
+                                target: string | null;
+                                available: boolean;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2785,6 +3107,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start connecting a CRM: its authorisation page's URL */
         post: {
             parameters: {
                 query?: never;
@@ -2801,7 +3124,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
                 };
             };
         };
@@ -2820,6 +3147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Finish connecting a CRM with the code its authorisation page returned */
         post: {
             parameters: {
                 query?: never;
@@ -2841,7 +3169,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @enum {string} */
+                            provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                        };
+                    };
                 };
             };
         };
@@ -2859,6 +3194,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Connect Zapier with your Catch Hook's URL */
         put: {
             parameters: {
                 query?: never;
@@ -2879,7 +3215,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @enum {string} */
+                            provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                        };
+                    };
                 };
             };
         };
@@ -2900,6 +3243,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Disconnect a CRM (its field map goes too) */
         delete: {
             parameters: {
                 query?: never;
@@ -2916,7 +3260,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -2932,6 +3281,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A connected CRM's field map */
         get: {
             parameters: {
                 query?: never;
@@ -2948,10 +3298,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            leadFields: ("first_name" | "last_name" | "email" | "phone" | "company" | "job_title" | "website" | "city" | "country" | "linkedin_url")[];
+                            data: {
+                                lead_field: string;
+                                crm_field: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
+        /** Replace a connected CRM's field map */
         put: {
             parameters: {
                 query?: never;
@@ -2978,7 +3337,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };

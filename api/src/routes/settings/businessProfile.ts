@@ -1,25 +1,30 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { MessageProperties, Nullable, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable, validationError } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { accountIdOf, idParamsSchema, notFound, requestAccountId } from './account';
 
 /** The business profile (spec §3 "business details data"): what AI tools and sales pages are built from. */
-export interface BusinessProfile {
-  id: number;
-  business_name: string;
-  website: string;
-  industry: string;
-  description: string;
-  target_audience: string;
-  products_services: string;
-  unique_selling_points: string;
-  location: string;
-  created_at: string;
-  updated_at: string;
-}
+export const BusinessProfileSchema = Type.Object({
+  id: Type.Integer(),
+  business_name: Type.String(),
+  website: Type.String(),
+  industry: Type.String(),
+  description: Type.String(),
+  target_audience: Type.String(),
+  products_services: Type.String(),
+  unique_selling_points: Type.String(),
+  location: Type.String(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type BusinessProfile = Static<typeof BusinessProfileSchema>;
+/** The profile (null before one is saved) and whether it is complete enough for the AI tools (spec §5). */
+const ProfileAnswer = Type.Object({ data: Nullable(BusinessProfileSchema), profile_completed: Type.Boolean() });
+const SavedProfile = Type.Object({ ...MessageProperties, ...ProfileAnswer.properties });
 
 type ProfileInput = Omit<BusinessProfile, 'id' | 'created_at' | 'updated_at'>;
 
@@ -81,13 +86,13 @@ function normalise(body: ProfileInput): ProfileInput {
 export function businessProfileRoutes(app: FastifyInstance, { db, clock }: AppDeps, auth: onRequestAsyncHookHandler): void {
   const answer = (profile: BusinessProfile | null) => ({ data: profile, profile_completed: isCompleted(profile) });
 
-  app.get('/api/business-details/data', { onRequest: auth, schema: { querystring: emptyObjectSchema } }, async (request) => {
+  app.get('/api/business-details/data', { onRequest: auth, schema: { summary: 'The business profile', querystring: emptyObjectSchema, response: { 200: ProfileAnswer } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { rows } = await db.query<BusinessProfile>(`SELECT ${COLUMNS} FROM settings_business_profiles WHERE user_id = $1`, [accountId]);
     return answer(rows[0] ?? null);
   });
 
-  app.post<{ Body: ProfileInput }>('/api/business-details/data', { onRequest: auth, schema: { body: profileBody } }, async (request, reply) => {
+  app.post<{ Body: ProfileInput }>('/api/business-details/data', { onRequest: auth, schema: { summary: 'Create the business profile', body: profileBody, response: { 201: SavedProfile } } }, async (request, reply) => {
     const accountId = await requestAccountId(db, request);
     const p = normalise(request.body);
     const now = clock.now();
@@ -105,7 +110,7 @@ export function businessProfileRoutes(app: FastifyInstance, { db, clock }: AppDe
 
   app.put<{ Body: ProfileInput; Params: { id: number } }>(
     '/api/business-details/data/:id',
-    { onRequest: auth, schema: { params: idParamsSchema, body: profileBody } },
+    { onRequest: auth, schema: { summary: 'Change the business profile', params: idParamsSchema, body: profileBody, response: { 200: SavedProfile } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const p = normalise(request.body);

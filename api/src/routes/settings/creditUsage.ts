@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { SPEND_ORDER, type Bucket } from '../../credits/ledger';
+import { Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { pageQuerySchema, requestAccountId, type PageQuery } from './account';
@@ -27,6 +29,19 @@ function parseDay(value: string, field: string): Date {
   return date;
 }
 
+const Day = Type.String({ format: 'date' });
+/** The period's totals, per day and per search type, and one page of its ledger entries. */
+const CreditUsage = Page(
+  Type.Object({ id: Type.Integer(), created_at: Timestamp(), delta: Type.Integer(), bucket: StringEnum(SPEND_ORDER), reason: Type.String(), type: Nullable(Type.String()) }),
+  {
+    start_date: Day,
+    end_date: Day,
+    totals: Type.Object({ consumed: Type.Integer(), added: Type.Integer() }),
+    by_day: Type.Array(Type.Object({ date: Day, consumed: Type.Integer(), added: Type.Integer() })),
+    by_type: Type.Array(Type.Object({ type: Type.String(), consumed: Type.Integer() })),
+  },
+);
+
 /**
  * GET /api/credit-usage-statistic (spec §7): credits consumed per day and per
  * search type from the ledger, with the ledger entries as a paginated table.
@@ -35,7 +50,14 @@ function parseDay(value: string, field: string): Date {
 export function creditUsageRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get<{ Querystring: Query }>(
     '/api/credit-usage-statistic',
-    { onRequest: app.requireAuth, schema: { querystring: objectSchema({ ...pageQuerySchema, start_date: dateSchema, end_date: dateSchema }) } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'Credits used and added per day and per search type, with the ledger entries',
+        querystring: objectSchema({ ...pageQuerySchema, start_date: dateSchema, end_date: dateSchema }),
+        response: { 200: CreditUsage },
+      },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const today = clock.now().toISOString().slice(0, 10);
@@ -61,7 +83,7 @@ export function creditUsageRoutes(app: FastifyInstance, { db, clock }: AppDeps):
           WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 AND delta < 0 GROUP BY reason`,
         [accountId, from, to],
       );
-      const entries = await db.query<{ id: number; created_at: string; delta: number; bucket: string; reason: string }>(
+      const entries = await db.query<{ id: number; created_at: string; delta: number; bucket: Bucket; reason: string }>(
         `SELECT id, created_at, delta, bucket, reason FROM credit_ledger
           WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
         [accountId, from, to, pageSize, (page - 1) * pageSize],

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, saveCrmTokens } from '../../providers/crm';
 import { openToken, sealToken } from '../../providers/crm/tokenBox';
@@ -64,11 +65,30 @@ function callbackUrl(request: FastifyRequest): string {
 
 const providerParams = objectSchema({ provider: { type: 'string', enum: CRM_PROVIDERS } }, ['provider']);
 
+const Connections = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      provider: StringEnum(CRM_PROVIDERS),
+      name: Type.String(),
+      connected: Type.Boolean(),
+      connected_at: Nullable(Timestamp()),
+      /** oauth: connect through the CRM's authorisation page; webhook: paste a hook URL. */
+      kind: StringEnum(['oauth', 'webhook'] as const),
+      /** Where a webhook CRM sends (the host only). */
+      target: Nullable(Type.String()),
+      /** Configured on this server: OAuth credentials and endpoints, or a webhook CRM. */
+      available: Type.Boolean(),
+    }),
+  ),
+});
+const Connected = Type.Object({ ...MessageProperties, provider: StringEnum(CRM_PROVIDERS) });
+const FieldMaps = Type.Object({ leadFields: Type.Array(StringEnum(LEAD_FIELDS)), data: Type.Array(Type.Object({ lead_field: Type.String(), crm_field: Type.String() })) });
+
 /** CRM connections (spec §2 integration/crm, crm-fields; /crm/callback is the return point). */
 export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }: AppDeps): void {
   const guard = { onRequest: app.requireAuth };
 
-  app.get('/api/crm/connections', { ...guard }, async (request) => {
+  app.get('/api/crm/connections', { ...guard, schema: { summary: 'Each CRM, whether you are connected and whether this server offers it', response: { 200: Connections } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { rows } = await db.query<{ provider: CrmProvider; connected_at: string; webhook_url: string | null }>(
       'SELECT provider, connected_at, webhook_url FROM settings_crm_connections WHERE user_id = $1',
@@ -92,7 +112,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   });
 
   /** Starts a connection: answers the CRM's authorisation URL with a one-time state. */
-  app.post<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider/authorize', { ...guard, schema: { params: providerParams } }, async (request) => {
+  app.post<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider/authorize', { ...guard, schema: { summary: "Start connecting a CRM: its authorisation page's URL", params: providerParams, response: { 200: Type.Object({ url: Type.String() }) } } }, async (request) => {
     const { provider } = request.params;
     const config = crmAuthConfig(provider);
     if (!config) throw unprocessable('settings.crm_not_configured', 'provider', { name: CRM_NAMES[provider] });
@@ -128,7 +148,14 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
    */
   app.post<{ Body: { code: string; state: string } }>(
     '/api/crm/connections/callback',
-    { ...guard, schema: { body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 2000 }, state: { type: 'string', minLength: 1, maxLength: 200 } }, ['code', 'state']) } },
+    {
+      ...guard,
+      schema: {
+        summary: "Finish connecting a CRM with the code its authorisation page returned",
+        body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 2000 }, state: { type: 'string', minLength: 1, maxLength: 200 } }, ['code', 'state']),
+        response: { 200: Connected },
+      },
+    },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const now = clock.now();
@@ -161,7 +188,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   /** Zapier (a webhook-style CRM): the URL of the user's "Catch Hook" trigger, checked like every outbound URL. */
   app.put<{ Body: { url: string } }>(
     '/api/crm/connections/zapier/webhook',
-    { ...guard, schema: { body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 } }, ['url']) } },
+    { ...guard, schema: { summary: "Connect Zapier with your Catch Hook's URL", body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 } }, ['url']), response: { 200: Connected } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const verdict = await checkCrmUrl(request.body.url.trim());
@@ -178,7 +205,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     },
   );
 
-  app.delete<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider', { ...guard, schema: { params: providerParams } }, async (request) => {
+  app.delete<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider', { ...guard, schema: { summary: 'Disconnect a CRM (its field map goes too)', params: providerParams, response: { 200: Message } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { provider } = request.params;
     await db.transaction(async (tx) => {
@@ -193,7 +220,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     if (rowCount === 0) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
   }
 
-  app.get<{ Params: { provider: CrmProvider } }>('/api/crm/fields/:provider', { ...guard, schema: { params: providerParams } }, async (request) => {
+  app.get<{ Params: { provider: CrmProvider } }>('/api/crm/fields/:provider', { ...guard, schema: { summary: "A connected CRM's field map", params: providerParams, response: { 200: FieldMaps } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { provider } = request.params;
     await requireConnected(accountId, provider);
@@ -206,6 +233,8 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     {
       ...guard,
       schema: {
+        summary: "Replace a connected CRM's field map",
+        response: { 200: Message },
         params: providerParams,
         body: objectSchema(
           {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Page, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import type { MessageCode } from '../../i18n/messages';
 import { say } from '../respond';
@@ -12,6 +13,8 @@ import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQ
  */
 interface CollectionSpec {
   path: string;
+  /** The OpenAPI summaries' noun. */
+  noun: string;
   table: 'settings_training_texts' | 'settings_training_qa';
   fields: Record<string, number>;
   messages: { created: MessageCode; updated: MessageCode; deleted: MessageCode };
@@ -20,12 +23,14 @@ interface CollectionSpec {
 const COLLECTIONS: CollectionSpec[] = [
   {
     path: '/api/business-details/training-texts',
+    noun: 'training text',
     table: 'settings_training_texts',
     fields: { title: 200, content: 20000 },
     messages: { created: 'settings.text_created', updated: 'settings.text_updated', deleted: 'settings.text_deleted' },
   },
   {
     path: '/api/business-details/training-qa',
+    noun: 'question and answer',
     table: 'settings_training_qa',
     fields: { question: 1000, answer: 10000 },
     messages: { created: 'settings.qa_created', updated: 'settings.qa_updated', deleted: 'settings.qa_deleted' },
@@ -41,10 +46,12 @@ export function trainingCollectionRoutes(app: FastifyInstance, { db, clock }: Ap
       names,
     );
     const values = (input: Record<string, string>) => names.map((n) => input[n]!.trim());
+    const Item = Type.Object({ id: Type.Integer(), ...Object.fromEntries(names.map((n) => [n, Type.String()])), created_at: Timestamp(), updated_at: Timestamp() });
+    const Saved = Type.Object({ ...MessageProperties, data: Item });
 
     app.get<{ Querystring: PageQuery }>(
       spec.path,
-      { onRequest: auth, schema: { querystring: objectSchema(pageQuerySchema) } },
+      { onRequest: auth, schema: { summary: `Your ${spec.noun}s (paginated)`, querystring: objectSchema(pageQuerySchema), response: { 200: Page(Item) } } },
       async (request): Promise<Paginated<Record<string, unknown>>> => {
         const accountId = await requestAccountId(db, request);
         const { page, pageSize } = request.query;
@@ -56,7 +63,7 @@ export function trainingCollectionRoutes(app: FastifyInstance, { db, clock }: Ap
       },
     );
 
-    app.post<{ Body: Record<string, string> }>(spec.path, { onRequest: auth, schema: { body } }, async (request, reply) => {
+    app.post<{ Body: Record<string, string> }>(spec.path, { onRequest: auth, schema: { summary: `Add a ${spec.noun}`, body, response: { 201: Saved } } }, async (request, reply) => {
       const accountId = await requestAccountId(db, request);
       const placeholders = names.map((_, i) => `$${i + 2}`).join(', ');
       const { rows } = await db.query(
@@ -69,7 +76,7 @@ export function trainingCollectionRoutes(app: FastifyInstance, { db, clock }: Ap
 
     app.put<{ Body: Record<string, string>; Params: { id: number } }>(
       `${spec.path}/:id`,
-      { onRequest: auth, schema: { params: idParamsSchema, body } },
+      { onRequest: auth, schema: { summary: `Change a ${spec.noun}`, params: idParamsSchema, body, response: { 200: Saved } } },
       async (request) => {
         const accountId = await requestAccountId(db, request);
         const sets = names.map((n, i) => `${n} = $${i + 3}`).join(', ');
@@ -82,7 +89,7 @@ export function trainingCollectionRoutes(app: FastifyInstance, { db, clock }: Ap
       },
     );
 
-    app.delete<{ Params: { id: number } }>(`${spec.path}/:id`, { onRequest: auth, schema: { params: idParamsSchema } }, async (request) => {
+    app.delete<{ Params: { id: number } }>(`${spec.path}/:id`, { onRequest: auth, schema: { summary: `Delete a ${spec.noun}`, params: idParamsSchema, response: { 200: Message } } }, async (request) => {
       const accountId = await requestAccountId(db, request);
       const { rowCount } = await db.query(`DELETE FROM ${spec.table} WHERE id = $1 AND user_id = $2`, [request.params.id, accountId]);
       if (rowCount === 0) throw notFound();

@@ -3,6 +3,7 @@ import { defineWebsiteCrawlWorker, enqueueWebsiteCrawl } from '../../workers/web
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { outboundAllowList } from '../../net/outbound';
@@ -23,20 +24,37 @@ interface JobRow {
   website: string;
   kind: LinkKind;
   status: 'pending' | 'completed' | 'failed';
-  error_code: string | null;
+  error_code: (typeof CRAWL_ERRORS)[number] | null;
   links: CrawledLink[];
   created_at: Date;
 }
 
-interface LinkRow {
-  id: number;
-  kind: LinkKind;
-  website: string;
-  url: string;
-  title: string;
-  created_at: string;
-  updated_at: string;
-}
+const LINK_KINDS = ['website', 'single'] as const satisfies readonly LinkKind[];
+const LinkSchema = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(LINK_KINDS),
+  website: Type.String(),
+  url: Type.String(),
+  title: Type.String(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+type LinkRow = Static<typeof LinkSchema>;
+const SavedLink = Type.Object({ ...MessageProperties, data: LinkSchema });
+const CrawledLinkSchema = Type.Object({ url: Type.String(), title: Type.String() });
+const CRAWL_STATUSES = ['pending', 'completed', 'failed'] as const;
+const CRAWL_ERRORS = ['address_refused', 'unreachable'] as const;
+/** A crawl just queued: the browser polls check-crawled-status with `jobId`. */
+const CrawlStarted = Type.Object({ ...MessageProperties, jobId: Type.Integer(), website: Type.String(), status: StringEnum(CRAWL_STATUSES), links: Type.Array(CrawledLinkSchema) });
+const CrawlStatus = Type.Object({
+  jobId: Type.Integer(),
+  website: Type.String(),
+  kind: StringEnum(LINK_KINDS),
+  status: StringEnum(CRAWL_STATUSES),
+  /** Why it failed. */
+  error: Nullable(StringEnum(CRAWL_ERRORS)),
+  linksData: Type.Array(CrawledLinkSchema),
+});
 
 /** An account may have this many crawls running at once. */
 export const MAX_PENDING_CRAWLS = 3;
@@ -95,7 +113,10 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
     ['/api/business-details/website', 'website'],
     ['/api/business-details/single-link', 'single'],
   ] as const) {
-    app.post<{ Body: { website: string } }>(path, { onRequest: auth, schema: { body: objectSchema({ website: urlSchema }, ['website']) } }, async (request, reply) => {
+    app.post<{ Body: { website: string } }>(
+      path,
+      { onRequest: auth, schema: { summary: kind === 'website' ? 'Crawl a website for training links' : 'Add one page as a training link (crawled)', body: objectSchema({ website: urlSchema }, ['website']), response: { 201: CrawlStarted } } },
+      async (request, reply) => {
       const accountId = await requestAccountId(db, request);
       const url = parseUserUrl(request.body.website, 'website');
       const job = await db.transaction(async (tx) => {
@@ -114,8 +135,9 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
         return created;
       });
       reply.code(201);
-      return { ...say(request, 'settings.crawl_started'), jobId: job.id, website: job.website, status: 'pending', links: [] };
-    });
+      return { ...say(request, 'settings.crawl_started'), jobId: job.id, website: job.website, status: 'pending' as const, links: [] };
+    },
+    );
   }
 
   app.get<{ Querystring: { job_id: number; website?: string } }>(
@@ -123,6 +145,8 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
     {
       onRequest: auth,
       schema: {
+        summary: "A crawl's status and the links it found",
+        response: { 200: CrawlStatus },
         querystring: objectSchema({ job_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, website: { type: 'string', maxLength: 2000 } }, ['job_id']),
       },
     },
@@ -147,7 +171,14 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
 
   app.get<{ Querystring: PageQuery & { type: LinkKind } }>(
     '/api/business-details/website-links',
-    { onRequest: auth, schema: { querystring: objectSchema({ ...pageQuerySchema, type: { type: 'string', enum: ['website', 'single'], default: 'website' } }) } },
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Your training links of one kind (paginated)',
+        querystring: objectSchema({ ...pageQuerySchema, type: { type: 'string', enum: ['website', 'single'], default: 'website' } }),
+        response: { 200: Page(LinkSchema) },
+      },
+    },
     async (request): Promise<Paginated<LinkRow>> => {
       const accountId = await requestAccountId(db, request);
       const { page, pageSize, type } = request.query;
@@ -164,7 +195,14 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
 
   app.post<{ Body: { url: string; type?: LinkKind } }>(
     '/api/business-details/website-links',
-    { onRequest: auth, schema: { body: objectSchema({ url: urlSchema, type: { type: 'string', enum: ['website', 'single'], default: 'single' } }, ['url']) } },
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Add a training link',
+        body: objectSchema({ url: urlSchema, type: { type: 'string', enum: ['website', 'single'], default: 'single' } }, ['url']),
+        response: { 201: SavedLink },
+      },
+    },
     async (request, reply) => {
       const accountId = await requestAccountId(db, request);
       const url = parseUserUrl(request.body.url, 'url');
@@ -185,7 +223,7 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
 
   app.put<{ Body: { url: string }; Params: { id: number } }>(
     '/api/business-details/website-links/:id',
-    { onRequest: auth, schema: { params: idParamsSchema, body: objectSchema({ url: urlSchema }, ['url']) } },
+    { onRequest: auth, schema: { summary: 'Change a training link', params: idParamsSchema, body: objectSchema({ url: urlSchema }, ['url']), response: { 200: SavedLink } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const url = parseUserUrl(request.body.url, 'url');
@@ -205,7 +243,7 @@ export function websiteLinkRoutes(app: FastifyInstance, { db, clock, queue }: Ap
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/business-details/website-links/:id', { onRequest: auth, schema: { params: idParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/business-details/website-links/:id', { onRequest: auth, schema: { summary: 'Delete a training link', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { rowCount } = await db.query('DELETE FROM settings_website_links WHERE id = $1 AND user_id = $2', [request.params.id, accountId]);
     if (rowCount === 0) throw notFound();

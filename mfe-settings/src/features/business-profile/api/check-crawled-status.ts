@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, CRAWL_POLL_INTERVAL_MS } from '@leadsmith/shared';
+import { api, CRAWL_POLL_INTERVAL_MS, type ApiResponse } from '@leadsmith/shared';
 
-export interface CrawlStatus {
-  jobId: number;
-  website: string;
-  status: 'pending' | 'completed' | 'failed';
-  error: 'address_refused' | 'unreachable' | null;
-  linksData: { url: string; title: string }[];
-}
+export type CrawlStatus = ApiResponse<'/api/business-details/check-crawled-status', 'get'>;
 
-export async function checkCrawledStatus(jobId: number, website: string): Promise<CrawlStatus> {
-  return (await apiClient.get<CrawlStatus>('/api/business-details/check-crawled-status', { params: { job_id: jobId, website }, silent: true })).data;
-}
+export const checkCrawledStatus = (jobId: number, website: string): Promise<CrawlStatus> =>
+  api.get('/api/business-details/check-crawled-status', { query: { job_id: jobId, website }, config: { silent: true } });
 
 /** Polled every CRAWL_POLL_INTERVAL_MS (spec §4: 2 s) while the job is pending, then stops. */
 export const crawlStatusQueryOptions = (jobId: number, website: string) =>

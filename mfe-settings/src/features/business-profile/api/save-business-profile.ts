@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { api, v, yup } from '@leadsmith/shared';
 import { businessProfileQueryOptions, type BusinessProfileResponse } from './get-business-profile';
 
 export const businessProfileSchema = yup.object({
@@ -17,10 +17,7 @@ export type BusinessProfileInput = yup.InferType<typeof businessProfileSchema>;
 
 /** POST creates the profile; PUT /{id} updates it (spec §7). */
 export async function saveBusinessProfile({ id, values }: { id: number | null; values: BusinessProfileInput }): Promise<BusinessProfileResponse> {
-  const response = id
-    ? await apiClient.put<BusinessProfileResponse>(`/api/business-details/data/${id}`, values)
-    : await apiClient.post<BusinessProfileResponse>('/api/business-details/data', values);
-  return response.data;
+  return id ? api.put('/api/business-details/data/{id}', { path: { id }, body: values }) : api.post('/api/business-details/data', { body: values });
 }
 
 export function useSaveBusinessProfile() {

@@ -1,34 +1,15 @@
+import type { ApiPage, ApiResponse } from '@leadsmith/shared';
+
 /** The training-data collections of spec §7, each a paginated list with add/edit/delete. */
 export type TrainingResource = 'training-texts' | 'training-qa' | 'training-files' | 'website-links';
 export type LinkKind = 'website' | 'single';
 
-export interface Page<T> {
-  data: T[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
+/** The one page envelope. */
+export type Page<T> = ApiPage<T>;
 
-export interface TrainingText {
-  id: number;
-  title: string;
-  content: string;
-  created_at: string;
-}
-export interface TrainingQa {
-  id: number;
-  question: string;
-  answer: string;
-  created_at: string;
-}
-export interface WebsiteLink {
-  id: number;
-  kind: LinkKind;
-  website: string;
-  url: string;
-  title: string;
-  created_at: string;
-}
+export type TrainingText = ApiResponse<'/api/business-details/training-texts', 'get'>['data'][number];
+export type TrainingQa = ApiResponse<'/api/business-details/training-qa', 'get'>['data'][number];
+export type WebsiteLink = ApiResponse<'/api/business-details/website-links', 'get'>['data'][number];
 export interface TrainingFile {
   id: number;
   name: string;

@@ -1,17 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
+import { api, DEFAULT_PAGE_SIZE, type ApiResponse } from '@leadsmith/shared';
 
-export interface CreditUsage {
-  start_date: string;
-  end_date: string;
-  totals: { consumed: number; added: number };
-  by_day: { date: string; consumed: number; added: number }[];
-  by_type: { type: string; consumed: number }[];
-  data: { id: number; created_at: string; delta: number; bucket: 'monthly' | 'additional' | 'rolled_over'; reason: string; type: string | null }[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
+export type CreditUsage = ApiResponse<'/api/credit-usage-statistic', 'get'>;
 
 export interface CreditUsageParams {
   start_date?: string;
@@ -21,7 +11,7 @@ export interface CreditUsageParams {
 
 export async function getCreditUsage(params: CreditUsageParams): Promise<CreditUsage> {
   const query = { page: params.page, pageSize: DEFAULT_PAGE_SIZE, ...(params.start_date ? { start_date: params.start_date } : {}), ...(params.end_date ? { end_date: params.end_date } : {}) };
-  return (await apiClient.get<CreditUsage>('/api/credit-usage-statistic', { params: query })).data;
+  return api.get('/api/credit-usage-statistic', { query });
 }
 
 export const creditUsageQueryOptions = (params: CreditUsageParams) =>

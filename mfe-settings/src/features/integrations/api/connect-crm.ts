@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api } from '@leadsmith/shared';
 import { integrationKeys, type CrmProvider } from './get-crm-connections';
 
 /** POST /api/crm/connections/{provider}/authorize: the CRM's authorisation URL (with a one-time state). */
 export async function authorizeCrm(provider: CrmProvider): Promise<string> {
-  return (await apiClient.post<{ url: string }>(`/api/crm/connections/${provider}/authorize`)).data.url;
+  return (await api.post('/api/crm/connections/{provider}/authorize', { path: { provider } })).url;
 }
 
 /** Sends the browser to the CRM; it comes back to /crm/callback. */
@@ -13,9 +13,7 @@ export function useAuthorizeCrm() {
 }
 
 /** POST /api/crm/connections/callback: stores the connection the CRM authorised. */
-export async function completeCrm(values: { code: string; state: string }): Promise<{ provider: CrmProvider }> {
-  return (await apiClient.post<{ provider: CrmProvider }>('/api/crm/connections/callback', values)).data;
-}
+export const completeCrm = (values: { code: string; state: string }) => api.post('/api/crm/connections/callback', { body: values });
 
 export function useCompleteCrm() {
   const queryClient = useQueryClient();
@@ -24,7 +22,7 @@ export function useCompleteCrm() {
 
 /** DELETE /api/crm/connections/{provider} */
 export async function disconnectCrm(provider: CrmProvider): Promise<void> {
-  await apiClient.delete(`/api/crm/connections/${provider}`);
+  await api.delete('/api/crm/connections/{provider}', { path: { provider } });
 }
 
 export function useDisconnectCrm() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { api, v, yup } from '@leadsmith/shared';
 import { integrationKeys } from './get-crm-connections';
 
 export const zapierSchema = yup.object({
@@ -9,9 +9,7 @@ export const zapierSchema = yup.object({
 export type ZapierInput = yup.InferType<typeof zapierSchema>;
 
 /** PUT /api/crm/connections/zapier/webhook: Zapier is connected with the URL of a "Catch Hook" trigger. */
-export async function connectZapier(values: ZapierInput): Promise<{ provider: 'zapier' }> {
-  return (await apiClient.put<{ provider: 'zapier' }>('/api/crm/connections/zapier/webhook', values)).data;
-}
+export const connectZapier = (values: ZapierInput) => api.put('/api/crm/connections/zapier/webhook', { body: values });
 
 export function useConnectZapier() {
   const queryClient = useQueryClient();

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 import { integrationKeys, type CrmProvider } from './get-crm-connections';
 
-export interface CrmFieldMap {
-  leadFields: string[];
-  data: { lead_field: string; crm_field: string }[];
-}
+export type CrmFieldMap = ApiResponse<'/api/crm/fields/{provider}', 'get'>;
 
 /** GET /api/crm/fields/{provider} (only for a connected CRM). */
 export async function getCrmFields(provider: CrmProvider): Promise<CrmFieldMap> {
-  return (await apiClient.get<CrmFieldMap>(`/api/crm/fields/${provider}`, { silent: true })).data;
+  return api.get('/api/crm/fields/{provider}', { path: { provider }, config: { silent: true } });
 }
 
 export const crmFieldsQueryOptions = (provider: CrmProvider) => queryOptions({ queryKey: integrationKeys.fields(provider), queryFn: () => getCrmFields(provider) });
@@ -17,8 +14,8 @@ export const crmFieldsQueryOptions = (provider: CrmProvider) => queryOptions({ q
 export const useCrmFields = (provider: CrmProvider, enabled: boolean) => useQuery({ ...crmFieldsQueryOptions(provider), enabled });
 
 /** PUT /api/crm/fields/{provider}: an empty CRM field leaves the lead field unmapped. */
-export async function saveCrmFields({ provider, mappings }: { provider: CrmProvider; mappings: { lead_field: string; crm_field: string }[] }): Promise<void> {
-  await apiClient.put(`/api/crm/fields/${provider}`, { mappings });
+export async function saveCrmFields({ provider, mappings }: { provider: CrmProvider } & ApiBody<'/api/crm/fields/{provider}', 'put'>): Promise<void> {
+  await api.put('/api/crm/fields/{provider}', { path: { provider }, body: { mappings } });
 }
 
 export function useSaveCrmFields() {

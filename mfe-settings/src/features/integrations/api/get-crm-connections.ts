@@ -1,20 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export type CrmProvider = 'ghl' | 'keap' | 'zapier' | 'groove' | 'sales_connector';
-
-export interface CrmConnection {
-  provider: CrmProvider;
-  name: string;
-  connected: boolean;
-  connected_at: string | null;
-  /** False when this installation has no authorisation settings for the CRM. */
-  available: boolean;
-  /** 'webhook': connected with a URL the user pastes (Zapier) instead of an authorisation page. */
-  kind?: 'oauth' | 'webhook';
-  /** Where a webhook CRM sends (its host). */
-  target?: string | null;
-}
+/** `available` is false when this installation has no authorisation settings for the CRM; a `webhook` CRM is connected with a URL the user pastes (Zapier), `target` its host. */
+export type CrmConnection = ApiResponse<'/api/crm/connections', 'get'>['data'][number];
+export type CrmProvider = CrmConnection['provider'];
 
 export const integrationKeys = {
   all: ['settings', 'integrations'] as const,
@@ -23,9 +12,7 @@ export const integrationKeys = {
   webhooks: (page: number) => ['settings', 'integrations', 'webhooks', page] as const,
 };
 
-export async function getCrmConnections(): Promise<CrmConnection[]> {
-  return (await apiClient.get<{ data: CrmConnection[] }>('/api/crm/connections')).data.data;
-}
+export const getCrmConnections = async (): Promise<CrmConnection[]> => (await api.get('/api/crm/connections')).data;
 
 export const crmConnectionsQueryOptions = () => queryOptions({ queryKey: integrationKeys.crm(), queryFn: getCrmConnections });
 
