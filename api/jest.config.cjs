@@ -70,4 +70,6 @@ module.exports = {
   // Each file starts its own embedded PostgreSQL (a few seconds on this machine).
   testTimeout: 30_000,
   setupFilesAfterEnv: ['<rootDir>/test/jest.setup.ts'],
+  // The spec constants from their TypeScript source (the built server requires shared/dist, see shared/package.json).
+  moduleNameMapper: { '^@leadsmith/shared/constants$': '<rootDir>/../shared/src/constants/index.ts' },
 };

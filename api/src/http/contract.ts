@@ -4,6 +4,7 @@
  * (and from it the front end's types in shared) is generated from it. Nothing is typed twice.
  */
 import { Type, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@leadsmith/shared/constants';
 
 export { Type };
 export type { Static, TSchema } from '@fastify/type-provider-typebox';
@@ -16,9 +17,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
 
-/** Spec §9: lists are paginated on the server, 20 a page by default, at most 100. */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+/** Spec §9: lists are paginated on the server, 20 a page by default, at most 100 (shared's constants). */
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /** `?page=&pageSize=`: the one page query. */
 export const PageQueryProperties = {

@@ -2,9 +2,10 @@
  * JSON-schema fragments shared by routes. Every string has a maxLength: no
  * route accepts unbounded input.
  */
+import { PASSWORD_MIN_LENGTH } from '@leadsmith/shared/constants';
 import { LANGUAGES } from '../i18n/messages';
 
-export const PASSWORD_MIN_LENGTH = 6;
+export { PASSWORD_MIN_LENGTH };
 
 export const emailSchema = { type: 'string', format: 'email', maxLength: 254 } as const;
 export const passwordSchema = { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 200 } as const;

@@ -4,8 +4,9 @@ import type { AppDeps } from '../http/context';
 import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { domainSchema, objectSchema } from '../http/schemas';
 
-export const CRM_IDS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
-export type CrmId = (typeof CRM_IDS)[number];
+import { CRM_IDS, DEFAULT_COLORS, type CrmId } from '@leadsmith/shared/constants';
+
+export { CRM_IDS, DEFAULT_COLORS, type CrmId };
 
 const Text = Nullable(Type.String());
 
@@ -29,8 +30,6 @@ export const SiteSettingsSchema = Type.Object({
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
-/** Spec §3 defaults: primary #573BFF, secondary #01C0F6, primary text #202633 (secondary text #A0AEC0 is the UI's muted text). */
-export const DEFAULT_COLORS = { primary: '#573BFF', secondary: '#01C0F6', primaryText: '#202633', secondaryText: '#A0AEC0' } as const;
 
 export const DEFAULT_DOMAIN = 'localhost';
 

@@ -2,13 +2,8 @@ import { latestMonthlyDate, monthsAfter, nextMonthlyDate } from '../schedule/rec
 
 /** Search-limit maths (spec §4 "limit reset: same date next month", §9 bands). */
 
-export type LimitBand = 'under_50' | 'over_50' | 'full';
-
-/** Same rule as the frontend's `limitBand` in shared: > 50 % is over_50, reaching the limit is full. */
-export function limitBand(used: number, limit: number): LimitBand {
-  if (limit <= 0 || used >= limit) return 'full';
-  return used / limit > 0.5 ? 'over_50' : 'under_50';
-}
+/** The band rule is shared's (the sidebar meter draws with it): > 50 % is over_50, reaching the limit is full. */
+export { limitBand, type LimitBand } from '@leadsmith/shared/constants';
 
 /** Used share of the limit in percent, one decimal, capped at 100. */
 export function percentUsed(used: number, limit: number): number {

@@ -3,8 +3,9 @@ import type { Queryable } from '../db';
 import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { LANGUAGES, type Language } from '../i18n/messages';
 
-export const MODULE_SLUGS = ['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet'] as const;
-export type ModuleSlug = (typeof MODULE_SLUGS)[number];
+import { MODULE_SLUGS, type ModuleSlug } from '@leadsmith/shared/constants';
+
+export { MODULE_SLUGS, type ModuleSlug };
 export const ROLES = ['admin', 'related', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 export const USER_TYPES = ['super_admin', 'reseller', 'customer', 'team_member'] as const;

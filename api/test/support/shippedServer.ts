@@ -21,6 +21,8 @@ export interface ShippedBuild {
 export function buildShippedServer(prefix: string): ShippedBuild {
   const work = mkdtempSync(path.join(tmpdir(), `leadsmith-${prefix}-`));
   const dist = path.join(work, 'dist');
+  // The server requires the spec constants built to CommonJS in shared/dist (shared's build, which the API's build runs first).
+  execFileSync('npm', ['run', 'build', '--silent', '-w', '@leadsmith/shared'], { cwd: REPO, stdio: 'ignore' });
   execFileSync(path.join(REPO, 'node_modules', '.bin', 'swc'), ['src', '-d', dist, '--strip-leading-paths', '--config-file', '../.swcrc.node'], { cwd: API_DIR, stdio: 'ignore' });
   // The built app reads its version from the package.json beside dist/, as in api/.
   copyFileSync(path.join(API_DIR, 'package.json'), path.join(work, 'package.json'));

@@ -1,6 +1,7 @@
 /** Shapes of the lead search API (api/src/routes/leadSearch). */
-export const SEARCH_TYPES = ['people', 'local', 'company', 'domain', 'influencer', 'intent', 'group'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+import { SEARCH_TYPES, type SearchType } from '@leadsmith/shared';
+
+export { SEARCH_TYPES, type SearchType };
 export type EmailStatus = 'looking' | 'found' | 'potential' | 'not_found';
 
 export interface SearchJob {

@@ -1,6 +1,8 @@
 import type { AreaId } from '../contract/areaContract';
 
-export type ModuleSlug = 'ai_suggest' | 'leads' | 'whitelabel' | 'admin' | 'wallet';
+import type { ModuleSlug } from '../constants/modules';
+
+export type { ModuleSlug };
 
 export interface SidebarItem {
   /** i18n key in the `common` namespace. */

@@ -1,5 +1,7 @@
 /** Limits from spec §5 and §9. */
+/** Lists are paginated on the server, 20 a page by default, at most 100 (spec §9). */
 export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
 export const PASSWORD_MIN_LENGTH = 6;
 export const APP_PASSWORD_LENGTH = 16;
 /** Uploaded image maximum, in megabytes. */

@@ -1,17 +1,13 @@
 // Branding data and its colours: plain values and functions, no API or React (the boot frame
 // draws with them before the bundle has loaded; shared/src/frame.ts).
 import type { ApiResponse } from '../api/contract';
+import { DEFAULT_COLORS } from '../constants/branding';
 
 /** Business settings by domain (spec §3): the answer of POST /api/site-settings. */
 export type Branding = ApiResponse<'/api/site-settings', 'post'>;
 
 /** Spec §3 defaults, used when the fetch fails (spec §8). */
-export const DEFAULT_COLORS = {
-  primary: '#573BFF',
-  secondary: '#01C0F6',
-  primaryText: '#202633',
-  secondaryText: '#A0AEC0',
-} as const;
+export { DEFAULT_COLORS };
 
 export const DEFAULT_BRANDING: Branding = {
   name: 'Leadsmith',

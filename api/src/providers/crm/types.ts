@@ -1,6 +1,7 @@
 /** CRM identifiers of spec §1 and their display names. */
-export const CRM_IDS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
-export type CrmId = (typeof CRM_IDS)[number];
+import { CRM_IDS, type CrmId } from '@leadsmith/shared/constants';
+
+export { CRM_IDS, type CrmId };
 export const CRM_DISPLAY_NAMES: Readonly<Record<CrmId, string>> = {
   ghl: 'GoHighLevel',
   keap: 'Keap',

@@ -2,8 +2,9 @@
  * Option lists of the search filters (spec §3). The API is their source of truth: the new-search
  * screen reads them from `GET /api/search-options`, the validators and the demo provider use them here.
  */
-export const SEARCH_TYPES = ['people', 'local', 'company', 'domain', 'influencer', 'intent', 'group'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
+import { SEARCH_TYPES, type SearchType } from '@leadsmith/shared/constants';
+
+export { SEARCH_TYPES, type SearchType };
 
 /** Campaign search_type of spec §3 per list type (same pairs as the core list_types table). */
 export const CAMPAIGN_SEARCH_TYPE: Readonly<Record<SearchType, string>> = {

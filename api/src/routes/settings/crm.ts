@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CRM_IDS } from '@leadsmith/shared/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
@@ -11,7 +12,7 @@ import { say } from '../respond';
 import { requestAccountId } from './account';
 
 /** CRM identifiers (spec §1) and their display names. */
-export const CRM_PROVIDERS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const;
+export const CRM_PROVIDERS = CRM_IDS;
 export type CrmProvider = (typeof CRM_PROVIDERS)[number];
 export const CRM_NAMES: Record<CrmProvider, string> = { ghl: 'GoHighLevel', keap: 'Keap', zapier: 'Zapier', groove: 'Groove', sales_connector: 'Sales Connector' };
 
