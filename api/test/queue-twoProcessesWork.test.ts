@@ -12,8 +12,9 @@ import { buildShippedServer, callServer as call, startShippedServer, stopShipped
  * PROCESS_ROLE=all) sharing one PostgreSQL database, every outside party a fake on loopback that
  * counts what it receives: Settings webhooks (a receiver), lead enrichment (Apollo's people match,
  * the fake vendor server) and AI training (an OpenAI-compatible endpoint). Then both processes are
- * killed with kill -9 while a training call and a webhook delivery hang, and a new process finishes
- * them: nothing stays queued, running or sending, and only the calls in flight are made again.
+ * killed with kill -9 while a training call, a workflow's AI node and a webhook delivery hang, and a
+ * new process finishes them: nothing stays queued, running or sending, and only the calls in flight
+ * are made again.
  */
 let build: ShippedBuild;
 let database: TestDatabase;
@@ -28,9 +29,9 @@ const hung: http.ServerResponse[] = [];
 let receiver: http.Server;
 let receiverUrl: string;
 
-/** OpenAI-compatible chat completions: counts the calls; `hangNextAi` keeps the next one unanswered. */
+/** OpenAI-compatible chat completions: counts the calls; the next `hangAi` calls stay unanswered. */
 let aiCalls = 0;
-let hangNextAi = false;
+let hangAi = 0;
 let ai: http.Server;
 let aiUrl: string;
 
@@ -53,12 +54,13 @@ function startServer(): Promise<ShippedServer> {
     // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
     QUEUE_JOB_EXPIRE_SECONDS: '3',
     QUEUE_SUPERVISE_SECONDS: '1',
+    WORKFLOW_RUN_LEASE_SECONDS: '3',
   });
 }
 
 /** Waits (polling the database) until `done` says so. */
-async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
+async function until(what: string, done: () => Promise<boolean>, seconds = 60): Promise<void> {
+  for (let i = 0; i < seconds * 20; i++) {
     if (await done()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -93,8 +95,8 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       aiCalls += 1;
-      if (hangNextAi) {
-        hangNextAi = false;
+      if (hangAi > 0) {
+        hangAi -= 1;
         hung.push(res);
         return;
       }
@@ -199,33 +201,71 @@ test('two worker processes: each webhook event delivered once, each phone look-u
   expect(new Set(enriched).size).toBe(phones);
 }, 240_000);
 
-test('kill -9 of both processes while a training call and a webhook delivery hang: a new process finishes both, re-making only the calls in flight', async () => {
-  const [a] = servers;
-  const token = (await call<{ token: string }>(a!.port, 'POST', '/auth/login', undefined, DEMO.reseller)).json.token;
-  hangNextAi = true;
-  hangNext = true;
+test('kill -9 of both processes while a training call, a workflow AI node and a webhook delivery hang: a new process finishes all three, re-making only the calls in flight', async () => {
+  const [a, b] = [servers[0]!, servers[1]!];
+  const token = (await call<{ token: string }>(a.port, 'POST', '/auth/login', undefined, DEMO.reseller)).json.token;
+  // A workflow over three results of a list with a webhook: trigger → research (AI) → connection (the list's webhook).
+  const source = (await call<{ campaign: { id: number } }>(a.port, 'POST', '/api/campaigns', token, { name: 'Workflow source', list_type: 'people' })).json.campaign.id;
+  for (const [i, name] of ['Grace Hopper', 'Edsger Dijkstra', 'Frances Allen'].entries()) {
+    expect((await call(a.port, 'POST', `/api/people-results/${source}/manual`, token, { name, email: `p${i}@example.com` })).status).toBe(201);
+  }
+  expect((await call(a.port, 'POST', `/api/campaign-webhook-setup/${source}`, token, { url: receiverUrl })).status).toBe(200);
+  const node = (id: string, kind: string, settings: Record<string, unknown>) => ({ id, kind, settings, position: { x: 0, y: 0 } });
+  const nodes = [
+    node('t', 'trigger', { mode: 'manual', source_campaign_id: source }),
+    node('r', 'research', { prompt: 'Research {company}', output_key: 'research' }),
+    node('w', 'connection', { target: 'list_webhook' }),
+  ];
+  const created = await call<{ workflow: { id: number } }>(b.port, 'POST', '/api/workflows', token, { name: 'Crash flow', nodes, edges: [{ source: 't', target: 'r' }, { source: 'r', target: 'w' }] });
+  expect(created.status).toBe(201);
+  const workflow = created.json.workflow.id;
+  expect((await call(b.port, 'POST', `/api/workflows/${workflow}/publish`, token)).status).toBe(200);
+  await until('the webhook deliveries so far', async () => (await one<{ n: number }>("SELECT count(*)::int AS n FROM external_effects WHERE state <> 'done'")).n === 0);
+
+  // The model holds its next two answers (the training call, then the workflow's first call); the receiver its next delivery.
+  hangAi = 2;
   const callsBefore = aiCalls;
   const deliveredBefore = deliveries.length;
-  const run = await call<{ data: { id: number } }>(a!.port, 'POST', '/api/ai/training-runs', token, {});
-  expect(run.status).toBe(202);
-  const list = await call<{ campaign: { id: number } }>(a!.port, 'POST', '/api/campaigns', token, { name: 'Created before the crash', list_type: 'local' });
+  const training = await call<{ data: { id: number } }>(a.port, 'POST', '/api/ai/training-runs', token, {});
+  expect(training.status).toBe(202);
+  await until('the training call in flight', async () => aiCalls > callsBefore);
+  const started = await call<{ run: { id: number } }>(b.port, 'POST', `/api/workflows/${workflow}/run`, token);
+  expect(started.status).toBe(201);
+  const runId = started.json.run.id;
+  hangNext = true;
+  const list = await call<{ campaign: { id: number } }>(a.port, 'POST', '/api/campaigns', token, { name: 'Created before the crash', list_type: 'local' });
   expect(list.status).toBe(201);
-  await until('the calls in flight', async () => aiCalls > callsBefore && deliveries.length > deliveredBefore);
+  await until('the calls in flight', async () => aiCalls >= callsBefore + 2 && deliveries.length > deliveredBefore);
   for (const s of servers.splice(0)) await stopShippedServer(s.process, 'SIGKILL');
-  expect(await one('SELECT status FROM ai_training_runs WHERE id = $1', [run.json.data.id])).toEqual({ status: 'running' });
+  expect(await one('SELECT status FROM ai_training_runs WHERE id = $1', [training.json.data.id])).toEqual({ status: 'running' });
+  expect(await one('SELECT status FROM workflow_runs WHERE id = $1', [runId])).toEqual({ status: 'running' });
 
+  // One process again. The training and webhook jobs are taken back after their expiry; the workflow tick chain of the
+  // dead processes is restarted by the queue's cron (each minute), and the run's lease has run out by then.
   servers.push(await startServer());
-  await until('the training run after the crash', async () => (await one<{ status: string }>('SELECT status FROM ai_training_runs WHERE id = $1', [run.json.data.id])).status === 'completed');
+  await until('the training run after the crash', async () => (await one<{ status: string }>('SELECT status FROM ai_training_runs WHERE id = $1', [training.json.data.id])).status === 'completed');
   await until('the delivery after the crash', async () => (await one<{ n: number }>("SELECT count(*)::int AS n FROM external_effects WHERE key LIKE 'webhook:%' AND state <> 'done'")).n === 0);
-  // The call in flight was made again (same key, attempts 2), nothing else.
-  expect(aiCalls - callsBefore).toBe(2);
-  expect(await one('SELECT state, attempts FROM external_effects WHERE key = $1', [`ai-training:${run.json.data.id}`])).toEqual({ state: 'done', attempts: 2 });
-  const listEvents = deliveries.slice(deliveredBefore).filter((d) => d.event === 'list.created' && (d.data.list as { id: number }).id === list.json.campaign.id);
-  // Sent twice with the same delivery id (the receiver drops the repeat by it), settled once.
+  await until('the workflow run after the crash', async () => (await one<{ status: string }>('SELECT status FROM workflow_runs WHERE id = $1', [runId])).status !== 'running', 150);
+  expect(await one('SELECT status, error FROM workflow_runs WHERE id = $1', [runId])).toEqual({ status: 'done', error: null });
+
+  // AI calls: the training call twice (the one in flight made again, same key), the workflow's three results once each
+  // plus the one in flight at the kill.
+  expect(aiCalls - callsBefore).toBe(2 + 4);
+  expect(await one('SELECT state, attempts FROM external_effects WHERE key = $1', [`ai-training:${training.json.data.id}`])).toEqual({ state: 'done', attempts: 2 });
+  const workflowEffects = (await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key LIKE $1 ORDER BY key', [`workflow-%:${runId}:%`])).rows;
+  expect(workflowEffects.map((e) => e.state)).toEqual(['done', 'done', 'done', 'done']);
+  expect((await one<{ n: number }>("SELECT count(*)::int AS n FROM campaign_results WHERE campaign_id = $1 AND data->'workflow'->>'research' LIKE 'Summary %'", [source])).n).toBe(3);
+  // The workflow's webhook batch once; the list.created delivery in flight sent again with the same delivery id (the
+  // receiver drops the repeat by it), settled once.
+  const after = deliveries.slice(deliveredBefore);
+  expect(after.filter((d) => d.event === 'leads.sent').map((d) => d.id)).toEqual([`workflow-webhook:${runId}:w:${source}:0`]);
+  const listEvents = after.filter((d) => d.event === 'list.created' && (d.data.list as { id: number }).id === list.json.campaign.id);
   expect(listEvents).toHaveLength(2);
   expect(new Set(listEvents.map((d) => d.id)).size).toBe(1);
-  const stuck = await one<{ runs: number; effects: number }>(
-    "SELECT (SELECT count(*)::int FROM ai_training_runs WHERE status IN ('queued', 'running')) AS runs, (SELECT count(*)::int FROM external_effects WHERE state = 'sending') AS effects",
+  const stuck = await one<{ runs: number; effects: number; rows: number }>(
+    `SELECT (SELECT count(*)::int FROM ai_training_runs WHERE status IN ('queued', 'running')) AS runs,
+            (SELECT count(*)::int FROM external_effects WHERE state = 'sending') AS effects,
+            (SELECT count(*)::int FROM campaign_results WHERE crm_status = 'sending') AS rows`,
   );
-  expect(stuck).toEqual({ runs: 0, effects: 0 });
-}, 240_000);
+  expect(stuck).toEqual({ runs: 0, effects: 0, rows: 0 });
+}, 300_000);

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
 import { guardedPost } from '../../net/signedPost';
-import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { claimEffects, secondsFromEnv, settleEffects } from '../../effects/externalEffects';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
 import { applyLimitReset } from '../../users/limitReset';
@@ -22,8 +22,11 @@ import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type 
 
 /** How often the runner starts due scheduled runs and advances running ones. */
 export const WORKFLOW_TICK_MS = Number(process.env.LEAD_SEARCH_WORKFLOW_TICK_MS ?? 1_000);
-/** A runner advancing a run holds it this long at most (another process may take it over after a crash). */
-export const RUN_LEASE_MS = 5 * 60_000;
+/**
+ * A runner advancing a run holds it this long at most, renewed after each external call of a node
+ * (another process may take it over after a crash): `WORKFLOW_RUN_LEASE_SECONDS`, default 300.
+ */
+export const RUN_LEASE_MS = secondsFromEnv('WORKFLOW_RUN_LEASE_SECONDS', 300, 2, 3600) * 1000;
 /** Most runs advanced / scheduled runs started per tick. */
 export const WORKFLOW_BATCH = 10;
 
@@ -65,7 +68,7 @@ class NodeBusy extends Error {
   }
 }
 
-/** Keeps the run's lease while a node works through its chunks (a long AI or webhook node outlives RUN_LEASE_MS otherwise). */
+/** Keeps the run's lease while a node makes its calls (a long AI or webhook node outlives RUN_LEASE_MS otherwise). */
 async function holdRun(db: Queryable, runId: number, clock: Clock): Promise<void> {
   await db.query(`UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running'`, [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString()]);
 }
@@ -567,6 +570,7 @@ async function aiNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, 
       try {
         const answer = await aiProvider().generate({ task: node.kind === 'research' ? 'workflow_research' : 'workflow_content', prompt, variables, maxTokens: 300, language: lang });
         texts.push({ id: row.id, text: answer.text.slice(0, 4000) });
+        await holdRun(db, run.id, clock);
       } catch {
         failed = true;
         break;
