@@ -121,7 +121,8 @@ describe('results: filters, manual entry, csv', () => {
 
     let res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { company: 'Acme' } });
     expect(res.statusCode).toBe(400);
-    expect(json<{ errors: { field: string }[] }>(res).errors.map((e) => e.field)).toEqual(['linkedin_url', 'email']);
+    // Spec §5: a LinkedIn URL, an email or a name; one message, on the first field.
+    expect(json<{ errors: { field: string; message: string }[] }>(res).errors).toEqual([expect.objectContaining({ field: 'linkedin_url', message: 'Provide a LinkedIn URL, email or name.' })]);
     res = await ctx.app.inject({
       method: 'POST',
       url: `/api/people-results/${list.id}/manual`,
@@ -183,6 +184,10 @@ describe('results: filters, manual entry, csv', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",'+Acme,'@boss,eve@acme.test,found`);
     // Labels are one cell, neutralised like any other.
     expect(lines[1]).toContain(`,'=SUM(1); vip,`);
+
+    // Spec §5: a name alone is enough for a person.
+    const nameOnly = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { name: 'Only A. Name' } });
+    expect(nameOnly.statusCode).toBe(201);
   });
 
   it('neutralises every formula lead character', () => {

@@ -20,6 +20,7 @@ export * from './ui/form/useYupForm';
 export * from './ui/RequireModule';
 export * from './ui/form/fields';
 export * from './ui/list/DataTable';
+export * from './ui/list/TableFrame';
 export * from './ui/list/ConfirmDialog';
 export * from './ui/list/Pagination';
 export * from './ui/list/useListParams';

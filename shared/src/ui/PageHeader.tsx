@@ -7,9 +7,11 @@ export interface PageHeaderProps {
   /** Shows a back button (spec §2 marks the screens that have one). */
   onBack?: () => void;
   actions?: ReactNode;
+  /** data-testid of the heading, where a test reads a title that is data (a list's name). */
+  titleTestId?: string;
 }
 
-export function PageHeader({ title, onBack, actions }: PageHeaderProps) {
+export function PageHeader({ title, onBack, actions, titleTestId }: PageHeaderProps) {
   const { t } = useTranslation('common');
   return (
     <Flex align="center" gap={3} mb={6} wrap="wrap">
@@ -18,7 +20,7 @@ export function PageHeader({ title, onBack, actions }: PageHeaderProps) {
           ← {t('actions.back')}
         </Button>
       ) : null}
-      <Heading as="h1" size="xl" color="text.heading" flex="1">
+      <Heading as="h1" size="xl" color="text.heading" flex="1" data-testid={titleTestId}>
         {title}
       </Heading>
       {actions}

@@ -323,10 +323,8 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
             data: { country: b.country ?? null, state: b.state ?? null, postal_code: b.postal_code ?? null, street: b.street ?? null, contact: person || null },
           };
         } else if (type === 'people' || type === 'group') {
-          // Spec §3: linkedin_url is required when there is no email, and the other way round.
-          if (!has(b.linkedin_url) && !has(b.email)) {
-            issues.push({ field: 'linkedin_url', code: 'leadSearch.required_when_no_email' }, { field: 'email', code: 'leadSearch.manual_people' });
-          }
+          // Spec §5: a person needs a LinkedIn URL, an email or a name (one message, on the first field).
+          if (!has(b.linkedin_url) && !has(b.email) && !has(b.name)) issues.push({ field: 'linkedin_url', code: 'leadSearch.manual_people' });
           if (has(b.linkedin_url) && !URL_RE.test(b.linkedin_url!.trim())) issues.push({ field: 'linkedin_url', code: 'validation.url' });
           row = {
             name: b.name?.trim() || b.email?.trim() || b.linkedin_url?.trim() || '',

@@ -13,9 +13,9 @@ export const MANUAL_FIELDS: Partial<Record<SearchType, readonly string[]>> = {
 export type ManualValues = Record<string, string>;
 
 const optionalEmail = () => yup.string().trim().email(v.message('email'));
-const requiredWhenNoEmail = () => () => i18n.t('common:validation.requiredWhenNoEmail');
+const linkedinEmailOrName = () => () => i18n.t('common:validation.linkedinEmailOrName');
 
-/** Spec §3/§5: local/company need a website; people need a LinkedIn URL or an email; influencer needs URLs. */
+/** Spec §3/§5: local/company need a website; people need a LinkedIn URL, an email or a name; influencer needs URLs. */
 export function manualSchema(type: SearchType): yup.ObjectSchema<ManualValues> {
   const fields = MANUAL_FIELDS[type] ?? [];
   const shape: Record<string, yup.AnySchema> = Object.fromEntries(fields.map((f) => [f, yup.string().trim().default('')]));
@@ -24,15 +24,15 @@ export function manualSchema(type: SearchType): yup.ObjectSchema<ManualValues> {
     shape.email = optionalEmail();
   }
   if (type === 'people' || type === 'group') {
-    shape.email = optionalEmail().test('email-or-linkedin', requiredWhenNoEmail(), function check(value) {
-      return Boolean(value) || Boolean((this.parent as ManualValues).linkedin_url?.trim());
-    });
+    // Spec §5: a person needs a LinkedIn URL, an email or a name. The one message sits on the first field.
+    shape.email = optionalEmail();
     shape.linkedin_url = yup
       .string()
       .trim()
       .url(v.message('url'))
-      .test('linkedin-or-email', requiredWhenNoEmail(), function check(value) {
-        return Boolean(value) || Boolean((this.parent as ManualValues).email?.trim());
+      .test('linkedin-email-or-name', linkedinEmailOrName(), function check(value) {
+        const parent = this.parent as ManualValues;
+        return Boolean(value) || Boolean(parent.email?.trim()) || Boolean(parent.name?.trim());
       });
   }
   if (type === 'influencer') {

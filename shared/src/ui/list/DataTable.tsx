@@ -1,6 +1,7 @@
-import { Box, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TABLE_HEADER_ROW_PROPS, TableFrame } from './TableFrame';
 
 export interface Column<T> {
   key: string;
@@ -18,7 +19,7 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
 }
 
-/** The one table every list uses: labelled, scrolls sideways on narrow screens, says so when empty. */
+/** The one table every list uses: labelled, scrolls inside its frame with a sticky header, says so when empty. */
 export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
   const { t } = useTranslation('common');
   if (rows.length === 0) {
@@ -29,10 +30,10 @@ export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>
     );
   }
   return (
-    <Box overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
-      <Table.Root size="sm" aria-label={label}>
+    <TableFrame label={label}>
+      <Table.Root size="sm" aria-label={label} stickyHeader>
         <Table.Header>
-          <Table.Row>
+          <Table.Row {...TABLE_HEADER_ROW_PROPS}>
             {columns.map((c) => (
               <Table.ColumnHeader key={c.key} textAlign={c.end ? 'end' : 'start'} color="fg">
                 {c.header}
@@ -52,6 +53,6 @@ export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableFrame>
   );
 }

@@ -11,21 +11,18 @@ import { useRunAiAction } from '../api/runAiAction';
 import { AI_MAX_PROMPTS, type AiJob } from '../api/types';
 import { ProfileGateNotice } from './ProfileGateNotice';
 
-/** The 'ai' toolbar action (spec §2): choose prompts, run them on the selection, follow the progress. */
-export function AiActionButton({ selection, count }: { selection: SelectionInput; count: number }) {
+/** The 'ai' toolbar action (spec §2) in the bulk bar: opens or closes the panel, which the page draws below the bar. */
+export function AiActionToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const { t } = useTranslation('leadSearch');
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="ai-action-panel">
-        {t('assistant.toolbarAction')}
-      </Button>
-      {open ? <AiActionPanel selection={selection} count={count} onClose={() => setOpen(false)} /> : null}
-    </>
+    <Button size="sm" variant="outline" onClick={onToggle} aria-expanded={open} aria-controls={open ? 'ai-action-panel' : undefined}>
+      {t('assistant.toolbarAction')}
+    </Button>
   );
 }
 
-function AiActionPanel({ selection, count, onClose }: { selection: SelectionInput; count: number; onClose: () => void }) {
+/** Choose prompts, run them on the selection, follow the progress. */
+export function AiActionPanel({ selection, count, onClose }: { selection: SelectionInput; count: number; onClose: () => void }) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
   const profile = useProfileStatus();
@@ -86,7 +83,7 @@ function AiActionPanel({ selection, count, onClose }: { selection: SelectionInpu
     );
 
   return (
-    <Box id="ai-action-panel" as="section" aria-labelledby="ai-action-title" w="full" borderWidth="1px" borderRadius="md" p={3} bg="bg">
+    <Box id="ai-action-panel" as="section" aria-labelledby="ai-action-title" borderWidth="1px" borderRadius="md" p={3} mb={3} bg="bg">
       <Flex justify="space-between" align="center" mb={2}>
         <Text as="h2" id="ai-action-title" fontWeight="bold">
           {t('assistant.action.title')}

@@ -1,12 +1,12 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, WITH_EMAIL } from '@leadsmith/shared';
+import { Badge, Box, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, WITH_EMAIL, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useStopSearch } from '../../../api/stopSearch';
 import { parseListParam, type Campaign, type SearchType } from '../../../api/types';
-import { AiActionButton } from '../../aiAssistant/components/AiActionPanel';
+import { AiActionPanel, AiActionToggle } from '../../aiAssistant/components/AiActionPanel';
 import { AiTextsCell } from '../../aiAssistant/components/AiTexts';
 import { useDeleteResults } from '../api/deleteResults';
 import { useEnrichInfluencers } from '../api/enrichInfluencers';
@@ -25,10 +25,12 @@ import { CrmSendControl } from './CrmSendControl';
 import { CrmStatus } from './CrmStatus';
 import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
+import { ResultRowActions, rowEnrichment } from './ResultRowActions';
 import { ManualEntryForm } from './ManualEntryForm';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { JobSourceError } from './JobSourceError';
 import { EnrichmentProgress } from './EnrichmentProgress';
+import { ListStateBadge } from '../../../components/ListStateBadge';
 
 type Action =
   | 'emailFound'
@@ -98,6 +100,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const [manualOpen, setManualOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(filters.advanced_custom_search.length > 0 || Boolean(filters.startDate || filters.endDate));
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
   const [searchText, setSearchText] = useState(filters.search);
   const exportCsv = useExportResultsCsv();
   const remove = useDeleteResults();
@@ -194,7 +197,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
 
   return (
     <Box>
-      <PageHeader title={t('routes.savedList')} onBack={() => navigate('/saved-lists')} />
+      <PageHeader title={campaign.name} onBack={() => navigate('/saved-lists')} titleTestId="list-name" />
       <ListSummary campaign={campaign} onStop={(jobId) => void run(() => stop.mutateAsync(jobId), true)} stopping={stop.isPending} />
 
       <Flex as="section" aria-label={t('toolbar.label')} wrap="wrap" gap={3} align="flex-end" mb={4}>
@@ -318,7 +321,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               {t('toolbar.enrich', { cost: CREDIT_COSTS.influencerEnrichPerRecord })}
             </Button>
           ) : null}
-          {has('ai') ? <AiActionButton selection={selection} count={selectionCount} /> : null}
+          {has('ai') ? <AiActionToggle open={aiOpen} onToggle={() => setAiOpen((o) => !o)} /> : null}
           {has('crm') ? <CrmSendControl selection={selection} onQueued={clearSelection} /> : null}
           {has('crm') ? (
             <Button size="sm" variant="outline" onClick={() => void handleSendToWebhook()} loading={webhook.isPending}>
@@ -353,6 +356,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           )}
         </Flex>
       ) : null}
+      {/* Below the bar, not inside it: the panel is a form of its own and would split the bar in two. */}
+      {has('ai') && aiOpen && selectionCount > 0 ? <AiActionPanel selection={selection} count={selectionCount} onClose={() => setAiOpen(false)} /> : null}
 
       {rows.length === 0 ? (
         <Text py={8} textAlign="center">
@@ -379,15 +384,18 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 {r.email ? <EmailSourceNote data={r.data} /> : null}
                 <Text fontSize="sm">{r.phone ?? ''}</Text>
                 <ResultLabels labels={r.labels} />
+                <Box mt={2}>
+                  <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => navigate(`${r.id}?${params.toString()}`)} />
+                </Box>
               </Card.Body>
             </Card.Root>
           ))}
         </SimpleGrid>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={t('list.resultsLabel')}>
+        <TableFrame label={t('list.resultsLabel')}>
+          <Table.Root size="sm" aria-label={t('list.resultsLabel')} stickyHeader>
             <Table.Header>
-              <Table.Row>
+              <Table.Row {...TABLE_HEADER_ROW_PROPS}>
                 <Table.ColumnHeader w="8">
                   <input type="checkbox" checked={allOnPageSelected || allMatching} onChange={togglePage} aria-label={t('list.selectPage')} />
                 </Table.ColumnHeader>
@@ -399,7 +407,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
                 {has('ai') ? <Table.ColumnHeader>{t('assistant.texts.column')}</Table.ColumnHeader> : null}
                 <Table.ColumnHeader>{t('columns.crm')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('columns.credits')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                  {t('columns.credits')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('rowActions.column')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -435,11 +446,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                     <CrmStatus result={r} />
                   </Table.Cell>
                   <Table.Cell textAlign="end">{r.credits}</Table.Cell>
+                  <Table.Cell>
+                    <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => navigate(`${r.id}?${params.toString()}`)} />
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableFrame>
       )}
 
       <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4} gap={3} wrap="wrap">
@@ -503,12 +517,8 @@ function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onSto
   return (
     <Stack mb={4} gap={1}>
       <HStack wrap="wrap">
-        <Heading as="h2" size="lg" data-testid="list-name">
-          {campaign.name}
-        </Heading>
         <Badge>{t(`types.${campaign.list_type}.name`)}</Badge>
-        <Badge colorPalette={campaign.status === 'active' ? 'green' : 'orange'}>{t(`listStatus.${campaign.status}`)}</Badge>
-        {campaign.archived ? <Badge>{t('listStatus.archived')}</Badge> : null}
+        <ListStateBadge campaign={campaign} />
         {job?.demo_data ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
         {campaign.is_demo ? <Badge colorPalette="purple">{t('demoList')}</Badge> : null}
         <Link to="tags-and-source">
@@ -517,6 +527,8 @@ function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onSto
           </Text>
         </Link>
       </HStack>
+      {/* The whole list's size: the job line below tells only of its latest search. */}
+      <Text data-testid="list-size">{t('list.size', { count: campaign.result_count })}</Text>
       {campaign.tags.length || campaign.source ? (
         <Text fontSize="sm">{[campaign.tags.join(', '), campaign.source].filter(Boolean).join(' · ')}</Text>
       ) : null}

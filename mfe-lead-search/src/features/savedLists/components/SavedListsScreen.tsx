@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, SimpleGrid, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useArchiveCampaign } from '../../../api/archiveCampaign';
 import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bulkCampaignActions';
 import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
 import { listPath, type Campaign } from '../../../api/types';
+import { ListStateBadge } from '../../../components/ListStateBadge';
 
 const FILTERS = ['all', 'active', 'incomplete', 'archived'] as const;
 
@@ -169,10 +170,10 @@ export function SavedListsScreen() {
           ))}
         </SimpleGrid>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={t('routes.savedLists')}>
+        <TableFrame label={t('routes.savedLists')}>
+          <Table.Root size="sm" aria-label={t('routes.savedLists')} stickyHeader>
             <Table.Header>
-              <Table.Row>
+              <Table.Row {...TABLE_HEADER_ROW_PROPS}>
                 <Table.ColumnHeader w="8">
                   <input
                     type="checkbox"
@@ -222,7 +223,7 @@ export function SavedListsScreen() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableFrame>
       )}
       {/* The pager speaks of loaded lists only: no "0 in total" under the spinner or beside an error. */}
       {lists.isSuccess ? (
@@ -247,8 +248,7 @@ function ListBadges({ campaign, showType = true }: { campaign: Campaign; showTyp
   return (
     <HStack gap={1} wrap="wrap">
       {showType ? <Badge>{t(`types.${campaign.list_type}.name`)}</Badge> : null}
-      <Badge colorPalette={campaign.status === 'active' ? 'green' : 'orange'}>{t(`listStatus.${campaign.status}`)}</Badge>
-      {campaign.archived ? <Badge>{t('listStatus.archived')}</Badge> : null}
+      <ListStateBadge campaign={campaign} />
       {campaign.is_demo ? <Badge colorPalette="purple">{t('demoList')}</Badge> : null}
       {campaign.job?.demo_data ? <Badge colorPalette="purple">{t('demoData')}</Badge> : null}
     </HStack>
