@@ -3,6 +3,7 @@ import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { renewDueSubscriptions } from '../src/credits/renewals';
 import { CREDIT_EXPIRY, SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { loadConfig } from '../src/config';
+import { paymentsFor } from '../src/providers/payments';
 import { createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 
@@ -138,5 +139,26 @@ describe('subscriptions that renew: a paid period grants its credits once, unuse
   it('the test clock hook exists only with TEST_CLOCK, which production refuses', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advance_days: 31 } })).statusCode).toBe(404);
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: '1', APP_SECRET: 'a-production-secret-1234', CHAT_WIDGET_SECRET: 'chat-secret' }, process.cwd())).toThrow(/TEST_CLOCK/);
+  });
+
+  it("Stripe's invoice.paid grants the invoice's period once (a replayed event too); invoice.payment_failed makes it past due", async () => {
+    const sub = await subscribe('stripey');
+    await ctx.db.query("UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = 'sub_123' WHERE id = $1", [sub.id]);
+    const payments = paymentsFor(ctx.app.deps);
+    const start = Math.floor(ctx.clock.now().getTime() / 1000) + 31 * 86_400;
+    const invoice = (id: string, type: string) => ({
+      id,
+      type,
+      created: start,
+      data: { object: { id: `in_${id}`, parent: { subscription_details: { subscription: 'sub_123' } }, lines: { data: [{ period: { start, end: start + 30 * 86_400 } }] } } },
+    });
+    expect(await payments.events.record('sandbox', invoice('evt_paid_1', 'invoice.paid'))).toBe(true);
+    expect(await payments.events.record('sandbox', invoice('evt_paid_1', 'invoice.paid'))).toBe(false);
+    await ctx.app.queue.drain();
+    expect(await wallet(sub.customer_id)).toEqual({ monthly: 500, additional: 0, rolled_over: 500 });
+    await payments.events.record('sandbox', invoice('evt_failed_9', 'invoice.payment_failed'));
+    await ctx.app.queue.drain();
+    expect(json<{ status: string }>(await call('GET', `/api/whitelabel/subscriptions/${sub.id}`, reseller)).status).toBe('past_due');
+    await ledgerMatches(sub.customer_id);
   });
 });

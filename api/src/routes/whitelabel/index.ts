@@ -7,6 +7,7 @@ import { emailTemplateRoutes } from './emailTemplates';
 import { packageRoutes } from './packages';
 import { partnerRoutes } from './partners';
 import { paykickstartRoutes } from './paykickstart';
+import { renewalEventRoutes } from './renewalEvents';
 import { salesPageRoutes } from './salesPage';
 import { salesSettingsRoutes } from './salesSettings';
 import { smtpRoutes } from './smtp';
@@ -27,6 +28,7 @@ export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   webhookRoutes(api, deps);
   stripeRoutes(api, deps);
   paykickstartRoutes(api, deps);
+  renewalEventRoutes(api, deps);
   customLinkRoutes(api, deps);
   emailTemplateRoutes(api, deps);
   partnerRoutes(api, deps);

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
+import type { Db } from '../../db';
+import type { AppDeps } from '../../http/context';
+import { paymentsFor } from '../../providers/payments';
+import type { PaymentEvent } from '../../providers/payments/types';
+
+/**
+ * Stripe Billing's renewal events onto the subscription states (ADR 022): `invoice.paid` grants the
+ * invoice's period (once per invoice and per period, credits/periodGrant.ts), `invoice.payment_failed`
+ * makes the subscription past due. The subscription is found by its Stripe id
+ * (`provider_subscription_ref`); an invoice of a subscription we do not hold changes nothing.
+ */
+interface InvoiceObject {
+  id?: string;
+  subscription?: string | null;
+  parent?: { subscription_details?: { subscription?: string | null } | null } | null;
+  lines?: { data?: { period?: { start?: number; end?: number } }[] };
+  period_start?: number;
+  period_end?: number;
+}
+
+/** Stripe moved the subscription id under `parent.subscription_details` (API 2025-03); both are read. */
+function subscriptionIdOf(invoice: InvoiceObject): string | null {
+  return invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
+}
+
+/** The subscription item's period (a subscription invoice's own period_* is the previous one). */
+function periodOf(invoice: InvoiceObject): { start: Date; end: Date } | null {
+  const line = invoice.lines?.data?.find((l) => l.period?.start && l.period?.end)?.period;
+  const start = line?.start ?? invoice.period_start;
+  const end = line?.end ?? invoice.period_end;
+  return start && end && end > start ? { start: new Date(start * 1000), end: new Date(end * 1000) } : null;
+}
+
+async function ourSubscription(db: Db, stripeId: string | null): Promise<number | null> {
+  if (!stripeId) return null;
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM whitelabel_subscriptions WHERE billing_provider = 'stripe' AND provider_subscription_ref = $1`, [stripeId]);
+  return rows[0]?.id ?? null;
+}
+
+export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date): Promise<void> {
+  const invoice = event.data.object as InvoiceObject;
+  const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
+  const period = periodOf(invoice);
+  if (subscriptionId === null || !period) return;
+  await grantPaidPeriod(db, { subscriptionId, periodStart: period.start, periodEnd: period.end, sourceEventId: `stripe:${invoice.id ?? event.id}`, at });
+}
+
+export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date): Promise<void> {
+  const invoice = event.data.object as InvoiceObject;
+  const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
+  if (subscriptionId === null) return;
+  await markRenewalFailed(db, { subscriptionId, sourceEventId: `stripe:${invoice.id ?? event.id}`, at });
+}
+
+export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
+  const payments = paymentsFor(deps);
+  payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now()));
+  payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now()));
+}
