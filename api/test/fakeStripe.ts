@@ -168,6 +168,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       return { status: 200, body: session };
     }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customer = objects.get(form.get('customer') ?? '');
+      if (!customer) return notFound(form.get('customer') ?? '');
+      const id = newId('bps');
+      return { status: 200, body: { id, object: 'billing_portal.session', customer: customer.id, return_url: form.get('return_url'), url: `https://billing.stripe.test/p/session/${id}`, created: now(), livemode: false } };
+    }
     if (method === 'POST' && path === '/v1/accounts') {
       const account = { id: newId('acct'), object: 'account', type: form.get('type') ?? 'express', email: form.get('email'), charges_enabled: false, details_submitted: false, metadata: nested(form, 'metadata'), created: now() };
       objects.set(account.id, account);

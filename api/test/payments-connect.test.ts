@@ -110,4 +110,34 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     expect(fake.refunds().filter((r) => r.payment_intent === two!.payment_intent)).toHaveLength(1);
     expect((await ctx.db.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE email = $1 ORDER BY id', [form.email])).rows.map((r) => r.status)).toEqual(['completed', 'refunded']);
   });
+
+  it('Stripe Billing events map onto the subscription: a paid invoice grants its period once, a failed one makes it past due, deletion ends it', async () => {
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Billed at Stripe', monthly_credits: 300 })).data;
+    const created = json<{ data: { id: number; customer_id: number } }>(
+      await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Bill Ing', email: 'bill.ing@buyer.test', username: 'billing-at-stripe', package_id: pkg.id }),
+    ).data;
+    await ctx.db.query(`UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = 'sub_fake_billing' WHERE id = $1`, [created.id]);
+    const periods = async () => (await ctx.db.query('SELECT 1 FROM subscription_periods WHERE subscription_id = $1', [created.id])).rowCount;
+    const before = await periods();
+    const start = Math.floor(ctx.clock.now().getTime() / 1000) + 31 * 86_400;
+    const invoice = { id: 'in_fake_1', object: 'invoice', status: 'paid', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_fake_billing' } }, lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] } };
+    const paid = fake.signedEvent('invoice.paid', invoice);
+    await webhook(paid);
+    await webhook(paid);
+    await webhook(fake.signedEvent('invoice.paid', invoice));
+    await ctx.app.queue.drain();
+    expect(await periods()).toBe(before + 1);
+
+    await webhook(fake.signedEvent('invoice.payment_failed', { ...invoice, id: 'in_fake_2', status: 'open' }));
+    await ctx.app.queue.drain();
+    const status = async () => (await ctx.db.query<{ status: string; cancel_at_period_end: boolean }>('SELECT status, cancel_at_period_end FROM whitelabel_subscriptions WHERE id = $1', [created.id])).rows[0];
+    expect(await status()).toMatchObject({ status: 'past_due' });
+    await webhook(fake.signedEvent('customer.subscription.updated', { id: 'sub_fake_billing', object: 'subscription', status: 'past_due', cancel_at_period_end: true }));
+    await ctx.app.queue.drain();
+    expect(await status()).toMatchObject({ cancel_at_period_end: true });
+    await webhook(fake.signedEvent('customer.subscription.deleted', { id: 'sub_fake_billing', object: 'subscription', status: 'canceled' }));
+    await ctx.app.queue.drain();
+    expect(await status()).toMatchObject({ status: 'canceled' });
+    expect((await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [created.customer_id])).rows[0]).toEqual({ subscription_status: 'inactive' });
+  });
 });

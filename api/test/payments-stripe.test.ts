@@ -66,6 +66,14 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     expect(fake.requests.some((r) => [...r.form.keys()].some((k) => k.startsWith('card['))) ).toBe(false);
   });
 
+  it("check-billing-portals answers the account's own Stripe customer-portal session", async () => {
+    const portal = json<{ type: string; value: string }>(await call('GET', '/api/wl/check-billing-portals'));
+    expect(portal).toEqual({ type: 'stripe', value: expect.stringMatching(/^https:\/\/billing\.stripe\.test\/p\/session\//) });
+    const sent = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(sent.form.get('customer')).toMatch(/^cus_/);
+    expect(sent.form.get('return_url')).toMatch(/\/settings\/billing-portal$/);
+  });
+
   it('a SetupIntent of another customer is refused', async () => {
     const other = await login(ctx.app, DEMO.reseller);
     const theirs = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', {}, other));

@@ -42,12 +42,15 @@ describe('white-label payment account (/api/whitelabel/stripe)', () => {
     expect(json(ok)).toMatchObject({ code: 'whitelabel.stripe_connected', data: { connected: true, mode: 'sandbox' } });
     expect(json(await call('POST', '/api/whitelabel/stripe/callback', reseller, { code, state }))).toMatchObject({ code: 'whitelabel.stripe_state' });
     expect(json(await call('GET', '/api/whitelabel/stripe', other))).toMatchObject({ data: { connected: false } });
+    // check-billing-portals answers the reseller's customers from what is connected: in test mode, the wallet.
+    expect(json(await call('GET', '/api/wl/check-billing-portals', customer))).toEqual({ type: 'stripe', value: '/settings/wallet' });
   });
 
   it('sets the billing type (stripe or paykickstart) and disconnects', async () => {
     const bad = await call('PUT', '/api/whitelabel/stripe', reseller, { billing_type: 'paypal' });
     expect(json(bad)).toMatchObject({ field: 'billing_type' });
     expect(json(await call('PUT', '/api/whitelabel/stripe', reseller, { billing_type: 'paykickstart' }))).toMatchObject({ data: { billing_type: 'paykickstart', connected: true } });
+    expect(json(await call('GET', '/api/wl/check-billing-portals', customer))).toEqual({ type: 'paykickstart', value: expect.stringMatching(/^https:\/\//) });
     expect(json(await call('DELETE', '/api/whitelabel/stripe', reseller))).toMatchObject({ data: { connected: false, billing_type: 'paykickstart' } });
   });
 });

@@ -161,6 +161,10 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
       }
     },
 
+    async portalUrl(customerRef, returnUrl) {
+      return (await call(() => stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl }))).url;
+    },
+
     async createCheckout(request) {
       const session = await call(() =>
         stripe.checkout.sessions.create(

@@ -128,6 +128,8 @@ export interface PaymentsProvider {
    * takes the money back from the reseller's account. Throws PaymentUnknownError when the answer was lost.
    */
   refund(ref: string, idempotencyKey: string, destinationCharge?: boolean): Promise<ChargeOutcome>;
+  /** Stripe's customer portal for one customer (a short-lived session URL); the sandbox has none (the wallet is its portal). */
+  portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
   /** Stripe Checkout; the sandbox has none (its card form tokenises in the page). */
   createCheckout?(request: CheckoutRequest): Promise<{ id: string; url: string }>;
 }

@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
+import { paymentsFor, PaymentUnknownError } from '../../providers/payments';
 import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Type } from '../../http/contract';
 import { notFound } from './account';
 import { publishedCourse, publishedCourses, trainingSourceFor } from '../whitelabel/trainingContent';
@@ -11,6 +13,37 @@ export function billingPortal(env: NodeJS.ProcessEnv = process.env): { type: 'st
   const type = configured === 'paykickstart' || configured === 'stripe' ? configured : env.STRIPE_SECRET_KEY?.trim() ? 'stripe' : 'paykickstart';
   const fallback = type === 'stripe' ? 'https://billing.stripe.com/p/login' : 'https://app.paykickstart.com/billing';
   return { type, value: env.BILLING_PORTAL_URL?.trim() || fallback };
+}
+
+/**
+ * The portal that manages this user's billing, from what is connected: a reseller's customer follows
+ * its reseller (PayKickstart's portal when the reseller bills through PayKickstart); with Stripe, the
+ * customer's own Stripe customer-portal session; in test mode, the wallet (where cards are managed)
+ * for a reseller connected in the sandbox; otherwise the operator's setting (billingPortal).
+ */
+export async function billingPortalFor(deps: Pick<AppDeps, 'db' | 'queue' | 'clock'>, userId: number, returnUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<{ type: 'stripe' | 'paykickstart'; value: string }> {
+  const { db } = deps;
+  const payments = paymentsFor(deps);
+  const reseller = (
+    await db.query<{ billing_type: 'stripe' | 'paykickstart'; account_id: string | null }>(
+      `SELECT a.billing_type, a.account_id FROM users u JOIN whitelabel_payment_accounts a ON a.owner_id = u.parent_id WHERE u.id = $1 AND u.user_type = 'customer'`,
+      [userId],
+    )
+  ).rows[0];
+  if (reseller?.billing_type === 'paykickstart') return { type: 'paykickstart', value: env.BILLING_PORTAL_URL?.trim() || 'https://app.paykickstart.com/billing' };
+  const provider = payments.provider;
+  if (provider.portalUrl) {
+    const customer = (await db.query<{ customer_ref: string }>('SELECT customer_ref FROM payment_customers WHERE user_id = $1 AND provider = $2', [userId, provider.name])).rows[0];
+    if (customer) {
+      try {
+        return { type: 'stripe', value: await provider.portalUrl(customer.customer_ref, returnUrl) };
+      } catch (error) {
+        if (!(error instanceof PaymentUnknownError)) throw error;
+      }
+    }
+  }
+  if (reseller?.account_id && provider.name === 'sandbox') return { type: 'stripe', value: '/settings/wallet' };
+  return billingPortal(env);
 }
 
 /**
@@ -27,7 +60,8 @@ const CourseSummary = Type.Object({ id: Type.Integer(), title: Type.String(), de
 const Lesson = Type.Object({ id: Type.Integer(), title: Type.String(), content: Nullable(Type.String()), video_url: Nullable(Type.String()), body_html: Nullable(Type.String()) });
 const Course = Type.Object({ id: Type.Integer(), title: Type.String(), description: Nullable(Type.String()), pages: Type.Array(Lesson) });
 
-export function courseRoutes(api: FastifyInstance, { db }: AppDeps): void {
+export function courseRoutes(api: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/wl/check-billing-portals',
@@ -39,7 +73,7 @@ export function courseRoutes(api: FastifyInstance, { db }: AppDeps): void {
         response: { 200: Type.Object({ type: StringEnum(['stripe', 'paykickstart']), value: Type.String() }) },
       },
     },
-    async () => billingPortal(),
+    async (request) => billingPortalFor(deps, currentUser(request).id, `${request.protocol}://${request.headers.host ?? 'localhost'}/settings/billing-portal`),
   );
 
   app.get(

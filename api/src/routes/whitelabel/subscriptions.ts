@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { paymentsFor, PaymentUnknownError, type ChargeOutcome } from '../../providers/payments';
+import { registerSubscriptionEvents } from '../../providers/payments/subscriptionEvents';
 import { refundAtProvider, settleRefundEffect, type ClaimedRefund } from './billing';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
@@ -109,6 +110,7 @@ const EVENT_OF: Record<Action, WebhookEvent> = {
 export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
+  registerSubscriptionEvents(payments, db, () => clock.now());
   const guard = resellerGuard(app);
 
   app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(

@@ -28,7 +28,17 @@ export async function confirmCharge(chargeId: number): Promise<Charge> {
   return answer.data;
 }
 
-export function useConfirmCharge() {
+/**
+ * `onConfirmed` runs with the mutation itself (before the wallet is read again): the confirm button
+ * goes away once the card no longer needs reconnecting, and a callback given to `mutate` would be lost with it.
+ */
+export function useConfirmCharge(onConfirmed: (charge: Charge) => void) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: confirmCharge, onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }) });
+  return useMutation({
+    mutationFn: confirmCharge,
+    onSuccess: (charge) => {
+      onConfirmed(charge);
+      return queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
 }

@@ -42,7 +42,7 @@ function PaymentStatus({ charge }: { charge: Charge }) {
 /** The bank asked for authentication: "Card must be reconnected for security reasons", and the way to do it. */
 function ReconnectCard({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
   const { t } = useTranslation('settings');
-  const confirm = useConfirmCharge();
+  const confirm = useConfirmCharge(onPaid);
   const waiting = wallet.charge_waiting_for_confirmation;
   return (
     <Box mt={2}>
@@ -50,7 +50,7 @@ function ReconnectCard({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Ch
         {t('wallet.reconnect')}
       </Text>
       {waiting ? (
-        <Button size="sm" colorPalette="brand" loading={confirm.isPending} onClick={() => confirm.mutate(waiting, { onSuccess: onPaid })}>
+        <Button size="sm" colorPalette="brand" loading={confirm.isPending} onClick={() => confirm.mutate(waiting)}>
           {t('wallet.confirmCard')}
         </Button>
       ) : null}
