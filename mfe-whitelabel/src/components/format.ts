@@ -1,3 +1,4 @@
+import type { ApiPage } from '@leadsmith/shared';
 /** Prices travel as integer cents; forms show dollars. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number | null | undefined): number | '' => (cents === null || cents === undefined ? '' : cents / 100);
@@ -17,10 +18,5 @@ export function formatDateTime(iso: string | null | undefined, lang: string): st
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** A page of a white-label list. */
-export interface PageOf<T> {
-  data: T[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
+/** A page of a white-label list: the API's one page envelope. */
+export type PageOf<T> = ApiPage<T>;

@@ -10965,6 +10965,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your branding (business account) */
         get: {
             parameters: {
                 query?: never;
@@ -10979,10 +10980,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                domain: string;
+                                name: string;
+                                content: string | null;
+                                logo: string | null;
+                                favicon: string | null;
+                                script: string | null;
+                                login_page_bg_color: string | null;
+                                sidebar_background_color: string | null;
+                                button_color: string | null;
+                                secondary_color: string | null;
+                                text_color: string | null;
+                                heading_color: string | null;
+                                support_url: string | null;
+                                show_training_center: boolean;
+                                crms: ("ghl" | "keap" | "zapier" | "groove" | "sales_connector")[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            completed: boolean;
+                        };
+                    };
                 };
             };
         };
+        /** Save your branding (business account) */
         put: {
             parameters: {
                 query?: never;
@@ -11019,7 +11044,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                domain: string;
+                                name: string;
+                                content: string | null;
+                                logo: string | null;
+                                favicon: string | null;
+                                script: string | null;
+                                login_page_bg_color: string | null;
+                                sidebar_background_color: string | null;
+                                button_color: string | null;
+                                secondary_color: string | null;
+                                text_color: string | null;
+                                heading_color: string | null;
+                                support_url: string | null;
+                                show_training_center: boolean;
+                                crms: ("ghl" | "keap" | "zapier" | "groove" | "sales_connector")[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            completed: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -11186,6 +11236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your packages (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -11203,11 +11254,53 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                slug: string;
+                                name: string;
+                                description: string | null;
+                                monthly_price_cents: number;
+                                yearly_price_cents: number | null;
+                                one_time_price_cents: number | null;
+                                trial_days: number;
+                                trial_amount_cents: number;
+                                monthly_credits: number;
+                                credit_price_cents: number;
+                                collect_payment_method: boolean;
+                                available_for_billing_portal: boolean;
+                                show_on_sales_page: boolean;
+                                create_via_form: boolean;
+                                form_available_days: number | null;
+                                thank_you_url: string | null;
+                                custom_fields: {
+                                    label: string;
+                                    optional: boolean;
+                                    /** @enum {string} */
+                                    type: "text" | "dropdown";
+                                    options: string[];
+                                }[];
+                                search_limit: number | null;
+                                /** @enum {string} */
+                                past_due_access: "pause" | "keep";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                subscribers: number;
+                                has_sales_settings: boolean;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a package */
         post: {
             parameters: {
                 query?: never;
@@ -11265,11 +11358,49 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                slug: string;
+                                name: string;
+                                description: string | null;
+                                monthly_price_cents: number;
+                                yearly_price_cents: number | null;
+                                one_time_price_cents: number | null;
+                                trial_days: number;
+                                trial_amount_cents: number;
+                                monthly_credits: number;
+                                credit_price_cents: number;
+                                collect_payment_method: boolean;
+                                available_for_billing_portal: boolean;
+                                show_on_sales_page: boolean;
+                                create_via_form: boolean;
+                                form_available_days: number | null;
+                                thank_you_url: string | null;
+                                custom_fields: {
+                                    label: string;
+                                    optional: boolean;
+                                    /** @enum {string} */
+                                    type: "text" | "dropdown";
+                                    options: string[];
+                                }[];
+                                search_limit: number | null;
+                                /** @enum {string} */
+                                past_due_access: "pause" | "keep";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -11286,6 +11417,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One package */
         get: {
             parameters: {
                 query?: never;
@@ -11302,10 +11434,45 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            slug: string;
+                            name: string;
+                            description: string | null;
+                            monthly_price_cents: number;
+                            yearly_price_cents: number | null;
+                            one_time_price_cents: number | null;
+                            trial_days: number;
+                            trial_amount_cents: number;
+                            monthly_credits: number;
+                            credit_price_cents: number;
+                            collect_payment_method: boolean;
+                            available_for_billing_portal: boolean;
+                            show_on_sales_page: boolean;
+                            create_via_form: boolean;
+                            form_available_days: number | null;
+                            thank_you_url: string | null;
+                            custom_fields: {
+                                label: string;
+                                optional: boolean;
+                                /** @enum {string} */
+                                type: "text" | "dropdown";
+                                options: string[];
+                            }[];
+                            search_limit: number | null;
+                            /** @enum {string} */
+                            past_due_access: "pause" | "keep";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a package */
         put: {
             parameters: {
                 query?: never;
@@ -11369,11 +11536,50 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                slug: string;
+                                name: string;
+                                description: string | null;
+                                monthly_price_cents: number;
+                                yearly_price_cents: number | null;
+                                one_time_price_cents: number | null;
+                                trial_days: number;
+                                trial_amount_cents: number;
+                                monthly_credits: number;
+                                credit_price_cents: number;
+                                collect_payment_method: boolean;
+                                available_for_billing_portal: boolean;
+                                show_on_sales_page: boolean;
+                                create_via_form: boolean;
+                                form_available_days: number | null;
+                                thank_you_url: string | null;
+                                custom_fields: {
+                                    label: string;
+                                    optional: boolean;
+                                    /** @enum {string} */
+                                    type: "text" | "dropdown";
+                                    options: string[];
+                                }[];
+                                search_limit: number | null;
+                                /** @enum {string} */
+                                past_due_access: "pause" | "keep";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a package no one subscribes to */
         delete: {
             parameters: {
                 query?: never;
@@ -11390,7 +11596,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -12327,6 +12538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your customers' side-menu links (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -12344,11 +12556,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                url: string;
+                                show_in_menu: boolean;
+                                position: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a side-menu link */
         post: {
             parameters: {
                 query?: never;
@@ -12370,11 +12600,27 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                url: string;
+                                show_in_menu: boolean;
+                                position: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12392,6 +12638,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a side-menu link */
         put: {
             parameters: {
                 query?: never;
@@ -12419,11 +12666,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                url: string;
+                                show_in_menu: boolean;
+                                position: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a side-menu link */
         delete: {
             parameters: {
                 query?: never;
@@ -12440,7 +12704,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -12456,6 +12725,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The side-menu links your reseller added */
         get: {
             parameters: {
                 query?: never;
@@ -12470,7 +12740,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                title: string;
+                                url: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -12705,6 +12982,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your referral partners (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -12722,11 +13000,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                email: string | null;
+                                company: string | null;
+                                referral_code: string;
+                                commission_percent: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a referral partner */
         post: {
             parameters: {
                 query?: never;
@@ -12750,11 +13048,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                email: string | null;
+                                company: string | null;
+                                referral_code: string;
+                                commission_percent: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -12771,6 +13087,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One referral partner */
         get: {
             parameters: {
                 query?: never;
@@ -12787,10 +13104,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            email: string | null;
+                            company: string | null;
+                            referral_code: string;
+                            commission_percent: number;
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a referral partner */
         put: {
             parameters: {
                 query?: never;
@@ -12820,11 +13152,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                email: string | null;
+                                company: string | null;
+                                referral_code: string;
+                                commission_percent: number;
+                                active: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a referral partner */
         delete: {
             parameters: {
                 query?: never;
@@ -12841,7 +13192,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };

@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, useSessionStore } from '@leadsmith/shared/core';
+import { apiClient, useSessionStore, type ApiResponse } from '@leadsmith/shared/core';
 
 /** A custom link the user's reseller added to its customers' side menu (spec §3 Custom link). */
-export interface MenuLink {
-  title: string;
-  url: string;
-}
+export type MenuLink = ApiResponse<'/api/whitelabel/menu-links', 'get'>['data'][number];
 
 /** Only absolute http(s) URLs are drawn: a stored `javascript:` or `data:` link never becomes an href. */
 export function isSafeMenuUrl(value: string): boolean {
@@ -21,7 +18,7 @@ export const menuLinkKeys = { all: ['shell', 'menu-links'] as const, of: (token:
 
 /** GET /api/whitelabel/menu-links (any signed-in user): its reseller's links marked for the side menu. */
 export async function getMenuLinks(signal?: AbortSignal): Promise<MenuLink[]> {
-  const { data } = await apiClient.get<{ data: MenuLink[] }>('/api/whitelabel/menu-links', { signal, silent: true });
+  const { data } = await apiClient.get<ApiResponse<'/api/whitelabel/menu-links', 'get'>>('/api/whitelabel/menu-links', { signal, silent: true });
   return Array.isArray(data.data) ? data.data.filter((l) => typeof l.title === 'string' && typeof l.url === 'string' && isSafeMenuUrl(l.url)) : [];
 }
 

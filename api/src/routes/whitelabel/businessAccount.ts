@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -8,24 +9,28 @@ import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain, type CrmId } from '../siteSet
 import { blankToNull, colorSchema, Issues, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
 
 /** The reseller's branding: its own row of the core business_settings table (what site-settings serves for the domain). */
-export interface BusinessAccount {
-  domain: string;
-  name: string;
-  content: string | null;
-  logo: string | null;
-  favicon: string | null;
-  script: string | null;
-  login_page_bg_color: string | null;
-  sidebar_background_color: string | null;
-  button_color: string | null;
-  secondary_color: string | null;
-  text_color: string | null;
-  heading_color: string | null;
-  support_url: string | null;
-  show_training_center: boolean;
-  crms: CrmId[];
-  updated_at: string;
-}
+const Text = Nullable(Type.String());
+const BusinessAccountSchema = Type.Object({
+  domain: Type.String(),
+  name: Type.String(),
+  content: Text,
+  logo: Text,
+  favicon: Text,
+  script: Text,
+  login_page_bg_color: Text,
+  sidebar_background_color: Text,
+  button_color: Text,
+  secondary_color: Text,
+  text_color: Text,
+  heading_color: Text,
+  support_url: Text,
+  show_training_center: Type.Boolean(),
+  crms: Type.Array(StringEnum(CRM_IDS)),
+  updated_at: Timestamp(),
+});
+export type BusinessAccount = Static<typeof BusinessAccountSchema> & { crms: CrmId[] };
+/** The branding (null until the form is first saved) and whether it is done (sales settings need it). */
+const BusinessAccountAnswer = Type.Object({ data: Nullable(BusinessAccountSchema), completed: Type.Boolean() });
 
 export type BusinessAccountInput = Omit<BusinessAccount, 'updated_at'>;
 
@@ -67,12 +72,12 @@ const bodySchema = objectSchema(
 );
 
 export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.get('/api/whitelabel/business-account', { onRequest: resellerGuard(app) }, async (request) => {
+  app.get('/api/whitelabel/business-account', { onRequest: resellerGuard(app), schema: { summary: 'Your branding (business account)', response: { 200: BusinessAccountAnswer } } }, async (request) => {
     const data = await businessAccountOf(db, await resellerIdOf(db, request));
     return { data, completed: data !== null };
   });
 
-  app.put<{ Body: BusinessAccountInput }>('/api/whitelabel/business-account', { onRequest: resellerGuard(app), schema: { body: bodySchema } }, async (request) => {
+  app.put<{ Body: BusinessAccountInput }>('/api/whitelabel/business-account', { onRequest: resellerGuard(app), schema: { summary: 'Save your branding (business account)', body: bodySchema, response: { 200: Type.Object({ ...MessageProperties, ...BusinessAccountAnswer.properties }) } } }, async (request) => {
     const resellerId = await resellerIdOf(db, request);
     const body = request.body;
     const input = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -34,40 +35,40 @@ export function salesSubscriptionDays(formAvailableDays: number | null | undefin
   return !formAvailableDays || formAvailableDays < 1 || formAvailableDays > MAX_FORM_DAYS ? MAX_FORM_DAYS : formAvailableDays;
 }
 
-export interface CustomField {
-  label: string;
-  optional: boolean;
-  type: 'text' | 'dropdown';
-  options: string[];
-}
+const CustomFieldSchema = Type.Object({ label: Type.String(), optional: Type.Boolean(), type: StringEnum(['text', 'dropdown'] as const), options: Type.Array(Type.String()) });
+export type CustomField = Static<typeof CustomFieldSchema>;
 
 /** Spec §3 Package. Prices are integer cents. */
-export interface Package {
-  id: number;
-  slug: string;
-  name: string;
-  description: string | null;
-  monthly_price_cents: number;
-  yearly_price_cents: number | null;
-  one_time_price_cents: number | null;
-  trial_days: number;
-  trial_amount_cents: number;
-  monthly_credits: number;
-  credit_price_cents: number;
-  collect_payment_method: boolean;
-  available_for_billing_portal: boolean;
-  show_on_sales_page: boolean;
-  create_via_form: boolean;
-  form_available_days: number | null;
-  thank_you_url: string | null;
-  custom_fields: CustomField[];
+const PackageSchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  monthly_price_cents: Type.Integer(),
+  yearly_price_cents: Nullable(Type.Integer()),
+  one_time_price_cents: Nullable(Type.Integer()),
+  trial_days: Type.Integer(),
+  trial_amount_cents: Type.Integer(),
+  monthly_credits: Type.Integer(),
+  credit_price_cents: Type.Integer(),
+  collect_payment_method: Type.Boolean(),
+  available_for_billing_portal: Type.Boolean(),
+  show_on_sales_page: Type.Boolean(),
+  create_via_form: Type.Boolean(),
+  form_available_days: Nullable(Type.Integer()),
+  thank_you_url: Nullable(Type.String()),
+  custom_fields: Type.Array(CustomFieldSchema),
   /** The customer's monthly search limit, its own number (not the credits); null leaves the customer's limit as it is. */
-  search_limit: number | null;
+  search_limit: Nullable(Type.Integer()),
   /** What the customer keeps while a renewal is unpaid: `pause` its access, or `keep` it until the provider gives up. */
-  past_due_access: 'pause' | 'keep';
-  created_at: string;
-  updated_at: string;
-}
+  past_due_access: StringEnum(['pause', 'keep'] as const),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type Package = Static<typeof PackageSchema>;
+/** A package in the list: with its active subscribers and whether it has a sales page. */
+const PackageListItem = Type.Object({ ...PackageSchema.properties, subscribers: Type.Integer(), has_sales_settings: Type.Boolean() });
+const SavedPackage = Type.Object({ ...MessageProperties, data: PackageSchema });
 
 export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'>;
 
@@ -168,7 +169,7 @@ const valuesOf = (input: PackageInput) => VALUE_COLUMNS.map((c) => (c === 'custo
 export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/packages', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/packages', { onRequest: guard, schema: { summary: 'Your packages (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(PackageListItem) } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const { page, pageSize } = request.query;
     const { rows } = await db.query<Package & { subscribers: number; has_sales_settings: boolean }>(
@@ -183,13 +184,13 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     return result;
   });
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { summary: 'One package', params: idParamsSchema, response: { 200: PackageSchema } } }, async (request) => {
     const pkg = await packageOf(db, await resellerIdOf(db, request), request.params.id);
     if (!pkg) throw notFound();
     return pkg;
   });
 
-  app.post<{ Body: PackageInput }>('/api/whitelabel/packages', { onRequest: guard, schema: { body: bodySchema } }, async (request, reply) => {
+  app.post<{ Body: PackageInput }>('/api/whitelabel/packages', { onRequest: guard, schema: { summary: 'Create a package', body: bodySchema, response: { 201: SavedPackage } } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     const input = checkRules(request.body);
     const now = clock.now();
@@ -204,7 +205,7 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
 
   app.put<{ Body: PackageInput; Params: { id: number } }>(
     '/api/whitelabel/packages/:id',
-    { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } },
+    { onRequest: guard, schema: { summary: 'Change a package', params: idParamsSchema, body: bodySchema, response: { 200: SavedPackage } } },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const input = checkRules(request.body);
@@ -218,7 +219,7 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { summary: 'Delete a package no one subscribes to', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     await db.transaction(async (tx) => {
       const pkg = await tx.query('SELECT id FROM whitelabel_packages WHERE id = $1 AND owner_id = $2 FOR UPDATE', [request.params.id, owner]);

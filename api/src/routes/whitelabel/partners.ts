@@ -1,22 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, Page, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { blankToNull, idParamsSchema, notFound, optionalText, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
 
 /** The reseller's own referral partners (spec §2 whitelabel/partners). */
-export interface Partner {
-  id: number;
-  name: string;
-  email: string | null;
-  company: string | null;
-  referral_code: string;
-  commission_percent: number;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+const PartnerSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  company: Nullable(Type.String()),
+  referral_code: Type.String(),
+  commission_percent: Type.Integer(),
+  active: Type.Boolean(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+export type Partner = Static<typeof PartnerSchema>;
+const SavedPartner = Type.Object({ ...MessageProperties, data: PartnerSchema });
 
 const COLUMNS = 'id, name, email, company, referral_code, commission_percent, active, created_at, updated_at';
 
@@ -47,7 +50,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
   const guard = resellerGuard(app);
   const values = (b: Body) => [b.name.trim(), blankToNull(b.email)?.toLowerCase() ?? null, blankToNull(b.company), b.referral_code, b.commission_percent, b.active];
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/partners', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/partners', { onRequest: guard, schema: { summary: 'Your referral partners (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(PartnerSchema) } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const { page, pageSize } = request.query;
     const { rows } = await db.query<Partner>(`SELECT ${COLUMNS} FROM whitelabel_partners WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
@@ -56,13 +59,13 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     return result;
   });
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.get<{ Params: { id: number } }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { summary: 'One referral partner', params: idParamsSchema, response: { 200: PartnerSchema } } }, async (request) => {
     const { rows } = await db.query<Partner>(`SELECT ${COLUMNS} FROM whitelabel_partners WHERE id = $1 AND owner_id = $2`, [request.params.id, await resellerIdOf(db, request)]);
     if (!rows[0]) throw notFound();
     return rows[0];
   });
 
-  app.post<{ Body: Body }>('/api/whitelabel/partners', { onRequest: guard, schema: { body: bodySchema } }, async (request, reply) => {
+  app.post<{ Body: Body }>('/api/whitelabel/partners', { onRequest: guard, schema: { summary: 'Add a referral partner', body: bodySchema, response: { 201: SavedPartner } } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     try {
       const { rows } = await db.query<Partner>(
@@ -78,7 +81,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     }
   });
 
-  app.put<{ Params: { id: number }; Body: Body }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } }, async (request) => {
+  app.put<{ Params: { id: number }; Body: Body }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { summary: 'Change a referral partner', params: idParamsSchema, body: bodySchema, response: { 200: SavedPartner } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     try {
       const { rows } = await db.query<Partner>(
@@ -94,7 +97,7 @@ export function partnerRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     }
   });
 
-  app.delete<{ Params: { id: number } }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/whitelabel/partners/:id', { onRequest: guard, schema: { summary: 'Delete a referral partner', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const { rowCount } = await db.query('DELETE FROM whitelabel_partners WHERE id = $1 AND owner_id = $2', [request.params.id, await resellerIdOf(db, request)]);
     if (rowCount === 0) throw notFound();
     return say(request, 'whitelabel.partner_deleted');
