@@ -5,6 +5,7 @@ import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { createTestDatabase } from './support/postgres';
+import { demoLeadProvider, registerLeadProvider, SEARCH_TYPES, type SearchType } from '../src/providers/leads';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -133,3 +134,13 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function searchJobStatus(db: Db, jobId: number): Promise<string | undefined> {
   return (await db.query<{ status: string }>('SELECT status FROM search_jobs WHERE id = $1', [jobId])).rows[0]?.status;
 }
+
+/**
+ * A source that is not demo data, for tests of charging: demo data is free (ADR 017), so a test that
+ * needs credits and the search limit to apply serves the demo generator's records under a real
+ * source's id. Returns an undo.
+ */
+export function registerChargedSource(types: readonly SearchType[] = SEARCH_TYPES): () => void {
+  return registerLeadProvider({ ...demoLeadProvider, id: 'charged-test-source', demo: false }, types);
+}
+

@@ -1,4 +1,4 @@
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { bearer, registerChargedSource, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichment';
 import { enrichAndWait, enrichmentFigures } from './support/enrichment';
@@ -25,13 +25,19 @@ interface Page {
   campaign: { id: number; status: string; job: { id: number; status: string; produced: number; stop_reason: string | null; credits_charged: number } | null };
 }
 
+// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+let undoChargedSource: () => void;
 beforeAll(async () => {
+  undoChargedSource = registerChargedSource();
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
   other = await login(ctx.app, DEMO.reseller);
   userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
 }, 60_000);
-afterAll(() => ctx.close());
+afterAll(async () => {
+  undoChargedSource();
+  await ctx.close();
+});
 
 async function setWallet(monthly: number) {
   await ctx.db.transaction(async (tx) => {

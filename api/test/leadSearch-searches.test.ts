@@ -1,5 +1,5 @@
 import { enrichAndWait } from './support/enrichment';
-import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { demoRecord, canonicalQuery } from '../src/providers/leads';
 import { spendCredits } from '../src/credits/ledger';
@@ -23,12 +23,18 @@ interface Result {
   credits: number;
 }
 
+// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+let undoChargedSource: () => void;
 beforeAll(async () => {
+  undoChargedSource = registerChargedSource();
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
   userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
 }, 60_000);
-afterAll(() => ctx.close());
+afterAll(async () => {
+  undoChargedSource();
+  await ctx.close();
+});
 
 async function createList(listType = 'people', auth = token, extra: Record<string, unknown> = {}): Promise<Campaign> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(auth), payload: { name: `List ${listType}`, list_type: listType, ...extra } });
@@ -150,6 +156,42 @@ describe('POST /api/searches validation', () => {
 });
 
 describe('search job', () => {
+  it('charges demo data nothing and takes none of the search limit: no real source for the type, or a demo list', async () => {
+    await ctx.app.queue.drain();
+    await setWallet(0, 0, 0);
+    await ctx.db.query('UPDATE users SET searches_used = search_limit - 1 WHERE id = $1', [userId]);
+    const searchesLeft = async () => (await ctx.db.query<{ n: number }>('SELECT search_limit - searches_used AS n FROM users WHERE id = $1', [userId])).rows[0]!.n;
+    const runFree = async (list: Campaign) => {
+      const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch(list.id, 12) });
+      expect(start.statusCode).toBe(201);
+      const job = json<{ job: { id: number; demo_data: boolean } }>(start).job;
+      expect(job.demo_data).toBe(true);
+      await ctx.app.queue.drain();
+      expect(await searchJobStatus(ctx.db, job.id)).toBe('done');
+      const page = await results('people', list.id);
+      expect(page.total).toBe(12);
+      expect(page.data.filter((r) => r.email || r.phone).length).toBeGreaterThan(0);
+      expect(page.data.every((r) => r.credits === 0)).toBe(true);
+      expect(page.campaign.job!.credits_charged).toBe(0);
+    };
+    undoChargedSource();
+    try {
+      // No real people source: the demo generator answers, with no credits and 1 search left.
+      await runFree(await createList('people'));
+    } finally {
+      undoChargedSource = registerChargedSource();
+    }
+    // A demo list, while a real source is configured.
+    await runFree(await createList('people', token, { is_demo: true }));
+    expect(await wallet()).toEqual({ monthly: 0, additional: 0, rolled_over: 0 });
+    await ledgerMatchesWallet();
+    expect(await searchesLeft()).toBe(1);
+    // The same search on the real source is refused: no credits.
+    const real = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch((await createList('people')).id, 1) });
+    expect(json(real).code).toBe('leadSearch.no_credits');
+    await ctx.db.query('UPDATE users SET searches_used = 0 WHERE id = $1', [userId]);
+  });
+
   it('shows results looking first, then reveals them and charges only records with a contact', async () => {
     // Searches the tests above started run first: the wallet below is this search's alone.
     await ctx.app.queue.drain();
@@ -158,7 +200,7 @@ describe('search job', () => {
     const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: peopleSearch(list.id, 12) });
     expect(start.statusCode).toBe(201);
     const jobId = json<{ job: { id: number; demo_data: boolean } }>(start).job.id;
-    expect(json<{ job: { demo_data: boolean } }>(start).job.demo_data).toBe(true);
+    expect(json<{ job: { demo_data: boolean } }>(start).job.demo_data).toBe(false);
 
     expect(await runJobStep(ctx.db, jobId)).toBe('running');
     let page = await results('people', list.id);

@@ -4,7 +4,7 @@ process.env.CRM_RETRY_BACKOFF_MS = '0';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 
@@ -83,7 +83,10 @@ async function firstRun(autopilotId: number): Promise<Run> {
 }
 const lastRun = async (autopilotId: number, token = customer) => json<{ data: Run[] }>(await inject('GET', `/api/autopilots/${autopilotId}/runs`, token)).data[0]!;
 
+// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+let undoChargedSource: () => void;
 beforeAll(async () => {
+  undoChargedSource = registerChargedSource();
   crm = await startFakeCrm();
   process.env.CRM_GHL_TOKEN_URL = crm.tokenUrl;
   process.env.CRM_GHL_API_URL = crm.base;
@@ -108,6 +111,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  undoChargedSource();
   delete process.env.CRM_GHL_TOKEN_URL;
   delete process.env.CRM_GHL_API_URL;
   await ctx.close();

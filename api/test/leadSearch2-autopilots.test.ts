@@ -1,4 +1,4 @@
-import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
 
 let ctx: TestContext;
@@ -27,14 +27,20 @@ interface Autopilot {
 
 const DAY = 24 * 3600 * 1000;
 
+// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+let undoChargedSource: () => void;
 beforeAll(async () => {
+  undoChargedSource = registerChargedSource();
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
   userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
   await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
 }, 60_000);
-afterAll(() => ctx.close());
+afterAll(async () => {
+  undoChargedSource();
+  await ctx.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = customer, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

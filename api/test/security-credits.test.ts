@@ -1,13 +1,17 @@
 import { grantCredits, spendCredits } from '../src/credits/ledger';
-import { bearer, createTestApp, type TestContext } from './helpers';
+import { bearer, registerChargedSource, createTestApp, type TestContext } from './helpers';
 import { makeAccount } from './security/accounts';
 
 /** Credit safety: concurrent spends never overspend, the ledger always explains the wallet, CSV cells are inert. */
 let ctx: TestContext;
+// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+let undoChargedSource: () => void;
 beforeAll(async () => {
+  undoChargedSource = registerChargedSource();
   ctx = await createTestApp();
 }, 180_000);
 afterAll(async () => {
+  undoChargedSource();
   await ctx?.close();
 });
 

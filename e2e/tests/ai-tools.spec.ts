@@ -88,7 +88,8 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   const listName = `ICP people ${Date.now()}`;
   await form.createList(listName);
   await page.getByLabel(/Number of leads/).fill('10');
-  await expect(page.getByTestId('search-cost')).toContainText('Up to 30 credits');
+  // No people-data source in the e2e run: demo data, free of credits.
+  await expect(page.getByTestId('search-cost')).toContainText('Demo data — no credits');
   await expect(page.getByTestId('credit-balance')).toContainText('60 credits');
   await form.run.click();
   await expect(page).toHaveURL(/\/lead-search\/saved-lists\/people-\d+$/);

@@ -102,10 +102,12 @@ async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<num
   if (a.type === 'webhook' && !campaign.webhook_url) return 'webhook_missing';
   const running = (await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount;
   if (running) return 'job_running';
+  // Demo data (a demo list, or no real source for the type) is free of credits and of the search limit.
+  const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
   const cost = COST_PER_RECORD[campaign.list_type];
-  if ((await creditBalance(tx, a.user_id)) < cost) return 'no_credits';
+  if (!provider.demo && (await creditBalance(tx, a.user_id)) < cost) return 'no_credits';
   let count = a.max_results;
-  if (!campaign.is_demo) {
+  if (!provider.demo) {
     const limits = (
       await tx.query<{ search_limit: number | null; searches_used: number; last_reset_date: string | null }>(
         'SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE',
@@ -119,7 +121,6 @@ async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<num
     if (count === 0) return 'limit_reached';
     await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [a.user_id, count]);
   }
-  const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
   const job = (
     await tx.query<{ id: number }>(
       `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)

@@ -93,7 +93,7 @@ interface Stored {
 interface Enrichment<A> {
   /** Idempotency-key prefix. */
   name: EnrichmentKind;
-  /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for. */
+  /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for (0: free, demo data). */
   unitCost: number;
   price(answer: A): Stored;
   call(row: Row): Promise<A>;
@@ -135,7 +135,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const from = { after, seen };
     seen += rows.length;
     after = rows[rows.length - 1]!.id;
-    const affordable = Math.floor((await creditBalance(db, userId)) / e.unitCost);
+    const affordable = e.unitCost > 0 ? Math.floor((await creditBalance(db, userId)) / e.unitCost) : rows.length;
     if (affordable < 1) {
       total.stopped = true;
       break;
@@ -216,7 +216,8 @@ const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: ro
 
 /** Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored. */
 export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
-  const cost = CREDIT_COSTS.peoplePhoneEnrich;
+  // Demo data is never charged (ADR 017).
+  const cost = provider.demo ? 0 : CREDIT_COSTS.peoplePhoneEnrich;
   return runEnrichment<string | null>(
     db,
     {
@@ -242,7 +243,9 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, reaso
  * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
  * returned with a contact or email (spec §9); `found` counts employees.
  */
-export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, cost: number, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, unitCost: number, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  // Demo data is never charged (ADR 017).
+  const cost = provider.demo ? 0 : unitCost;
   return runEnrichment<EmployeeRecord[]>(
     db,
     {
@@ -268,7 +271,8 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
  * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
  */
 export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
-  const cost = CREDIT_COSTS.influencerEnrichPerRecord;
+  // Demo data is never charged (ADR 017).
+  const cost = provider.demo ? 0 : CREDIT_COSTS.influencerEnrichPerRecord;
   return runEnrichment<InfluencerEnrichment | null>(
     db,
     {

@@ -26,6 +26,8 @@ interface JobRow {
   stop_reason: StopReason | null;
   provider: string;
   is_demo_list: boolean;
+  /** The job is answered by the demo generator (a demo list, no real source configured, or the unreachable fallback): free of credits and of the search limit. */
+  demo_data: boolean;
   /** `unreachable`: the job fell back to demo data because no real source could be reached (free, no search-limit use). */
   demo_reason: 'unreachable' | null;
   /** The source's last failure (`LeadSourceError`), if any. */
@@ -162,8 +164,8 @@ async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done
   );
   await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [job.campaign_id, status === 'done' ? 'active' : 'incomplete']);
   const unused = job.requested - produced;
-  // A demo fallback gave its whole reservation back when it fell back.
-  if (unused > 0 && !job.is_demo_list && job.demo_reason !== 'unreachable') {
+  // Demo data never reserved any (an unreachable fallback gave its whole reservation back when it fell back).
+  if (unused > 0 && !job.demo_data) {
     await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, unused]);
   }
 }
@@ -176,7 +178,7 @@ function query(job: JobRow): LeadQuery {
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
 
-const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_reason, j.source_error, c.is_demo AS is_demo_list,
+const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, j.source_error, c.is_demo AS is_demo_list,
    (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key
    FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
 
@@ -189,8 +191,8 @@ const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending-
  * Returns null when everything was revealed, or the counts to stop the job with.
  */
 async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null; leads: RevealedLead[] }> {
-  // Demo data shown because no real source could be reached is never charged.
-  const cost = job.demo_reason === 'unreachable' ? 0 : COST_PER_RECORD[job.search_type];
+  // Demo data is never charged, whatever the reason it is shown (ADR 017).
+  const cost = job.demo_data ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
   const { n, looked } = (
     await tx.query<{ n: number; looked: number }>(
@@ -456,7 +458,7 @@ export async function failSearchJob(db: Db, jobId: number): Promise<StepOutcome>
     if (job.status !== 'running') return job.status;
     if (job.produced === 0 && job.source_error?.code === 'unavailable' && job.provider !== 'demo' && job.search_type !== 'intent') {
       await tx.query(`UPDATE search_jobs SET provider = 'demo', demo_data = true, demo_reason = 'unreachable', updated_at = now() WHERE id = $1`, [job.id]);
-      if (!job.is_demo_list) await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, job.requested]);
+      if (!job.demo_data) await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, job.requested]);
       return 'running';
     }
     await stopWithWhatWasFound(tx, queueOf(db), job, 'failed');
@@ -534,7 +536,7 @@ function bumpPageViews(record: LeadRecord): void {
 export async function stopJob(tx: Queryable, queue: JobQueue, jobId: number): Promise<void> {
   const job = (
     await tx.query<JobRow>(
-      `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_reason, c.is_demo AS is_demo_list
+      `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, c.is_demo AS is_demo_list
          FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
       [jobId],
     )

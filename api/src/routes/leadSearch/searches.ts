@@ -95,7 +95,8 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
         if (campaign.job?.status === 'running') throw unprocessable('leadSearch.job_running', 'campaign_id');
         // A demo list (sample data for trying the product) always gets the demo generator's leads.
         const provider = campaign.is_demo ? demoLeadProvider : providerFor(body.type);
-        if (!campaign.is_demo) {
+        // Demo data (a demo list, or no real source for the type) is free of credits and of the search limit.
+        if (!provider.demo) {
           const limits = (await tx.query<LimitRow>('SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
           if (!limits) throw notFound();
           let used = limits.searches_used;
@@ -106,7 +107,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
           // The requested count is reserved now; what the job does not produce is given back when it ends.
           await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [userId, body.count]);
         }
-        if ((await creditBalance(tx, userId)) < cost) throw unprocessable('leadSearch.no_credits', 'count', { cost });
+        if (!provider.demo && (await creditBalance(tx, userId)) < cost) throw unprocessable('leadSearch.no_credits', 'count', { cost });
         const job = (
           await tx.query<{ id: number }>(
             `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)

@@ -370,9 +370,11 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
       ).rows[0];
       if (!campaign) throw new NodeError('list_missing');
       if ((await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount) throw new NodeError('job_running');
-      if ((await creditBalance(tx, run.user_id)) < COST_PER_RECORD[campaign.list_type]) throw new NodeError('no_credits');
+      // Demo data (a demo list, or no real source for the type) is free of credits and of the search limit.
+      const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
+      if (!provider.demo && (await creditBalance(tx, run.user_id)) < COST_PER_RECORD[campaign.list_type]) throw new NodeError('no_credits');
       const count = Math.min(s.count ?? 20, MAX_ITEMS);
-      if (!campaign.is_demo) {
+      if (!provider.demo) {
         // Same reservation as POST /api/searches: the job gives back what it does not produce.
         const limits = (
           await tx.query<{ search_limit: number | null; searches_used: number; last_reset_date: string | null }>(
@@ -385,7 +387,6 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
         if (count > Math.max(0, (limits.search_limit ?? 0) - used)) throw new NodeError('limit_reached');
         await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [run.user_id, count]);
       }
-      const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
       const job = (
         await tx.query<{ id: number }>(
           `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)

@@ -35,7 +35,11 @@ const OPTIONS = {
   operators: ['gte', 'gt', 'lte', 'lt'],
   range_filters: ['followers'],
   rate_filters: ['engagementRate', 'followersGrowthRate', 'likesGrowthRate', 'viewsGrowthRate'],
-  providers: Object.fromEntries(['people', 'local', 'company', 'domain', 'influencer', 'intent', 'group'].map((t) => [t, { id: 'demo', demo: true, demo_reason: 'no_source' }])),
+  // People has a real source (charged); the other types show demo data (free).
+  providers: {
+    ...Object.fromEntries(['local', 'company', 'domain', 'influencer', 'intent', 'group'].map((t) => [t, { id: 'demo', demo: true, demo_reason: 'no_source' }])),
+    people: { id: 'apollo', demo: false, demo_reason: null },
+  },
 };
 const LIMITS = { search_limit: 1000, searches_used: 900, remaining: 100, percent_used: 90, band: 'over_50', credits: { monthly: 10, additional: 5, rolled_over: 0, total: 15 } };
 const campaign = (id: number, list_type: string) => ({ id, name: `My ${list_type} list`, list_type, is_demo: false, status: 'active', archived: false, tags: [], job: null });
@@ -120,11 +124,19 @@ describe('new search form', () => {
     renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=people&count=5' });
     expect(await screen.findByTestId('search-cost')).toHaveTextContent('Up to 15 credits: 5 leads × 3 credits');
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('15 credits');
-    expect(screen.getByText('Demo data')).toBeInTheDocument();
-    expect(screen.getByTestId('demo-reason')).toHaveTextContent('No people-data source is configured: showing demo data.');
+    expect(screen.queryByTestId('demo-reason')).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Number of leads (1–1000)'), { target: { value: '150' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('This search asks for 150 leads but only 100 remain');
     expect(screen.getByRole('button', { name: 'Run search' })).toBeDisabled();
+  });
+
+  it('says demo data costs no credits and no search limit', async () => {
+    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=company&count=150' });
+    expect(await screen.findByTestId('search-cost')).toHaveTextContent('Demo data — no credits: its 150 leads cost nothing and do not count toward your search limit.');
+    expect(screen.getByText('Demo data — no credits')).toBeInTheDocument();
+    expect(screen.getByTestId('demo-reason')).toHaveTextContent('showing demo data');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run search' })).toBeEnabled();
   });
 
   it('prefills from the URL and sends only the filters of the chosen type', async () => {

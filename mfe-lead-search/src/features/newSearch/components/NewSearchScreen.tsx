@@ -113,7 +113,8 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const count = Number(watch('count'));
   const campaignId = watch('campaign_id');
   const chosenList = lists.data?.data.find((c) => String(c.id) === campaignId);
-  const overLimit = !chosenList?.is_demo && Number.isFinite(count) && count > limits.remaining;
+  // Demo data (a demo list, or no real source for the type) does not use the search limit.
+  const overLimit = !chosenList?.is_demo && !options.providers[type].demo && Number.isFinite(count) && count > limits.remaining;
 
   const handleCreateList = async () => {
     setNewListError(null);
