@@ -1,5 +1,8 @@
 import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
+import { failSearchJob } from '../src/routes/leadSearch/searchJobs';
+import { LeadSourceError, registerLeadProvider, type LeadRecord } from '../src/providers/leads';
+import { composeProvider } from '../src/providers/leads/leadSources';
 
 let ctx: TestContext;
 let customer: string;
@@ -206,6 +209,46 @@ describe('autopilots', () => {
 
     res = await inject('POST', `/api/autopilots/${autopilot.id}/status`, customer, { status: 'paused' });
     expect(json<{ autopilot: Autopilot }>(res).autopilot.status).toBe('paused');
+  });
+
+  it('records a run whose search failed as failed, with the reason as its error code', async () => {
+    await setWallet(10_000);
+    const list = await createList();
+    const autopilot = await create(list, { max_results: 5 });
+    await isolate(autopilot.id);
+    ctx.clock.advance(FIRST_RUN_DELAY_MS);
+    await autopilotTick(ctx.db, ctx.clock);
+    const run = (await runs(autopilot.id)).data[0]!;
+    // The queue gave up on the search before a step ran (what its dead letter's handler does).
+    expect(await failSearchJob(ctx.db, run.job_id!)).toBe('stopped');
+    await ctx.app.queue.drain();
+    await autopilotTick(ctx.db, ctx.clock);
+    expect((await get(autopilot.id)).last_run).toMatchObject({ id: run.id, status: 'failed', error: 'search_failed', job_id: run.job_id, results_added: 0 });
+
+    // A source that refuses the search fails the next run, named as the source's refusal.
+    const undo = registerLeadProvider(
+      composeProvider({
+        id: 'apollo',
+        // eslint-disable-next-line require-yield
+        search: async function* (): AsyncIterable<LeadRecord> {
+          throw new LeadSourceError('apollo', 'key_refused', 'HTTP 401');
+        },
+      }),
+      ['people'],
+    );
+    try {
+      ctx.clock.advance(DAY);
+      await autopilotTick(ctx.db, ctx.clock);
+      await ctx.app.queue.drain();
+      await autopilotTick(ctx.db, ctx.clock);
+    } finally {
+      undo();
+    }
+    const [refused] = (await runs(autopilot.id)).data;
+    expect(refused).toMatchObject({ status: 'failed', error: 'source_error' });
+    expect(refused!.id).not.toBe(run.id);
+    // A failed run is not a stop: the daily autopilot stays active for its next period.
+    expect(await get(autopilot.id)).toMatchObject({ status: 'active', stop_reason: null });
   });
 
   it('a one-time autopilot completes after its run; edits keep the schedule', async () => {

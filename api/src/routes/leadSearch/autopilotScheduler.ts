@@ -19,7 +19,17 @@ export const AUTOPILOT_BATCH = 10;
 export { REPEATS, type Repeat } from '../../schedule/recurrence';
 
 /** Why a run did not add results, stored as a code the UI translates. */
-export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing';
+/** Why a run stopped or failed: at its start, or its search's end (`search_failed`: the queue gave up on it; `source_error`: the source refused it). */
+export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing' | 'search_failed' | 'source_error';
+
+/** A run's end from its search's: a search that failed fails the run, with the reason as its error code. */
+function runEnd(jobStatus: string | null, stopReason: string | null): { status: 'done' | 'stopped' | 'failed'; error: RunError | null } {
+  if (jobStatus === 'done' || jobStatus === null) return { status: 'done', error: null };
+  if (stopReason === 'no_credits') return { status: 'stopped', error: 'no_credits' };
+  if (stopReason === 'failed') return { status: 'failed', error: 'search_failed' };
+  if (stopReason === 'source_error') return { status: 'failed', error: 'source_error' };
+  return { status: 'stopped', error: null };
+}
 
 interface ClaimedRow {
   id: number;
@@ -170,14 +180,14 @@ export async function finishRuns(db: Db, now: Date): Promise<number[]> {
       )
     ).rows;
     for (const row of rows) {
-      const error: RunError | null = row.stop_reason === 'no_credits' ? 'no_credits' : null;
+      const { status, error } = runEnd(row.job_status, row.stop_reason);
       if (error === null && row.job_status !== null && row.produced > 0 && hasActions(row)) {
         await tx.query(`UPDATE autopilot_runs SET results_added = $2, credits_spent = $3, actions_state = 'pending' WHERE id = $1`, [row.id, row.produced, row.credits_charged]);
         continue;
       }
       await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, results_added = $4, credits_spent = $5, error = $6 WHERE id = $1`, [
         row.id,
-        row.job_status === 'done' || row.job_status === null ? 'done' : 'stopped',
+        status,
         now.toISOString(),
         row.produced,
         row.credits_charged,
