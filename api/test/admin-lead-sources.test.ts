@@ -18,6 +18,8 @@ interface Source {
   serves: string[];
   calls_this_month: number;
   failures_this_month: number;
+  cost_per_call: number | null;
+  cost_this_month: number | null;
   last_error: string | null;
 }
 interface Overview {
@@ -152,6 +154,21 @@ test('the health check calls the source, counts the call this month and keeps th
   const osm = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/osm/check', headers: admin, payload: {} });
   expect(json<{ result: unknown }>(osm).result).toEqual({ ok: true });
   expect(source(json<Overview>(osm), 'osm').calls_this_month).toBeGreaterThanOrEqual(2);
+});
+
+test("each source's cost this month is its calls × the cost per call the admin set", async () => {
+  const apollo = (overview: Overview) => source(overview, 'apollo');
+  const before = apollo(json<Overview>(await ctx.app.inject({ method: 'GET', url: '/api/admin/lead-sources', headers: admin })));
+  expect(before).toMatchObject({ cost_per_call: null, cost_this_month: null });
+  expect(before.calls_this_month).toBeGreaterThan(0);
+  const set = json<Overview>(await put('/api/admin/lead-sources/apollo', { cost_per_call: 0.0125 }));
+  expect(apollo(set)).toMatchObject({ cost_per_call: 0.0125, cost_this_month: Math.round(before.calls_this_month * 0.0125 * 100) / 100 });
+  // One more call (the health check) costs one more call's price; the key and the switch are untouched.
+  const checked = json<Overview>(await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/apollo/check', headers: admin, payload: {} }));
+  expect(apollo(checked)).toMatchObject({ enabled: true, key_set: true, calls_this_month: before.calls_this_month + 1, cost_this_month: Math.round((before.calls_this_month + 1) * 0.0125 * 100) / 100 });
+  const bad = await ctx.app.inject({ method: 'PUT', url: '/api/admin/lead-sources/apollo', headers: admin, payload: { cost_per_call: -1 } });
+  expect([bad.statusCode, json(bad).field]).toEqual([400, 'cost_per_call']);
+  expect(apollo(json<Overview>(await put('/api/admin/lead-sources/apollo', { cost_per_call: null })))).toMatchObject({ cost_per_call: null, cost_this_month: null, enabled: true, key_set: true });
 });
 
 test('started as server.ts starts it (no extras given), the site crawl is installed and its health check says so', async () => {

@@ -15662,6 +15662,7 @@ export interface paths {
                     "application/json": {
                         enabled?: boolean;
                         api_key?: string | null;
+                        cost_per_call?: number | null;
                     };
                 };
             };

@@ -60,4 +60,9 @@ ALTER TABLE external_effects ADD CONSTRAINT external_effects_kind_check CHECK (k
 );
 INSERT INTO lead_source_version (id) VALUES (true);`,
   },
+  {
+    // What one call of the source costs the platform (USD, set in Admin → Searchers): the cost this month is calls × it.
+    id: 'w3-leads23b-001-lead-source-cost-per-call',
+    sql: `ALTER TABLE lead_source_settings ADD COLUMN cost_per_call numeric(12, 4);`,
+  },
 ];

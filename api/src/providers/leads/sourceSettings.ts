@@ -50,15 +50,25 @@ export async function leadSourceVersion(db: Queryable): Promise<number> {
   return (await db.query<{ version: number }>('SELECT version FROM lead_source_version')).rows[0]?.version ?? 0;
 }
 
-/** Switches a source on or off and/or sets its key (`null` removes the admin's key; the environment's stays). */
-export async function saveLeadSource(db: Queryable, secret: string, id: LeadSourceId, change: { enabled?: boolean; api_key?: string | null }): Promise<void> {
+/**
+ * Switches a source on or off, sets its key (`null` removes the admin's key; the environment's
+ * stays) and/or its cost per call in USD (`null` clears it).
+ */
+export async function saveLeadSource(db: Queryable, secret: string, id: LeadSourceId, change: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null }): Promise<void> {
   const sealed = change.api_key === undefined ? undefined : change.api_key === null ? null : sealToken(secret, change.api_key);
   await db.query(
-    `${BUMP_VERSION} INSERT INTO lead_source_settings (source, enabled, api_key_sealed) VALUES ($1, COALESCE($2, true), $3)
+    `${BUMP_VERSION} INSERT INTO lead_source_settings (source, enabled, api_key_sealed, cost_per_call) VALUES ($1, COALESCE($2, true), $3, $5)
      ON CONFLICT (source) DO UPDATE SET enabled = COALESCE($2, lead_source_settings.enabled),
-       api_key_sealed = CASE WHEN $4 THEN EXCLUDED.api_key_sealed ELSE lead_source_settings.api_key_sealed END, updated_at = now()`,
-    [id, change.enabled ?? null, sealed ?? null, sealed !== undefined],
+       api_key_sealed = CASE WHEN $4 THEN EXCLUDED.api_key_sealed ELSE lead_source_settings.api_key_sealed END,
+       cost_per_call = CASE WHEN $6 THEN EXCLUDED.cost_per_call ELSE lead_source_settings.cost_per_call END, updated_at = now()`,
+    [id, change.enabled ?? null, sealed ?? null, sealed !== undefined, change.cost_per_call ?? null, change.cost_per_call !== undefined],
   );
+}
+
+/** Each source's cost per call (USD) as the admin set it; a source without one is absent. */
+export async function leadSourceCosts(db: Queryable): Promise<Record<string, number>> {
+  const rows = (await db.query<{ source: string; cost_per_call: string | number }>('SELECT source, cost_per_call FROM lead_source_settings WHERE cost_per_call IS NOT NULL')).rows;
+  return Object.fromEntries(rows.map((r) => [r.source, Number(r.cost_per_call)]));
 }
 
 export async function saveLeadSourceOrder(db: Queryable, use: OrderedUse, sources: readonly LeadSourceId[]): Promise<void> {

@@ -9,6 +9,7 @@ import {
   checkLeadSource,
   countingDeps,
   isKeyedSource,
+  leadSourceCosts,
   leadSourceRuntime,
   leadSourceUsage,
   loadLeadSourceSettings,
@@ -32,6 +33,10 @@ export interface LeadSourceDto {
   serves: OrderedUse[];
   calls_this_month: number;
   failures_this_month: number;
+  /** What one call costs the platform, in USD, as the admin set it (null: not set). */
+  cost_per_call: number | null;
+  /** calls_this_month × cost_per_call, in USD, to the cent (null while no cost per call is set). */
+  cost_this_month: number | null;
   last_error: string | null;
   last_error_at: string | null;
 }
@@ -51,6 +56,7 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     const sourcesConfig = loadLeadSourcesConfig(env());
     const settings = await loadLeadSourceSettings(db, config.appSecret);
     const usage = await leadSourceUsage(db, usageMonth(new Date()));
+    const costs = await leadSourceCosts(db);
     const sources: LeadSourceDto[] = LEAD_SOURCE_IDS.map((id) => {
       const keyed = isKeyedSource(id);
       const fromAdmin = keyed && Boolean(settings.keys[id]);
@@ -65,6 +71,8 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
         serves: USES.filter((use) => SOURCE_CANDIDATES[use].includes(id)),
         calls_this_month: u?.calls ?? 0,
         failures_this_month: u?.failures ?? 0,
+        cost_per_call: costs[id] ?? null,
+        cost_this_month: costs[id] === undefined ? null : Math.round((u?.calls ?? 0) * costs[id] * 100) / 100,
         last_error: u?.last_error ?? null,
         last_error_at: u?.last_error_at ?? null,
       };
@@ -79,13 +87,17 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
 
   api.get('/api/admin/lead-sources', { ...adminOnly(api), schema: { querystring: emptyObjectSchema } }, overview);
 
-  api.put<{ Params: { id: LeadSourceId }; Body: { enabled?: boolean; api_key?: string | null } }>(
+  api.put<{ Params: { id: LeadSourceId }; Body: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null } }>(
     '/api/admin/lead-sources/:id',
     {
       ...adminOnly(api),
       schema: {
         params: idParams,
-        body: objectSchema({ enabled: { type: 'boolean' }, api_key: { type: ['string', 'null'], minLength: 1, maxLength: 500, pattern: '^\\S+$' } }),
+        body: objectSchema({
+          enabled: { type: 'boolean' },
+          api_key: { type: ['string', 'null'], minLength: 1, maxLength: 500, pattern: '^\\S+$' },
+          cost_per_call: { type: ['number', 'null'], minimum: 0, maximum: 1000 },
+        }),
       },
     },
     async (request) => {

@@ -17,6 +17,8 @@ const source = (id: string, keyed: boolean, extra: Partial<LeadSourcesOverview['
   serves: [],
   calls_this_month: 0,
   failures_this_month: 0,
+  cost_per_call: null,
+  cost_this_month: null,
   last_error: null,
   last_error_at: null,
   ...extra,
@@ -26,6 +28,7 @@ function overview(): LeadSourcesOverview {
   return {
     sources: [
       source('osm', false, { serves: ['local'], calls_this_month: 42 }),
+      source('apollo', true, { serves: ['people'], key_set: true, key_from: 'admin', calls_this_month: 300, cost_per_call: 0.01, cost_this_month: 3 }),
       source('google_places', true, { serves: ['local'] }),
       source('hunter', true, { serves: ['domain', 'email'], key_set: true, key_from: 'environment', failures_this_month: 2, last_error: 'quota_exhausted' }),
     ],
@@ -53,6 +56,11 @@ function fakeNetwork(): AxiosAdapter {
       state = { ...state, order: { ...state.order, local: (body as { sources: string[] }).sources } };
       return respond(state);
     }
+    if (url === '/api/admin/lead-sources/osm' && config.method === 'put') {
+      const cost = (body as { cost_per_call: number | null }).cost_per_call;
+      state = { ...state, sources: state.sources.map((s) => (s.id === 'osm' ? { ...s, cost_per_call: cost, cost_this_month: cost === null ? null : s.calls_this_month * cost } : s)) };
+      return respond(state);
+    }
     if (url === '/api/admin/lead-sources/hunter/check') return respond({ ...state, result: { ok: false, code: 'key_refused' } });
     throw new Error(`unexpected call ${config.method} ${url}`);
   };
@@ -69,6 +77,21 @@ afterAll(() => {
 });
 
 describe('Admin → Searchers: lead sources', () => {
+  it("shows each source's cost this month and sets its cost per call", async () => {
+    renderWithProviders(<LeadSourcesPanel />);
+    const table = await screen.findByRole('table', { name: 'Lead sources' });
+    expect(within(table).getByTestId('cost-apollo')).toHaveTextContent('$3.00');
+    expect(within(table).getByText('$0.01 per call')).toBeInTheDocument();
+    expect(within(table).getByTestId('cost-osm')).toHaveTextContent('No cost per call set');
+    const input = within(table).getByLabelText('Cost per call of OpenStreetMap (Nominatim + Overpass) (USD)');
+    fireEvent.change(input, { target: { value: '-2' } });
+    expect(within(input.closest('td')!).getByRole('alert')).toHaveTextContent('Enter a cost per call from 0 to 1000 USD');
+    fireEvent.change(input, { target: { value: '0.5' } });
+    fireEvent.click(within(input.closest('td')!).getByRole('button', { name: 'Save cost' }));
+    await waitFor(() => expect(within(table).getByTestId('cost-osm')).toHaveTextContent('$21.00'));
+    expect(sent.filter((r) => r.method === 'put')).toEqual([{ method: 'put', url: '/api/admin/lead-sources/osm', body: { cost_per_call: 0.5 } }]);
+  });
+
   it('lists each source with its status, key origin, calls this month and last error', async () => {
     renderWithProviders(<LeadSourcesPanel />);
     const table = await screen.findByRole('table', { name: 'Lead sources' });

@@ -14,6 +14,10 @@ export interface LeadSource {
   serves: SourceUse[];
   calls_this_month: number;
   failures_this_month: number;
+  /** USD per call, as the admin set it (null: not set). */
+  cost_per_call: number | null;
+  /** Calls this month × cost per call, USD (null while no cost per call is set). */
+  cost_this_month: number | null;
   last_error: string | null;
   last_error_at: string | null;
 }
@@ -44,7 +48,7 @@ function useOverviewMutation<T>(send: (input: T) => Promise<LeadSourcesOverview>
 }
 
 export const useSaveLeadSource = () =>
-  useOverviewMutation(async ({ id, change }: { id: string; change: { enabled?: boolean; api_key?: string | null } }) => (await apiClient.put<LeadSourcesOverview>(`/api/admin/lead-sources/${id}`, change)).data);
+  useOverviewMutation(async ({ id, change }: { id: string; change: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null } }) => (await apiClient.put<LeadSourcesOverview>(`/api/admin/lead-sources/${id}`, change)).data);
 
 export const useSaveLeadSourceOrder = () =>
   useOverviewMutation(async ({ use, sources }: { use: SourceUse; sources: string[] }) => (await apiClient.put<LeadSourcesOverview>(`/api/admin/lead-sources/order/${use}`, { sources })).data);

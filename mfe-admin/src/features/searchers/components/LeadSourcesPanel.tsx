@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-u
 import { DataTable, ErrorState, PageSpinner } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../components/formatting';
+import { formatNumber, formatUsd } from '../../../components/formatting';
 import { useCheckLeadSource, useLeadSources, useSaveLeadSource, useSaveLeadSourceOrder, type CheckResult, type LeadSource, type SourceUse } from '../api/leadSources';
 
 /** Key field of one keyed source: write-only (the saved key is never shown back). */
@@ -29,6 +29,41 @@ function KeyEditor({ source }: { source: LeadSource }) {
         <Button size="sm" variant="ghost" onClick={() => save.mutate({ id: source.id, change: { api_key: null } })}>
           {t('leadSources.removeKey')}
         </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** The cost of one call of the source (USD), which the cost this month is counted from. */
+function CostEditor({ source }: { source: LeadSource }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveLeadSource();
+  const [cost, setCost] = useState(source.cost_per_call === null ? '' : String(source.cost_per_call));
+  const name = t(`leadSources.names.${source.id}`);
+  const value = cost.trim() === '' ? null : Number(cost);
+  const valid = value === null || (Number.isFinite(value) && value >= 0 && value <= 1000);
+  return (
+    <Flex gap={2} align="center" wrap="wrap" justify="flex-end">
+      <Input
+        size="sm"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={1000}
+        step="any"
+        maxW="7rem"
+        aria-label={t('leadSources.costPerCallFor', { name })}
+        aria-invalid={!valid}
+        value={cost}
+        onChange={(e) => setCost(e.target.value)}
+      />
+      <Button size="sm" variant="outline" disabled={!valid || value === source.cost_per_call} loading={save.isPending} onClick={() => save.mutate({ id: source.id, change: { cost_per_call: value } })}>
+        {t('leadSources.saveCost')}
+      </Button>
+      {!valid ? (
+        <Text role="alert" fontSize="sm" color="red.700">
+          {t('leadSources.costInvalid')}
+        </Text>
       ) : null}
     </Flex>
   );
@@ -145,6 +180,18 @@ export function LeadSourcesPanel() {
                 <Text>{formatNumber(s.calls_this_month)}</Text>
                 {s.failures_this_month ? <Text fontSize="sm">{t('leadSources.failures', { count: s.failures_this_month })}</Text> : null}
               </Box>
+            ),
+          },
+          {
+            key: 'cost',
+            header: t('leadSources.costThisMonth'),
+            end: true,
+            render: (s) => (
+              <Stack gap={1} align="flex-end">
+                <Text data-testid={`cost-${s.id}`}>{s.cost_this_month === null ? t('leadSources.costNotSet') : formatUsd(s.cost_this_month)}</Text>
+                {s.cost_per_call !== null ? <Text fontSize="sm">{t('leadSources.costPerCall', { cost: formatUsd(s.cost_per_call) })}</Text> : null}
+                <CostEditor key={String(s.cost_per_call)} source={s} />
+              </Stack>
             ),
           },
           {
