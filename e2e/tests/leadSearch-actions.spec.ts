@@ -171,7 +171,7 @@ test.describe('lead search: list actions', () => {
     await page.getByRole('button', { name: 'Create list' }).click();
     await expect(page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(`${name} (Demo list)`);
     await page.getByLabel(/Number of leads/).fill('5');
-    await expect(page.getByText('Demo lists do not count toward your search limit.')).toBeVisible();
+    await expect(page.getByTestId('search-cost')).toHaveText('Demo data — no credits: its 5 leads cost nothing and do not count toward your search limit.');
     await form.run.click();
     const list = new SavedListPage(page);
     await expect(list.progress).toContainText('Search finished: 5 leads', { timeout: 45_000 });
