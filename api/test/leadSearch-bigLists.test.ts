@@ -1,4 +1,4 @@
-import { filteredTotal } from '../src/routes/leadSearch/results';
+import { COUNT_TTL_MS, filteredTotal } from '../src/routes/leadSearch/results';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 /**
@@ -198,5 +198,31 @@ describe('CSV export', () => {
 
     const filtered = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${listId}/csv`, headers: bearer(token), payload: { withEmail: 0 } });
     expect(filtered.body.slice(1).trim().split('\r\n')).toHaveLength(ROWS / 4 + 1);
+  });
+});
+
+describe('filtered totals', () => {
+  it('counts a filter once for its page turns, and again as soon as the list changes', async () => {
+    // The keyset tests above counted this filter already: past the time a total is reused.
+    ctx.clock.advance(COUNT_TTL_MS);
+    const first = await list({ withEmail: 0, limit: 50 });
+    expect(first.total).toBe(ROWS / 4);
+    // Rows changed behind the API's back (the list's size and updated_at stay): the page turn reuses the total.
+    await ctx.db.query(`UPDATE campaign_results SET email_status = 'not_found' WHERE campaign_id = $1 AND id IN (SELECT id FROM campaign_results WHERE campaign_id = $1 AND email_status = 'found' ORDER BY id LIMIT 10)`, [listId]);
+    expect((await list({ withEmail: 0, limit: 50, page: 2, after: first.data.at(-1)!.id })).total).toBe(ROWS / 4);
+    // A result added (the list's size and updated_at change): counted again at once.
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/people-results/${listId}/manual`,
+      headers: bearer(token),
+      payload: { linkedin_url: 'https://www.linkedin.com/in/new-person', name: 'New Person' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await list({ withEmail: 0, limit: 50 })).total).toBe(ROWS / 4 + 11);
+    // Past COUNT_TTL_MS it counts again whatever the list.
+    await ctx.db.query(`UPDATE campaign_results SET email_status = 'found' WHERE campaign_id = $1 AND name = 'New Person'`, [listId]);
+    expect((await list({ withEmail: 0, limit: 50 })).total).toBe(ROWS / 4 + 11);
+    ctx.clock.advance(COUNT_TTL_MS);
+    expect((await list({ withEmail: 0, limit: 50 })).total).toBe(ROWS / 4 + 10);
   });
 });

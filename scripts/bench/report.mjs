@@ -152,7 +152,8 @@ const trio = (s) => `${f1(s.p50)} / ${f1(s.p95)} / ${f1(s.p99)}`;
 export function reportPostgres(pg) {
   const rows = pg.rows.toLocaleString('en');
   const ratio = pg.processes.two / pg.processes.one;
-  const exportGrowth = pg.exported.rssMaxMb - pg.exported.rssBeforeMb;
+  // Memory kept per row would grow from the first quarter of the export to its end; a flat line is what streaming gives.
+  const exportGrowth = (pg.exported.quarters.at(-1) ?? pg.exported.rssMaxMb) - (pg.exported.quarters[0] ?? pg.exported.rssBeforeMb);
   const searchP95 = Math.max(pg.search.contain.p95, pg.search.exact.p95, pg.search.start.p95);
   const lines = [
     `## PostgreSQL (${rows} results in one list, PostgreSQL 15 on loopback)`,
@@ -165,7 +166,8 @@ export function reportPostgres(pg) {
     row(['---', '---:']),
     row(['first page: p50 / p95 / p99 (ms) at 20 connections', trio(pg.firstPage)]),
     row(['first page: requests/s (errors)', `${Math.round(pg.firstPage.rps)} (${pg.firstPage.errors})`]),
-    row(['first pages of filtered lists (email state, sent, date range, advanced like/greater), in turn: p50 / p95 / p99 (ms) at 20 connections', trio(pg.filtered)]),
+    row(['first pages of filtered lists (email state, sent, date range, advanced like/greater), in turn: p50 / p95 / p99 (ms) at 20 connections (their totals reused for 30 s)', trio(pg.filtered)]),
+    row(['first pages of filters seen for the first time (date range with email state, sent or a city like), one at a time: p50 / p95 (ms)', `${f1(pg.fresh.p50)} / ${f1(pg.fresh.p95)}`]),
     row(['deep pages (page 25,000 to 50,000, keyset): p50 / p95 / p99 (ms) at 20 connections', trio(pg.deep)]),
     row(['deep pages, one at a time: Next (after an id) p50 / p95 (ms); Previous (before an id) p50 / p95 (ms)', `${f1(pg.deepSingle.p50)} / ${f1(pg.deepSingle.p95)}; ${f1(pg.back.p50)} / ${f1(pg.back.p95)}`]),
     row(['page 40,000 and the last page by URL without a position (OFFSET), one at a time: p50 / max (ms)', `${f1(pg.offset.p50)} / ${f1(pg.offset.p99)}`]),
@@ -174,7 +176,7 @@ export function reportPostgres(pg) {
     row(['search "starts with", one at a time: p50 / p95 (ms)', `${f1(pg.search.start.p50)} / ${f1(pg.search.start.p95)}`]),
     row(['searches of the three kinds at 20 connections: p50 / p95 / p99 (ms); requests/s', `${trio(pg.searchLoad)}; ${Math.round(pg.searchLoad.rps)}`]),
     row(['CSV export of the whole list: rows, seconds, MB (UTF-8 BOM)', `${pg.exported.rows.toLocaleString('en')}, ${pg.exported.seconds.toFixed(1)}, ${pg.exported.mb.toFixed(0)} (${pg.exported.bom ? 'yes' : 'no'})`]),
-    row(['API memory during the export: before / highest (MB RSS)', `${Math.round(pg.exported.rssBeforeMb)} / ${Math.round(pg.exported.rssMaxMb)}`]),
+    row(['API memory during the export: before / highest (MB RSS); at each quarter of the rows', `${Math.round(pg.exported.rssBeforeMb)} / ${Math.round(pg.exported.rssMaxMb)}; ${pg.exported.quarters.map(Math.round).join(' / ')}`]),
     row(['first page, requests/s: one web process / two web processes (20 connections each)', `${Math.round(pg.processes.one)} / ${Math.round(pg.processes.two)} (${ratio.toFixed(2)}×)`]),
     row([`bulk action over every row: add a label (rows, ms)`, `${pg.bulk.labelled.toLocaleString('en')}, ${Math.round(pg.bulk.labelMs)}`]),
     row([`bulk action over every row: delete (rows, ms)`, `${pg.bulk.deleted.toLocaleString('en')}, ${Math.round(pg.bulk.deleteMs)}`]),
@@ -185,11 +187,11 @@ export function reportPostgres(pg) {
     row(['goal', 'figure', 'status']),
     row(['---', '---', '---']),
     goal(`first page p95 < 50 ms at 20 connections, ${rows} results`, pg.firstPage.p95 < 50 && pg.firstPage.errors === 0, `${f1(pg.firstPage.p95)} ms`),
-    goal('filtered first pages p95 < 100 ms at 20 connections', pg.filtered.p95 < 100 && pg.filtered.errors === 0, `${f1(pg.filtered.p95)} ms`),
+    goal('filtered first pages p95 < 100 ms (at 20 connections, and a new filter one at a time)', Math.max(pg.filtered.p95, pg.fresh.p95) < 100 && pg.filtered.errors === 0, `${f1(pg.filtered.p95)} ms at 20 connections; new filters ${f1(pg.fresh.p95)} ms`),
     goal('any page the UI reaches (Next/Previous by keyset) p95 < 100 ms', Math.max(pg.deep.p95, pg.deepSingle.p95, pg.back.p95) < 100 && pg.deep.errors === 0, `${f1(pg.deep.p95)} ms at 20 connections; one at a time ${f1(Math.max(pg.deepSingle.p95, pg.back.p95))} ms`),
     goal('search (contains, exact, starts with) p95 < 100 ms', searchP95 < 100, `contains ${f1(pg.search.contain.p95)}, exact ${f1(pg.search.exact.p95)}, starts with ${f1(pg.search.start.p95)} ms (one at a time)`),
     goal(`CSV export holds every row (${rows}), streamed`, pg.exported.rows === pg.rows && pg.exported.bom, `${pg.exported.rows.toLocaleString('en')} rows in ${pg.exported.seconds.toFixed(1)} s`),
-    goal('the export does not grow the API with the list (RSS + < 100 MB)', exportGrowth < 100, `+${Math.round(exportGrowth)} MB`),
+    goal('the export does not grow the API with the list: RSS at its end ≤ at its first quarter + 50 MB', exportGrowth <= 50, `${exportGrowth >= 0 ? '+' : ''}${Math.round(exportGrowth)} MB from the first quarter to the end (highest ${Math.round(pg.exported.rssMaxMb)} MB, ${Math.round(pg.exported.rssBeforeMb)} before)`),
     goal('two web processes ≥ 1.7× the requests/s of one', ratio >= 1.7, `${ratio.toFixed(2)}× (${Math.round(pg.processes.two)} vs ${Math.round(pg.processes.one)} req/s, errors ${pg.processes.oneErrors + pg.processes.twoErrors})`),
     goal(`a bulk action over all ${rows} rows < 10 s (the slower of label and delete)`, Math.max(pg.bulk.labelMs, pg.bulk.deleteMs) < 10_000 && pg.bulk.labelled === pg.rows && pg.bulk.deleted === pg.rows, `label ${(pg.bulk.labelMs / 1000).toFixed(1)} s, delete ${(pg.bulk.deleteMs / 1000).toFixed(1)} s`),
     goal('API memory idle on PostgreSQL < 300 MB RSS', pg.memory.idleMb < 300, `${Math.round(pg.memory.idleMb)} MB`),

@@ -148,6 +148,35 @@ export async function filteredTotal(
   }
 }
 
+/** How long a filtered total is reused for the same list and filters (page turns do not count again). */
+export const COUNT_TTL_MS = 30_000;
+const COUNT_CACHE_MAX = 1000;
+
+/**
+ * Filtered totals of this process, by user, list and filters. An entry serves while it is younger than
+ * COUNT_TTL_MS and the list's size and updated_at are the ones it was counted at (results added or deleted
+ * count again at once; a label or a CRM send changes a labelled or sent total within COUNT_TTL_MS).
+ */
+class CountCache {
+  private readonly entries = new Map<string, { at: number; stamp: string; value: FilteredTotal }>();
+
+  get(key: string, now: number): { stamp: string; value: FilteredTotal } | undefined {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.at < COUNT_TTL_MS) return entry;
+    if (entry) this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, now: number, stamp: string, value: FilteredTotal): void {
+    this.entries.delete(key);
+    this.entries.set(key, { at: now, stamp, value });
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (this.entries.size > COUNT_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const listStamp = (campaign: CampaignDto) => `${campaign.result_count}:${campaign.updated_at}`;
+
 /** The CSV file of the rows matching `where`, as text chunks: the header, then one chunk per keyset batch. */
 async function* csvChunks(db: AppDeps['db'], where: { sql: string; params: SqlParam[] }): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(CSV_COLUMNS);
@@ -168,6 +197,7 @@ async function* csvChunks(db: AppDeps['db'], where: { sql: string; params: SqlPa
 /** `POST /api/{type}-results/{id}` and the other per-list result calls (spec §7), one set per list type. */
 export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+  const counts = new CountCache();
 
   async function listFor(userId: number, type: SearchType, id: number): Promise<CampaignDto> {
     const campaign = await loadCampaign(db, userId, id);
@@ -195,11 +225,24 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       // comes back as JSON text and goes out as it is: no parse, copy and stringify of every row.
       // No exact count per page on a big list: the cached count when unfiltered, else filteredTotal (capped,
       // within a budget), run beside the page on PostgreSQL (a second connection).
-      const counted = where.filtered ? filteredTotal(db, where, userId) : null;
+      // A total counted for the same list and filters moments ago serves again (CountCache).
+      const now = clock.now().getTime();
+      const countKey = where.filtered ? JSON.stringify([userId, where.sql, where.params]) : null;
+      const cached = countKey ? counts.get(countKey, now) : undefined;
+      const counted = countKey && !cached ? filteredTotal(db, where, userId) : null;
       counted?.catch(() => undefined);
       const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position, where.fewMatches), params);
       if (campaign.list_type !== type) throw notFound();
-      const { total, capped, estimated } = counted ? await counted : { total: campaign.result_count, capped: false, estimated: false };
+      let filtered: FilteredTotal = { total: campaign.result_count, capped: false, estimated: false };
+      if (countKey) {
+        const stamp = listStamp(campaign);
+        if (cached?.stamp === stamp) filtered = cached.value;
+        else {
+          filtered = await (counted ?? filteredTotal(db, where, userId));
+          counts.set(countKey, now, stamp, filtered);
+        }
+      }
+      const { total, capped, estimated } = filtered;
       // The page envelope of ADR 016: { data, currentPage, pageSize, total }.
       const rest = JSON.stringify({ currentPage: page, pageSize: limit, total: estimated ? Math.min(total, campaign.result_count) : total, total_capped: capped, total_estimated: estimated, campaign });
       return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
