@@ -5,6 +5,7 @@ import { defineAiTrainingWorker } from './aiTraining';
 import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineLeadEnrichmentWorker } from './leadEnrichment';
+import { defineLimitResets } from './limitResets';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
 import { definePaykickstartIpnWorker } from './paykickstartIpn';
@@ -25,6 +26,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSettingsWebhookWorker(queue, deps.db, () => deps.clock.now());
   defineSchedulerTicks(queue, deps.db, deps.clock);
   defineSubscriptionRenewals(queue, deps.db, deps.clock);
+  defineLimitResets(queue, deps.db, deps.clock);
   definePaykickstartIpnWorker(queue, deps.db, deps.clock);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }
