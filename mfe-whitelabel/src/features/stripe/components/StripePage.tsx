@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/format';
 import { usePaymentAccount, type BillingType } from '../api/getPaymentAccount';
 import { useDisconnect, useSaveBillingType, useStartConnect } from '../api/paymentAccountActions';
+import { PaykickstartSettingsPanel } from './PaykickstartSettings';
 
 const BILLING_TYPES: BillingType[] = ['stripe', 'paykickstart'];
 
@@ -42,6 +43,9 @@ export function StripePage() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
+          {account.data.data.billing_type === 'paykickstart' ? (
+            <PaykickstartSettingsPanel />
+          ) : (
           <Box borderWidth="1px" borderRadius="md" p={5} bg="white" role="status" data-testid="payment-account-status">
             {account.data.data.connected ? (
               <>
@@ -64,6 +68,7 @@ export function StripePage() {
               </Flex>
             )}
           </Box>
+          )}
         </Box>
       )}
     </Box>
