@@ -18,6 +18,7 @@ interface Source {
   serves: string[];
   calls_this_month: number;
   failures_this_month: number;
+  units_this_month: number;
   cost_per_call: number | null;
   cost_this_month: number | null;
   last_error: string | null;
@@ -147,7 +148,14 @@ test('the health check calls the source, counts the call this month and keeps th
   await put('/api/admin/lead-sources/youtube', { api_key: 'wrong-key' });
   const bad = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/youtube/check', headers: admin, payload: {} });
   expect(json<{ result: unknown }>(bad).result).toEqual({ ok: false, code: 'key_refused' });
-  expect(source(json<Overview>(bad), 'youtube')).toMatchObject({ calls_this_month: before.calls_this_month + 1, failures_this_month: before.failures_this_month + 1, last_error: 'key_refused' });
+  // YouTube's videoCategories.list costs 1 quota unit, refused or not (its quota calculator); Apollo gives no units.
+  expect(source(json<Overview>(bad), 'youtube')).toMatchObject({
+    calls_this_month: before.calls_this_month + 1,
+    failures_this_month: before.failures_this_month + 1,
+    units_this_month: before.units_this_month + 1,
+    last_error: 'key_refused',
+  });
+  expect(source(json<Overview>(bad), 'apollo').units_this_month).toBe(0);
 
   const none = await ctx.app.inject({ method: 'POST', url: '/api/admin/lead-sources/modash/check', headers: admin, payload: {} });
   expect(json<{ result: unknown }>(none).result).toEqual({ ok: false, code: 'no_key' });

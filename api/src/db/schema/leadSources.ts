@@ -65,4 +65,9 @@ INSERT INTO lead_source_version (id) VALUES (true);`,
     id: 'w3-leads23b-001-lead-source-cost-per-call',
     sql: `ALTER TABLE lead_source_settings ADD COLUMN cost_per_call numeric(12, 4);`,
   },
+  {
+    // The vendor's own units a source used this month where its reference gives them (YouTube Data API quota units).
+    id: 'w3-leads23b-002-lead-source-usage-units',
+    sql: `ALTER TABLE lead_source_usage ADD COLUMN units integer NOT NULL DEFAULT 0;`,
+  },
 ];

@@ -48,8 +48,11 @@ export interface SourceDeps {
   /** Waits before a retry or to keep a source's pace (tests pass one that records and returns at once). */
   wait(ms: number): Promise<void>;
   now(): number;
-  /** Told about every finished call (Admin → Searchers counts calls and keeps the last error). */
-  observe?(source: string, error: LeadSourceError | null): void;
+  /**
+   * Told about every finished call (Admin → Searchers counts calls and keeps the last error), with
+   * the vendor's own units the call used where its reference gives them (YouTube's quota units).
+   */
+  observe?(source: string, error: LeadSourceError | null, units?: number): void;
 }
 
 /** The guarded client: no redirects, a timeout, a cap on the answer's size. */
@@ -116,6 +119,8 @@ export interface CallOptions {
   accept?: readonly number[];
   /** A vendor's own reading of a status (Hunter: 403 is its rate limit, 429 its exhausted quota); undefined → the common rules. */
   classify?: (status: number, body: string) => LeadSourceErrorCode | 'retry' | undefined;
+  /** The vendor's units this call uses whatever its answer (YouTube: 100 for search.list, 1 for channels.list); counted once per call. */
+  units?: number;
 }
 
 /**
@@ -126,10 +131,10 @@ export interface CallOptions {
 export async function requestJson<T = unknown>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions = {}): Promise<{ status: number; data: T }> {
   try {
     const answer = await callOnce<T>(deps, source, request, options);
-    deps.observe?.(source, null);
+    deps.observe?.(source, null, options.units);
     return answer;
   } catch (error) {
-    if (error instanceof LeadSourceError) deps.observe?.(source, error);
+    if (error instanceof LeadSourceError) deps.observe?.(source, error, options.units);
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { installLeadSources } from './index';
 import { googleStatuses } from './googlePlacesProvider';
 import { hunterStatuses } from './hunterProvider';
 import { NOMINATIM_PACE } from './osmProvider';
-import { youtubeStatuses } from './youtubeProvider';
+import { YOUTUBE_QUOTA_UNITS, youtubeStatuses } from './youtubeProvider';
 import { LEAD_SOURCE_IDS, SOURCE_CANDIDATES, effectiveKey, type LeadSourceExtras, type LeadSourceId, type LeadSourceSettings, type OrderedUse } from './leadSources';
 import { KEYED_SOURCES, loadLeadSourcesConfig, type KeyedSourceId, type LeadSourcesConfig } from './sourceConfig';
 import { defaultSourceDeps, LeadSourceError, requestJson, type SourceDeps } from './sourceHttp';
@@ -81,26 +81,36 @@ export async function saveLeadSourceOrder(db: Queryable, use: OrderedUse, source
 
 export const usageMonth = (at: Date) => at.toISOString().slice(0, 7);
 
-/** Counts one call of a source this month; a failure also becomes its last error. */
-export async function recordLeadSourceCall(db: Queryable, source: string, at: Date, error: LeadSourceError | null): Promise<void> {
+/** Counts one call of a source this month, and the vendor's units it used; a failure also becomes its last error. */
+export async function recordLeadSourceCall(db: Queryable, source: string, at: Date, error: LeadSourceError | null, units = 0): Promise<void> {
   await db.query(
-    `INSERT INTO lead_source_usage (source, month, calls, failures, last_error, last_error_at) VALUES ($1, $2, 1, $3, $4, $5)
+    `INSERT INTO lead_source_usage (source, month, calls, failures, last_error, last_error_at, units) VALUES ($1, $2, 1, $3, $4, $5, $6)
      ON CONFLICT (source, month) DO UPDATE SET calls = lead_source_usage.calls + 1, failures = lead_source_usage.failures + EXCLUDED.failures,
+       units = lead_source_usage.units + EXCLUDED.units,
        last_error = COALESCE(EXCLUDED.last_error, lead_source_usage.last_error), last_error_at = COALESCE(EXCLUDED.last_error_at, lead_source_usage.last_error_at)`,
-    [source, usageMonth(at), error ? 1 : 0, error?.code ?? null, error ? at : null],
+    [source, usageMonth(at), error ? 1 : 0, error?.code ?? null, error ? at : null, units],
   );
 }
 
 export interface LeadSourceUsage {
   calls: number;
   failures: number;
+  /** The vendor's own units used (YouTube quota units); 0 where the vendor gives none. */
+  units: number;
   last_error: string | null;
   last_error_at: string | null;
 }
 
 export async function leadSourceUsage(db: Queryable, month: string): Promise<Record<string, LeadSourceUsage>> {
-  const rows = (await db.query<{ source: string; calls: number; failures: number; last_error: string | null; last_error_at: Date | null }>('SELECT source, calls, failures, last_error, last_error_at FROM lead_source_usage WHERE month = $1', [month])).rows;
-  return Object.fromEntries(rows.map((r) => [r.source, { calls: r.calls, failures: r.failures, last_error: r.last_error, last_error_at: r.last_error_at ? new Date(r.last_error_at).toISOString() : null }]));
+  const rows = (
+    await db.query<{ source: string; calls: number; failures: number; units: number; last_error: string | null; last_error_at: Date | null }>(
+      'SELECT source, calls, failures, units, last_error, last_error_at FROM lead_source_usage WHERE month = $1',
+      [month],
+    )
+  ).rows;
+  return Object.fromEntries(
+    rows.map((r) => [r.source, { calls: r.calls, failures: r.failures, units: r.units, last_error: r.last_error, last_error_at: r.last_error_at ? new Date(r.last_error_at).toISOString() : null }]),
+  );
 }
 
 /** Deps that count every call in `lead_source_usage` (best effort: a failed count never fails the search). */
@@ -108,10 +118,10 @@ export function countingDeps(db: Db, base: SourceDeps, onCountError: (error: unk
   const pending = new Set<Promise<void>>();
   return {
     ...base,
-    observe: (source, error) => {
-      base.observe?.(source, error);
+    observe: (source, error, units) => {
+      base.observe?.(source, error, units);
       // Usage months follow the wall clock (the sources' own quotas do), not a test's clock.
-      const count = recordLeadSourceCall(db, source, new Date(), error).catch(onCountError);
+      const count = recordLeadSourceCall(db, source, new Date(), error, units ?? 0).catch(onCountError);
       pending.add(count);
       void count.finally(() => pending.delete(count));
     },
@@ -146,7 +156,7 @@ export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfi
         case 'youtube': {
           const target = url(keyed.baseUrl, 'youtube/v3/videoCategories');
           target.search = new URLSearchParams({ part: 'snippet', regionCode: 'US', key: keyed.apiKey }).toString();
-          await requestJson(deps, id, { method: 'GET', url: target }, { retries: 0, classify: youtubeStatuses });
+          await requestJson(deps, id, { method: 'GET', url: target }, { retries: 0, classify: youtubeStatuses, units: YOUTUBE_QUOTA_UNITS['youtube/v3/videoCategories'] });
           break;
         }
         case 'ipinfo':

@@ -37,10 +37,16 @@ export const youtubeStatuses: CallOptions['classify'] = (status, body) => {
   return undefined;
 };
 
+/**
+ * Quota units per call as the quota calculator gives them (https://developers.google.com/youtube/v3/determine_quota_cost):
+ * search.list 100, channels.list and videoCategories.list 1; an invalid request still costs its units.
+ */
+export const YOUTUBE_QUOTA_UNITS: Readonly<Record<string, number>> = { 'youtube/v3/search': 100, 'youtube/v3/channels': 1, 'youtube/v3/videoCategories': 1 };
+
 function get<T>(deps: SourceDeps, config: YoutubeConfig, path: string, params: Record<string, string>) {
   const url = new URL(path, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
   url.search = new URLSearchParams({ ...params, key: config.apiKey }).toString();
-  return requestJson<T>(deps, 'youtube', { method: 'GET', url }, { classify: youtubeStatuses });
+  return requestJson<T>(deps, 'youtube', { method: 'GET', url }, { classify: youtubeStatuses, units: YOUTUBE_QUOTA_UNITS[path] });
 }
 
 /** One page of channels for the keyword: search.list for the ids, channels.list for their figures. */

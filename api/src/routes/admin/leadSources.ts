@@ -33,6 +33,8 @@ export interface LeadSourceDto {
   serves: OrderedUse[];
   calls_this_month: number;
   failures_this_month: number;
+  /** The vendor's own units used this month where its reference gives them (YouTube: quota units, 10,000 a day by default); 0 otherwise. */
+  units_this_month: number;
   /** What one call costs the platform, in USD, as the admin set it (null: not set). */
   cost_per_call: number | null;
   /** calls_this_month × cost_per_call, in USD, to the cent (null while no cost per call is set). */
@@ -71,6 +73,7 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
         serves: USES.filter((use) => SOURCE_CANDIDATES[use].includes(id)),
         calls_this_month: u?.calls ?? 0,
         failures_this_month: u?.failures ?? 0,
+        units_this_month: u?.units ?? 0,
         cost_per_call: costs[id] ?? null,
         cost_this_month: costs[id] === undefined ? null : Math.round((u?.calls ?? 0) * costs[id] * 100) / 100,
         last_error: u?.last_error ?? null,

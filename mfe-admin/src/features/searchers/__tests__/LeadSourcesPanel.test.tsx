@@ -17,6 +17,7 @@ const source = (id: string, keyed: boolean, extra: Partial<LeadSourcesOverview['
   serves: [],
   calls_this_month: 0,
   failures_this_month: 0,
+  units_this_month: 0,
   cost_per_call: null,
   cost_this_month: null,
   last_error: null,
@@ -30,6 +31,7 @@ function overview(): LeadSourcesOverview {
       source('osm', false, { serves: ['local'], calls_this_month: 42 }),
       source('apollo', true, { serves: ['people'], key_set: true, key_from: 'admin', calls_this_month: 300, cost_per_call: 0.01, cost_this_month: 3 }),
       source('google_places', true, { serves: ['local'] }),
+      source('youtube', true, { serves: ['influencer'], key_set: true, key_from: 'admin', calls_this_month: 12, units_this_month: 1206 }),
       source('hunter', true, { serves: ['domain', 'email'], key_set: true, key_from: 'environment', failures_this_month: 2, last_error: 'quota_exhausted' }),
     ],
     order: { people: ['apollo'], group: ['apollo'], local: ['google_places', 'osm'], company: ['apollo'], domain: ['site', 'hunter'], influencer: ['modash', 'youtube'], intent: ['ipinfo', 'reverse_dns'], email: ['site', 'hunter', 'apollo'] },
@@ -83,6 +85,7 @@ describe('Admin → Searchers: lead sources', () => {
     expect(within(table).getByTestId('cost-apollo')).toHaveTextContent('$3.00');
     expect(within(table).getByText('$0.01 per call')).toBeInTheDocument();
     expect(within(table).getByTestId('cost-osm')).toHaveTextContent('No cost per call set');
+    expect(within(within(table).getByText('YouTube Data API').closest('tr')!).getByText('1,206 vendor units (quota units, credits)')).toBeInTheDocument();
     const input = within(table).getByLabelText('Cost per call of OpenStreetMap (Nominatim + Overpass) (USD)');
     fireEvent.change(input, { target: { value: '-2' } });
     expect(within(input.closest('td')!).getByRole('alert')).toHaveTextContent('Enter a cost per call from 0 to 1000 USD');

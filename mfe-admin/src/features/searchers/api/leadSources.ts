@@ -14,6 +14,8 @@ export interface LeadSource {
   serves: SourceUse[];
   calls_this_month: number;
   failures_this_month: number;
+  /** The vendor's own units used this month (YouTube quota units); 0 where the vendor gives none. */
+  units_this_month: number;
   /** USD per call, as the admin set it (null: not set). */
   cost_per_call: number | null;
   /** Calls this month × cost per call, USD (null while no cost per call is set). */

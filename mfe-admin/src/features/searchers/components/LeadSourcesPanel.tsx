@@ -179,6 +179,7 @@ export function LeadSourcesPanel() {
               <Box>
                 <Text>{formatNumber(s.calls_this_month)}</Text>
                 {s.failures_this_month ? <Text fontSize="sm">{t('leadSources.failures', { count: s.failures_this_month })}</Text> : null}
+                {s.units_this_month ? <Text fontSize="sm">{t('leadSources.units', { count: s.units_this_month, units: formatNumber(s.units_this_month) })}</Text> : null}
               </Box>
             ),
           },
