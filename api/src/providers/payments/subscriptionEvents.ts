@@ -1,22 +1,6 @@
-import { grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Db } from '../../db';
 import { setCustomerActive } from '../../routes/whitelabel/customers';
 import type { Payments } from './index';
-import type { PaymentEvent } from './types';
-
-interface InvoiceObject {
-  id?: string;
-  subscription?: string | null;
-  parent?: { subscription_details?: { subscription?: string | null } | null } | null;
-  lines?: { data?: { period?: { start?: number; end?: number } }[] };
-  period_start?: number;
-  period_end?: number;
-}
-
-/** The subscription an invoice belongs to (`parent.subscription_details` in current API versions, `subscription` before). */
-function subscriptionRefOf(invoice: InvoiceObject): string | null {
-  return invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
-}
 
 async function ourSubscription(db: Db, stripeRef: string | null): Promise<{ id: number; customer_id: number } | undefined> {
   if (!stripeRef) return undefined;
@@ -26,25 +10,12 @@ async function ourSubscription(db: Db, stripeRef: string | null): Promise<{ id: 
 }
 
 /**
- * Stripe Billing's events for reseller subscriptions kept at Stripe (`billing_provider = 'stripe'`,
- * `provider_subscription_ref` = Stripe's `sub_…`), mapped onto the same subscription states as the
- * sandbox's renewals and PayKickstart's IPNs (credits/periodGrant.ts): a paid invoice grants its period
- * once (keyed by the invoice id), a failed one makes the subscription past due, a deleted subscription
- * ends it, an update carries `cancel_at_period_end`.
+ * Stripe Billing's subscription events for reseller subscriptions kept at Stripe (`billing_provider =
+ * 'stripe'`, `provider_subscription_ref` = Stripe's `sub_…`): an update carries `cancel_at_period_end`,
+ * a deleted subscription ends it and the customer's access. (The invoices — a paid period granted, a
+ * failed renewal past due — are routes/whitelabel/renewalEvents.ts.)
  */
 export function registerSubscriptionEvents(payments: Payments, db: Db, now: () => Date): void {
-  payments.events.on('invoice.paid', async (event: PaymentEvent) => {
-    const invoice = event.data.object as InvoiceObject;
-    const sub = await ourSubscription(db, subscriptionRefOf(invoice));
-    const period = invoice.lines?.data?.[0]?.period ?? { start: invoice.period_start, end: invoice.period_end };
-    if (!sub || !invoice.id || !period.start || !period.end || period.end <= period.start) return;
-    await grantPaidPeriod(db, { subscriptionId: sub.id, periodStart: new Date(period.start * 1000), periodEnd: new Date(period.end * 1000), sourceEventId: `stripe:${invoice.id}`, at: now() });
-  });
-  payments.events.on('invoice.payment_failed', async (event) => {
-    const invoice = event.data.object as InvoiceObject;
-    const sub = await ourSubscription(db, subscriptionRefOf(invoice));
-    if (sub && invoice.id) await markRenewalFailed(db, { subscriptionId: sub.id, sourceEventId: `stripe:${invoice.id}`, at: now() });
-  });
   payments.events.on('customer.subscription.updated', async (event) => {
     const object = event.data.object as { id?: string; cancel_at_period_end?: boolean };
     const sub = await ourSubscription(db, object.id ?? null);
