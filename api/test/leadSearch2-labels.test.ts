@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -151,10 +152,10 @@ describe('custom labels', () => {
   it('paginates the catalogue', async () => {
     const token = reseller;
     for (const n of ['A1', 'A2', 'A3']) await createLabel(token, n, 'blue');
-    const page = json<{ data: Label[]; total: number; page: number; limit: number }>(
-      await ctx.app.inject({ method: 'GET', url: '/api/custom-labels?limit=2&page=2&search=A', headers: bearer(token) }),
+    const page = json<ApiResponse<'/api/custom-labels', 'get'>>(
+      await ctx.app.inject({ method: 'GET', url: '/api/custom-labels?pageSize=2&page=2&search=A', headers: bearer(token) }),
     );
-    expect(page).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(page).toMatchObject({ total: 3, currentPage: 2, pageSize: 2 });
     expect(page.data.map((l) => l.name)).toEqual(['A3']);
   });
 });

@@ -8687,11 +8687,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your custom labels, with how many results carry each (paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                     search?: string;
                 };
                 header?: never;
@@ -8705,11 +8706,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                color: "gray" | "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "cyan" | "purple" | "pink";
+                                result_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            colors: ("gray" | "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "cyan" | "purple" | "pink")[];
+                            count_cap: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a custom label */
         post: {
             parameters: {
                 query?: never;
@@ -8728,11 +8747,25 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            label: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                color: "gray" | "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "cyan" | "purple" | "pink";
+                                result_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8750,6 +8783,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Rename or recolour a custom label (the results carrying it follow) */
         put: {
             parameters: {
                 query?: never;
@@ -8774,11 +8808,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            label: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                color: "gray" | "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "cyan" | "purple" | "pink";
+                                result_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a custom label (removed from every result) */
         delete: {
             parameters: {
                 query?: never;
@@ -8795,7 +8844,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            results_updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -8811,12 +8866,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Results of every list carrying the label (paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
-                    search?: string;
+                    pageSize?: number;
                 };
                 header?: never;
                 path: {
@@ -8831,7 +8886,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                email: string | null;
+                                email_status: string;
+                                labels: string[];
+                                campaign_id: number;
+                                campaign_name: string;
+                                list_type: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            total_capped: boolean;
+                            label: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                color: "gray" | "red" | "orange" | "yellow" | "green" | "teal" | "blue" | "cyan" | "purple" | "pink";
+                                result_count: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };

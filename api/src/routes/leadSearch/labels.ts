@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
+import { MessageProperties, Nullable, Page, pageOf, PageQueryProperties, StringEnum, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { isUniqueViolation } from '../../db/types';
@@ -16,19 +17,39 @@ export const LABEL_COUNT_CAP = 10_000;
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const labelName = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
 const labelColor = { type: 'string', enum: LABEL_COLORS } as const;
-const pageQuery = objectSchema({
-  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-  search: { type: 'string', maxLength: 40 },
-});
+/** `?page=&pageSize=` (the one page query) and a name search. */
+const pageQuery = Type.Object({ ...PageQueryProperties, search: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
 
 interface LabelRow {
   id: number;
   name: string;
-  color: string;
+  color: (typeof LABEL_COLORS)[number];
   result_count: number;
   created_at: Date | string;
 }
+
+const LabelSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: StringEnum(LABEL_COLORS),
+  /** Results of the account carrying the label, counted up to `count_cap`. */
+  result_count: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+const LabelsPage = Page(LabelSchema, { colors: Type.Array(StringEnum(LABEL_COLORS)), count_cap: Type.Integer() });
+const SavedLabel = Type.Object({ ...MessageProperties, label: LabelSchema });
+const LabelledResult = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  company: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  email_status: Type.String(),
+  labels: Type.Array(Type.String()),
+  campaign_id: Type.Integer(),
+  campaign_name: Type.String(),
+  list_type: Type.String(),
+});
+const LabelResultsPage = Page(LabelledResult, { total_capped: Type.Boolean(), label: LabelSchema });
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 const toDto = (row: LabelRow) => ({ ...row, result_count: Number(row.result_count), created_at: iso(row.created_at) });
@@ -56,9 +77,12 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     return row;
   }
 
-  app.get<{ Querystring: { page?: number; limit?: number; search?: string } }>('/api/custom-labels', { ...guard, schema: { querystring: pageQuery } }, async (request) => {
+  app.get<{ Querystring: { page: number; pageSize: number; search?: string } }>(
+    '/api/custom-labels',
+    { ...guard, schema: { summary: 'Your custom labels, with how many results carry each (paginated)', querystring: pageQuery, response: { 200: LabelsPage } } },
+    async (request) => {
     const userId = currentUser(request).id;
-    const { page = 1, limit = 20, search } = request.query;
+    const { page, pageSize: limit, search } = request.query;
     const params: (string | number)[] = [userId];
     let where = 'l.user_id = $1';
     if (search?.trim()) {
@@ -74,12 +98,13 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
         params,
       )
     ).rows;
-    return { data: rows.map(toDto), page, limit, total, colors: LABEL_COLORS, count_cap: LABEL_COUNT_CAP };
-  });
+    return { ...pageOf(rows.map(toDto), request.query, total), colors: [...LABEL_COLORS], count_cap: LABEL_COUNT_CAP };
+    },
+  );
 
   app.post<{ Body: { name: string; color?: string } }>(
     '/api/custom-labels',
-    { ...guard, schema: { body: objectSchema({ name: labelName, color: labelColor }, ['name']) } },
+    { ...guard, schema: { summary: 'Create a custom label', body: objectSchema({ name: labelName, color: labelColor }, ['name']), response: { 201: SavedLabel } } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const name = request.body.name.trim();
@@ -98,7 +123,15 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.put<{ Params: { id: number }; Body: { name?: string; color?: string } }>(
     '/api/custom-labels/:id',
-    { ...guard, schema: { params: idParams, body: { ...objectSchema({ name: labelName, color: labelColor }), minProperties: 1 } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Rename or recolour a custom label (the results carrying it follow)',
+        params: idParams,
+        body: { ...objectSchema({ name: labelName, color: labelColor }), minProperties: 1 },
+        response: { 200: SavedLabel },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const name = request.body.name?.trim();
@@ -124,7 +157,10 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/custom-labels/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.delete<{ Params: { id: number } }>(
+    '/api/custom-labels/:id',
+    { ...guard, schema: { summary: 'Delete a custom label (removed from every result)', params: idParams, response: { 200: Type.Object({ ...MessageProperties, results_updated: Type.Integer() }) } } },
+    async (request) => {
     const userId = currentUser(request).id;
     const removed = await db.transaction(async (tx) => {
       const label = (await tx.query<{ name: string }>('DELETE FROM lead_labels WHERE id = $1 AND user_id = $2 RETURNING name', [request.params.id, userId])).rows[0];
@@ -135,13 +171,16 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   /** Results of every list of the account carrying the label (newest first), for "filter by label" across lists. */
-  app.get<{ Params: { id: number }; Querystring: { page?: number; limit?: number } }>(
+  app.get<{ Params: { id: number }; Querystring: { page: number; pageSize: number } }>(
     '/api/custom-labels/:id/results',
-    { ...guard, schema: { params: idParams, querystring: pageQuery } },
+    {
+      ...guard,
+      schema: { summary: 'Results of every list carrying the label (paginated)', params: idParams, querystring: Type.Object(PageQueryProperties, { additionalProperties: false }), response: { 200: LabelResultsPage } },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const label = await loadLabel(userId, request.params.id);
-      const { page = 1, limit = 20 } = request.query;
+      const { page, pageSize: limit } = request.query;
       const rows = (
         await db.query<Record<string, unknown>>(
           `SELECT r.id::int AS id, r.name, r.company, r.email, r.email_status, ${labelsOf('r')} AS labels, c.id AS campaign_id, c.name AS campaign_name, c.list_type
@@ -152,7 +191,7 @@ export function labelRoutes(app: FastifyInstance, { db }: AppDeps): void {
         )
       ).rows;
       const total = Number(label.result_count);
-      return { data: rows, page, limit, total, total_capped: total >= LABEL_COUNT_CAP, label: toDto(label) };
+      return { ...pageOf(rows, request.query, total), total_capped: total >= LABEL_COUNT_CAP, label: toDto(label) };
     },
   );
 }

@@ -1,32 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 import type { EmailStatus, SearchType } from '../../../api/types';
-import { labelKeys, type CustomLabel } from './getLabels';
+import { labelKeys } from './getLabels';
 
-export interface LabelledResult {
-  id: number;
-  name: string;
-  company: string | null;
-  email: string | null;
-  email_status: EmailStatus;
-  labels: string[];
-  campaign_id: number;
-  campaign_name: string;
-  list_type: SearchType;
-}
-
-export interface LabelResultsPage {
-  data: LabelledResult[];
-  page: number;
-  limit: number;
-  total: number;
-  total_capped: boolean;
-  label: CustomLabel;
-}
+export type LabelResultsPage = ApiResponse<'/api/custom-labels/{id}/results', 'get'>;
+/** A result row of any list; `email_status` and `list_type` are the lead search's own unions. */
+export type LabelledResult = Omit<LabelResultsPage['data'][number], 'email_status' | 'list_type'> & { email_status: EmailStatus; list_type: SearchType };
 
 /** GET /api/custom-labels/{id}/results: results of every list carrying the label. */
 export async function getLabelResults(id: number, page: number, signal?: AbortSignal): Promise<LabelResultsPage> {
-  return (await apiClient.get<LabelResultsPage>(`/api/custom-labels/${id}/results`, { params: { page, limit: 20 }, signal })).data;
+  return api.get('/api/custom-labels/{id}/results', { path: { id }, query: { page, pageSize: 20 }, config: { signal } });
 }
 
 export const labelResultsQuery = (id: number, page: number) =>

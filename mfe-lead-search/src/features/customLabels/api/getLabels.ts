@@ -1,31 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiQuery, type ApiResponse } from '@leadsmith/shared';
 
 export const LABEL_COLORS = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'] as const;
 export type LabelColor = (typeof LABEL_COLORS)[number];
 
-export interface CustomLabel {
-  id: number;
-  name: string;
-  color: LabelColor;
-  /** Results of the account carrying the label (counted up to `count_cap`). */
-  result_count: number;
-  created_at: string;
-}
-
-export interface LabelsPage {
-  data: CustomLabel[];
-  page: number;
-  limit: number;
-  total: number;
-  count_cap: number;
-}
-
-export interface LabelsQuery {
-  page?: number;
-  limit?: number;
-  search?: string;
-}
+/** `result_count`: results of the account carrying the label (counted up to the page's `count_cap`). */
+export type LabelsPage = ApiResponse<'/api/custom-labels', 'get'>;
+export type CustomLabel = LabelsPage['data'][number];
+export type LabelsQuery = NonNullable<ApiQuery<'/api/custom-labels', 'get'>>;
 
 export const labelKeys = {
   all: ['leadSearch', 'customLabels'] as const,
@@ -36,7 +18,7 @@ export const labelKeys = {
 /** GET /api/custom-labels: the account's label catalogue, paginated. */
 export async function getLabels(q: LabelsQuery, signal?: AbortSignal): Promise<LabelsPage> {
   const params = Object.fromEntries(Object.entries(q).filter(([, value]) => value !== undefined && value !== ''));
-  return (await apiClient.get<LabelsPage>('/api/custom-labels', { params, signal })).data;
+  return api.get('/api/custom-labels', { query: params, config: { signal } });
 }
 
 export const labelsQuery = (q: LabelsQuery) => queryOptions({ queryKey: labelKeys.list(q), queryFn: ({ signal }) => getLabels(q, signal), placeholderData: keepPreviousData });

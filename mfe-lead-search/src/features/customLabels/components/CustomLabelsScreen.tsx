@@ -231,7 +231,7 @@ export function CustomLabelsScreen() {
   const shownId = Number(params.get('label')) || null;
   const resultsPage = Math.max(1, Number(params.get('resultsPage')) || 1);
   const [searchText, setSearchText] = useState(search);
-  const labels = useLabels({ page, limit: DEFAULT_PAGE_SIZE, search: search || undefined });
+  const labels = useLabels({ page, pageSize: DEFAULT_PAGE_SIZE, search: search || undefined });
 
   const update = (patch: Record<string, string | number | null>) => {
     const next = new URLSearchParams(params);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api } from '@leadsmith/shared';
 
 export interface LabelOption {
   id: number;
@@ -17,7 +17,7 @@ export const labelOptionKeys = { catalogue: ['leadSearch', 'customLabels'] as co
 
 /** GET /api/custom-labels: the account's labels, suggested in the list's label filter. */
 export async function getLabelOptions(signal?: AbortSignal): Promise<LabelOption[]> {
-  const page = (await apiClient.get<{ data: LabelOption[] }>('/api/custom-labels', { params: { page: 1, limit: LABEL_OPTIONS_LIMIT }, signal })).data;
+  const page = await api.get('/api/custom-labels', { query: { page: 1, pageSize: LABEL_OPTIONS_LIMIT }, config: { signal } });
   return page.data.map(({ id, name }) => ({ id, name }));
 }
 

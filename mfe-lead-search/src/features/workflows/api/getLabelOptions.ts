@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api } from '@leadsmith/shared';
 
 export interface LabelOption {
   id: number;
@@ -8,7 +8,7 @@ export interface LabelOption {
 
 /** GET /api/custom-labels (first 100): the labels a label node can apply. */
 export async function getLabelOptions(signal?: AbortSignal): Promise<LabelOption[]> {
-  return (await apiClient.get<{ data: LabelOption[] }>('/api/custom-labels', { params: { page: 1, limit: 100 }, signal })).data.data;
+  return (await api.get('/api/custom-labels', { query: { page: 1, pageSize: 100 }, config: { signal } })).data.map(({ id, name }) => ({ id, name }));
 }
 
 export const labelOptionsQuery = () => queryOptions({ queryKey: ['leadSearch', 'workflows', 'label-options'], queryFn: ({ signal }) => getLabelOptions(signal) });
