@@ -26,6 +26,8 @@ function startServer(): Promise<ShippedServer> {
     CRM_GHL_TOKEN_URL: crm.tokenUrl,
     CRM_GHL_API_URL: crm.base,
     CRM_RETRY_BACKOFF_MS: '0',
+    // A hung push stays in flight until the kill, however slow the machine (the default 10 s deadline would fail the batch first).
+    CRM_TIMEOUT_MS: '120000',
     // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
     QUEUE_JOB_EXPIRE_SECONDS: '3',
     QUEUE_SUPERVISE_SECONDS: '1',
@@ -161,4 +163,62 @@ test('killing both workers with kill -9 while a CRM push hangs leaves nothing st
   expect(effects.retried).toBeGreaterThan(0);
   expect(effects.retried).toBeLessThanOrEqual(25);
   expect(crm.contacts.filter((c) => c.code === 'two-processes').length - before).toBeLessThanOrEqual(150);
+}, 240_000);
+
+test("kill -9 of both processes while an autopilot's post-search CRM push hangs: a new process finishes it, each contact pushed once, nothing left running", async () => {
+  servers.push(await startServer());
+  const [a, b] = [servers[0]!, servers[1]!];
+  const token = (await call<{ token: string }>(a.port, 'POST', '/auth/login', undefined, DEMO.customer)).json.token;
+  const list = (await call<{ campaign: { id: number } }>(b.port, 'POST', '/api/campaigns', token, { name: 'Autopilot to the CRM', list_type: 'people' })).json.campaign.id;
+  const created = await call<{ autopilot: { id: number } }>(b.port, 'POST', '/api/autopilots', token, {
+    name: 'Post-search CRM push',
+    type: 'basic',
+    repeat: 'daily',
+    campaign_id: list,
+    location: 'Lyon',
+    filters: { job_title: 'Founder' },
+    max_results: 5,
+    enrichment: false,
+    ai_prompts: [],
+    crm: 'ghl',
+  });
+  expect(created.status).toBe(201);
+  const autopilot = created.json.autopilot.id;
+  // The CRM answers nothing to the next push; the run is due now (the autopilot tick of either process starts it).
+  crm.queue('hang');
+  const before = crm.contacts.length;
+  await db.query('UPDATE autopilots SET next_run_at = now() WHERE id = $1', [autopilot]);
+  const sendOf = async () => (await db.query<{ id: number | null }>('SELECT crm_job_id AS id FROM autopilot_runs WHERE autopilot_id = $1', [autopilot])).rows[0]?.id ?? null;
+  await until('the run to queue its CRM send', async () => (await sendOf()) !== null);
+  const sendId = (await sendOf())!;
+  await until('a push in flight', async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM external_effects WHERE key LIKE $1 AND state = 'sending'", [`crm:${sendId}:%`])).rows[0]!.n > 0);
+  for (const s of servers.splice(0)) await stopShippedServer(s.process, 'SIGKILL');
+  expect((await db.query<{ status: string }>('SELECT status FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]!.status).toBe('running');
+
+  servers.push(await startServer());
+  await until('the CRM send after the crash', async () => (await db.query<{ status: string }>('SELECT status FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]!.status === 'done');
+  const run = (await db.query<{ status: string; results_added: number; crm_sent: number; crm_unsent: number }>(
+    'SELECT status, results_added, crm_sent, crm_unsent FROM autopilot_runs WHERE autopilot_id = $1',
+    [autopilot],
+  )).rows[0]!;
+  expect(run).toEqual({ status: 'done', results_added: 5, crm_sent: 5, crm_unsent: 0 });
+  expect((await db.query<{ sent: number; unsent: number; total: number }>('SELECT sent, unsent, total FROM crm_send_jobs WHERE id = $1', [sendId])).rows[0]).toEqual({ sent: 5, unsent: 0, total: 5 });
+  // Each of the run's five results reached the CRM once: the batch in flight at the kill (all five, one batch) was never
+  // answered, so its retry with the same keys is its only delivery.
+  const names = (await db.query<{ name: string }>('SELECT name FROM campaign_results WHERE campaign_id = $1', [list])).rows.map((r) => r.name);
+  const pushed = crm.contacts.slice(before).map((c) => (c.contact as { name?: string }).name);
+  expect(names).toHaveLength(5);
+  expect([...pushed].sort()).toEqual([...names].sort());
+  const effects = (await db.query<{ n: number; done: number; retried: number }>(
+    "SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'done')::int AS done, count(*) FILTER (WHERE attempts > 1)::int AS retried FROM external_effects WHERE key LIKE $1",
+    [`crm:${sendId}:%`],
+  )).rows[0]!;
+  expect(effects).toEqual({ n: 5, done: 5, retried: 5 });
+  const stuck = (await db.query<{ rows: number; effects: number; runs: number }>(
+    `SELECT (SELECT count(*)::int FROM campaign_results WHERE campaign_id = $1 AND crm_status = 'sending') AS rows,
+            (SELECT count(*)::int FROM external_effects WHERE state = 'sending') AS effects,
+            (SELECT count(*)::int FROM autopilot_runs WHERE autopilot_id = $2 AND status = 'running') AS runs`,
+    [list, autopilot],
+  )).rows[0]!;
+  expect(stuck).toEqual({ rows: 0, effects: 0, runs: 0 });
 }, 240_000);
