@@ -9,6 +9,10 @@ interface OutboxRow {
   to_email: string;
   subject: string;
   body_text: string;
+  body_html: string | null;
+  kind: string | null;
+  from_name: string | null;
+  reply_to: string | null;
   created_at: Date;
 }
 
@@ -19,6 +23,10 @@ const DevOutbox = Type.Object({
       to_email: Type.String(),
       subject: Type.String(),
       body_text: Type.String(),
+      body_html: Type.Union([Type.String(), Type.Null()]),
+      kind: Type.Union([Type.String(), Type.Null()]),
+      from_name: Type.Union([Type.String(), Type.Null()]),
+      reply_to: Type.Union([Type.String(), Type.Null()]),
       created_at: Timestamp(),
       code: Type.Union([Type.String(), Type.Null()]),
     }),
@@ -41,7 +49,7 @@ export function devOutboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request) => {
       const { rows } = await db.query<OutboxRow>(
-        'SELECT id, to_email, subject, body_text, created_at FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 20',
+        'SELECT id, to_email, subject, body_text, body_html, kind, from_name, reply_to, created_at FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 20',
         [normaliseEmail(request.query.email)],
       );
       return {

@@ -11078,6 +11078,7 @@ export interface paths {
                                 text_color: string | null;
                                 heading_color: string | null;
                                 support_url: string | null;
+                                support_email: string | null;
                                 show_training_center: boolean;
                                 crms: ("ghl" | "keap" | "zapier" | "groove" | "sales_connector")[];
                                 /** Format: date-time */
@@ -11113,6 +11114,7 @@ export interface paths {
                         text_color?: string | null;
                         heading_color?: string | null;
                         support_url?: string | null;
+                        support_email?: string | null;
                         /** @default false */
                         show_training_center?: boolean;
                         /** @default [] */
@@ -11144,6 +11146,7 @@ export interface paths {
                                 text_color: string | null;
                                 heading_color: string | null;
                                 support_url: string | null;
+                                support_email: string | null;
                                 show_training_center: boolean;
                                 crms: ("ghl" | "keap" | "zapier" | "groove" | "sales_connector")[];
                                 /** Format: date-time */

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
+import { emailSchema, objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain, type CrmId } from '../siteSettings';
 import { blankToNull, colorSchema, Issues, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
@@ -24,6 +24,8 @@ const BusinessAccountSchema = Type.Object({
   text_color: Text,
   heading_color: Text,
   support_url: Text,
+  /** Reply-to of its customers' emails when it has no SMTP settings of its own. */
+  support_email: Text,
   show_training_center: Type.Boolean(),
   crms: Type.Array(StringEnum(CRM_IDS)),
   updated_at: Timestamp(),
@@ -37,7 +39,7 @@ export type BusinessAccountInput = Omit<BusinessAccount, 'updated_at'>;
 export const COLOR_FIELDS = ['login_page_bg_color', 'sidebar_background_color', 'button_color', 'secondary_color', 'text_color', 'heading_color'] as const;
 
 const COLUMNS = `domain, name, content, logo, favicon, script, login_page_bg_color, sidebar_background_color, button_color, secondary_color,
-  text_color, heading_color, support_url, show_training_center, crms, updated_at`;
+  text_color, heading_color, support_url, support_email, show_training_center, crms, updated_at`;
 
 /** A host name: labels of letters, digits and hyphens (what a reseller points at the app). */
 const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -65,6 +67,7 @@ const bodySchema = objectSchema(
     text_color: colorSchema,
     heading_color: colorSchema,
     support_url: urlSchema,
+    support_email: { anyOf: [{ type: 'string', maxLength: 0 }, { ...emailSchema }, { type: 'null' }] },
     show_training_center: { type: 'boolean', default: false },
     crms: { type: 'array', maxItems: CRM_IDS.length, uniqueItems: true, items: { type: 'string', enum: CRM_IDS }, default: [] },
   },
@@ -88,6 +91,7 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDe
       favicon: blankToNull(body.favicon),
       script: blankToNull(body.script),
       support_url: blankToNull(body.support_url),
+      support_email: blankToNull(body.support_email)?.toLowerCase() ?? null,
       login_page_bg_color: blankToNull(body.login_page_bg_color),
       sidebar_background_color: blankToNull(body.sidebar_background_color),
       button_color: blankToNull(body.button_color),
@@ -126,11 +130,12 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDe
         JSON.stringify(body.crms),
         clock.now(),
         resellerId,
+        input.support_email,
       ];
       const updated = await tx.query<BusinessAccount>(
         `UPDATE business_settings SET domain = $1, name = $2, content = $3, logo = $4, favicon = $5, script = $6, login_page_bg_color = $7,
            sidebar_background_color = $8, button_color = $9, secondary_color = $10, text_color = $11, heading_color = $12, support_url = $13,
-           show_training_center = $14, crms = $15::jsonb, updated_at = $16,
+           show_training_center = $14, crms = $15::jsonb, updated_at = $16, support_email = $18,
            -- A new domain must prove its ownership again (domainVerification.ts).
            domain_verified_at = CASE WHEN domain = $1 THEN domain_verified_at END
          WHERE id = (SELECT id FROM business_settings WHERE owner_user_id = $17 ORDER BY id LIMIT 1) RETURNING ${COLUMNS}`,
@@ -139,8 +144,8 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDe
       if (updated.rows[0]) return updated.rows[0];
       const inserted = await tx.query<BusinessAccount>(
         `INSERT INTO business_settings (domain, name, content, logo, favicon, script, login_page_bg_color, sidebar_background_color, button_color,
-           secondary_color, text_color, heading_color, support_url, show_training_center, crms, updated_at, owner_user_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17) RETURNING ${COLUMNS}`,
+           secondary_color, text_color, heading_color, support_url, show_training_center, crms, updated_at, owner_user_id, support_email)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16, $17, $18) RETURNING ${COLUMNS}`,
         values,
       );
       return inserted.rows[0]!;

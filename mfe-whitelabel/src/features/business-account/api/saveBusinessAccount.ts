@@ -20,6 +20,7 @@ export const businessAccountSchema = yup.object({
   logo: optionalUrl(),
   favicon: optionalUrl(),
   support_url: optionalUrl(),
+  support_email: yup.string().default('').trim().email(v.message('email')),
   script: yup.string().default('').max(20_000, v.message('maxLength', { max: 20_000 })),
   login_page_bg_color: color(),
   sidebar_background_color: color(),

@@ -25,6 +25,7 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
       logo: account?.logo ?? '',
       favicon: account?.favicon ?? '',
       support_url: account?.support_url ?? '',
+      support_email: account?.support_email ?? '',
       script: account?.script ?? '',
       login_page_bg_color: account?.login_page_bg_color ?? '',
       sidebar_background_color: account?.sidebar_background_color ?? '',
@@ -54,6 +55,7 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
         logo: blank(v.logo),
         favicon: blank(v.favicon),
         support_url: blank(v.support_url),
+        support_email: blank(v.support_email),
         script: blank(v.script),
         login_page_bg_color: blank(v.login_page_bg_color),
         sidebar_background_color: blank(v.sidebar_background_color),
@@ -86,6 +88,7 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
           <TextField label={t('account.logo')} registration={register('logo')} error={errors.logo} placeholder="https://" />
           <TextField label={t('account.favicon')} registration={register('favicon')} error={errors.favicon} placeholder="https://" />
           <TextField label={t('account.supportUrl')} registration={register('support_url')} error={errors.support_url} placeholder="https://" />
+          <TextField label={t('account.supportEmail')} registration={register('support_email')} error={errors.support_email} type="email" />
         </SimpleGrid>
         <TextareaField label={t('account.content')} registration={register('content')} error={errors.content} rows={2} />
         <Heading as="h2" size="md" mt={2} mb={3}>

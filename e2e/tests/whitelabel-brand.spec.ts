@@ -1,0 +1,147 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/accounts';
+import { authHeaders, freshUserWith, send } from '../support/SecurityXss';
+
+/**
+ * A reseller's customer on the reseller's own domain meets only the reseller's brand: every page it may
+ * open and every email the platform sends it. Chromium resolves the domain to the API's loopback
+ * address (--host-resolver-rules), so the API sees the reseller's host, as behind the TLS proxy.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DOMAIN = 'riley-brand.test';
+const BRAND = 'Riley Leads';
+const site = (path: string) => `http://${DOMAIN}:${PORT}${path}`;
+
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
+  },
+});
+
+/** Neither the platform's name nor a platform logo anywhere in the page (markup, text, title, images). */
+async function expectOnlyTheBrand(page: Page): Promise<void> {
+  await expect(page).toHaveTitle(new RegExp(BRAND));
+  expect(await page.content()).not.toMatch(/Leadsmith/);
+  expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/leadsmith/i);
+  expect(await page.locator('img[src*="leadsmith" i], img[alt*="leadsmith" i], link[rel="icon"][href*="leadsmith" i]').count()).toBe(0);
+}
+
+interface OutboxEmail {
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  kind: string | null;
+  from_name: string | null;
+  code: string | null;
+}
+
+async function outbox(request: APIRequestContext, email: string): Promise<OutboxEmail[]> {
+  const answer = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+  return ((await answer.json()) as { emails: OutboxEmail[] }).emails;
+}
+
+/** The newest email of a kind: in the brand's name, links only to its domain, no platform name in any part. */
+async function brandedEmail(request: APIRequestContext, email: string, kind: string): Promise<OutboxEmail> {
+  let found: OutboxEmail | undefined;
+  await expect.poll(async () => (found = (await outbox(request, email)).find((e) => e.kind === kind)) !== undefined, { message: `${kind} email to ${email}` }).toBe(true);
+  const mail = found!;
+  expect(`${mail.subject}\n${mail.body_text}\n${mail.body_html}`).not.toMatch(/leadsmith/i);
+  expect(mail.from_name).toBe(BRAND);
+  expect(mail.subject).toContain(BRAND);
+  expect(mail.body_html).toContain(BRAND);
+  const links = [...(mail.body_html ?? '').matchAll(/href="(https?:[^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).hostname);
+  expect(links.length).toBeGreaterThan(0);
+  for (const host of links) expect(host).toBe(DOMAIN);
+  return mail;
+}
+
+test("a reseller's customer on the reseller's domain sees and receives only the reseller's brand", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // The reseller (allowed to have customers) and its business account on its own domain.
+  const reseller = await freshUserWith(request, 'brand-reseller', ['whitelabel', 'leads'], 'reseller');
+  const admin = (await (await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).json()) as { token: string };
+  expect((await request.put(`/api/admin/users/${reseller.id}`, { headers: authHeaders(admin.token), data: { can_create_related_accounts: true } })).status()).toBe(200);
+  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: DOMAIN, name: BRAND, button_color: '#AA3300', support_url: `https://help.${DOMAIN}/`, support_email: `help@${DOMAIN}` });
+  const pkg = (await send(request, reseller.token, 'post', '/api/whitelabel/packages', { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false })) as { data: { id: number } };
+  const sales = (await send(request, reseller.token, 'put', `/api/whitelabel/packages/${pkg.data.id}/sales-settings`, {
+    business_name: BRAND,
+    primary_color: '#AA3300',
+    secondary_color: '#333333',
+    background_color: '#FFFFFF',
+    text_color: '#111111',
+  })) as { public_path: string };
+
+  // A sign-up on the reseller's domain: the confirmation email is in its brand before any account links them.
+  const email = `ana-${Date.now()}@customer-riley.test`;
+  const password = 'brand-pass-1';
+  const host = { host: `${DOMAIN}:${PORT}` };
+  const registered = await request.post('/auth/register', { headers: host, data: { first_name: 'Ana', last_name: 'Customer', email, password, password_confirmation: password } });
+  expect(registered.status()).toBe(201);
+  const confirmation = await brandedEmail(request, email, 'email_confirmation');
+  expect((await request.post('/auth/confirm-email', { headers: host, data: { email, code: confirmation.code } })).status()).toBe(200);
+  // The reseller's customer from now on (its child account), as a sales-page sign-up makes it.
+  const me = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string; user: { id: number } };
+  const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads'] } });
+  expect(linked.status()).toBe(200);
+
+  // Sign-in and forgot-password pages, then a reset email asked for from the page.
+  await page.goto(site('/login'));
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page.getByText(BRAND).first()).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await brandedEmail(request, email, 'password_reset');
+
+  // Signed in: the app, the profile, an unknown page.
+  await page.goto(site('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await page.goto(site('/settings/profile'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await page.goto(site('/no-such-page'));
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expectOnlyTheBrand(page);
+
+  // Email change and a team invitation: both in the brand.
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const newEmail = `ana-new-${Date.now()}@customer-riley.test`;
+  expect((await request.post('/api/mail-change', { headers: { ...authHeaders(token!), ...host }, data: { email: newEmail } })).status()).toBe(200);
+  await brandedEmail(request, newEmail, 'email_change');
+  const member = `tim-${Date.now()}@customer-riley.test`;
+  expect((await request.post('/api/team-members', { headers: { ...authHeaders(token!), ...host }, data: { first_name: 'Tim', last_name: 'Team', email: member, access: ['leads'] } })).status()).toBe(201);
+  await brandedEmail(request, member, 'team_invitation');
+
+  // The API documentation page on the reseller's domain.
+  // (Its page asks for upgrade-insecure-requests, so over this test's plain http on a non-loopback name
+  // Swagger UI's scripts are not loaded; settings-profile.spec.ts draws the page on the platform's domain.)
+  await page.goto(site('/api/docs/'));
+  await expect(page).toHaveTitle(`${BRAND} API`);
+  expect(await page.content()).not.toMatch(/Leadsmith/);
+  const document = (await (await request.get('/api/docs/json', { headers: host })).json()) as { info: { title: string; description: string } };
+  expect(document.info.title).toBe(`${BRAND} API`);
+  expect(document.info.description).not.toMatch(/leadsmith/i);
+
+  // The sales page, and a sign-up on it: the welcome email in the brand.
+  await page.goto(site(sales.public_path));
+  await expect(page.getByText(BRAND).first()).toBeVisible();
+  expect(await page.content()).not.toMatch(/leadsmith/i);
+  const buyer = `bea-${Date.now()}@customer-riley.test`;
+  await page.getByLabel('First name').fill('Bea');
+  await page.getByLabel('Last name').fill('Buyer');
+  await page.getByLabel('Email').fill(buyer);
+  await page.getByLabel('Password').fill('brand-pass-2');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await brandedEmail(request, buyer, 'welcome');
+});
