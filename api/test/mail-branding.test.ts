@@ -48,7 +48,7 @@ describe('branded email routing', () => {
        VALUES ($1, '127.0.0.1', $2, NULL, NULL, 'none', 'hello@riley.test', 'support@riley.test', now())`,
       [ids.riley, rileySmtp.port],
     );
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await ctx?.close();

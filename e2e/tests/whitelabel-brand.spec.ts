@@ -72,20 +72,41 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
     text_color: '#111111',
   })) as { public_path: string };
 
-  // A sign-up on the reseller's domain: the confirmation email is in its brand before any account links them.
+  // Sign-up and confirmation on the reseller's domain: the confirmation email is in its brand before
+  // any account links them.
   const email = `ana-${Date.now()}@customer-riley.test`;
   const password = 'brand-pass-1';
   const host = { host: `${DOMAIN}:${PORT}` };
-  const registered = await request.post('/auth/register', { headers: host, data: { first_name: 'Ana', last_name: 'Customer', email, password, password_confirmation: password } });
-  expect(registered.status()).toBe(201);
+  await page.goto(site('/register'));
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Customer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+  await expectOnlyTheBrand(page);
   const confirmation = await brandedEmail(request, email, 'email_confirmation');
-  expect((await request.post('/auth/confirm-email', { headers: host, data: { email, code: confirmation.code } })).status()).toBe(200);
+  await page.getByLabel('Code').fill(confirmation.code!);
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  // Signed in for the first time: the terms of service, in the brand, before anything else.
+  await expect(page.getByText(`Before you start with ${BRAND}, please read and accept the terms of service`)).toBeVisible();
+  await expectOnlyTheBrand(page);
+  await page.getByRole('button', { name: 'I accept the terms' }).click();
+  // Then the credits pop-up, not to be shown again.
+  await page.locator('label').filter({ hasText: "Don't show this again" }).click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expectOnlyTheBrand(page);
   // The reseller's customer from now on (its child account), as a sales-page sign-up makes it.
   const me = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string; user: { id: number } };
   const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads'] } });
   expect(linked.status()).toBe(200);
 
-  // Sign-in and forgot-password pages, then a reset email asked for from the page.
+  // Signed out: the sign-in and forgot-password pages, then a reset email asked for from the page.
+  await page.evaluate(() => localStorage.removeItem('access_token'));
   await page.goto(site('/login'));
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   await expect(page.getByText(BRAND).first()).toBeVisible();
@@ -102,7 +123,7 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   // Signed in: the app, the profile, an unknown page.
   await page.goto(site('/login'));
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
@@ -143,5 +164,6 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await page.getByLabel('Email').fill(buyer);
   await page.getByLabel('Password').fill('brand-pass-2');
   await page.getByRole('button', { name: 'Sign up' }).click();
+  await brandedEmail(request, buyer, 'email_confirmation');
   await brandedEmail(request, buyer, 'welcome');
 });
