@@ -315,6 +315,8 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   // White-label public pages
   'GET /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'published sales page, public by design (spec)' },
   'POST /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'sales-page form post, public by design (spec)' },
+  'POST /api/paykickstart/ipn/:token': { params: () => ({ token: 'no-such-ipn-token-000' }), public: "PayKickstart's IPN: verified by the reseller's IPN secret key, not a sign-in" },
+  'POST /auth/social/:provider/start': { params: () => ({ provider: 'google' }), public: 'social sign-in start, before any sign-in by design' },
 
   // Super admin
   'GET /api/admin/users/:id': admin('user'),
