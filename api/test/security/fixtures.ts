@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SqlParam } from '../../src/db';
 import type { ModuleSlug } from '../../src/users/users';
+import { sandboxToken } from '../../src/providers/payments/sandbox';
 import { sampleOf } from './schemaSample';
 import type { RouteInfo } from './routeTable';
 
@@ -122,7 +123,9 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
 
   // Settings: integration webhooks, wallet cards and charges.
   ids.integrationWebhook = idOf(await env.create('/api/integrations/webhooks', { name: `${m} hook`, url: 'https://hooks.example.com/victim', events: ['lead.created'] }));
-  ids.card = idOf(await env.create('/api/wallet/cards', { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' }));
+  // A card is saved from a confirmed SetupIntent with the sandbox card form's token (no card number reaches the API).
+  const setup = (await env.create('/api/wallet/cards/setup', {})) as unknown as { setup_intent_id: string };
+  ids.card = idOf(await env.create('/api/wallet/cards', { setup_intent_id: setup.setup_intent_id, token: sandboxToken('4242 4242 4242 4242', 12, 2030) }));
   await env.create('/api/wallet/top-ups', {});
   const [charge] = await env.sql<{ id: number }>('SELECT id FROM settings_payment_charges WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [env.victimUserId]);
   if (!charge) throw new Error('no wallet charge for the victim');
@@ -240,6 +243,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/integrations/webhooks/:id': { params: (ids) => ({ id: ids.integrationWebhook! }) },
   'POST /api/integrations/webhooks/:id/test': { params: (ids) => ({ id: ids.integrationWebhook! }) },
   'GET /api/wallet/charges/:id': { params: (ids) => ({ id: ids.charge! }) },
+  'POST /api/wallet/charges/:id/confirm': { params: (ids) => ({ id: ids.charge! }) },
   'PUT /api/wallet/cards/:id/default': { params: (ids) => ({ id: ids.card! }) },
   'DELETE /api/wallet/cards/:id': { params: (ids) => ({ id: ids.card! }) },
   'POST /api/crm/connections/:provider/authorize': { params: () => ({ provider: 'hubspot' }), notAnAccountRow: 'provider slug: each account connects its own CRM' },
