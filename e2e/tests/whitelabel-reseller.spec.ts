@@ -85,13 +85,17 @@ test.describe('white-label: the reseller business', () => {
     await wl.field('Name').fill(packageName);
     await wl.field('Monthly price (USD)').fill('49');
     await wl.field('Monthly credits').fill('500');
-    // Spec §5: a credit sells for more than 12 cents.
-    await wl.field('Credit sale price (cents)').fill('12');
+    // Spec §5: a credit sells for more than 12 cents, said under the field before any try, in dollars like the other prices.
+    await expect(page.getByText('More than $0.12 per credit, in whole cents, e.g. $0.15.')).toBeVisible();
+    await wl.field('Credit sale price (USD per credit)').fill('0.10');
     await wl.field('Sales form: subscription days').fill('400');
     await wl.save();
-    await expect(page.getByText('Must be greater than 12')).toBeVisible();
+    await expect(page.getByText('Must be more than $0.12 per credit')).toBeVisible();
     await expect(page.getByText('Maximum number is 365')).toBeVisible();
-    await wl.field('Credit sale price (cents)').fill('20');
+    await wl.field('Credit sale price (USD per credit)').fill('0.205');
+    await wl.save();
+    await expect(page.getByText('Use whole cents (at most two decimals)')).toBeVisible();
+    await wl.field('Credit sale price (USD per credit)').fill('0.20');
     await wl.field('Sales form: subscription days').fill('30');
     await page.getByRole('button', { name: 'Add a field' }).click();
     await page.getByRole('group', { name: 'Field 1' }).getByLabel('Label', { exact: true }).fill('Company');

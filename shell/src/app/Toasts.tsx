@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { ToastContainer } from 'react-toastify';
-import { TOAST_CONTAINER_PROPS } from '@leadsmith/shared';
+import { TOAST_CONTAINER_PROPS, closeErrorsOnSuccess } from '@leadsmith/shared';
 
 /** The page's one toast container (spec §4); loaded after the first paint (DeferredToasts). */
 export default function Toasts() {
+  useEffect(() => closeErrorsOnSuccess(), []);
   return <ToastContainer {...TOAST_CONTAINER_PROPS} />;
 }

@@ -26,11 +26,15 @@ export const packageSchema = yup.object({
   trial_days: v.integer().min(0, v.message('minNumber', { min: 0 })).max(365, v.message('maxNumber', { max: 365 })).required(v.message('required')),
   trial_amount: money().required(v.message('required')),
   monthly_credits: v.integer().min(0, v.message('minNumber', { min: 0 })).required(v.message('required')),
-  credit_price_cents: v
-    .integer()
-    .moreThan(MIN_CREDIT_PRICE_CENTS_EXCLUSIVE, v.message('greaterThan', { more: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE }))
-    .max(100_000, v.message('maxNumber', { max: 100_000 }))
-    .required(v.message('required')),
+  // Entered in dollars per credit (as the other prices), sent as whole cents; the rule is said under the field.
+  credit_price: yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(v.message('typeInvalid'))
+    .required(v.message('required'))
+    .moreThan(MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100, v.message('creditPriceMin', { min: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100 }))
+    .max(1_000, v.message('maxNumber', { max: 1_000 }))
+    .test('whole-cents', v.message('wholeCents'), (value) => value === undefined || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6),
   collect_payment_method: yup.boolean().default(true),
   available_for_billing_portal: yup.boolean().default(false),
   show_on_sales_page: yup.boolean().default(true),

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toCents, toDollars } from '../../../components/format';
 import { usePackage } from '../api/getPackage';
 import type { Package } from '../api/listPackages';
-import { packageSchema, useSavePackage, type PackageInput, type PackageValues } from '../api/savePackage';
+import { MIN_CREDIT_PRICE_CENTS_EXCLUSIVE, packageSchema, useSavePackage, type PackageInput, type PackageValues } from '../api/savePackage';
 
 /** A new package's search limit unless the reseller changes it (the API's default too). */
 const DEFAULT_SEARCH_LIMIT = 1000;
@@ -27,7 +27,7 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       trial_days: pkg?.trial_days ?? 0,
       trial_amount: (toDollars(pkg?.trial_amount_cents ?? 0) || 0) as number,
       monthly_credits: pkg?.monthly_credits ?? 0,
-      credit_price_cents: pkg?.credit_price_cents ?? 15,
+      credit_price: (toDollars(pkg?.credit_price_cents ?? 15) || 0) as number,
       collect_payment_method: pkg?.collect_payment_method ?? true,
       available_for_billing_portal: pkg?.available_for_billing_portal ?? false,
       show_on_sales_page: pkg?.show_on_sales_page ?? true,
@@ -56,7 +56,7 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       trial_days: values.trial_days,
       trial_amount_cents: toCents(values.trial_amount),
       monthly_credits: values.monthly_credits,
-      credit_price_cents: values.credit_price_cents,
+      credit_price_cents: toCents(values.credit_price),
       collect_payment_method: values.collect_payment_method,
       available_for_billing_portal: values.available_for_billing_portal,
       show_on_sales_page: values.show_on_sales_page,
@@ -97,7 +97,13 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
         <TextField label={t('packages.trialDays')} registration={register('trial_days')} error={errors.trial_days} type="number" />
         <TextField label={t('packages.trialAmountUsd')} registration={register('trial_amount')} error={errors.trial_amount} {...num} />
         <TextField label={t('packages.monthlyCredits')} registration={register('monthly_credits')} error={errors.monthly_credits} type="number" />
-        <TextField label={t('packages.creditPriceCents')} registration={register('credit_price_cents')} error={errors.credit_price_cents} type="number" />
+        <TextField
+          label={t('packages.creditPriceUsd')}
+          registration={register('credit_price')}
+          error={errors.credit_price}
+          helperText={t('packages.creditPriceHelp', { min: MIN_CREDIT_PRICE_CENTS_EXCLUSIVE / 100, example: 0.15 })}
+          {...num}
+        />
         <TextField label={t('packages.formAvailableDays')} registration={register('form_available_days')} error={errors.form_available_days} type="number" />
         <TextField label={t('packages.searchLimit')} registration={register('search_limit')} error={errors.search_limit} type="number" />
         <SelectField
