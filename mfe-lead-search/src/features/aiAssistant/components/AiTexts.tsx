@@ -2,6 +2,7 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiTextsOf } from '../api/types';
+import { i18n } from '@leadsmith/shared';
 
 /** The AI texts of a result on its details page (spec: 'ai' action output). */
 export function AiTextsSection({ data }: { data: Record<string, unknown> }) {
@@ -22,7 +23,7 @@ export function AiTextsSection({ data }: { data: Record<string, unknown> }) {
                 {x.title} · {t(`assistant.promptTypes.${x.prompt_type}`)}
               </Text>
               <Text whiteSpace="pre-wrap">{x.text}</Text>
-              <Text fontSize="sm">{t('assistant.texts.generatedAt', { date: new Date(x.generated_at).toLocaleString() })}</Text>
+              <Text fontSize="sm">{t('assistant.texts.generatedAt', { date: new Date(x.generated_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}</Text>
             </Box>
           ))}
         </Stack>

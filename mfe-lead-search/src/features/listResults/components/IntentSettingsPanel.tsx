@@ -1,5 +1,5 @@
 import { Box, Button, Code, Heading, HStack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, PageSpinner, i18n } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,7 +39,7 @@ export function IntentSettingsPanel({ campaignId, searching }: { campaignId: num
           </HStack>
           <Text data-testid="intent-visits">
             {t('intent.visits', { total: tracking.data.visits.total, pending: tracking.data.visits.pending })}
-            {tracking.data.visits.last_at ? ` ${t('intent.lastVisit', { at: new Date(tracking.data.visits.last_at).toLocaleString() })}` : ''}
+            {tracking.data.visits.last_at ? ` ${t('intent.lastVisit', { at: new Date(tracking.data.visits.last_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}` : ''}
           </Text>
           <Text fontSize="sm" mt={1}>
             {t('intent.howItWorks')}

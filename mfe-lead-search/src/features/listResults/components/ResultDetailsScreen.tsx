@@ -1,5 +1,5 @@
 import { Badge, Box, DataList, Heading, HStack, Link as ChakraLink, Table } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, i18n } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { parseListParam } from '../../../api/types';
@@ -72,7 +72,7 @@ export function ResultDetailsScreen() {
     ['employeeCount', r.data.employee_count],
     ['linkedin', r.data.linkedin_url],
     ['credits', r.credits],
-    ['addedAt', new Date(r.created_at).toLocaleString()],
+    ['addedAt', new Date(r.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })],
   ];
   return (
     <Box>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, SimpleGrid, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
+import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS, i18n } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -162,7 +162,7 @@ export function SavedListsScreen() {
                 <Text fontSize="sm">{t('savedLists.results', { count: c.result_count })}</Text>
                 {c.tags.length ? <Text fontSize="sm">{c.tags.join(', ')}</Text> : null}
                 <HStack justify="space-between">
-                  <Text fontSize="sm">{new Date(c.created_at).toLocaleDateString()}</Text>
+                  <Text fontSize="sm">{new Date(c.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Text>
                   <ArchiveButton campaign={c} pending={archiveOne.isPending} onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))} />
                 </HStack>
               </Card.Body>
@@ -215,7 +215,7 @@ export function SavedListsScreen() {
                   </Table.Cell>
                   <Table.Cell textAlign="end">{c.result_count}</Table.Cell>
                   <Table.Cell>{c.tags.join(', ')}</Table.Cell>
-                  <Table.Cell>{new Date(c.created_at).toLocaleDateString()}</Table.Cell>
+                  <Table.Cell>{new Date(c.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Table.Cell>
                   <Table.Cell>
                     <ArchiveButton campaign={c} pending={archiveOne.isPending} onToggle={() => void run(() => archiveOne.mutateAsync({ id: c.id, is_archived: !c.archived }))} />
                   </Table.Cell>

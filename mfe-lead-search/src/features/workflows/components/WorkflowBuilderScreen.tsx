@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner, i18n } from '@leadsmith/shared';
 import {
   addEdge,
   applyEdgeChanges,
@@ -252,7 +252,7 @@ function Builder({ workflow }: { workflow: Workflow }) {
       </Flex>
       {published ? (
         <Text mb={3} fontSize="sm">
-          {workflow.next_run_at ? t('workflow.publishedScheduled', { when: new Date(workflow.next_run_at).toLocaleString() }) : t('workflow.publishedHelp')}
+          {workflow.next_run_at ? t('workflow.publishedScheduled', { when: new Date(workflow.next_run_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) }) : t('workflow.publishedHelp')}
         </Text>
       ) : null}
       {problem ? (
