@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 120_000 });
 const TITLE_PAYLOADS = PAYLOADS.filter((p) => p.length <= 60);
 
 const expectNoInjectedElements = async (page: Page) =>
-  expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], iframe:not([data-testid="sandboxed-preview"]):not([data-testid="template-preview-html"]), object, svg[onload], details[ontoggle], input[onfocus], body[onload]').length)).toBe(0);
+  expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], iframe:not([data-testid="sandboxed-preview"]), object, svg[onload], details[ontoggle], input[onfocus], body[onload]').length)).toBe(0);
 
 test("custom-link titles and URLs stay text in the reseller's list and in its customer's sidebar", async ({ page, request, shell }) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'xss-links');
@@ -51,7 +51,7 @@ test("custom-link titles and URLs stay text in the reseller's list and in its cu
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe(customer.token);
 });
 
-test('email template subject, HTML and text stay text in the editor, and the preview draws them sanitised in a sandboxed frame', async ({ page, request, shell }) => {
+test('email template subject, HTML and text stay text in the editor, and the preview draws them sanitised in the sandboxed frame', async ({ page, request, shell }) => {
   const { reseller } = await freshResellerWithCustomer(request, 'xss-mail');
   const subject = PAYLOADS.filter((p) => p.length <= 40).slice(0, 4).join(' ');
   const text = `Hello {name},\n${PAYLOADS.join('\n')}\nSign in at {action_url}`;
@@ -68,9 +68,9 @@ test('email template subject, HTML and text stay text in the editor, and the pre
   await expect(preview.getByTestId('template-preview-subject')).toContainText(subject);
   for (const payload of PAYLOADS) await expect(preview.getByTestId('template-preview-body')).toContainText(payload);
   await expect(preview.getByTestId('template-preview-body')).toContainText('Hello Alex,');
-  // The HTML part is drawn in a frame without scripts or same-origin access.
-  await expect(preview.getByTestId('template-preview-html')).toHaveAttribute('sandbox', '');
-  await expect(page.frameLocator('[data-testid="template-preview-html"]').getByText('Hello Alex,')).toBeVisible();
+  // The HTML part is drawn in a sandboxed frame without same-origin access (ADR 007).
+  await expect(preview.getByTestId('sandboxed-preview')).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(page.frameLocator('[data-testid="template-preview-welcome"] [data-testid="sandboxed-preview"]').getByText('Hello Alex,')).toBeVisible();
   watch.expectNothingRan();
 
   // Typing a payload live into the editor only changes the preview's text.

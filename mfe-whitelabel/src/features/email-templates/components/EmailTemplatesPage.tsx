@@ -3,6 +3,7 @@ import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextareaField
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SandboxedPreview } from '../../../components/SandboxedPreview';
 import { useEmailTemplates, type EmailTemplate, type TemplateKind, type TemplateLanguage } from '../api/getEmailTemplates';
 import { useEmailPreview } from '../api/previewEmailTemplate';
 import { emailTemplateSchema, useResetEmailTemplate, useSaveEmailTemplate, type EmailTemplateValues } from '../api/saveEmailTemplate';
@@ -67,7 +68,7 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
 
 /**
  * The email as a customer receives it: rendered by the API with the reseller's logo, colours and
- * domain and sample values, shown in a sandboxed frame (no scripts, opaque origin), with its text part.
+ * domain and sample values, shown in the area's sandboxed frame (opaque origin, ADR 007), with its text part.
  */
 function TemplatePreview({ kind, lang, subject, html, text }: { kind: TemplateKind; lang: TemplateLanguage; subject: string; html: string; text: string }) {
   const { t } = useTranslation('whitelabel');
@@ -88,7 +89,7 @@ function TemplatePreview({ kind, lang, subject, html, text }: { kind: TemplateKi
           <Text fontWeight="semibold" mb={2} data-testid="template-preview-subject">
             {t('templates.previewSubject')} {preview.data.subject}
           </Text>
-          <iframe title={t('templates.previewFrame')} sandbox="" srcDoc={preview.data.html} referrerPolicy="no-referrer" style={{ width: '100%', height: '28rem', border: 0, display: 'block' }} data-testid="template-preview-html" />
+          <SandboxedPreview title={t('templates.previewFrame')} html={preview.data.html} height="28rem" />
           <Heading as="h4" size="xs" mt={3} mb={1}>
             {t('templates.previewText')}
           </Heading>
