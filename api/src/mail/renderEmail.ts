@@ -61,7 +61,7 @@ export async function renderEmail(brand: MailBrand, template: EmailTemplateParts
       <mj-text>${body}</mj-text>
       ${action}
     </mj-column></mj-section>
-    <mj-section padding="8px 0 24px"><mj-column><mj-text align="center" font-size="12px" color="#A0AEC0">${footer}</mj-text></mj-column></mj-section>
+    <mj-section padding="8px 0 24px"><mj-column><mj-text align="center" font-size="12px" color="#4A5568">${footer}</mj-text></mj-column></mj-section>
   </mj-body>
 </mjml>`;
   const result = await mjml2html(mjml, { validationLevel: 'soft', keepComments: false });
