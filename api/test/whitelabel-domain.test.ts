@@ -67,7 +67,9 @@ describe("a reseller's domain, verified by a DNS TXT record", () => {
     expect(json(verified)).toMatchObject({ code: 'whitelabel.domain_verified', data: { domain: 'app.riley.test', verified_at: expect.any(String) } });
     expect(json(await check())).toEqual({ domain: 'app.riley.test', served: true });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=localhost' })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=unknown.test' })).statusCode).toBe(404);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/domains/check?domain=unknown.test' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'whitelabel.domain_not_served', message: 'unknown.test is not served by this platform.', served: false });
 
     // Another domain must prove itself again.
     await call('PUT', '/api/whitelabel/business-account', reseller, { ...BRANDING, domain: 'leads.riley.test' });

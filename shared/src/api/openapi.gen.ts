@@ -11299,6 +11299,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            code: string;
+                            message: string;
                             domain: string;
                             served: boolean;
                         };

@@ -20,6 +20,12 @@ export const whitelabelMessages = {
     fr: '{domain} est vérifié.',
     de: '{domain} ist verifiziert.',
   },
+  'whitelabel.domain_not_served': {
+    en: '{domain} is not served by this platform.',
+    es: '{domain} no se sirve desde esta plataforma.',
+    fr: '{domain} n’est pas servi par cette plateforme.',
+    de: '{domain} wird von dieser Plattform nicht ausgeliefert.',
+  },
   'whitelabel.domain_taken': {
     en: 'This URL/domain cannot be used.',
     es: 'Esta URL/dominio no se puede usar.',

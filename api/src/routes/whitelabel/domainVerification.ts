@@ -117,12 +117,12 @@ export function domainVerificationRoutes(api: FastifyInstance, { db, clock }: Ap
       schema: {
         summary: "For the TLS proxy's on-demand certificates: 200 when the platform serves this host (its own, or a reseller's verified domain), 404 otherwise",
         querystring: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253 }) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ domain: Type.String(), served: Type.Boolean() }), 404: Type.Object({ domain: Type.String(), served: Type.Boolean() }) },
+        response: { 200: Type.Object({ domain: Type.String(), served: Type.Boolean() }), 404: Type.Object({ code: Type.String(), message: Type.String(), domain: Type.String(), served: Type.Boolean() }) },
       },
     },
     async (request, reply) => {
       const domain = normaliseDomain(request.query.domain);
-      if (!(await isServedDomain(db, domain))) return reply.code(404).send({ domain, served: false });
+      if (!(await isServedDomain(db, domain))) return reply.code(404).send({ ...say(request, 'whitelabel.domain_not_served', { domain }), domain, served: false });
       return { domain, served: true };
     },
   );

@@ -84,7 +84,7 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
       <chakra.form onSubmit={(e) => void submit(e)} noValidate aria-label={t('routes.businessAccount')}>
         <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
           <TextField label={t('account.name')} registration={register('name')} error={errors.name} />
-          <TextField label={t('account.domain')} registration={register('domain')} error={errors.domain} placeholder="app.example.com" />
+          <TextField label={t('account.domainLabel')} registration={register('domain')} error={errors.domain} placeholder="app.example.com" />
           <TextField label={t('account.logo')} registration={register('logo')} error={errors.logo} placeholder="https://" />
           <TextField label={t('account.favicon')} registration={register('favicon')} error={errors.favicon} placeholder="https://" />
           <TextField label={t('account.supportUrl')} registration={register('support_url')} error={errors.support_url} placeholder="https://" />
