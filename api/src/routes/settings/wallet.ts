@@ -12,6 +12,7 @@ import { objectSchema } from '../../http/schemas';
 import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Timestamp, Type } from '../../http/contract';
 import { settleEffects, claimEffects, releaseEffect } from '../../effects/externalEffects';
 import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
+import { sendTemplatedMail } from '../../mail/templatedMail';
 import { say } from '../respond';
 import { idParamsSchema, notFound } from './account';
 
@@ -59,6 +60,11 @@ const REASONS: Record<ChargeKind, string> = {
   top_up: 'Credit top-up',
   auto_top_up: 'Automatic top-up',
 };
+
+/** Cents as the amount an email shows (charges are in US dollars). */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
 
 async function loadCharge(db: Queryable, id: number): Promise<ChargeRow> {
   return (await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1`, [id])).rows[0]!;
@@ -115,7 +121,8 @@ const chargeKey = (chargeId: number) => `charge:${chargeId}`;
  *   provider's webhook or the reconciliation job (same idempotency key) settles it later. It is never
  *   marked failed on a guess.
  */
-export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, payments: Payments) {
+export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>, payments: Payments) {
+  const { db, clock } = deps;
   const provider = payments.provider;
 
   async function settle(chargeId: number, outcome: ChargeOutcome): Promise<ChargeRow> {
@@ -140,8 +147,32 @@ export function createWalletService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         const flipped = await tx.query('UPDATE settings_payment_charges SET credited = true WHERE id = $1 AND NOT credited', [chargeId]);
         if (flipped.rowCount === 1) await grantCredits(tx, row.user_id, row.credits, 'additional', REASONS[row.kind], { now });
       }
+      // The row came back only on the change to this status, so each charge mails once per outcome.
+      await mailChargeOutcome(tx, chargeId, row, outcome, now);
     });
     return loadCharge(db, chargeId);
+  }
+
+  /**
+   * The email of a charge's outcome (issue 33), in the settling transaction: a receipt for a payment
+   * (the automatic top-up's own email for an automatic one), a failed payment for a decline.
+   */
+  async function mailChargeOutcome(tx: Queryable, chargeId: number, row: { user_id: number; kind: ChargeKind; credits: number }, outcome: ChargeOutcome, now: Date): Promise<void> {
+    if (outcome.status !== 'succeeded' && outcome.status !== 'failed') return;
+    const cents = (await tx.query<{ amount_cents: number }>('SELECT amount_cents FROM settings_payment_charges WHERE id = $1', [chargeId])).rows[0]!.amount_cents;
+    const amount = formatCents(cents);
+    if (outcome.status === 'failed') {
+      await sendTemplatedMail(tx, deps, { kind: 'payment_failed', userId: row.user_id, vars: { amount, reason: outcome.failureCode ?? 'card_declined' } });
+    } else if (row.kind === 'auto_top_up') {
+      const balance = await walletBalance(tx, row.user_id, { now });
+      await sendTemplatedMail(tx, deps, { kind: 'auto_top_up', userId: row.user_id, vars: { credits: String(row.credits), amount, balance: String(balance.total) } });
+    } else {
+      await sendTemplatedMail(tx, deps, {
+        kind: 'payment_receipt',
+        userId: row.user_id,
+        vars: { amount, description: `${REASONS[row.kind]}: ${row.credits} credits`, date: now.toISOString().slice(0, 10) },
+      });
+    }
   }
 
   /** Sends the charge of a row (first attempt, or a retry with the same key) and settles a definite answer. */

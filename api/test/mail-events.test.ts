@@ -1,0 +1,71 @@
+import { spendCredits } from '../src/credits/ledger';
+import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
+import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+
+/** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Issue 33: the event emails (payment receipt, failed payment, automatic top-up, renewal, low credits,
+ * autopilot alert) are written to the outbox in the transaction of their event, once per event: the
+ * sandbox's own webhook events settle the same charges again after the synchronous answer (a replay),
+ * and must not mail again.
+ */
+describe('event emails: one per event, to the account, none on a replay', () => {
+  let ctx: TestContext;
+  let customer: string;
+  let customerId: number;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    customer = await login(ctx.app, DEMO.customer);
+    customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  }, 120_000);
+  afterAll(() => ctx.close(), 60_000);
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => ctx.app.inject({ method, url, headers: bearer(customer), ...(payload ? { payload } : {}) });
+  async function addCard(number: string) {
+    const setup = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', {}));
+    return call('POST', '/api/wallet/cards', { setup_intent_id: setup.setup_intent_id, token: sandboxToken(number, 12, 2030) });
+  }
+  const mails = async (kind: string) =>
+    (await ctx.db.query<{ to_email: string; subject: string; body_text: string }>('SELECT to_email, subject, body_text FROM outbound_emails WHERE kind = $1 AND user_id = $2 ORDER BY id', [kind, customerId])).rows;
+
+  it('a declined card: one failed-payment email; a card saved and a top-up: one receipt each; the webhook replays add none', async () => {
+    expect((await addCard(SANDBOX_CARDS.decline)).statusCode).toBe(422);
+    expect((await addCard(SANDBOX_CARDS.success)).statusCode).toBe(201);
+    expect((await call('POST', '/api/wallet/top-ups', { credits: 50 })).statusCode).toBe(201);
+    // The sandbox's payment_intent.* events for the same charges settle them again.
+    await ctx.app.queue.drain();
+    expect((await ctx.db.query("SELECT 1 FROM payment_events WHERE type IN ('payment_intent.succeeded', 'payment_intent.payment_failed')")).rowCount).toBeGreaterThanOrEqual(3);
+    const failed = await mails('payment_failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.to_email).toBe(DEMO.customer.email);
+    expect(failed[0]!.body_text).toContain('$1.00');
+    const receipts = await mails('payment_receipt');
+    expect(receipts.map((m) => m.to_email)).toEqual([DEMO.customer.email, DEMO.customer.email]);
+    expect(receipts[0]!.body_text).toContain('$1.00');
+    expect(receipts[1]!.body_text).toContain('$5.00');
+  });
+
+  it('an automatic top-up: one auto top-up email (no receipt besides), none on the replay', async () => {
+    const on = await call('PUT', '/api/wallet/auto-top-up', { enabled: true, threshold: 100, amount: 100, consent: true });
+    expect(on.statusCode).toBe(200);
+    const receiptsBefore = (await mails('payment_receipt')).length;
+    const total = json<{ balance: { total: number } }>(await call('GET', '/api/wallet')).balance.total;
+    await ctx.db.transaction((tx) => spendCredits(tx, customerId, total - 95, 'test spend'));
+    await until(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(customerId)])).rowCount > 0);
+    await ctx.app.queue.drain();
+    await ctx.app.queue.drain();
+    const autos = await mails('auto_top_up');
+    expect(autos).toHaveLength(1);
+    expect(autos[0]!.to_email).toBe(DEMO.customer.email);
+    expect(autos[0]!.body_text).toContain('195');
+    expect(await mails('payment_receipt')).toHaveLength(receiptsBefore);
+  });
+});
