@@ -1,16 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface CampaignWebhook {
-  campaign_id: number;
-  url: string | null;
-  secret: string | null;
-}
+export type CampaignWebhook = ApiResponse<'/api/campaign-webhook/{id}', 'get'>;
 
 const webhookKey = (id: number) => ['leadSearch', 'campaign-webhook', id] as const;
 
 /** GET api/campaign-webhook/{id} (spec §7). */
-export const getCampaignWebhook = async (id: number, signal?: AbortSignal) => (await apiClient.get<CampaignWebhook>(`/api/campaign-webhook/${id}`, { signal })).data;
+export const getCampaignWebhook = (id: number, signal?: AbortSignal): Promise<CampaignWebhook> => api.get('/api/campaign-webhook/{id}', { path: { id }, config: { signal } });
 
 export const campaignWebhookQuery = (id: number) => queryOptions({ queryKey: webhookKey(id), queryFn: ({ signal }) => getCampaignWebhook(id, signal), enabled: id > 0 });
 
@@ -18,7 +14,7 @@ export const useCampaignWebhook = (id: number) => useQuery(campaignWebhookQuery(
 
 /** POST api/campaign-webhook-setup/{id} (spec §7): the URL passes the server's SSRF check. */
 export const setupCampaignWebhook = async ({ id, url, regenerate_secret }: { id: number; url: string; regenerate_secret?: boolean }) =>
-  (await apiClient.post<CampaignWebhook>(`/api/campaign-webhook-setup/${id}`, { url, regenerate_secret })).data;
+  api.post('/api/campaign-webhook-setup/{id}', { path: { id }, body: { url, regenerate_secret } });
 
 export function useSetupCampaignWebhook() {
   const client = useQueryClient();

@@ -3974,6 +3974,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Option lists and costs of every search type (the new-search screen) */
         get: {
             parameters: {
                 query?: never;
@@ -3988,7 +3989,88 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            types: ("people" | "local" | "company" | "domain" | "influencer" | "intent" | "group")[];
+                            filters_by_type: {
+                                people: string[];
+                                local: string[];
+                                company: string[];
+                                domain: string[];
+                                influencer: string[];
+                                intent: string[];
+                                group: string[];
+                            };
+                            cost_per_record: {
+                                /** @description Credits one result of this type costs. */
+                                people: number;
+                                /** @description Credits one result of this type costs. */
+                                local: number;
+                                /** @description Credits one result of this type costs. */
+                                company: number;
+                                /** @description Credits one result of this type costs. */
+                                domain: number;
+                                /** @description Credits one result of this type costs. */
+                                influencer: number;
+                                /** @description Credits one result of this type costs. */
+                                intent: number;
+                                /** @description Credits one result of this type costs. */
+                                group: number;
+                            };
+                            max_count: number;
+                            influencer_lastposted_min: number;
+                            seniorities: string[];
+                            departments: string[];
+                            management_levels: string[];
+                            place_types: string[];
+                            technologies: string[];
+                            industries: string[];
+                            platforms: string[];
+                            account_types: string[];
+                            genders: string[];
+                            growth_intervals: string[];
+                            operators: string[];
+                            range_filters: string[];
+                            rate_filters: string[];
+                            providers: {
+                                people: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                local: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                company: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                domain: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                influencer: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                intent: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                group: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7431,6 +7513,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A list's webhook */
         get: {
             parameters: {
                 query?: never;
@@ -7447,7 +7530,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            campaign_id: number;
+                            url: string | null;
+                            secret: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -7468,6 +7557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sets a list's webhook URL (checked against private addresses) and its signing secret */
         post: {
             parameters: {
                 query?: never;
@@ -7491,7 +7581,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            campaign_id: number;
+                            url: string;
+                            secret: string;
+                        };
+                    };
                 };
             };
         };
@@ -7510,6 +7608,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends people results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -7569,7 +7668,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -7588,6 +7694,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends local results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -7647,7 +7754,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -7666,6 +7780,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends company results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -7725,7 +7840,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -7744,6 +7866,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends domain results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -7803,7 +7926,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -7822,6 +7952,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends influencer results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -7881,7 +8012,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -7900,6 +8038,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends intent results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -7959,7 +8098,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -7978,6 +8124,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sends group results of a list to its webhook (one signed POST) */
         post: {
             parameters: {
                 query?: never;
@@ -8037,7 +8184,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sent: number;
+                            unsent: number;
+                        };
+                    };
                 };
             };
         };
@@ -8614,6 +8768,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An intent list's tracking snippet and recorded visits */
         get: {
             parameters: {
                 query?: never;
@@ -8630,7 +8785,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            campaign_id: number;
+                            /** @description The list's tracking key (32 hex characters), made on first view. */
+                            key: string;
+                            collect_url: string;
+                            /** @description The HTML to paste into the tracked site. */
+                            snippet: string;
+                            visits: {
+                                total: number;
+                                pending: number;
+                                last_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8649,6 +8818,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Records one page view of a tracked site (public; answers a 1×1 GIF) */
         get: {
             parameters: {
                 query: {
@@ -8663,12 +8833,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A 1×1 transparent GIF */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/gif": string;
+                    };
                 };
             };
         };

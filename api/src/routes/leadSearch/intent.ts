@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { enqueueSearchJob } from '../../workers/searchJob';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
+import { IdParams, Nullable, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
-import { objectSchema } from '../../http/schemas';
 import { notFound } from './campaignStore';
 
 /** Page views one address may record per minute (a tracking pixel must not become a write flood). */
@@ -29,6 +30,24 @@ export function trackingSnippet(origin: string, key: string): string {
   ].join('\n');
 }
 
+const IntentTracking = Type.Object({
+  campaign_id: Type.Integer(),
+  key: Type.String({ description: 'The list\'s tracking key (32 hex characters), made on first view.' }),
+  collect_url: Type.String(),
+  snippet: Type.String({ description: 'The HTML to paste into the tracked site.' }),
+  visits: Type.Object({ total: Type.Integer(), pending: Type.Integer(), last_at: Nullable(Type.String({ format: 'date-time' })) }),
+});
+
+const CollectQuery = Type.Object(
+  {
+    k: Type.String({ pattern: KEY_PATTERN, maxLength: 32 }),
+    u: Type.String({ minLength: 1, maxLength: 2000 }),
+    r: Type.Optional(Type.String({ maxLength: 2000 })),
+    t: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: false },
+);
+
 interface TrackingRow {
   tracking_key: string | null;
   list_type: string;
@@ -39,12 +58,13 @@ interface TrackingRow {
  * collection endpoint it calls. An intent search turns the recorded visits into results through
  * the lead provider (`identifyVisitor`, see searchJobs.ts).
  */
-export function intentRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
+export function intentRoutes(api: FastifyInstance, { db, queue }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/intent-tracking/:id',
-    { ...guard, schema: { params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']) } },
+    { ...guard, schema: { summary: 'An intent list\'s tracking snippet and recorded visits', params: IdParams, response: { 200: IntentTracking } } },
     async (request) => {
       const userId = currentUser(request).id;
       const id = request.params.id;
@@ -78,20 +98,14 @@ export function intentRoutes(app: FastifyInstance, { db, queue }: AppDeps): void
     },
   );
 
-  app.get<{ Querystring: { k: string; u: string; r?: string; t?: string } }>(
+  app.get(
     COLLECT_PATH,
     {
       config: { rateLimit: { max: COLLECT_RATE_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
-        querystring: objectSchema(
-          {
-            k: { type: 'string', pattern: KEY_PATTERN, maxLength: 32 },
-            u: { type: 'string', minLength: 1, maxLength: 2000 },
-            r: { type: 'string', maxLength: 2000 },
-            t: { type: 'string', maxLength: 20 },
-          },
-          ['k', 'u'],
-        ),
+        summary: 'Records one page view of a tracked site (public; answers a 1×1 GIF)',
+        querystring: CollectQuery,
+        response: { 200: { description: 'A 1×1 transparent GIF', content: { 'image/gif': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } } },
       },
     },
     async (request, reply) => {

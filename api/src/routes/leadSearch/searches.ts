@@ -5,6 +5,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
+import { Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
 import * as catalog from '../../providers/leads/catalog';
 import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { applyLimitReset } from '../../users/limitReset';
@@ -26,6 +27,38 @@ export interface StartSearchBody {
   filters?: Record<string, unknown>;
 }
 
+/** One value per search type (the object has every type as a key). */
+const PerSearchType = <T extends TSchema>(value: T) => Type.Object(Object.fromEntries(SEARCH_TYPES.map((type) => [type, value])) as Record<SearchType, T>);
+const Strings = () => Type.Array(Type.String());
+
+const SearchOptions = Type.Object({
+  types: Type.Array(StringEnum(SEARCH_TYPES)),
+  filters_by_type: PerSearchType(Strings()),
+  cost_per_record: PerSearchType(Type.Number({ description: 'Credits one result of this type costs.' })),
+  max_count: Type.Integer(),
+  influencer_lastposted_min: Type.Integer(),
+  seniorities: Strings(),
+  departments: Strings(),
+  management_levels: Strings(),
+  place_types: Strings(),
+  technologies: Strings(),
+  industries: Strings(),
+  platforms: Strings(),
+  account_types: Strings(),
+  genders: Strings(),
+  growth_intervals: Strings(),
+  operators: Strings(),
+  range_filters: Strings(),
+  rate_filters: Strings(),
+  providers: PerSearchType(
+    Type.Object({
+      id: Type.String(),
+      demo: Type.Boolean(),
+      demo_reason: Nullable(StringEnum(['no_source'] as const, { description: 'Set when the type is served by the demo generator: no real source is configured.' })),
+    }),
+  ),
+});
+
 interface LimitRow {
   search_limit: number | null;
   searches_used: number;
@@ -36,7 +69,10 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
   /** Option lists and costs of every search type, for the new-search screen. */
-  app.get('/api/search-options', { ...guard, schema: { querystring: emptyObjectSchema } }, async () => ({
+  app.get(
+    '/api/search-options',
+    { ...guard, schema: { summary: 'Option lists and costs of every search type (the new-search screen)', querystring: emptyObjectSchema, response: { 200: SearchOptions } } },
+    async () => ({
     types: SEARCH_TYPES,
     filters_by_type: FILTERS_BY_TYPE,
     cost_per_record: COST_PER_RECORD,

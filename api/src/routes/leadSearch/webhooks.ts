@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, Type } from '../../http/contract';
 import type { Clock } from '../../clock';
 import type { Db, SqlParam } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
@@ -21,6 +22,14 @@ export const WEBHOOK_MAX_ROWS = 500;
 export const WEBHOOK_TIMEOUT_MS = 5000;
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
+
+const CampaignWebhook = Type.Object({
+  campaign_id: Type.Integer(),
+  url: Nullable(Type.String()),
+  secret: Nullable(Type.String({ description: 'Signs each delivery: X-Leadsmith-Signature is sha256=<hex HMAC of "<timestamp>.<body>">.' })),
+});
+const CampaignWebhookSaved = Type.Object({ ...MessageProperties, campaign_id: Type.Integer(), url: Type.String(), secret: Type.String() });
+const WebhookSent = Type.Object({ ...MessageProperties, sent: Type.Integer(), unsent: Type.Integer() });
 
 /** `sha256=<hex>` of `<timestamp>.<body>` under the list's secret: what a receiver checks. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
@@ -135,14 +144,22 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     return row;
   }
 
-  app.get<{ Params: { id: number } }>('/api/campaign-webhook/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.get<{ Params: { id: number } }>('/api/campaign-webhook/:id', { ...guard, schema: { summary: 'A list\'s webhook', params: idParams, response: { 200: CampaignWebhook } } }, async (request) => {
     const row = await webhookOf(currentUser(request).id, request.params.id);
     return { campaign_id: request.params.id, url: row.webhook_url, secret: row.webhook_secret };
   });
 
   app.post<{ Params: { id: number }; Body: { url: string; regenerate_secret?: boolean } }>(
     '/api/campaign-webhook-setup/:id',
-    { ...guard, schema: { params: idParams, body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } }, ['url']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Sets a list\'s webhook URL (checked against private addresses) and its signing secret',
+        params: idParams,
+        body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 }, regenerate_secret: { type: 'boolean' } }, ['url']),
+        response: { 200: CampaignWebhookSaved },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const current = await webhookOf(userId, request.params.id);
@@ -168,7 +185,9 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       {
         ...guard,
         schema: {
+          summary: `Sends ${type} results of a list to its webhook (one signed POST)`,
           params: idParams,
+          response: { 200: WebhookSent },
           body: objectSchema({
             ids: { type: 'array', maxItems: WEBHOOK_MAX_ROWS, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
             all_matching: { type: 'boolean' },

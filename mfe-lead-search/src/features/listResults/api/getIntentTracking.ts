@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface IntentTracking {
-  campaign_id: number;
-  key: string;
-  collect_url: string;
-  snippet: string;
-  visits: { total: number; pending: number; last_at: string | null };
-}
+export type IntentTracking = ApiResponse<'/api/intent-tracking/{id}', 'get'>;
 
 /** GET /api/intent-tracking/{id}: the intent list's tracking snippet and the visits it has recorded. */
-export const getIntentTracking = async (id: number, signal?: AbortSignal) => (await apiClient.get<IntentTracking>(`/api/intent-tracking/${id}`, { signal })).data;
+export const getIntentTracking = (id: number, signal?: AbortSignal): Promise<IntentTracking> => api.get('/api/intent-tracking/{id}', { path: { id }, config: { signal } });
 
 export const intentTrackingQuery = (id: number) =>
   queryOptions({ queryKey: ['leadSearch', 'intent-tracking', id], queryFn: ({ signal }) => getIntentTracking(id, signal), refetchInterval: 5000 });
