@@ -1,6 +1,12 @@
 import { spendCredits } from '../src/credits/ledger';
+import { grantPaidPeriod } from '../src/credits/periodGrant';
+import { createMailer } from '../src/mail/mailer';
+import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+import { caller, PACKAGE } from './whitelabel-helpers';
+
+const DAY = 86_400_000;
 
 /** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -21,9 +27,12 @@ describe('event emails: one per event, to the account, none on a replay', () => 
   let ctx: TestContext;
   let customer: string;
   let customerId: number;
+  let reseller: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // The clock moves a month ahead: the sessions outlive it.
+    ctx = await createTestApp({ config: { tokenTtlHours: 24 * 100 } });
     customer = await login(ctx.app, DEMO.customer);
+    reseller = await login(ctx.app, DEMO.reseller);
     customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
   }, 120_000);
   afterAll(() => ctx.close(), 60_000);
@@ -33,8 +42,8 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     const setup = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', {}));
     return call('POST', '/api/wallet/cards', { setup_intent_id: setup.setup_intent_id, token: sandboxToken(number, 12, 2030) });
   }
-  const mails = async (kind: string) =>
-    (await ctx.db.query<{ to_email: string; subject: string; body_text: string }>('SELECT to_email, subject, body_text FROM outbound_emails WHERE kind = $1 AND user_id = $2 ORDER BY id', [kind, customerId])).rows;
+  const mails = async (kind: string, userId = customerId) =>
+    (await ctx.db.query<{ to_email: string; subject: string; body_text: string }>('SELECT to_email, subject, body_text FROM outbound_emails WHERE kind = $1 AND user_id = $2 ORDER BY id', [kind, userId])).rows;
 
   it('a declined card: one failed-payment email; a card saved and a top-up: one receipt each; the webhook replays add none', async () => {
     expect((await addCard(SANDBOX_CARDS.decline)).statusCode).toBe(422);
@@ -67,5 +76,30 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(autos[0]!.to_email).toBe(DEMO.customer.email);
     expect(autos[0]!.body_text).toContain('195');
     expect(await mails('payment_receipt')).toHaveLength(receiptsBefore);
+  });
+
+  it('a subscription renewed: one renewal email to the customer; the job run again or the same period reported again mails nothing', async () => {
+    const call = caller(ctx);
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, monthly_credits: 300 })).data.id;
+    const created = await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Rene Mail', email: 'renewal@mail-events.test', username: 'renewalmail', package_id: pkg });
+    expect(created.statusCode).toBe(201);
+    const sub = json<{ data: { id: number; customer_id: number } }>(created).data;
+    // The first period is the subscription's start (its welcome), not a renewal.
+    expect(await mails('subscription_renewal', sub.customer_id)).toHaveLength(0);
+    ctx.clock.advance(32 * DAY);
+    await ctx.app.queue.send(SUBSCRIPTION_RENEWALS, {});
+    await ctx.app.queue.drain();
+    await ctx.app.queue.send(SUBSCRIPTION_RENEWALS, {});
+    await ctx.app.queue.drain();
+    const renewals = await mails('subscription_renewal', sub.customer_id);
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]!.to_email).toBe('renewal@mail-events.test');
+    expect(renewals[0]!.body_text).toContain('300');
+    // The provider reporting the same period again (its own event id): a duplicate, no email.
+    const period = (await ctx.db.query<{ period_start: Date; period_end: Date }>('SELECT period_start, period_end FROM subscription_periods WHERE subscription_id = $1 ORDER BY id DESC LIMIT 1', [sub.id])).rows[0]!;
+    const mail = { mailer: createMailer({ smtpUrl: null, from: 'no-reply@example.test' }), config: ctx.config };
+    const again = await grantPaidPeriod(ctx.db, { subscriptionId: sub.id, periodStart: period.period_start, periodEnd: period.period_end, sourceEventId: 'in_replayed_invoice', mail });
+    expect(again).toEqual({ granted: false, reason: 'duplicate' });
+    expect(await mails('subscription_renewal', sub.customer_id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db';
+import { formatCents, sendTemplatedMail, type MailDeps } from '../mail/templatedMail';
 import { grantCredits, rollOverMonthly } from './ledger';
 
 /**
@@ -30,6 +31,8 @@ export interface PaidPeriod {
   sourceEventId: string;
   /** When the grant is written (defaults to now); ledger rows carry this time. */
   at?: Date;
+  /** Mails the customer a renewal email in the grant's transaction (issue 33); without it, no email. */
+  mail?: MailDeps;
 }
 
 export type GrantOutcome =
@@ -53,6 +56,8 @@ interface SubscriptionRow {
   package_name: string;
   past_due_access: 'pause' | 'keep';
   search_limit: number | null;
+  monthly_price_cents: number;
+  yearly_price_cents: number | null;
 }
 
 /** Months a paid period covers (a yearly period grants twelve months of credits), at least one. */
@@ -73,7 +78,8 @@ function inTransaction<T>(db: Db | Queryable, fn: (tx: Queryable) => Promise<T>)
 
 async function lockSubscription(tx: Queryable, id: number): Promise<SubscriptionRow | undefined> {
   const { rows } = await tx.query<SubscriptionRow>(
-    `SELECT s.id, s.owner_id, s.customer_id, s.status, p.monthly_credits, p.name AS package_name, p.past_due_access, p.search_limit
+    `SELECT s.id, s.owner_id, s.customer_id, s.status, p.monthly_credits, p.name AS package_name, p.past_due_access, p.search_limit,
+            p.monthly_price_cents, p.yearly_price_cents
        FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
       WHERE s.id = $1 FOR UPDATE OF s`,
     [id],
@@ -106,7 +112,9 @@ export const CUSTOMER_MODULE_SLUGS = ['leads', 'wallet'] as const;
  * Grants one paid period of a subscription: rolls the unused monthly credits over, adds the
  * package's monthly credits (times the months the period covers), moves the subscription to the
  * period (active again if it was past due) and resumes the customer's access. Idempotent per period
- * and per `sourceEventId`. Pass a `Db` (a transaction is opened) or an open transaction.
+ * and per `sourceEventId`. Pass a `Db` (a transaction is opened) or an open transaction. With
+ * `mail`, a renewal (any period after the first, or one that ends a past-due stretch) mails the
+ * customer its renewal email in the same transaction, so it is sent once per period granted.
  */
 export async function grantPaidPeriod(db: Db | Queryable, period: PaidPeriod): Promise<GrantOutcome> {
   const { subscriptionId, periodStart, periodEnd, sourceEventId } = period;
@@ -155,8 +163,21 @@ export async function grantPaidPeriod(db: Db | Queryable, period: PaidPeriod): P
     if (sub.search_limit !== null) await tx.query('UPDATE users SET search_limit = $2 WHERE id = $1', [sub.customer_id, sub.search_limit]);
     const end = (await tx.query<{ current_period_end: Date }>('SELECT current_period_end FROM whitelabel_subscriptions WHERE id = $1', [subscriptionId])).rows[0]!.current_period_end;
     await resumeAccess(tx, sub.customer_id, subscriptionId, end);
-    if (!first || sub.status === 'past_due') await usageEvent(tx, sub, 'renewed', at, { credits, rolled_over: rolledOver, period_start: periodStart.toISOString(), period_end: periodEnd.toISOString() });
+    if (!first || sub.status === 'past_due') {
+      await usageEvent(tx, sub, 'renewed', at, { credits, rolled_over: rolledOver, period_start: periodStart.toISOString(), period_end: periodEnd.toISOString() });
+      // The renewal email goes with the period it reports, so a period granted once is mailed once.
+      if (period.mail) await mailRenewal(tx, period.mail, sub, { credits, months: monthsIn(periodStart, periodEnd), end });
+    }
     return { granted: true, credits, rolledOver } as const;
+  });
+}
+
+async function mailRenewal(tx: Queryable, mail: MailDeps, sub: SubscriptionRow, period: { credits: number; months: number; end: Date }): Promise<void> {
+  const cents = period.months >= 12 && sub.yearly_price_cents !== null ? sub.yearly_price_cents * Math.floor(period.months / 12) : sub.monthly_price_cents * period.months;
+  await sendTemplatedMail(tx, mail, {
+    kind: 'subscription_renewal',
+    userId: sub.customer_id,
+    vars: { plan: sub.package_name, amount: formatCents(cents), period_end: period.end.toISOString().slice(0, 10), credits: String(period.credits) },
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import type { MailDeps } from '../mail/templatedMail';
 import { walletBalance } from './ledger';
 import { addMonths, grantPaidPeriod } from './periodGrant';
 
@@ -35,7 +36,7 @@ interface RenewalState {
   last_end: Date | null;
 }
 
-async function renewOne(db: Db, id: number, now: Date): Promise<number> {
+async function renewOne(db: Db, id: number, now: Date, mail?: MailDeps): Promise<number> {
   let granted = 0;
   for (let i = 0; i < MAX_PERIODS_PER_RUN; i += 1) {
     const more = await db.transaction(async (tx) => {
@@ -52,7 +53,7 @@ async function renewOne(db: Db, id: number, now: Date): Promise<number> {
       const beyondPaid = start.getTime() >= state.current_period_end.getTime();
       if (beyondPaid && state.cancel_at_period_end) return false;
       const end = addMonths(start, 1);
-      const outcome = await grantPaidPeriod(tx, { subscriptionId: id, periodStart: start, periodEnd: end, sourceEventId: `sandbox:${id}:${start.toISOString()}`, at: now });
+      const outcome = await grantPaidPeriod(tx, { subscriptionId: id, periodStart: start, periodEnd: end, sourceEventId: `sandbox:${id}:${start.toISOString()}`, at: now, mail });
       if (!outcome.granted) return false;
       if (beyondPaid && state.managed_by === 'provider' && state.monthly_price_cents > 0) {
         await tx.query(
@@ -70,7 +71,7 @@ async function renewOne(db: Db, id: number, now: Date): Promise<number> {
 }
 
 /** Grants every sandbox subscription the months that are due by `now`. Returns how many periods were granted. */
-export async function renewDueSubscriptions(db: Db, now: Date, limit = 200): Promise<number> {
+export async function renewDueSubscriptions(db: Db, now: Date, mail?: MailDeps, limit = 200): Promise<number> {
   const { rows } = await db.query<DueRow>(
     `SELECT s.id FROM whitelabel_subscriptions s
       WHERE s.billing_provider = 'sandbox' AND s.status = 'active'
@@ -79,7 +80,7 @@ export async function renewDueSubscriptions(db: Db, now: Date, limit = 200): Pro
     [now, limit],
   );
   let granted = 0;
-  for (const row of rows) granted += await renewOne(db, row.id, now);
+  for (const row of rows) granted += await renewOne(db, row.id, now, mail);
   return granted;
 }
 

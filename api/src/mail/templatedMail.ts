@@ -91,6 +91,11 @@ export async function sendTemplatedMail(q: Queryable, deps: MailDeps, mail: Temp
   });
 }
 
+/** Cents as the amount an email shows (charges and packages are in US dollars). */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
 /** Sample values of the kinds' own variables, for a preview (the recipient is Alex). */
 export const SAMPLE_VARS: Readonly<Record<string, string>> = {
   code: '482913',

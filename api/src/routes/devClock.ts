@@ -12,7 +12,8 @@ const DAY_MS = 86_400_000;
  * 404 otherwise. Moves the app clock forward and runs the scheduled renewals and credit expiry at
  * once (the queue would within a minute), so an end-to-end test sees a month go by.
  */
-export function devClockRoutes(api: FastifyInstance, { db }: AppDeps, clock: MovableClock): void {
+export function devClockRoutes(api: FastifyInstance, deps: AppDeps, clock: MovableClock): void {
+  const { db } = deps;
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/api/dev/clock',
@@ -26,7 +27,7 @@ export function devClockRoutes(api: FastifyInstance, { db }: AppDeps, clock: Mov
     async (request) => {
       clock.advance(request.body.advance_days * DAY_MS);
       const now = clock.now();
-      const granted = await renewDueSubscriptions(db, now);
+      const granted = await renewDueSubscriptions(db, now, deps);
       const expired = await expireAdditionalCredits(db, now);
       return { now: now.toISOString(), periods_granted: granted, wallets_expired: expired };
     },

@@ -25,8 +25,8 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineWhitelabelWebhookWorker(queue, deps.db);
   defineSettingsWebhookWorker(queue, deps.db, () => deps.clock.now());
   defineSchedulerTicks(queue, deps.db, deps.clock);
-  defineSubscriptionRenewals(queue, deps.db, deps.clock);
+  defineSubscriptionRenewals(queue, deps.db, deps.clock, deps);
   defineLimitResets(queue, deps.db, deps.clock);
-  definePaykickstartIpnWorker(queue, deps.db, deps.clock);
+  definePaykickstartIpnWorker(queue, deps.db, deps.clock, deps);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
 }

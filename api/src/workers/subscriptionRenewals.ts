@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import { expireAdditionalCredits, renewDueSubscriptions } from '../credits/renewals';
 import type { Db } from '../db';
+import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
 
 export const SUBSCRIPTION_RENEWALS = 'subscription-renewals';
@@ -15,10 +16,10 @@ export const RENEWAL_TICK_MS = 60_000;
  * processes, restarted by the cron); the expiry runs hourly. Both are idempotent, so a run the
  * cron and the chain start at the same moment changes nothing twice.
  */
-export function defineSubscriptionRenewals(queue: JobQueue, db: Db, clock: Clock): void {
+export function defineSubscriptionRenewals(queue: JobQueue, db: Db, clock: Clock, mail: MailDeps): void {
   const scheduled = { policy: 'stately' as const, expireInSeconds: 300, retryLimit: 0, retryDelay: 0, concurrency: 1 };
   queue.define(SUBSCRIPTION_RENEWALS, { ...scheduled, cron: '* * * * *', everyMs: RENEWAL_TICK_MS }, async () => {
-    await renewDueSubscriptions(db, clock.now());
+    await renewDueSubscriptions(db, clock.now(), mail);
   });
   queue.define(CREDIT_EXPIRY, { ...scheduled, cron: '17 * * * *' }, async () => {
     await expireAdditionalCredits(db, clock.now());

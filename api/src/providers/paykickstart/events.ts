@@ -1,5 +1,6 @@
 import { addMonths, grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Queryable } from '../../db';
+import type { MailDeps } from '../../mail/templatedMail';
 import { customerRoomRefusal, insertCustomer, logEvent, setCustomerActive, startSubscription } from '../../routes/whitelabel/customers';
 import { packageOf } from '../../routes/whitelabel/packages';
 import { normaliseEmail } from '../../users/users';
@@ -23,6 +24,8 @@ interface Context {
   now: Date;
   /** A password hash for a buyer who is new here (made outside the transaction: scrypt is slow). */
   passwordHash: string;
+  /** Mails the customer's renewal (issue 33). */
+  mail?: MailDeps;
 }
 
 const text = (ipn: Ipn, name: string): string => (typeof ipn[name] === 'string' ? (ipn[name] as string).trim() : '');
@@ -108,7 +111,7 @@ export async function applyIpnEvent(tx: Queryable, event: HandledIpnEvent, ipn: 
       const sub = await subscriptionFor(tx, c.ownerId, text(ipn, 'invoice_id'));
       if (!sub) return startFromSale(tx, ipn, c);
       const start = transactionTime(ipn, c.now);
-      const outcome = await grantPaidPeriod(tx, { subscriptionId: sub.id, periodStart: start, periodEnd: addMonths(start, 1), sourceEventId: `paykickstart:${text(ipn, 'transaction_id') || start.toISOString()}`, at: c.now });
+      const outcome = await grantPaidPeriod(tx, { subscriptionId: sub.id, periodStart: start, periodEnd: addMonths(start, 1), sourceEventId: `paykickstart:${text(ipn, 'transaction_id') || start.toISOString()}`, at: c.now, mail: c.mail });
       if (outcome.granted || outcome.reason === 'duplicate') await recordPayment(tx, c.ownerId, sub.id, ipn, c.now);
       return outcome.granted ? 'period_granted' : `period_${outcome.reason}`;
     }

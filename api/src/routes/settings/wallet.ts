@@ -12,7 +12,7 @@ import { objectSchema } from '../../http/schemas';
 import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Timestamp, Type } from '../../http/contract';
 import { settleEffects, claimEffects, releaseEffect } from '../../effects/externalEffects';
 import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
-import { sendTemplatedMail } from '../../mail/templatedMail';
+import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
 import { say } from '../respond';
 import { idParamsSchema, notFound } from './account';
 
@@ -60,11 +60,6 @@ const REASONS: Record<ChargeKind, string> = {
   top_up: 'Credit top-up',
   auto_top_up: 'Automatic top-up',
 };
-
-/** Cents as the amount an email shows (charges are in US dollars). */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
 
 async function loadCharge(db: Queryable, id: number): Promise<ChargeRow> {
   return (await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1`, [id])).rows[0]!;

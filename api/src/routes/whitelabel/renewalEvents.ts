@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../http/context';
+import type { MailDeps } from '../../mail/templatedMail';
 import { paymentsFor } from '../../providers/payments';
 import type { PaymentEvent } from '../../providers/payments/types';
 
@@ -39,12 +40,12 @@ async function ourSubscription(db: Db, stripeId: string | null): Promise<number 
   return rows[0]?.id ?? null;
 }
 
-export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date): Promise<void> {
+export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps): Promise<void> {
   const invoice = event.data.object as InvoiceObject;
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   const period = periodOf(invoice);
   if (subscriptionId === null || !period) return;
-  await grantPaidPeriod(db, { subscriptionId, periodStart: period.start, periodEnd: period.end, sourceEventId: `stripe:${invoice.id ?? event.id}`, at });
+  await grantPaidPeriod(db, { subscriptionId, periodStart: period.start, periodEnd: period.end, sourceEventId: `stripe:${invoice.id ?? event.id}`, at, mail });
 }
 
 export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date): Promise<void> {
@@ -56,6 +57,6 @@ export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Da
 
 export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
   const payments = paymentsFor(deps);
-  payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now()));
+  payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps));
   payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now()));
 }

@@ -276,7 +276,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           ]);
           await setCustomerActive(tx, s.customer_id, true, id, periodEnd);
           // A cancelled subscription coming back starts a new paid period with its month of credits.
-          if (s.status === 'canceled') await grantPaidPeriod(tx, { subscriptionId: id, periodStart: now, periodEnd: firstCreditPeriodEnd(now, periodEnd), sourceEventId: `reactivate:${id}:${now.toISOString()}`, at: now });
+          if (s.status === 'canceled') await grantPaidPeriod(tx, { subscriptionId: id, periodStart: now, periodEnd: firstCreditPeriodEnd(now, periodEnd), sourceEventId: `reactivate:${id}:${now.toISOString()}`, at: now, mail: deps });
           break;
         }
       }
