@@ -1,6 +1,7 @@
 import { spendCredits } from '../src/credits/ledger';
 import { grantPaidPeriod } from '../src/credits/periodGrant';
 import { createMailer } from '../src/mail/mailer';
+import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
@@ -101,5 +102,23 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     const again = await grantPaidPeriod(ctx.db, { subscriptionId: sub.id, periodStart: period.period_start, periodEnd: period.period_end, sourceEventId: 'in_replayed_invoice', mail });
     expect(again).toEqual({ granted: false, reason: 'duplicate' });
     expect(await mails('subscription_renewal', sub.customer_id)).toHaveLength(1);
+  });
+
+  it('an autopilot run that adds results: one alert to its owner naming the autopilot and the list; later ticks mail nothing more', async () => {
+    const list = json<{ campaign: { id: number } }>(await call('POST', '/api/campaigns', { name: 'Porto dentists', list_type: 'people' })).campaign.id;
+    const created = await call('POST', '/api/autopilots', { name: 'Dentists in Porto', type: 'basic', repeat: 'one-time', campaign_id: list, location: 'Porto', filters: { job_title: 'Dentist' }, max_results: 5 });
+    expect(created.statusCode).toBe(201);
+    const mail = { mailer: createMailer({ smtpUrl: null, from: 'no-reply@example.test' }), config: ctx.config };
+    ctx.clock.advance(FIRST_RUN_DELAY_MS);
+    expect((await autopilotTick(ctx.db, ctx.clock, mail)).started).toHaveLength(1);
+    await ctx.app.queue.drain();
+    ctx.clock.advance(1000);
+    expect((await autopilotTick(ctx.db, ctx.clock, mail)).finished).toHaveLength(1);
+    await autopilotTick(ctx.db, ctx.clock, mail);
+    const alerts = await mails('autopilot_alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.to_email).toBe(DEMO.customer.email);
+    expect(alerts[0]!.body_text).toContain('Dentists in Porto');
+    expect(alerts[0]!.body_text).toContain('Porto dentists');
   });
 });

@@ -24,7 +24,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);
   defineWhitelabelWebhookWorker(queue, deps.db);
   defineSettingsWebhookWorker(queue, deps.db, () => deps.clock.now());
-  defineSchedulerTicks(queue, deps.db, deps.clock);
+  defineSchedulerTicks(queue, deps.db, deps.clock, deps);
   defineSubscriptionRenewals(queue, deps.db, deps.clock, deps);
   defineLimitResets(queue, deps.db, deps.clock);
   definePaykickstartIpnWorker(queue, deps.db, deps.clock, deps);

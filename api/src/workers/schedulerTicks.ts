@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
 import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
 import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
@@ -14,10 +15,10 @@ export const WORKFLOW_TICK = 'workflow-tick';
  * leases, so a second tick at the same moment (the cron's) changes nothing twice. Web processes
  * (and API tests, which call autopilotTick / workflowTick with their fake clock) run no tick.
  */
-export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock): void {
+export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock, mail: MailDeps): void {
   const tick = { policy: 'stately' as const, expireInSeconds: 300, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' };
   queue.define(AUTOPILOT_TICK, { ...tick, everyMs: AUTOPILOT_TICK_MS }, async () => {
-    await autopilotTick(db, clock);
+    await autopilotTick(db, clock, mail);
   });
   queue.define(WORKFLOW_TICK, { ...tick, everyMs: WORKFLOW_TICK_MS }, async () => {
     await workflowTick(db, clock);

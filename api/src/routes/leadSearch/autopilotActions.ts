@@ -94,7 +94,7 @@ interface PendingRun extends ActionSettings {
 type StageResult = 'next' | 'more' | 'no_credits';
 
 /** Called when a run ends (autopilotScheduler's afterRun: stop on no credits, complete a one-time autopilot). */
-export type AfterRun = (tx: Queryable, autopilotId: number, repeat: string, error: 'no_credits' | null) => Promise<void>;
+export type AfterRun = (tx: Queryable, autopilotId: number, repeat: string, error: 'no_credits' | null, runId: number) => Promise<void>;
 
 const addStepError = (db: Queryable, runId: number, step: string, code: StepErrorCode) =>
   db.query(`UPDATE autopilot_runs SET step_errors = step_errors || $2::jsonb WHERE id = $1`, [runId, JSON.stringify([{ step, code }])]);
@@ -200,7 +200,7 @@ async function finish(db: Db, clock: Clock, run: PendingRun, error: 'no_credits'
       `UPDATE autopilot_runs SET status = $2, finished_at = $3, error = COALESCE(error, $4), actions_state = 'done', actions_stage = NULL WHERE id = $1`,
       [run.id, error || run.job_status === 'stopped' ? 'stopped' : 'done', clock.now().toISOString(), error],
     );
-    await afterRun(tx, run.autopilot_id, run.repeat, error);
+    await afterRun(tx, run.autopilot_id, run.repeat, error, run.id);
   });
 }
 

@@ -8,6 +8,7 @@ import { applyLimitReset } from '../../users/limitReset';
 import { hasActions, runPendingActions } from './autopilotActions';
 import { COST_PER_RECORD } from './credits';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
+import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 
 /** The first run of a new (or resumed) autopilot starts this long after saving (spec §4: "shortly after"). */
 export const FIRST_RUN_DELAY_MS = Number(process.env.LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS ?? 5_000);
@@ -152,11 +153,29 @@ async function afterRun(tx: Queryable, autopilotId: number, repeat: Repeat | str
 }
 
 /**
+ * The autopilot alert (issue 33): a run that ended with new results mails its owner, in the
+ * transaction that ends the run (the run leaves `running` once, so it is mailed once).
+ */
+export async function mailRunResults(tx: Queryable, mail: MailDeps, runId: number): Promise<void> {
+  const run = (
+    await tx.query<{ user_id: number; results_added: number; autopilot: string; list: string }>(
+      `SELECT a.user_id, r.results_added, a.name AS autopilot, c.name AS list
+         FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id JOIN campaigns c ON c.id = a.campaign_id
+        WHERE r.id = $1 AND r.status <> 'running'`,
+      [runId],
+    )
+  ).rows[0];
+  if (!run || run.results_added <= 0) return;
+  await sendTemplatedMail(tx, mail, { kind: 'autopilot_alert', userId: run.user_id, vars: { autopilot: run.autopilot, count: String(run.results_added), list: run.list } });
+}
+
+/**
  * Records the runs whose search job has ended: results added, credits spent, error. A run with
  * steps after its search (enrichment, AI prompts, CRM, webhook: autopilotActions.ts) stays running
- * with its actions pending; the same tick carries them out.
+ * with its actions pending; the same tick carries them out. With `mail`, a run ended with results
+ * mails its autopilot alert.
  */
-export async function finishRuns(db: Db, now: Date): Promise<number[]> {
+export async function finishRuns(db: Db, now: Date, mail?: MailDeps): Promise<number[]> {
   return db.transaction(async (tx) => {
     const rows = (
       await tx.query<{
@@ -194,15 +213,19 @@ export async function finishRuns(db: Db, now: Date): Promise<number[]> {
         error,
       ]);
       await afterRun(tx, row.autopilot_id, row.repeat, error);
+      if (mail) await mailRunResults(tx, mail, row.id);
     }
     return rows.map((r) => r.id);
   });
 }
 
 /** One scheduler pass: record finished runs and carry out their post-search steps, then start the due ones. */
-export async function autopilotTick(db: Db, clock: Clock): Promise<TickOutcome> {
-  const finished = await finishRuns(db, clock.now());
-  await runPendingActions(db, clock, afterRun);
+export async function autopilotTick(db: Db, clock: Clock, mail?: MailDeps): Promise<TickOutcome> {
+  const finished = await finishRuns(db, clock.now(), mail);
+  await runPendingActions(db, clock, async (tx, autopilotId, repeat, error, runId) => {
+    await afterRun(tx, autopilotId, repeat, error);
+    if (mail) await mailRunResults(tx, mail, runId);
+  });
   const started = await startDueRuns(db, clock.now());
   return { started, finished };
 }
