@@ -16,7 +16,7 @@ type Operation<P extends ApiPath, M extends ApiMethod> = NonNullable<paths[P][M]
 export type PathsFor<M extends ApiMethod> = { [P in ApiPath]: paths[P][M] extends undefined ? never : P }[ApiPath];
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : undefined;
-type SuccessOf<Responses> = Responses extends { 200: infer R } ? JsonOf<R> : Responses extends { 201: infer R } ? JsonOf<R> : undefined;
+type SuccessOf<Responses> = Responses extends { 200: infer R } ? JsonOf<R> : Responses extends { 201: infer R } ? JsonOf<R> : Responses extends { 202: infer R } ? JsonOf<R> : undefined;
 
 /** `{ data, currentPage, pageSize, total }`: the one page envelope every paginated route answers (`?page=&pageSize=`). */
 export interface ApiPage<T> {

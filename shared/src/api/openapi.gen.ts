@@ -8210,6 +8210,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues people results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8267,11 +8268,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8290,6 +8310,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues local results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8347,11 +8368,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8370,6 +8410,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues company results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8427,11 +8468,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8450,6 +8510,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues domain results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8507,11 +8568,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8530,6 +8610,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues influencer results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8587,11 +8668,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8610,6 +8710,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues intent results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8667,11 +8768,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -8690,6 +8810,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Queues group results of a list for a connected CRM (answers 202 with the job) */
         post: {
             parameters: {
                 query?: never;
@@ -8747,11 +8868,30 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                provider: "ghl" | "keap" | "zapier" | "groove" | "sales_connector";
+                                /** @enum {string} */
+                                status: "running" | "done";
+                                total: number;
+                                sent: number;
+                                unsent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9791,6 +9931,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Runs AI prompts on people results of a list (small selections at once, others as a job) */
         post: {
             parameters: {
                 query?: never;
@@ -9847,11 +9988,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                prompt_ids: number[];
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number;
+                                processed: number;
+                                failed: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9868,6 +10029,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Progress of an AI action on a list */
         get: {
             parameters: {
                 query?: never;
@@ -9885,7 +10047,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            prompt_ids: number[];
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            failed: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -9906,6 +10084,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Runs AI prompts on local results of a list (small selections at once, others as a job) */
         post: {
             parameters: {
                 query?: never;
@@ -9962,11 +10141,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                prompt_ids: number[];
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number;
+                                processed: number;
+                                failed: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9983,6 +10182,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Progress of an AI action on a list */
         get: {
             parameters: {
                 query?: never;
@@ -10000,7 +10200,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            prompt_ids: number[];
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            failed: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -10021,6 +10237,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Runs AI prompts on company results of a list (small selections at once, others as a job) */
         post: {
             parameters: {
                 query?: never;
@@ -10077,11 +10294,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                prompt_ids: number[];
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number;
+                                processed: number;
+                                failed: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -10098,6 +10335,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Progress of an AI action on a list */
         get: {
             parameters: {
                 query?: never;
@@ -10115,7 +10353,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            prompt_ids: number[];
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            failed: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -10136,6 +10390,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Runs AI prompts on intent results of a list (small selections at once, others as a job) */
         post: {
             parameters: {
                 query?: never;
@@ -10192,11 +10447,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                prompt_ids: number[];
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number;
+                                processed: number;
+                                failed: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -10213,6 +10488,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Progress of an AI action on a list */
         get: {
             parameters: {
                 query?: never;
@@ -10230,7 +10506,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            prompt_ids: number[];
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            failed: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -10251,6 +10543,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Runs AI prompts on group results of a list (small selections at once, others as a job) */
         post: {
             parameters: {
                 query?: never;
@@ -10307,11 +10600,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                prompt_ids: number[];
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number;
+                                processed: number;
+                                failed: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -10328,6 +10641,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Progress of an AI action on a list */
         get: {
             parameters: {
                 query?: never;
@@ -10345,7 +10659,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            prompt_ids: number[];
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            failed: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
             };
         };

@@ -6,6 +6,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { isLanguage, type Language } from '../../i18n/messages';
 import { aiProvider, registerEmbeddedTemplate, type AiProvider } from '../../providers/ai';
 import { loadProfile, profileCompleted, type ProfileFields } from '../ai/common';
@@ -200,6 +201,20 @@ export async function runAiPrompts(
 // AI jobs: the 'ai' toolbar action over a selection or every row matching the filters.
 // ---------------------------------------------------------------------------------------------
 
+const AiJob = Type.Object({
+  id: Type.Integer(),
+  campaign_id: Type.Integer(),
+  prompt_ids: Type.Array(Type.Integer()),
+  status: StringEnum(['running', 'done', 'failed'] as const),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  failed: Type.Integer(),
+  error: Nullable(Type.String()),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+const AiJobStarted = Type.Object({ ...MessageProperties, job: AiJob });
+
 export interface AiJobDto {
   id: number;
   campaign_id: number;
@@ -328,7 +343,8 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
   );
 
   for (const type of AI_ACTION_LIST_TYPES) {
-    app.post<{ Params: { id: number }; Body: Selection }>(`/api/${type}-results/:id/ai`, { ...guard, schema: { params, body } }, async (request, reply) => {
+    const runSchema = { summary: `Runs AI prompts on ${type} results of a list (small selections at once, others as a job)`, params, body, response: { 201: AiJobStarted } };
+    app.post<{ Params: { id: number }; Body: Selection }>(`/api/${type}-results/:id/ai`, { ...guard, schema: runSchema }, async (request, reply) => {
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();
@@ -368,7 +384,8 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
       };
     });
 
-    app.get<{ Params: { id: number; jobId: number } }>(`/api/${type}-results/:id/ai-jobs/:jobId`, { ...guard, schema: { params: jobParams } }, async (request) => {
+    const jobSchema = { summary: 'Progress of an AI action on a list', params: jobParams, response: { 200: AiJob } };
+    app.get<{ Params: { id: number; jobId: number } }>(`/api/${type}-results/:id/ai-jobs/:jobId`, { ...guard, schema: jobSchema }, async (request) => {
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();

@@ -7,6 +7,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import {
   connectedCrms,
   contactFromResult,
@@ -238,6 +239,19 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
 /** The idempotency key of one result's push in one send job. */
 const pushKey = (jobId: number, resultId: number) => `crm:${jobId}:${resultId}`;
 
+const CrmSendJob = Type.Object({
+  id: Type.Integer(),
+  campaign_id: Type.Integer(),
+  provider: StringEnum(CRM_IDS),
+  status: StringEnum(['running', 'done'] as const),
+  total: Type.Integer(),
+  sent: Type.Integer(),
+  unsent: Type.Integer(),
+  created_at: Timestamp(),
+  finished_at: Nullable(Timestamp()),
+});
+const CrmSendStarted = Type.Object({ ...MessageProperties, job: CrmSendJob });
+
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 
 /**
@@ -256,7 +270,9 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
       {
         ...guard,
         schema: {
+          summary: `Queues ${type} results of a list for a connected CRM (answers 202 with the job)`,
           params: idParams,
+          response: { 202: CrmSendStarted },
           body: objectSchema({
             provider: { type: 'string', enum: CRM_IDS },
             ids: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },

@@ -1,3 +1,5 @@
+import type { ApiResponse } from '@leadsmith/shared';
+
 /** Shapes of the AI assistant API (api/src/routes/leadSearch/fineTunes.ts, aiActions.ts). */
 export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
@@ -25,16 +27,9 @@ export interface FineTune {
   updated_at: string;
 }
 
-export interface AiJob {
-  id: number;
-  campaign_id: number;
-  prompt_ids: number[];
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  processed: number;
-  failed: number;
-  error: string | null;
-}
+/** An AI action's job (the API's answer; every AI list type answers the same shape). */
+export type AiJob = ApiResponse<'/api/people-results/{id}/ai-jobs/{jobId}', 'get'>;
+export type AiJobStarted = ApiResponse<'/api/people-results/{id}/ai', 'post'>;
 
 /** One generated text on a result: `result.data.ai[<prompt id>]`. */
 export interface AiText {

@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { CrmId } from './getCrmConnections';
 import { resultKeys } from './getResults';
 import { selectionPayload, type SelectionInput } from './selection';
 
-export interface CrmSendJob {
-  id: number;
-  provider: CrmId;
-  status: 'running' | 'done';
-  total: number;
-  sent: number;
-  unsent: number;
-}
+/** The answer of a send (every list type answers the same shape). */
+export type CrmSendStarted = ApiResponse<'/api/people-results/{id}/send-crm', 'post'>;
+export type CrmSendJob = CrmSendStarted['job'];
 
 export type SendToCrmInput = SelectionInput & { provider: CrmId };
 
@@ -20,7 +15,7 @@ export type SendToCrmInput = SelectionInput & { provider: CrmId };
  * polls while rows are "sending" and shows each one sent or unsent with the CRM's reason (spec §4).
  */
 export const sendToCrm = async (input: SendToCrmInput) =>
-  (await apiClient.post<{ job: CrmSendJob }>(`/api/${input.type}-results/${input.id}/send-crm`, { ...selectionPayload(input), provider: input.provider })).data;
+  (await apiClient.post<CrmSendStarted>(`/api/${input.type}-results/${input.id}/send-crm`, { ...selectionPayload(input), provider: input.provider })).data;
 
 export function useSendToCrm() {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { SearchType } from '../../../api/types';
 import { resultKeys, type ResultFilters } from './getResults';
 
@@ -12,7 +12,7 @@ export interface SendToWebhookInput {
 
 /** POST /api/{type}-results/{id}/send-webhook: results go sending → sent / unsent (spec §4). */
 export const sendToWebhook = async ({ type, id, ids, allMatching }: SendToWebhookInput) =>
-  (await apiClient.post<{ sent: number; unsent: number }>(`/api/${type}-results/${id}/send-webhook`, allMatching ? { all_matching: true, filters: allMatching.filters } : { ids })).data;
+  (await apiClient.post<ApiResponse<'/api/people-results/{id}/send-webhook', 'post'>>(`/api/${type}-results/${id}/send-webhook`, allMatching ? { all_matching: true, filters: allMatching.filters } : { ids })).data;
 
 export function useSendToWebhook() {
   const client = useQueryClient();
