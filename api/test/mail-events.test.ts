@@ -1,10 +1,10 @@
-import { spendCredits } from '../src/credits/ledger';
+import { creditBalance, grantCredits, LOW_CREDITS_THRESHOLD, spendCredits } from '../src/credits/ledger';
 import { grantPaidPeriod } from '../src/credits/periodGrant';
 import { createMailer } from '../src/mail/mailer';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
-import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+import { createTestApp, bearer, json, login, DEMO, registerChargedSource, searchJobStatus, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 
 const DAY = 86_400_000;
@@ -120,5 +120,46 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(alerts[0]!.to_email).toBe(DEMO.customer.email);
     expect(alerts[0]!.body_text).toContain('Dentists in Porto');
     expect(alerts[0]!.body_text).toContain('Porto dentists');
+  });
+
+  it('a spend that takes the balance to the low-credits threshold or below: one email per crossing, none while it stays below', async () => {
+    expect((await call('PUT', '/api/wallet/auto-top-up', { enabled: false, threshold: 100, amount: 100 })).statusCode).toBe(200);
+    const mail = { mailer: createMailer({ smtpUrl: null, from: 'no-reply@example.test' }), config: ctx.config };
+    const spend = (n: number) => ctx.db.transaction(async (tx) => expect(await spendCredits(tx, customerId, n, 'test spend', { now: ctx.clock.now(), mail })).toBe(true));
+    const balance = await ctx.db.transaction((tx) => creditBalance(tx, customerId, { now: ctx.clock.now() }));
+    const before = (await mails('low_credits')).length;
+    await spend(balance - (LOW_CREDITS_THRESHOLD + 10));
+    expect(await mails('low_credits')).toHaveLength(before);
+    await spend(20);
+    await spend(5);
+    const low = await mails('low_credits');
+    expect(low).toHaveLength(before + 1);
+    expect(low.at(-1)!.to_email).toBe(DEMO.customer.email);
+    expect(low.at(-1)!.body_text).toContain(String(LOW_CREDITS_THRESHOLD - 10));
+    // Back above the threshold, then below again: a new crossing, a new email.
+    await ctx.db.transaction((tx) => grantCredits(tx, customerId, 100, 'additional', 'test grant', { now: ctx.clock.now() }));
+    await spend(100);
+    expect(await mails('low_credits')).toHaveLength(before + 2);
+  });
+
+  it("a search job whose charge takes the balance below the threshold mails low credits once (the queue's search worker passes the mail deps)", async () => {
+    const undo = registerChargedSource(['people']);
+    try {
+      await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [customerId]);
+      const balance = await ctx.db.transaction((tx) => creditBalance(tx, customerId, { now: ctx.clock.now() }));
+      await ctx.db.transaction((tx) => grantCredits(tx, customerId, LOW_CREDITS_THRESHOLD + 10 - balance, 'additional', 'test grant', { now: ctx.clock.now() }));
+      const before = (await mails('low_credits')).length;
+      const list = json<{ campaign: { id: number } }>(await call('POST', '/api/campaigns', { name: 'Berlin sales', list_type: 'people' })).campaign.id;
+      const started = await call('POST', '/api/searches', { type: 'people', campaign_id: list, location: 'Berlin, Germany', count: 12, filters: { job_title: 'Head of Sales' } });
+      expect(started.statusCode).toBe(201);
+      const jobId = json<{ job: { id: number } }>(started).job.id;
+      await ctx.app.queue.drain();
+      expect(await searchJobStatus(ctx.db, jobId)).not.toBe('running');
+      const after = await ctx.db.transaction((tx) => creditBalance(tx, customerId, { now: ctx.clock.now() }));
+      expect(after).toBeLessThanOrEqual(LOW_CREDITS_THRESHOLD);
+      expect(await mails('low_credits')).toHaveLength(before + 1);
+    } finally {
+      undo();
+    }
   });
 });

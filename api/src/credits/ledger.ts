@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Queryable } from '../db';
+import { sendTemplatedMail, type MailDeps } from '../mail/templatedMail';
 
 /**
  * The credit ledger (spec §3, §9): one wallet row per user with three buckets and one
@@ -14,6 +15,9 @@ import type { Queryable } from '../db';
  * - A spend that takes the balance from above the auto top-up threshold to at or below it queues one
  *   automatic top-up request (at most one pending per user) and signals `autoTopUpSignal`; the wallet
  *   (api/src/routes/settings/wallet.ts) charges the default card outside the spend's transaction.
+ * - A spend that takes the balance from above LOW_CREDITS_THRESHOLD to at or below it mails the
+ *   low-credits email in the spend's transaction (when the caller passes `mail`, and no automatic
+ *   top-up is on): once per crossing, since the wallet is locked for the spend.
  */
 export const SPEND_ORDER = ['monthly', 'additional', 'rolled_over'] as const;
 export type Bucket = (typeof SPEND_ORDER)[number];
@@ -41,7 +45,12 @@ autoTopUpSignal.setMaxListeners(100);
 export interface LedgerOptions {
   /** The time expiry is judged against (tests pass their fake clock's now). */
   now?: Date;
+  /** Mails the low-credits email when a spend crosses LOW_CREDITS_THRESHOLD (issue 33). */
+  mail?: MailDeps;
 }
+
+/** A balance falling to this many credits or fewer gets the low-credits email. */
+export const LOW_CREDITS_THRESHOLD = 50;
 
 export function additionalExpiry(from: Date): Date {
   const at = new Date(from.getTime());
@@ -118,21 +127,26 @@ export async function spendCredits(tx: Queryable, userId: number, amount: number
       await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, -taken[bucket], bucket, reason, now]);
     }
   }
-  await queueAutoTopUp(tx, userId, before, before - amount);
+  const autoTopUp = await queueAutoTopUp(tx, userId, before, before - amount);
+  if (options.mail && !autoTopUp && before > LOW_CREDITS_THRESHOLD && before - amount <= LOW_CREDITS_THRESHOLD) {
+    await sendTemplatedMail(tx, options.mail, { kind: 'low_credits', userId, vars: { balance: String(before - amount), threshold: String(LOW_CREDITS_THRESHOLD) } });
+  }
   return true;
 }
 
-/** Queues one automatic top-up when this spend crossed the user's threshold (spec §9). */
-async function queueAutoTopUp(tx: Queryable, userId: number, before: number, after: number): Promise<void> {
+/** Queues one automatic top-up when this spend crossed the user's threshold (spec §9). Returns whether automatic top-ups are on. */
+async function queueAutoTopUp(tx: Queryable, userId: number, before: number, after: number): Promise<boolean> {
   const { rows } = await tx.query<{ threshold: number }>('SELECT threshold FROM credit_auto_topups WHERE user_id = $1 AND enabled', [userId]);
   const setting = rows[0];
-  if (!setting || !(before > setting.threshold && after <= setting.threshold)) return;
+  if (!setting) return false;
+  if (!(before > setting.threshold && after <= setting.threshold)) return true;
   const queued = await tx.query("INSERT INTO credit_topup_requests (user_id, status) VALUES ($1, 'pending') ON CONFLICT DO NOTHING RETURNING id", [userId]);
-  if (queued.rowCount === 0) return;
+  if (queued.rowCount === 0) return true;
   // Told once the request is committed, so the listener (another connection on PostgreSQL) sees it.
   const signal = () => autoTopUpSignal.emit('queued', userId);
   if (tx.afterCommit) tx.afterCommit(signal);
   else setImmediate(signal);
+  return true;
 }
 
 /**

@@ -16,10 +16,10 @@ import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 
 /** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
 export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
-  defineSearchWorker(queue, deps.db);
+  defineSearchWorker(queue, deps.db, deps);
   defineAiJobWorker(queue, deps.db);
   defineAiTrainingWorker(queue, deps.db, deps.clock);
-  defineLeadEnrichmentWorker(queue, deps.db);
+  defineLeadEnrichmentWorker(queue, deps.db, deps);
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);
   defineWhitelabelWebhookWorker(queue, deps.db);

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS, secondsFromEnv } from '../effects/externalEffects';
+import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
 import { failSearchJob, runJobStep, SearchCursors } from '../routes/leadSearch/searchJobs';
 
@@ -33,12 +34,12 @@ export async function enqueueSearchJob(queue: JobQueue, jobId: number, tx?: Quer
  * search as failed (the list says so; only the results already stored are kept and charged), or,
  * when its source could not be reached before it found anything, goes on with labelled, free demo data.
  */
-export function defineSearchWorker(queue: JobQueue, db: Db): void {
+export function defineSearchWorker(queue: JobQueue, db: Db, mail?: MailDeps): void {
   const retryLimit = secondsFromEnv('SEARCH_JOB_RETRIES', 10, 0, 50);
   const retryDelay = secondsFromEnv('SEARCH_JOB_RETRY_DELAY_SECONDS', 2, 0, 600);
   queue.define<{ jobId: number }>(SEARCH_JOB_FAILED, { expireInSeconds: 60, retryLimit: 5, retryDelay: 5, concurrency: 1 }, async ({ jobId }) => {
     // A search no real source could answer goes on with demo data: its steps are queued again.
-    if ((await failSearchJob(db, jobId)) === 'running') await enqueueSearchJob(queue, jobId);
+    if ((await failSearchJob(db, jobId, mail)) === 'running') await enqueueSearchJob(queue, jobId);
   });
   queue.define<{ jobId: number }>(
     SEARCH_JOB,
@@ -49,7 +50,7 @@ export function defineSearchWorker(queue: JobQueue, db: Db): void {
       const cursors = new SearchCursors();
       try {
         for (;;) {
-          const outcome = await runJobStep(db, jobId, cursors);
+          const outcome = await runJobStep(db, jobId, cursors, mail);
           if (outcome !== 'running') return;
           if (Date.now() > until) {
             await enqueueSearchJob(queue, jobId);

@@ -12,6 +12,7 @@ import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { creditBalance, spendCredits } from '../../credits/ledger';
+import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
@@ -65,6 +66,8 @@ export interface EnrichOptions {
   from?: EnrichCursor;
   /** Epoch ms: no new chunk starts after it; the outcome says `more`. */
   deadline?: number;
+  /** Mails the low-credits email when a charge crosses the threshold (credits/ledger.ts). */
+  mail?: MailDeps;
 }
 
 /** What a run did, and whether it ended at the deadline with rows left (`more`, resume from `cursor`). */
@@ -168,7 +171,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
         const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
         if (!still.rowCount || !ours.rowCount) continue;
         const { found, price } = e.price(answer);
-        if (price > 0 && !(await spendCredits(tx, userId, price, reason))) {
+        if (price > 0 && !(await spendCredits(tx, userId, price, reason, { mail: options.mail }))) {
           done.stopped = true;
           giveBack.push(key);
           continue;
@@ -404,7 +407,7 @@ interface StoredJob {
  * in the transaction that stores and charges it. Returns true when rows are left (the caller
  * enqueues the next step), false when the job is over (done, or stopped: the credits ran out).
  */
-export async function stepEnrichmentJob(db: Db, jobId: number): Promise<boolean> {
+export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps): Promise<boolean> {
   const job = (
     await db.query<StoredJob>(
       `SELECT j.id, j.campaign_id, j.user_id, j.kind, j.selection, j.status, j.after_id, j.seen, c.list_type
@@ -427,6 +430,7 @@ export async function stepEnrichmentJob(db: Db, jobId: number): Promise<boolean>
   const outcome = await enrichment.run(db, job.user_id, selectionWhere(job.campaign_id, job.selection), `${job.kind}:list:${job.campaign_id}`, record, {
     from: { after: Number(job.after_id), seen: job.seen },
     deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
+    mail,
   });
   if (outcome.more) return true;
   await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, outcome.stopped ? 'stopped' : 'done']);

@@ -1,6 +1,7 @@
 import type { Db, Queryable, SqlParam } from '../../db';
 import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadQuery, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
+import type { MailDeps } from '../../mail/templatedMail';
 import { COST_PER_RECORD } from './credits';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
@@ -190,7 +191,7 @@ const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending-
  * whole batch; when the balance cannot cover it, record by record until the credits run out.
  * Returns null when everything was revealed, or the counts to stop the job with.
  */
-async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null; leads: RevealedLead[] }> {
+async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ looked: number; charged: number; found: number; dropped: number[] | null; leads: RevealedLead[] }> {
   // Demo data is never charged, whatever the reason it is shown (ADR 017).
   const cost = job.demo_data ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
@@ -215,7 +216,7 @@ async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; cha
     );
     leads.push(...rows);
   };
-  if (n === 0 || cost === 0 || (await spendCredits(tx, job.user_id, cost * n, reason))) {
+  if (n === 0 || cost === 0 || (await spendCredits(tx, job.user_id, cost * n, reason, { mail }))) {
     await revealAll();
     return { looked, charged: cost * n, found: n, dropped: null, leads };
   }
@@ -225,7 +226,7 @@ async function reveal(tx: Queryable, job: JobRow): Promise<{ looked: number; cha
   let found = 0;
   for (const [index, row] of looking.entries()) {
     const hasContact = Boolean(row.pending.email || row.pending.phone);
-    if (hasContact && !(await spendCredits(tx, job.user_id, cost, reason))) {
+    if (hasContact && !(await spendCredits(tx, job.user_id, cost, reason, { mail }))) {
       const kept = looking.slice(0, index).map((r) => r.id);
       if (kept.length) await revealAll(' AND id = ANY($3::bigint[])', [`{${kept.join(',')}}`]);
       return { looked, charged, found, dropped: looking.slice(index).map((r) => r.id), leads };
@@ -282,7 +283,7 @@ async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Prom
  * A step that lost a race (another worker stepped the same job meanwhile) stores nothing: the
  * provider's batch is asked again from the new offset. Returns the job's status after the step.
  */
-export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors = new SearchCursors()): Promise<StepOutcome> {
+export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors = new SearchCursors(), mail?: MailDeps): Promise<StepOutcome> {
   const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
   if (!before) return 'missing';
   if (before.status !== 'running') return before.status;
@@ -298,12 +299,12 @@ export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors =
   } catch (error) {
     cursors.close(jobId);
     if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
-    if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error);
+    if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error, mail);
     throw error;
   }
 
   const outcome = await db
-    .transaction((tx) => storeStep(tx, queueOf(db), jobId, before, fetched, intent, wanted))
+    .transaction((tx) => storeStep(tx, queueOf(db), jobId, before, fetched, intent, wanted, mail))
     .catch((error: unknown) => {
       cursors.close(jobId);
       throw error;
@@ -327,12 +328,13 @@ async function storeStep(
   fetched: { records: LeadRecord[]; visitIds: number[] },
   intent: boolean,
   wanted: number,
+  mail?: MailDeps,
 ): Promise<{ status: StepOutcome; stored: number | null }> {
   const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
   if (!job) return { status: 'missing', stored: null };
   if (job.status !== 'running') return { status: job.status, stored: null };
   if (job.produced !== before.produced) return { status: 'running', stored: null };
-  const revealed = await reveal(tx, job);
+  const revealed = await reveal(tx, job, mail);
   await leadsCreated(tx, queue, job, revealed.leads);
   if (revealed.dropped) {
     const dropped = revealed.dropped;
@@ -409,7 +411,7 @@ const FATAL_SOURCE_ERRORS: readonly LeadSourceError['code'][] = ['key_refused', 
  * people-data provider refused the key"). A lasting failure stops the job, revealing and charging
  * what it already found (never the rest); a passing one is thrown back for the queue to retry.
  */
-async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Promise<StepOutcome> {
+async function sourceFailed(db: Db, jobId: number, error: LeadSourceError, mail?: MailDeps): Promise<StepOutcome> {
   const fatal = FATAL_SOURCE_ERRORS.includes(error.code);
   const outcome = await db.transaction(async (tx): Promise<StepOutcome> => {
     const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
@@ -417,7 +419,7 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Prom
     if (job.status !== 'running') return job.status;
     await tx.query('UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1', [job.id, JSON.stringify({ source: error.source, code: error.code })]);
     if (!fatal) return 'running';
-    await stopWithWhatWasFound(tx, queueOf(db), job, 'source_error');
+    await stopWithWhatWasFound(tx, queueOf(db), job, 'source_error', mail);
     return 'stopped';
   });
   if (!fatal && outcome === 'running') throw error;
@@ -429,8 +431,8 @@ async function sourceFailed(db: Db, jobId: number, error: LeadSourceError): Prom
  * revealed and charged as a step would (those the credits do not cover are dropped uncharged), and
  * nothing more is fetched.
  */
-async function stopWithWhatWasFound(tx: Queryable, queue: JobQueue, job: JobRow, reason: 'source_error' | 'failed'): Promise<void> {
-  const revealed = await reveal(tx, job);
+async function stopWithWhatWasFound(tx: Queryable, queue: JobQueue, job: JobRow, reason: 'source_error' | 'failed', mail?: MailDeps): Promise<void> {
+  const revealed = await reveal(tx, job, mail);
   await leadsCreated(tx, queue, job, revealed.leads);
   const dropped = revealed.dropped ?? [];
   if (dropped.length) {
@@ -451,7 +453,7 @@ async function stopWithWhatWasFound(tx: Queryable, queue: JobQueue, job: JobRow,
  *   and the list says so, with the source's last failure when one was recorded.
  * A job already over is left alone, so running this twice changes nothing.
  */
-export async function failSearchJob(db: Db, jobId: number): Promise<StepOutcome> {
+export async function failSearchJob(db: Db, jobId: number, mail?: MailDeps): Promise<StepOutcome> {
   return db.transaction(async (tx): Promise<StepOutcome> => {
     const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
     if (!job) return 'missing';
@@ -461,7 +463,7 @@ export async function failSearchJob(db: Db, jobId: number): Promise<StepOutcome>
       if (!job.demo_data) await tx.query('UPDATE users SET searches_used = GREATEST(0, searches_used - $2) WHERE id = $1', [job.user_id, job.requested]);
       return 'running';
     }
-    await stopWithWhatWasFound(tx, queueOf(db), job, 'failed');
+    await stopWithWhatWasFound(tx, queueOf(db), job, 'failed', mail);
     return 'stopped';
   });
 }
