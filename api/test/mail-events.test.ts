@@ -120,6 +120,21 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(alerts[0]!.to_email).toBe(DEMO.customer.email);
     expect(alerts[0]!.body_text).toContain('Dentists in Porto');
     expect(alerts[0]!.body_text).toContain('Porto dentists');
+
+    // A run with a step after its search (enrichment) mails when those steps end, once.
+    const withSteps = await call('POST', '/api/autopilots', { name: 'Enriched dentists', type: 'basic', repeat: 'one-time', campaign_id: list, location: 'Porto', filters: { job_title: 'Dentist' }, max_results: 3, enrichment: true });
+    expect(withSteps.statusCode).toBe(201);
+    ctx.clock.advance(FIRST_RUN_DELAY_MS);
+    expect((await autopilotTick(ctx.db, ctx.clock, mail)).started).toHaveLength(1);
+    await ctx.app.queue.drain();
+    ctx.clock.advance(1000);
+    await autopilotTick(ctx.db, ctx.clock, mail);
+    await autopilotTick(ctx.db, ctx.clock, mail);
+    const run = (await ctx.db.query<{ status: string; actions_state: string | null }>("SELECT r.status, r.actions_state FROM autopilot_runs r JOIN autopilots a ON a.id = r.autopilot_id WHERE a.name = 'Enriched dentists'")).rows[0]!;
+    expect(run).toEqual({ status: 'done', actions_state: 'done' });
+    const both = await mails('autopilot_alert');
+    expect(both).toHaveLength(2);
+    expect(both[1]!.body_text).toContain('Enriched dentists');
   });
 
   it('a spend that takes the balance to the low-credits threshold or below: one email per crossing, none while it stays below', async () => {

@@ -12,6 +12,7 @@ import { enrichmentFor } from './enrichment';
 import { promptIdsForTypes } from './fineTunesStore';
 import { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { sendToListWebhook, WEBHOOK_MAX_ROWS } from './webhooks';
+import type { MailDeps } from '../../mail/templatedMail';
 
 /**
  * What an autopilot run does after its search job has filled the list (spec §3 Autopilot: enrichment,
@@ -102,7 +103,7 @@ const addStepError = (db: Queryable, runId: number, step: string, code: StepErro
 /** The run's new results: those its search job added. */
 const newResults = (run: PendingRun) => ({ sql: 'r.campaign_id = $1 AND r.job_id = $2', params: [run.campaign_id, run.job_id ?? 0] });
 
-async function enrichStage(db: Db, run: PendingRun): Promise<StageResult> {
+async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<StageResult> {
   const enrich = enrichmentFor(run.list_type);
   if (!enrich) {
     await addStepError(db, run.id, 'enrichment', 'enrichment_unavailable');
@@ -111,6 +112,7 @@ async function enrichStage(db: Db, run: PendingRun): Promise<StageResult> {
   // The vendor is asked with no transaction open; each chunk's charges (spec §9) are written with the run's figures.
   const outcome = await enrich.run(db, run.user_id, newResults(run), `${enrich.name}:list:${run.campaign_id}`, (tx, chunk) =>
     tx.query('UPDATE autopilot_runs SET enriched = enriched + $2, enrich_credits = enrich_credits + $3, credits_spent = credits_spent + $3 WHERE id = $1', [run.id, chunk.found, chunk.credits]).then(() => undefined),
+    { mail },
   );
   return outcome.stopped ? 'no_credits' : 'next';
 }
@@ -196,16 +198,18 @@ async function crmStage(db: Db, clock: Clock, run: PendingRun): Promise<StageRes
 
 async function finish(db: Db, clock: Clock, run: PendingRun, error: 'no_credits' | null, afterRun: AfterRun): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE autopilot_runs SET status = $2, finished_at = $3, error = COALESCE(error, $4), actions_state = 'done', actions_stage = NULL WHERE id = $1`,
+    const ended = await tx.query(
+      `UPDATE autopilot_runs SET status = $2, finished_at = $3, error = COALESCE(error, $4), actions_state = 'done', actions_stage = NULL WHERE id = $1 AND actions_state = 'pending'`,
       [run.id, error || run.job_status === 'stopped' ? 'stopped' : 'done', clock.now().toISOString(), error],
     );
+    // Another process finished it (its lease ran out meanwhile): what follows a run's end happened there.
+    if (ended.rowCount === 0) return;
     await afterRun(tx, run.autopilot_id, run.repeat, error, run.id);
   });
 }
 
 /** Advances one run through its stages until it is done or a stage has more to do next tick. */
-async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun): Promise<boolean> {
+async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun, mail?: MailDeps): Promise<boolean> {
   let stage = run.actions_stage && applies(run.actions_stage, run) ? run.actions_stage : nextStage(run.actions_stage, run);
   let current = run;
   while (stage) {
@@ -214,7 +218,7 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
       current = { ...current, actions_stage: stage, actions_cursor: 0 };
     }
     const result =
-      stage === 'enrich' ? await enrichStage(db, current) : stage === 'ai' ? await aiStage(db, current) : stage === 'webhook' ? await webhookStage(db, clock, current) : await crmStage(db, clock, current);
+      stage === 'enrich' ? await enrichStage(db, current, mail) : stage === 'ai' ? await aiStage(db, current) : stage === 'webhook' ? await webhookStage(db, clock, current) : await crmStage(db, clock, current);
     if (result === 'more') return false;
     if (result === 'no_credits') {
       await finish(db, clock, current, 'no_credits', afterRun);
@@ -246,7 +250,7 @@ async function pendingRuns(db: Db, runId?: number): Promise<PendingRun[]> {
  * One pass over the runs waiting for their post-search steps (a few per tick). Returns the ids of
  * the runs that finished in this pass.
  */
-export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun): Promise<number[]> {
+export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun, mail?: MailDeps): Promise<number[]> {
   const runs = await pendingRuns(db);
   const finished: number[] = [];
   for (const run of runs) {
@@ -260,7 +264,7 @@ export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun
     try {
       // Read again under the lease: another process may have moved the run on since the list was read.
       const current = (await pendingRuns(db, run.id))[0];
-      if (current && (await advance(db, clock, current, afterRun))) finished.push(run.id);
+      if (current && (await advance(db, clock, current, afterRun, mail))) finished.push(run.id);
     } finally {
       await db.query('UPDATE autopilot_runs SET actions_lease_until = NULL WHERE id = $1', [run.id]);
     }

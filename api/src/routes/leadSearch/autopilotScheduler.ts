@@ -225,7 +225,7 @@ export async function autopilotTick(db: Db, clock: Clock, mail?: MailDeps): Prom
   await runPendingActions(db, clock, async (tx, autopilotId, repeat, error, runId) => {
     await afterRun(tx, autopilotId, repeat, error);
     if (mail) await mailRunResults(tx, mail, runId);
-  });
+  }, mail);
   const started = await startDueRuns(db, clock.now());
   return { started, finished };
 }
