@@ -21,6 +21,6 @@ export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock, mail
     await autopilotTick(db, clock, mail);
   });
   queue.define(WORKFLOW_TICK, { ...tick, everyMs: WORKFLOW_TICK_MS }, async () => {
-    await workflowTick(db, clock);
+    await workflowTick(db, clock, mail);
   });
 }

@@ -19,6 +19,7 @@ import { applyLabels, labelsOf } from './resultLabels';
 import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
 import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
+import type { MailDeps } from '../../mail/templatedMail';
 
 /** How often the runner starts due scheduled runs and advances running ones. */
 export const WORKFLOW_TICK_MS = Number(process.env.LEAD_SEARCH_WORKFLOW_TICK_MS ?? 1_000);
@@ -257,7 +258,7 @@ const loadRun = async (db: Queryable, runId: number) =>
  * by a crash is simply resumed by the next tick). A search node starts a search job and waits for part 1's
  * worker to fill it. Returns the run's state afterwards.
  */
-export async function advanceRun(db: Db, runId: number, clock: Clock): Promise<'waiting' | 'done' | 'failed' | 'missing' | 'busy'> {
+export async function advanceRun(db: Db, runId: number, clock: Clock, mail?: MailDeps): Promise<'waiting' | 'done' | 'failed' | 'missing' | 'busy'> {
   const lease = await db.query(
     `UPDATE workflow_runs SET lease_until = $2 WHERE id = $1 AND status = 'running' AND (lease_until IS NULL OR lease_until < $3) RETURNING id`,
     [runId, new Date(clock.now().getTime() + RUN_LEASE_MS).toISOString(), clock.now().toISOString()],
@@ -287,7 +288,7 @@ export async function advanceRun(db: Db, runId: number, clock: Clock): Promise<'
         if (log.status === 'pending' && node.kind !== 'search') {
           await db.query(`UPDATE workflow_run_nodes SET status = 'running', started_at = $2 WHERE id = $1`, [log.id, clock.now().toISOString()]);
         }
-        const waiting = await runNode(db, run, node, log, input, clock);
+        const waiting = await runNode(db, run, node, log, input, clock, mail);
         if (waiting) return 'waiting';
       } catch (error) {
         if (error instanceof NodeBusy) return 'busy';
@@ -303,7 +304,7 @@ export async function advanceRun(db: Db, runId: number, clock: Clock): Promise<'
 }
 
 /** Runs one node; true when it is waiting (a search job still filling its list). */
-async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<boolean> {
+async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock, mail?: MailDeps): Promise<boolean> {
   const now = () => clock.now();
   const s = node.settings;
   switch (node.kind) {
@@ -336,7 +337,7 @@ async function runNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow,
       await aiNode(db, run, node, log, input, clock);
       return false;
     case 'enrichment':
-      await enrichmentNode(db, run, node, log, input, clock);
+      await enrichmentNode(db, run, node, log, input, clock, mail);
       return false;
     case 'label': {
       const label = (await db.query<{ name: string }>('SELECT name FROM lead_labels WHERE id = $1 AND user_id = $2', [s.label_id ?? null, run.user_id])).rows[0];
@@ -613,7 +614,7 @@ const ENRICH_TYPES: Record<string, readonly SearchType[]> = {
   enrich_influencer: ['influencer'],
 };
 
-async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock): Promise<void> {
+async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogRow, input: number[], clock: Clock, mail?: MailDeps): Promise<void> {
   const action = node.settings.enrich ?? 'get_phones';
   const rows = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking');
   const fits = rows.filter((r) => ENRICH_TYPES[action]!.includes(r.list_type));
@@ -628,7 +629,7 @@ async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: Node
     const enrichment = enrichmentFor(type);
     if (!ids.length || !enrichment || out) continue;
     const where = { sql: 'r.id = ANY($1::bigint[]) AND r.user_id = $2', params: [idArray(ids), run.user_id] };
-    const outcome = await enrichment.run(db, run.user_id, where, `workflow:${run.workflow_id}:${enrichment.name}`);
+    const outcome = await enrichment.run(db, run.user_id, where, `workflow:${run.workflow_id}:${enrichment.name}`, undefined, { mail });
     credits += outcome.credits;
     found += outcome.found;
     out = outcome.stopped;
@@ -738,7 +739,7 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
 // ---------------------------------------------------------------------------------------------
 
 /** One pass: start the due scheduled runs, then advance every running run (a crash's leftovers included). */
-export async function workflowTick(db: Db, clock: Clock): Promise<{ started: number[]; advanced: number[] }> {
+export async function workflowTick(db: Db, clock: Clock, mail?: MailDeps): Promise<{ started: number[]; advanced: number[] }> {
   const started = await startDueWorkflowRuns(db, clock.now());
   const running = (
     await db.query<{ id: number }>(
@@ -746,6 +747,6 @@ export async function workflowTick(db: Db, clock: Clock): Promise<{ started: num
       [clock.now().toISOString()],
     )
   ).rows;
-  for (const { id } of running) await advanceRun(db, id, clock);
+  for (const { id } of running) await advanceRun(db, id, clock, mail);
   return { started, advanced: running.map((r) => r.id) };
 }
