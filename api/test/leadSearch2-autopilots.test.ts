@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
 import { failSearchJob } from '../src/routes/leadSearch/searchJobs';
@@ -9,24 +10,8 @@ let customer: string;
 let reseller: string;
 let userId: number;
 
-interface Run {
-  id: number;
-  job_id: number | null;
-  status: string;
-  results_added: number;
-  credits_spent: number;
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
-interface Autopilot {
-  id: number;
-  status: string;
-  stop_reason: string | null;
-  next_run_at: string | null;
-  last_run: Run | null;
-  campaign: { id: number; name: string };
-}
+type Autopilot = ApiResponse<'/api/autopilots/{id}', 'get'>;
+type Run = ApiResponse<'/api/autopilots/{id}/runs', 'get'>['data'][number];
 
 const DAY = 24 * 3600 * 1000;
 
@@ -276,8 +261,9 @@ describe('autopilots', () => {
     reseller = await login(ctx.app, DEMO.reseller);
     const list = await createList();
     const mine = await create(list);
-    const page = json<{ data: Autopilot[]; total: number; limit: number }>(await inject('GET', '/api/autopilots?limit=2'));
-    expect(page.limit).toBe(2);
+    const page = json<ApiResponse<'/api/autopilots', 'get'>>(await inject('GET', '/api/autopilots?pageSize=2'));
+    expect(page.pageSize).toBe(2);
+    expect(page.currentPage).toBe(1);
     expect(page.data).toHaveLength(2);
     expect(page.total).toBeGreaterThanOrEqual(5);
     expect(page.data[0]!.id).toBe(mine.id);

@@ -9244,11 +9244,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's autopilots, newest first */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -9261,11 +9262,81 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "basic" | "webhook";
+                                /** @enum {string} */
+                                repeat: "daily" | "weekly" | "monthly" | "yearly" | "one-time";
+                                campaign_id: number;
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    has_webhook: boolean;
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                max_results: number;
+                                enrichment: boolean;
+                                ai_prompts: string[];
+                                crm: string | null;
+                                /** @description active, paused, stopped or completed */
+                                status: string;
+                                stop_reason: string | null;
+                                next_run_at: string | null;
+                                last_run_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description IANA zone the runs are scheduled in. */
+                                time_zone: string;
+                                last_run: {
+                                    id: number;
+                                    autopilot_id: number;
+                                    job_id: number | null;
+                                    /** @description running, done, stopped or failed */
+                                    status: string;
+                                    /** Format: date-time */
+                                    scheduled_for: string;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    results_added: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    actions_state: ("pending" | "done") | null;
+                                    enriched: number;
+                                    enrich_credits: number;
+                                    ai_processed: number;
+                                    crm_sent: number;
+                                    crm_unsent: number;
+                                    /** @description Results the run's CRM send has still to push (it runs in the background). */
+                                    crm_pending: number;
+                                    webhook_sent: number;
+                                    webhook_unsent: number;
+                                    step_errors: {
+                                        /** @description enrichment, ai, webhook or crm */
+                                        step: string;
+                                        code: string;
+                                    }[];
+                                } | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Creates an autopilot (its first run starts shortly after) */
         post: {
             parameters: {
                 query?: never;
@@ -9358,11 +9429,79 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            autopilot: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "basic" | "webhook";
+                                /** @enum {string} */
+                                repeat: "daily" | "weekly" | "monthly" | "yearly" | "one-time";
+                                campaign_id: number;
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    has_webhook: boolean;
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                max_results: number;
+                                enrichment: boolean;
+                                ai_prompts: string[];
+                                crm: string | null;
+                                /** @description active, paused, stopped or completed */
+                                status: string;
+                                stop_reason: string | null;
+                                next_run_at: string | null;
+                                last_run_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description IANA zone the runs are scheduled in. */
+                                time_zone: string;
+                                last_run: {
+                                    id: number;
+                                    autopilot_id: number;
+                                    job_id: number | null;
+                                    /** @description running, done, stopped or failed */
+                                    status: string;
+                                    /** Format: date-time */
+                                    scheduled_for: string;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    results_added: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    actions_state: ("pending" | "done") | null;
+                                    enriched: number;
+                                    enrich_credits: number;
+                                    ai_processed: number;
+                                    crm_sent: number;
+                                    crm_unsent: number;
+                                    /** @description Results the run's CRM send has still to push (it runs in the background). */
+                                    crm_pending: number;
+                                    webhook_sent: number;
+                                    webhook_unsent: number;
+                                    step_errors: {
+                                        /** @description enrichment, ai, webhook or crm */
+                                        step: string;
+                                        code: string;
+                                    }[];
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9379,6 +9518,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One autopilot with its last run */
         get: {
             parameters: {
                 query?: never;
@@ -9395,10 +9535,75 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "basic" | "webhook";
+                            /** @enum {string} */
+                            repeat: "daily" | "weekly" | "monthly" | "yearly" | "one-time";
+                            campaign_id: number;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                has_webhook: boolean;
+                            };
+                            location: string;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            max_results: number;
+                            enrichment: boolean;
+                            ai_prompts: string[];
+                            crm: string | null;
+                            /** @description active, paused, stopped or completed */
+                            status: string;
+                            stop_reason: string | null;
+                            next_run_at: string | null;
+                            last_run_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description IANA zone the runs are scheduled in. */
+                            time_zone: string;
+                            last_run: {
+                                id: number;
+                                autopilot_id: number;
+                                job_id: number | null;
+                                /** @description running, done, stopped or failed */
+                                status: string;
+                                /** Format: date-time */
+                                scheduled_for: string;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                                results_added: number;
+                                credits_spent: number;
+                                error: string | null;
+                                actions_state: ("pending" | "done") | null;
+                                enriched: number;
+                                enrich_credits: number;
+                                ai_processed: number;
+                                crm_sent: number;
+                                crm_unsent: number;
+                                /** @description Results the run's CRM send has still to push (it runs in the background). */
+                                crm_pending: number;
+                                webhook_sent: number;
+                                webhook_unsent: number;
+                                step_errors: {
+                                    /** @description enrichment, ai, webhook or crm */
+                                    step: string;
+                                    code: string;
+                                }[];
+                            } | null;
+                        };
+                    };
                 };
             };
         };
+        /** Changes an autopilot */
         put: {
             parameters: {
                 query?: never;
@@ -9497,11 +9702,80 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            autopilot: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "basic" | "webhook";
+                                /** @enum {string} */
+                                repeat: "daily" | "weekly" | "monthly" | "yearly" | "one-time";
+                                campaign_id: number;
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    has_webhook: boolean;
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                max_results: number;
+                                enrichment: boolean;
+                                ai_prompts: string[];
+                                crm: string | null;
+                                /** @description active, paused, stopped or completed */
+                                status: string;
+                                stop_reason: string | null;
+                                next_run_at: string | null;
+                                last_run_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description IANA zone the runs are scheduled in. */
+                                time_zone: string;
+                                last_run: {
+                                    id: number;
+                                    autopilot_id: number;
+                                    job_id: number | null;
+                                    /** @description running, done, stopped or failed */
+                                    status: string;
+                                    /** Format: date-time */
+                                    scheduled_for: string;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    results_added: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    actions_state: ("pending" | "done") | null;
+                                    enriched: number;
+                                    enrich_credits: number;
+                                    ai_processed: number;
+                                    crm_sent: number;
+                                    crm_unsent: number;
+                                    /** @description Results the run's CRM send has still to push (it runs in the background). */
+                                    crm_pending: number;
+                                    webhook_sent: number;
+                                    webhook_unsent: number;
+                                    step_errors: {
+                                        /** @description enrichment, ai, webhook or crm */
+                                        step: string;
+                                        code: string;
+                                    }[];
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Deletes an autopilot */
         delete: {
             parameters: {
                 query?: never;
@@ -9518,7 +9792,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -9536,6 +9815,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Pauses or resumes an autopilot */
         post: {
             parameters: {
                 query?: never;
@@ -9559,7 +9839,75 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            autopilot: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "basic" | "webhook";
+                                /** @enum {string} */
+                                repeat: "daily" | "weekly" | "monthly" | "yearly" | "one-time";
+                                campaign_id: number;
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    has_webhook: boolean;
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                max_results: number;
+                                enrichment: boolean;
+                                ai_prompts: string[];
+                                crm: string | null;
+                                /** @description active, paused, stopped or completed */
+                                status: string;
+                                stop_reason: string | null;
+                                next_run_at: string | null;
+                                last_run_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description IANA zone the runs are scheduled in. */
+                                time_zone: string;
+                                last_run: {
+                                    id: number;
+                                    autopilot_id: number;
+                                    job_id: number | null;
+                                    /** @description running, done, stopped or failed */
+                                    status: string;
+                                    /** Format: date-time */
+                                    scheduled_for: string;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    results_added: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    actions_state: ("pending" | "done") | null;
+                                    enriched: number;
+                                    enrich_credits: number;
+                                    ai_processed: number;
+                                    crm_sent: number;
+                                    crm_unsent: number;
+                                    /** @description Results the run's CRM send has still to push (it runs in the background). */
+                                    crm_pending: number;
+                                    webhook_sent: number;
+                                    webhook_unsent: number;
+                                    step_errors: {
+                                        /** @description enrichment, ai, webhook or crm */
+                                        step: string;
+                                        code: string;
+                                    }[];
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -9576,11 +9924,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every run of one autopilot, newest first */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path: {
@@ -9595,7 +9944,43 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                autopilot_id: number;
+                                job_id: number | null;
+                                /** @description running, done, stopped or failed */
+                                status: string;
+                                /** Format: date-time */
+                                scheduled_for: string;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                                results_added: number;
+                                credits_spent: number;
+                                error: string | null;
+                                actions_state: ("pending" | "done") | null;
+                                enriched: number;
+                                enrich_credits: number;
+                                ai_processed: number;
+                                crm_sent: number;
+                                crm_unsent: number;
+                                /** @description Results the run's CRM send has still to push (it runs in the background). */
+                                crm_pending: number;
+                                webhook_sent: number;
+                                webhook_unsent: number;
+                                step_errors: {
+                                    /** @description enrichment, ai, webhook or crm */
+                                    step: string;
+                                    code: string;
+                                }[];
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };

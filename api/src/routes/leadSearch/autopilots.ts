@@ -4,7 +4,8 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import type { SearchType } from '../../providers/leads';
+import { MessageProperties, Nullable, Page, PageQuery, pageOf, pageWindow, StringEnum, Type, type PageQueryOf } from '../../http/contract';
+import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { FIRST_RUN_DELAY_MS, REPEATS } from './autopilotScheduler';
 import { notFound } from './campaignStore';
@@ -19,10 +20,53 @@ export const AUTOPILOT_CRMS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connect
 export const AUTOPILOT_MAX_RESULTS = 1000;
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
-const pageQuery = objectSchema({
-  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+const DateTime = () => Type.String({ format: 'date-time' });
+
+const AutopilotRun = Type.Object({
+  id: Type.Integer(),
+  autopilot_id: Type.Integer(),
+  job_id: Nullable(Type.Integer()),
+  status: Type.String({ description: 'running, done, stopped or failed' }),
+  scheduled_for: DateTime(),
+  started_at: DateTime(),
+  finished_at: Nullable(DateTime()),
+  results_added: Type.Integer(),
+  credits_spent: Type.Number(),
+  error: Nullable(Type.String({ description: 'Why the run did not search (no_credits, limit_reached, job_running, webhook_missing, …)' })),
+  actions_state: Nullable(StringEnum(['pending', 'done'] as const, { description: 'The steps after the search (enrichment, AI prompts, webhook, CRM): pending while they run.' })),
+  enriched: Type.Integer(),
+  enrich_credits: Type.Number(),
+  ai_processed: Type.Integer(),
+  crm_sent: Type.Integer(),
+  crm_unsent: Type.Integer(),
+  crm_pending: Type.Integer({ description: 'Results the run\'s CRM send has still to push (it runs in the background).' }),
+  webhook_sent: Type.Integer(),
+  webhook_unsent: Type.Integer(),
+  step_errors: Type.Array(Type.Object({ step: Type.String({ description: 'enrichment, ai, webhook or crm' }), code: Type.String() })),
 });
+
+const Autopilot = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: StringEnum(AUTOPILOT_TYPES),
+  repeat: StringEnum(REPEATS),
+  campaign_id: Type.Integer(),
+  campaign: Type.Object({ id: Type.Integer(), name: Type.String(), list_type: StringEnum(SEARCH_TYPES), has_webhook: Type.Boolean() }),
+  location: Type.String(),
+  filters: Type.Record(Type.String(), Type.Unknown()),
+  max_results: Type.Integer(),
+  enrichment: Type.Boolean(),
+  ai_prompts: Type.Array(Type.String()),
+  crm: Nullable(Type.String()),
+  status: Type.String({ description: 'active, paused, stopped or completed' }),
+  stop_reason: Nullable(Type.String({ description: 'Why the autopilot stopped (no_credits, …)' })),
+  next_run_at: Nullable(DateTime()),
+  last_run_at: Nullable(DateTime()),
+  created_at: DateTime(),
+  time_zone: Type.String({ description: 'IANA zone the runs are scheduled in.' }),
+  last_run: Nullable(AutopilotRun),
+});
+const AutopilotAnswer = Type.Object({ ...MessageProperties, autopilot: Autopilot });
 
 const fields = {
   name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' },
@@ -163,14 +207,14 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
     return checkFilters(campaign.list_type, body.filters ?? {});
   }
 
-  app.get<{ Querystring: { page?: number; limit?: number } }>('/api/autopilots', { ...guard, schema: { querystring: pageQuery } }, async (request) => {
+  app.get<{ Querystring: PageQueryOf }>('/api/autopilots', { ...guard, schema: { summary: 'The account\'s autopilots, newest first', querystring: PageQuery, response: { 200: Page(Autopilot) } } }, async (request) => {
     const userId = currentUser(request).id;
-    const { page = 1, limit = 20 } = request.query;
+    const { limit, offset } = pageWindow(request.query);
     // An account's autopilots are few: an exact count is cheap.
     const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM autopilots WHERE user_id = $1', [userId])).rows[0]?.n ?? 0;
     const rows = (
       await db.query<AutopilotRow>(
-        `SELECT ${COLUMNS} FROM autopilots a JOIN campaigns c ON c.id = a.campaign_id WHERE a.user_id = $1 ORDER BY a.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+        `SELECT ${COLUMNS} FROM autopilots a JOIN campaigns c ON c.id = a.campaign_id WHERE a.user_id = $1 ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
         [userId],
       )
     ).rows;
@@ -178,10 +222,10 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
       db,
       rows.map((r) => r.id),
     );
-    return { data: rows.map((r) => toDto(r, runs.get(r.id) ?? null)), page, limit, total };
+    return pageOf(rows.map((r) => toDto(r, runs.get(r.id) ?? null)), request.query, total);
   });
 
-  app.post<{ Body: AutopilotBody }>('/api/autopilots', { ...guard, schema: { body: objectSchema(fields, REQUIRED) } }, async (request, reply) => {
+  app.post<{ Body: AutopilotBody }>('/api/autopilots', { ...guard, schema: { summary: 'Creates an autopilot (its first run starts shortly after)', body: objectSchema(fields, REQUIRED), response: { 201: AutopilotAnswer } } }, async (request, reply) => {
     const userId = currentUser(request).id;
     const body = request.body;
     const id = await db.transaction(async (tx) => {
@@ -214,11 +258,11 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
     return { ...say(request, 'leadSearch.autopilot_created'), autopilot: await load(userId, id) };
   });
 
-  app.get<{ Params: { id: number } }>('/api/autopilots/:id', { ...guard, schema: { params: idParams } }, async (request) => load(currentUser(request).id, request.params.id));
+  app.get<{ Params: { id: number } }>('/api/autopilots/:id', { ...guard, schema: { summary: 'One autopilot with its last run', params: idParams, response: { 200: Autopilot } } }, async (request) => load(currentUser(request).id, request.params.id));
 
   app.put<{ Params: { id: number }; Body: AutopilotBody }>(
     '/api/autopilots/:id',
-    { ...guard, schema: { params: idParams, body: objectSchema(fields, REQUIRED) } },
+    { ...guard, schema: { summary: 'Changes an autopilot', params: idParams, body: objectSchema(fields, REQUIRED), response: { 200: AutopilotAnswer } } },
     async (request) => {
       const userId = currentUser(request).id;
       const body = request.body;
@@ -259,7 +303,15 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
   /** Pause, or resume (a resumed or restarted autopilot runs again shortly after). */
   app.post<{ Params: { id: number }; Body: { status: 'active' | 'paused' } }>(
     '/api/autopilots/:id/status',
-    { ...guard, schema: { params: idParams, body: objectSchema({ status: { type: 'string', enum: ['active', 'paused'] } }, ['status']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Pauses or resumes an autopilot',
+        params: idParams,
+        body: objectSchema({ status: { type: 'string', enum: ['active', 'paused'] } }, ['status']),
+        response: { 200: AutopilotAnswer },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const next = new Date(clock.now().getTime() + FIRST_RUN_DELAY_MS).toISOString();
@@ -279,28 +331,28 @@ export function autopilotRoutes(app: FastifyInstance, { db, clock }: AppDeps): v
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/autopilots/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/autopilots/:id', { ...guard, schema: { summary: 'Deletes an autopilot', params: idParams, response: { 200: Type.Object(MessageProperties) } } }, async (request) => {
     const { rowCount } = await db.query('DELETE FROM autopilots WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
     if (!rowCount) throw notFound();
     return say(request, 'leadSearch.autopilot_deleted');
   });
 
   /** Every run of one autopilot, newest first. */
-  app.get<{ Params: { id: number }; Querystring: { page?: number; limit?: number } }>(
+  app.get<{ Params: { id: number }; Querystring: PageQueryOf }>(
     '/api/autopilots/:id/runs',
-    { ...guard, schema: { params: idParams, querystring: pageQuery } },
+    { ...guard, schema: { summary: 'Every run of one autopilot, newest first', params: idParams, querystring: PageQuery, response: { 200: Page(AutopilotRun) } } },
     async (request) => {
       const userId = currentUser(request).id;
       const owned = (await db.query('SELECT 1 FROM autopilots WHERE id = $1 AND user_id = $2', [request.params.id, userId])).rowCount;
       if (!owned) throw notFound();
-      const { page = 1, limit = 20 } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM autopilot_runs WHERE autopilot_id = $1', [request.params.id])).rows[0]?.n ?? 0;
       const rows = (
-        await db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM autopilot_runs r WHERE r.autopilot_id = $1 ORDER BY r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, [
+        await db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM autopilot_runs r WHERE r.autopilot_id = $1 ORDER BY r.id DESC LIMIT ${limit} OFFSET ${offset}`, [
           request.params.id,
         ])
       ).rows;
-      return { data: rows.map(toRunDto), page, limit, total };
+      return pageOf(rows.map(toRunDto), request.query, total);
     },
   );
 }

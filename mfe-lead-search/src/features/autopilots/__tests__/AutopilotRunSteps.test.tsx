@@ -4,10 +4,11 @@ import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { AutopilotDetailsScreen } from '../components/AutopilotDetailsScreen';
+import type { Autopilot, AutopilotRun } from '../api/getAutopilots';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const run = (id: number, extra: Record<string, unknown>) => ({
+const run = (id: number, extra: Partial<AutopilotRun>): AutopilotRun => ({
   id,
   autopilot_id: 3,
   job_id: id,
@@ -31,7 +32,7 @@ const run = (id: number, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-const autopilot = {
+const autopilot: Autopilot = {
   id: 3,
   name: 'Daily founders',
   type: 'basic',
@@ -68,8 +69,8 @@ describe('autopilot details: what each run did after its search', () => {
               run(2, { crm_sent: 1, crm_unsent: 0, crm_pending: 4, ai_processed: 0, step_errors: [{ step: 'ai', code: 'ai_profile_incomplete' }] }),
               run(1, {}),
             ],
-            page: 1,
-            limit: 20,
+            currentPage: 1,
+            pageSize: 20,
             total: 2,
           },
         };

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { Page } from '../../../api/types';
-import { autopilotKeys, type AutopilotRun } from './getAutopilots';
+import { api, DEFAULT_PAGE_SIZE } from '@leadsmith/shared';
+import { autopilotKeys, type AutopilotRunPage } from './getAutopilots';
 
 /** GET /api/autopilots/{id}/runs: every run, newest first. */
-export async function getAutopilotRuns(id: number, page: number, signal?: AbortSignal): Promise<Page<AutopilotRun>> {
-  return (await apiClient.get<Page<AutopilotRun>>(`/api/autopilots/${id}/runs`, { params: { page, limit: 20 }, signal })).data;
-}
+export const getAutopilotRuns = (id: number, page: number, signal?: AbortSignal): Promise<AutopilotRunPage> =>
+  api.get('/api/autopilots/{id}/runs', { path: { id }, query: { page, pageSize: DEFAULT_PAGE_SIZE }, config: { signal } });
 
 export const autopilotRunsQuery = (id: number, page: number, poll: boolean) =>
   queryOptions({

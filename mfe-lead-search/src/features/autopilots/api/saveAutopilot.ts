@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import { autopilotKeys, type Autopilot, type AutopilotType, type Repeat } from './getAutopilots';
 
 export interface AutopilotInput {
@@ -18,7 +18,9 @@ export interface AutopilotInput {
 
 /** POST /api/autopilots (create; first run shortly after) or PUT /api/autopilots/{id}. */
 export async function saveAutopilot({ id, ...body }: AutopilotInput & { id?: number }): Promise<Autopilot> {
-  const res = id ? await apiClient.put<{ autopilot: Autopilot }>(`/api/autopilots/${id}`, body) : await apiClient.post<{ autopilot: Autopilot }>('/api/autopilots', body);
+  const res = id
+    ? await apiClient.put<ApiResponse<'/api/autopilots/{id}', 'put'>>(`/api/autopilots/${id}`, body)
+    : await apiClient.post<ApiResponse<'/api/autopilots', 'post'>>('/api/autopilots', body);
   return res.data.autopilot;
 }
 
