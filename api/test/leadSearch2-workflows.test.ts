@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 // The test receiver runs on this machine: its host name is allowlisted, raw loopback IPs are not.
 process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 
@@ -536,14 +537,14 @@ describe('workflows: isolation and lists', () => {
       const res = await inject(method, url, reseller, method === 'PUT' ? { name: 'Hijack', nodes: [], edges: [] } : undefined);
       expect([method, url, res.statusCode]).toEqual([method, url, 404]);
     }
-    const theirs = json<{ data: { id: number }[] }>(await inject('GET', '/api/workflows?limit=100', reseller)).data;
+    const theirs = json<{ data: { id: number }[] }>(await inject('GET', '/api/workflows?pageSize=100', reseller)).data;
     expect(theirs.some((w) => w.id === wf.id)).toBe(false);
-    const page = json<{ data: { id: number; name: string; node_count: number }[]; page: number; limit: number; total: number }>(await inject('GET', '/api/workflows?page=1&limit=2'));
-    expect(page).toMatchObject({ page: 1, limit: 2 });
+    const page = json<ApiResponse<'/api/workflows', 'get'>>(await inject('GET', '/api/workflows?page=1&pageSize=2'));
+    expect(page).toMatchObject({ currentPage: 1, pageSize: 2 });
     expect(page.data).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     expect(page.data[0]).not.toHaveProperty('nodes');
-    const drafts = json<{ data: { status: string }[] }>(await inject('GET', '/api/workflows?status=draft&limit=100')).data;
+    const drafts = json<{ data: { status: string }[] }>(await inject('GET', '/api/workflows?status=draft&pageSize=100')).data;
     expect(drafts.every((w) => w.status === 'draft')).toBe(true);
     const del = await inject('DELETE', `/api/workflows/${wf.id}`);
     expect(json(del)).toMatchObject({ message: 'Workflow deleted.' });

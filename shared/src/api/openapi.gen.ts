@@ -11079,6 +11079,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The prebuilt workflow templates */
         get: {
             parameters: {
                 query?: never;
@@ -11093,7 +11094,126 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                key: string;
+                                nodes: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "trigger" | "search" | "filter" | "research" | "content" | "connection" | "enrichment" | "label";
+                                    label?: string;
+                                    position: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    settings: {
+                                        /** @enum {string} */
+                                        mode?: "manual" | "schedule";
+                                        /** @enum {string|null} */
+                                        repeat?: "daily" | "weekly" | "monthly" | "yearly" | null;
+                                        time_zone?: string;
+                                        source_campaign_id?: number | null;
+                                        source_limit?: number;
+                                        campaign_id?: number | null;
+                                        location?: string;
+                                        count?: number;
+                                        filters?: {
+                                            job_title?: string;
+                                            departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                                            management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                                            seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                                            company?: string;
+                                            companies?: string[];
+                                            categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                                            technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                                            /** @enum {string} */
+                                            industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                                            employees_min?: number;
+                                            employees_max?: number;
+                                            domain?: string;
+                                            website?: string;
+                                            platforms?: ("youtube" | "instagram" | "tiktok")[];
+                                            account_types?: ("regular" | "business" | "creator")[];
+                                            genders?: ("male" | "female" | "known" | "unknown")[];
+                                            keyword?: string;
+                                            followers_min?: number;
+                                            followers_max?: number;
+                                            age_min?: number;
+                                            age_max?: number;
+                                            engagements_min?: number;
+                                            engagements_max?: number;
+                                            reelsPlays_min?: number;
+                                            reelsPlays_max?: number;
+                                            saves_min?: number;
+                                            saves_max?: number;
+                                            shares_min?: number;
+                                            shares_max?: number;
+                                            views_min?: number;
+                                            views_max?: number;
+                                            lastposted?: number;
+                                            engagementRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            followersGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            likesGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            viewsGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            audience_credibility?: number;
+                                        };
+                                        /** @enum {string} */
+                                        match?: "all" | "any";
+                                        conditions?: {
+                                            /** @enum {string} */
+                                            field: "email_status" | "has_email" | "has_phone" | "job_title" | "company" | "name" | "city" | "website" | "label";
+                                            /** @enum {string} */
+                                            operator: "is" | "is_not" | "contains" | "not_contains";
+                                            value?: string;
+                                        }[];
+                                        prompt?: string;
+                                        output_key?: string;
+                                        /** @enum {string} */
+                                        content_type?: "first_line" | "subject" | "email" | "summary";
+                                        /** @enum {string} */
+                                        enrich?: "get_phones" | "get_employees" | "enrich_influencer";
+                                        label_id?: number | null;
+                                        /** @enum {string} */
+                                        label_action?: "add" | "remove";
+                                        /** @enum {string} */
+                                        target?: "list_webhook";
+                                        only_with_email?: boolean;
+                                    };
+                                }[];
+                                edges: {
+                                    id?: string;
+                                    source: string;
+                                    target: string;
+                                }[];
+                                node_kinds: string[];
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -11112,11 +11232,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account's workflows, newest first */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                     status?: "draft" | "published";
                 };
                 header?: never;
@@ -11130,11 +11251,51 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                template: string | null;
+                                node_count: number;
+                                trigger_mode: string | null;
+                                repeat: string | null;
+                                next_run_at: string | null;
+                                published_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                last_run: {
+                                    id: number;
+                                    workflow_id: number;
+                                    /** @description manual or schedule */
+                                    trigger: string;
+                                    /** @description running, done or failed */
+                                    status: string;
+                                    scheduled_for: string | null;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    items_out: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    error_node: string | null;
+                                } | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Creates a workflow (blank or from a template) */
         post: {
             parameters: {
                 query?: never;
@@ -11266,11 +11427,161 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            workflow: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                template: string | null;
+                                node_count: number;
+                                trigger_mode: string | null;
+                                repeat: string | null;
+                                next_run_at: string | null;
+                                published_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                last_run: {
+                                    id: number;
+                                    workflow_id: number;
+                                    /** @description manual or schedule */
+                                    trigger: string;
+                                    /** @description running, done or failed */
+                                    status: string;
+                                    scheduled_for: string | null;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    items_out: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    error_node: string | null;
+                                } | null;
+                                nodes: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "trigger" | "search" | "filter" | "research" | "content" | "connection" | "enrichment" | "label";
+                                    label?: string;
+                                    position: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    settings: {
+                                        /** @enum {string} */
+                                        mode?: "manual" | "schedule";
+                                        /** @enum {string|null} */
+                                        repeat?: "daily" | "weekly" | "monthly" | "yearly" | null;
+                                        time_zone?: string;
+                                        source_campaign_id?: number | null;
+                                        source_limit?: number;
+                                        campaign_id?: number | null;
+                                        location?: string;
+                                        count?: number;
+                                        filters?: {
+                                            job_title?: string;
+                                            departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                                            management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                                            seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                                            company?: string;
+                                            companies?: string[];
+                                            categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                                            technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                                            /** @enum {string} */
+                                            industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                                            employees_min?: number;
+                                            employees_max?: number;
+                                            domain?: string;
+                                            website?: string;
+                                            platforms?: ("youtube" | "instagram" | "tiktok")[];
+                                            account_types?: ("regular" | "business" | "creator")[];
+                                            genders?: ("male" | "female" | "known" | "unknown")[];
+                                            keyword?: string;
+                                            followers_min?: number;
+                                            followers_max?: number;
+                                            age_min?: number;
+                                            age_max?: number;
+                                            engagements_min?: number;
+                                            engagements_max?: number;
+                                            reelsPlays_min?: number;
+                                            reelsPlays_max?: number;
+                                            saves_min?: number;
+                                            saves_max?: number;
+                                            shares_min?: number;
+                                            shares_max?: number;
+                                            views_min?: number;
+                                            views_max?: number;
+                                            lastposted?: number;
+                                            engagementRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            followersGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            likesGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            viewsGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            audience_credibility?: number;
+                                        };
+                                        /** @enum {string} */
+                                        match?: "all" | "any";
+                                        conditions?: {
+                                            /** @enum {string} */
+                                            field: "email_status" | "has_email" | "has_phone" | "job_title" | "company" | "name" | "city" | "website" | "label";
+                                            /** @enum {string} */
+                                            operator: "is" | "is_not" | "contains" | "not_contains";
+                                            value?: string;
+                                        }[];
+                                        prompt?: string;
+                                        output_key?: string;
+                                        /** @enum {string} */
+                                        content_type?: "first_line" | "subject" | "email" | "summary";
+                                        /** @enum {string} */
+                                        enrich?: "get_phones" | "get_employees" | "enrich_influencer";
+                                        label_id?: number | null;
+                                        /** @enum {string} */
+                                        label_action?: "add" | "remove";
+                                        /** @enum {string} */
+                                        target?: "list_webhook";
+                                        only_with_email?: boolean;
+                                    };
+                                }[];
+                                edges: {
+                                    id?: string;
+                                    source: string;
+                                    target: string;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -11287,6 +11598,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One workflow with its graph */
         get: {
             parameters: {
                 query?: never;
@@ -11303,10 +11615,157 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            template: string | null;
+                            node_count: number;
+                            trigger_mode: string | null;
+                            repeat: string | null;
+                            next_run_at: string | null;
+                            published_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            last_run: {
+                                id: number;
+                                workflow_id: number;
+                                /** @description manual or schedule */
+                                trigger: string;
+                                /** @description running, done or failed */
+                                status: string;
+                                scheduled_for: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                                items_out: number;
+                                credits_spent: number;
+                                error: string | null;
+                                error_node: string | null;
+                            } | null;
+                            nodes: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "trigger" | "search" | "filter" | "research" | "content" | "connection" | "enrichment" | "label";
+                                label?: string;
+                                position: {
+                                    x: number;
+                                    y: number;
+                                };
+                                settings: {
+                                    /** @enum {string} */
+                                    mode?: "manual" | "schedule";
+                                    /** @enum {string|null} */
+                                    repeat?: "daily" | "weekly" | "monthly" | "yearly" | null;
+                                    time_zone?: string;
+                                    source_campaign_id?: number | null;
+                                    source_limit?: number;
+                                    campaign_id?: number | null;
+                                    location?: string;
+                                    count?: number;
+                                    filters?: {
+                                        job_title?: string;
+                                        departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                                        management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                                        seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                                        company?: string;
+                                        companies?: string[];
+                                        categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                                        technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                                        /** @enum {string} */
+                                        industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                                        employees_min?: number;
+                                        employees_max?: number;
+                                        domain?: string;
+                                        website?: string;
+                                        platforms?: ("youtube" | "instagram" | "tiktok")[];
+                                        account_types?: ("regular" | "business" | "creator")[];
+                                        genders?: ("male" | "female" | "known" | "unknown")[];
+                                        keyword?: string;
+                                        followers_min?: number;
+                                        followers_max?: number;
+                                        age_min?: number;
+                                        age_max?: number;
+                                        engagements_min?: number;
+                                        engagements_max?: number;
+                                        reelsPlays_min?: number;
+                                        reelsPlays_max?: number;
+                                        saves_min?: number;
+                                        saves_max?: number;
+                                        shares_min?: number;
+                                        shares_max?: number;
+                                        views_min?: number;
+                                        views_max?: number;
+                                        lastposted?: number;
+                                        engagementRate?: {
+                                            /** @enum {string} */
+                                            interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                            /** @enum {string} */
+                                            operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                            value?: number | null;
+                                        };
+                                        followersGrowthRate?: {
+                                            /** @enum {string} */
+                                            interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                            /** @enum {string} */
+                                            operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                            value?: number | null;
+                                        };
+                                        likesGrowthRate?: {
+                                            /** @enum {string} */
+                                            interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                            /** @enum {string} */
+                                            operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                            value?: number | null;
+                                        };
+                                        viewsGrowthRate?: {
+                                            /** @enum {string} */
+                                            interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                            /** @enum {string} */
+                                            operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                            value?: number | null;
+                                        };
+                                        audience_credibility?: number;
+                                    };
+                                    /** @enum {string} */
+                                    match?: "all" | "any";
+                                    conditions?: {
+                                        /** @enum {string} */
+                                        field: "email_status" | "has_email" | "has_phone" | "job_title" | "company" | "name" | "city" | "website" | "label";
+                                        /** @enum {string} */
+                                        operator: "is" | "is_not" | "contains" | "not_contains";
+                                        value?: string;
+                                    }[];
+                                    prompt?: string;
+                                    output_key?: string;
+                                    /** @enum {string} */
+                                    content_type?: "first_line" | "subject" | "email" | "summary";
+                                    /** @enum {string} */
+                                    enrich?: "get_phones" | "get_employees" | "enrich_influencer";
+                                    label_id?: number | null;
+                                    /** @enum {string} */
+                                    label_action?: "add" | "remove";
+                                    /** @enum {string} */
+                                    target?: "list_webhook";
+                                    only_with_email?: boolean;
+                                };
+                            }[];
+                            edges: {
+                                id?: string;
+                                source: string;
+                                target: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
+        /** Saves a workflow's draft */
         put: {
             parameters: {
                 query?: never;
@@ -11442,11 +11901,162 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            workflow: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                template: string | null;
+                                node_count: number;
+                                trigger_mode: string | null;
+                                repeat: string | null;
+                                next_run_at: string | null;
+                                published_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                last_run: {
+                                    id: number;
+                                    workflow_id: number;
+                                    /** @description manual or schedule */
+                                    trigger: string;
+                                    /** @description running, done or failed */
+                                    status: string;
+                                    scheduled_for: string | null;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    items_out: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    error_node: string | null;
+                                } | null;
+                                nodes: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "trigger" | "search" | "filter" | "research" | "content" | "connection" | "enrichment" | "label";
+                                    label?: string;
+                                    position: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    settings: {
+                                        /** @enum {string} */
+                                        mode?: "manual" | "schedule";
+                                        /** @enum {string|null} */
+                                        repeat?: "daily" | "weekly" | "monthly" | "yearly" | null;
+                                        time_zone?: string;
+                                        source_campaign_id?: number | null;
+                                        source_limit?: number;
+                                        campaign_id?: number | null;
+                                        location?: string;
+                                        count?: number;
+                                        filters?: {
+                                            job_title?: string;
+                                            departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                                            management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                                            seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                                            company?: string;
+                                            companies?: string[];
+                                            categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                                            technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                                            /** @enum {string} */
+                                            industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                                            employees_min?: number;
+                                            employees_max?: number;
+                                            domain?: string;
+                                            website?: string;
+                                            platforms?: ("youtube" | "instagram" | "tiktok")[];
+                                            account_types?: ("regular" | "business" | "creator")[];
+                                            genders?: ("male" | "female" | "known" | "unknown")[];
+                                            keyword?: string;
+                                            followers_min?: number;
+                                            followers_max?: number;
+                                            age_min?: number;
+                                            age_max?: number;
+                                            engagements_min?: number;
+                                            engagements_max?: number;
+                                            reelsPlays_min?: number;
+                                            reelsPlays_max?: number;
+                                            saves_min?: number;
+                                            saves_max?: number;
+                                            shares_min?: number;
+                                            shares_max?: number;
+                                            views_min?: number;
+                                            views_max?: number;
+                                            lastposted?: number;
+                                            engagementRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            followersGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            likesGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            viewsGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            audience_credibility?: number;
+                                        };
+                                        /** @enum {string} */
+                                        match?: "all" | "any";
+                                        conditions?: {
+                                            /** @enum {string} */
+                                            field: "email_status" | "has_email" | "has_phone" | "job_title" | "company" | "name" | "city" | "website" | "label";
+                                            /** @enum {string} */
+                                            operator: "is" | "is_not" | "contains" | "not_contains";
+                                            value?: string;
+                                        }[];
+                                        prompt?: string;
+                                        output_key?: string;
+                                        /** @enum {string} */
+                                        content_type?: "first_line" | "subject" | "email" | "summary";
+                                        /** @enum {string} */
+                                        enrich?: "get_phones" | "get_employees" | "enrich_influencer";
+                                        label_id?: number | null;
+                                        /** @enum {string} */
+                                        label_action?: "add" | "remove";
+                                        /** @enum {string} */
+                                        target?: "list_webhook";
+                                        only_with_email?: boolean;
+                                    };
+                                }[];
+                                edges: {
+                                    id?: string;
+                                    source: string;
+                                    target: string;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Deletes a workflow */
         delete: {
             parameters: {
                 query?: never;
@@ -11463,7 +12073,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -11481,6 +12096,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Publishes a workflow after its checks */
         post: {
             parameters: {
                 query?: never;
@@ -11497,7 +12113,157 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            workflow: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                template: string | null;
+                                node_count: number;
+                                trigger_mode: string | null;
+                                repeat: string | null;
+                                next_run_at: string | null;
+                                published_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                last_run: {
+                                    id: number;
+                                    workflow_id: number;
+                                    /** @description manual or schedule */
+                                    trigger: string;
+                                    /** @description running, done or failed */
+                                    status: string;
+                                    scheduled_for: string | null;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    items_out: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    error_node: string | null;
+                                } | null;
+                                nodes: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "trigger" | "search" | "filter" | "research" | "content" | "connection" | "enrichment" | "label";
+                                    label?: string;
+                                    position: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    settings: {
+                                        /** @enum {string} */
+                                        mode?: "manual" | "schedule";
+                                        /** @enum {string|null} */
+                                        repeat?: "daily" | "weekly" | "monthly" | "yearly" | null;
+                                        time_zone?: string;
+                                        source_campaign_id?: number | null;
+                                        source_limit?: number;
+                                        campaign_id?: number | null;
+                                        location?: string;
+                                        count?: number;
+                                        filters?: {
+                                            job_title?: string;
+                                            departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                                            management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                                            seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                                            company?: string;
+                                            companies?: string[];
+                                            categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                                            technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                                            /** @enum {string} */
+                                            industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                                            employees_min?: number;
+                                            employees_max?: number;
+                                            domain?: string;
+                                            website?: string;
+                                            platforms?: ("youtube" | "instagram" | "tiktok")[];
+                                            account_types?: ("regular" | "business" | "creator")[];
+                                            genders?: ("male" | "female" | "known" | "unknown")[];
+                                            keyword?: string;
+                                            followers_min?: number;
+                                            followers_max?: number;
+                                            age_min?: number;
+                                            age_max?: number;
+                                            engagements_min?: number;
+                                            engagements_max?: number;
+                                            reelsPlays_min?: number;
+                                            reelsPlays_max?: number;
+                                            saves_min?: number;
+                                            saves_max?: number;
+                                            shares_min?: number;
+                                            shares_max?: number;
+                                            views_min?: number;
+                                            views_max?: number;
+                                            lastposted?: number;
+                                            engagementRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            followersGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            likesGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            viewsGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            audience_credibility?: number;
+                                        };
+                                        /** @enum {string} */
+                                        match?: "all" | "any";
+                                        conditions?: {
+                                            /** @enum {string} */
+                                            field: "email_status" | "has_email" | "has_phone" | "job_title" | "company" | "name" | "city" | "website" | "label";
+                                            /** @enum {string} */
+                                            operator: "is" | "is_not" | "contains" | "not_contains";
+                                            value?: string;
+                                        }[];
+                                        prompt?: string;
+                                        output_key?: string;
+                                        /** @enum {string} */
+                                        content_type?: "first_line" | "subject" | "email" | "summary";
+                                        /** @enum {string} */
+                                        enrich?: "get_phones" | "get_employees" | "enrich_influencer";
+                                        label_id?: number | null;
+                                        /** @enum {string} */
+                                        label_action?: "add" | "remove";
+                                        /** @enum {string} */
+                                        target?: "list_webhook";
+                                        only_with_email?: boolean;
+                                    };
+                                }[];
+                                edges: {
+                                    id?: string;
+                                    source: string;
+                                    target: string;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -11516,6 +12282,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Returns a workflow to draft */
         post: {
             parameters: {
                 query?: never;
@@ -11532,7 +12299,157 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            workflow: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                template: string | null;
+                                node_count: number;
+                                trigger_mode: string | null;
+                                repeat: string | null;
+                                next_run_at: string | null;
+                                published_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                last_run: {
+                                    id: number;
+                                    workflow_id: number;
+                                    /** @description manual or schedule */
+                                    trigger: string;
+                                    /** @description running, done or failed */
+                                    status: string;
+                                    scheduled_for: string | null;
+                                    /** Format: date-time */
+                                    started_at: string;
+                                    finished_at: string | null;
+                                    items_out: number;
+                                    credits_spent: number;
+                                    error: string | null;
+                                    error_node: string | null;
+                                } | null;
+                                nodes: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "trigger" | "search" | "filter" | "research" | "content" | "connection" | "enrichment" | "label";
+                                    label?: string;
+                                    position: {
+                                        x: number;
+                                        y: number;
+                                    };
+                                    settings: {
+                                        /** @enum {string} */
+                                        mode?: "manual" | "schedule";
+                                        /** @enum {string|null} */
+                                        repeat?: "daily" | "weekly" | "monthly" | "yearly" | null;
+                                        time_zone?: string;
+                                        source_campaign_id?: number | null;
+                                        source_limit?: number;
+                                        campaign_id?: number | null;
+                                        location?: string;
+                                        count?: number;
+                                        filters?: {
+                                            job_title?: string;
+                                            departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                                            management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                                            seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                                            company?: string;
+                                            companies?: string[];
+                                            categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                                            technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                                            /** @enum {string} */
+                                            industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                                            employees_min?: number;
+                                            employees_max?: number;
+                                            domain?: string;
+                                            website?: string;
+                                            platforms?: ("youtube" | "instagram" | "tiktok")[];
+                                            account_types?: ("regular" | "business" | "creator")[];
+                                            genders?: ("male" | "female" | "known" | "unknown")[];
+                                            keyword?: string;
+                                            followers_min?: number;
+                                            followers_max?: number;
+                                            age_min?: number;
+                                            age_max?: number;
+                                            engagements_min?: number;
+                                            engagements_max?: number;
+                                            reelsPlays_min?: number;
+                                            reelsPlays_max?: number;
+                                            saves_min?: number;
+                                            saves_max?: number;
+                                            shares_min?: number;
+                                            shares_max?: number;
+                                            views_min?: number;
+                                            views_max?: number;
+                                            lastposted?: number;
+                                            engagementRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            followersGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            likesGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            viewsGrowthRate?: {
+                                                /** @enum {string} */
+                                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                                /** @enum {string} */
+                                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                                value?: number | null;
+                                            };
+                                            audience_credibility?: number;
+                                        };
+                                        /** @enum {string} */
+                                        match?: "all" | "any";
+                                        conditions?: {
+                                            /** @enum {string} */
+                                            field: "email_status" | "has_email" | "has_phone" | "job_title" | "company" | "name" | "city" | "website" | "label";
+                                            /** @enum {string} */
+                                            operator: "is" | "is_not" | "contains" | "not_contains";
+                                            value?: string;
+                                        }[];
+                                        prompt?: string;
+                                        output_key?: string;
+                                        /** @enum {string} */
+                                        content_type?: "first_line" | "subject" | "email" | "summary";
+                                        /** @enum {string} */
+                                        enrich?: "get_phones" | "get_employees" | "enrich_influencer";
+                                        label_id?: number | null;
+                                        /** @enum {string} */
+                                        label_action?: "add" | "remove";
+                                        /** @enum {string} */
+                                        target?: "list_webhook";
+                                        only_with_email?: boolean;
+                                    };
+                                }[];
+                                edges: {
+                                    id?: string;
+                                    source: string;
+                                    target: string;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -11551,6 +12468,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Runs a published workflow now */
         post: {
             parameters: {
                 query?: never;
@@ -11563,11 +12481,49 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            run: {
+                                id: number;
+                                workflow_id: number;
+                                /** @description manual or schedule */
+                                trigger: string;
+                                /** @description running, done or failed */
+                                status: string;
+                                scheduled_for: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                                items_out: number;
+                                credits_spent: number;
+                                error: string | null;
+                                error_node: string | null;
+                                nodes: {
+                                    node_id: string;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    status: string;
+                                    job_id: number | null;
+                                    items_in: number;
+                                    items_out: number;
+                                    credits: number;
+                                    detail: {
+                                        [key: string]: unknown;
+                                    };
+                                    error: string | null;
+                                    started_at: string | null;
+                                    finished_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -11584,11 +12540,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every run of one workflow, newest first */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path: {
@@ -11603,7 +12560,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                workflow_id: number;
+                                /** @description manual or schedule */
+                                trigger: string;
+                                /** @description running, done or failed */
+                                status: string;
+                                scheduled_for: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                                items_out: number;
+                                credits_spent: number;
+                                error: string | null;
+                                error_node: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -11622,6 +12601,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One run with its per-node log */
         get: {
             parameters: {
                 query?: never;
@@ -11639,7 +12619,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            workflow_id: number;
+                            /** @description manual or schedule */
+                            trigger: string;
+                            /** @description running, done or failed */
+                            status: string;
+                            scheduled_for: string | null;
+                            /** Format: date-time */
+                            started_at: string;
+                            finished_at: string | null;
+                            items_out: number;
+                            credits_spent: number;
+                            error: string | null;
+                            error_node: string | null;
+                            nodes: {
+                                node_id: string;
+                                kind: string;
+                                label: string;
+                                position: number;
+                                status: string;
+                                job_id: number | null;
+                                items_in: number;
+                                items_out: number;
+                                credits: number;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                error: string | null;
+                                started_at: string | null;
+                                finished_at: string | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };

@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, Page, PageQueryProperties, pageOf, pageWindow, StringEnum, Type, type PageQueryOf } from '../../http/contract';
 import { say } from '../respond';
 import { notFound } from './campaignStore';
 import { checkGraph, checkPublishable, edgeSchema, MAX_EDGES, MAX_NODES, nodeSchema, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
@@ -13,14 +14,67 @@ import { DEFAULT_TIME_ZONE } from '../../schedule/recurrence';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const runParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 }, runId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id', 'runId']);
-const pageQuery = objectSchema({
-  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-  status: { type: 'string', enum: ['draft', 'published'] },
+const pageQuery = Type.Object({ ...PageQueryProperties, status: Type.Optional(StringEnum(['draft', 'published'] as const)) }, { additionalProperties: false });
+const runsQuery = Type.Object(PageQueryProperties, { additionalProperties: false });
+
+const DateTime = () => Type.String({ format: 'date-time' });
+/** A node and an edge as the request schemas check them (what is stored is what was checked). */
+const Node = Type.Unsafe<WorkflowNode>(nodeSchema);
+const Edge = Type.Unsafe<WorkflowEdge>(edgeSchema);
+
+const WorkflowRun = Type.Object({
+  id: Type.Integer(),
+  workflow_id: Type.Integer(),
+  trigger: Type.String({ description: 'manual or schedule' }),
+  status: Type.String({ description: 'running, done or failed' }),
+  scheduled_for: Nullable(DateTime()),
+  started_at: DateTime(),
+  finished_at: Nullable(DateTime()),
+  items_out: Type.Integer(),
+  credits_spent: Type.Number(),
+  error: Nullable(Type.String({ description: 'Why the run failed (list_missing, no_credits, node_failed, …)' })),
+  error_node: Nullable(Type.String()),
 });
-const runsQuery = objectSchema({
-  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+const WorkflowRunDetail = Type.Object({
+  ...WorkflowRun.properties,
+  nodes: Type.Array(
+    Type.Object({
+      node_id: Type.String(),
+      kind: Type.String(),
+      label: Type.String(),
+      position: Type.Integer(),
+      status: Type.String(),
+      job_id: Nullable(Type.Integer()),
+      items_in: Type.Integer(),
+      items_out: Type.Integer(),
+      credits: Type.Number(),
+      detail: Type.Record(Type.String(), Type.Unknown()),
+      error: Nullable(Type.String()),
+      started_at: Nullable(DateTime()),
+      finished_at: Nullable(DateTime()),
+    }),
+  ),
+});
+const WorkflowSummaryProperties = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  status: StringEnum(['draft', 'published'] as const),
+  template: Nullable(Type.String()),
+  node_count: Type.Integer(),
+  trigger_mode: Nullable(Type.String({ description: 'manual or schedule' })),
+  repeat: Nullable(Type.String()),
+  next_run_at: Nullable(DateTime()),
+  published_at: Nullable(DateTime()),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+  last_run: Nullable(WorkflowRun),
+};
+const WorkflowSummary = Type.Object(WorkflowSummaryProperties);
+const Workflow = Type.Object({ ...WorkflowSummaryProperties, nodes: Type.Array(Node), edges: Type.Array(Edge) });
+const WorkflowAnswer = Type.Object({ ...MessageProperties, workflow: Workflow });
+const WorkflowTemplates = Type.Object({
+  data: Type.Array(Type.Object({ key: Type.String(), nodes: Type.Array(Node), edges: Type.Array(Edge), node_kinds: Type.Array(Type.String()) })),
 });
 
 const graphFields = {
@@ -136,28 +190,40 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
   }
 
   /** The prebuilt templates (names and descriptions are translated by the UI, by key). */
-  app.get('/api/workflow-templates', { ...guard, schema: { querystring: emptyObjectSchema } }, async () => ({
+  app.get('/api/workflow-templates', { ...guard, schema: { summary: 'The prebuilt workflow templates', querystring: emptyObjectSchema, response: { 200: WorkflowTemplates } } }, async () => ({
     data: WORKFLOW_TEMPLATES.map((t) => ({ key: t.key, nodes: t.nodes, edges: t.edges, node_kinds: t.nodes.map((n) => n.kind) })),
   }));
 
-  app.get<{ Querystring: { page?: number; limit?: number; status?: 'draft' | 'published' } }>('/api/workflows', { ...guard, schema: { querystring: pageQuery } }, async (request) => {
+  app.get<{ Querystring: PageQueryOf & { status?: 'draft' | 'published' } }>(
+    '/api/workflows',
+    { ...guard, schema: { summary: 'The account\'s workflows, newest first', querystring: pageQuery, response: { 200: Page(WorkflowSummary) } } },
+    async (request) => {
     const userId = currentUser(request).id;
-    const { page = 1, limit = 20, status } = request.query;
+    const { status } = request.query;
+    const { limit, offset } = pageWindow(request.query);
     const where = status ? 'w.user_id = $1 AND w.status = $2' : 'w.user_id = $1';
     const params = status ? [userId, status] : [userId];
     // An account's workflows are few (dozens): an exact count is cheap.
     const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflows w WHERE ${where}`, params)).rows[0]?.n ?? 0;
-    const rows = (await db.query<WorkflowRow>(`SELECT ${COLUMNS} FROM workflows w WHERE ${where} ORDER BY w.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params)).rows;
+    const rows = (await db.query<WorkflowRow>(`SELECT ${COLUMNS} FROM workflows w WHERE ${where} ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`, params)).rows;
     const runs = await lastRuns(
       db,
       rows.map((r) => r.id),
     );
-    return { data: rows.map((r) => toDto(r, runs.get(r.id) ?? null, false)), page, limit, total };
-  });
+    return pageOf(rows.map((r) => toDto(r, runs.get(r.id) ?? null, false)), request.query, total);
+    },
+  );
 
   app.post<{ Body: WorkflowBody }>(
     '/api/workflows',
-    { ...guard, schema: { body: objectSchema({ ...graphFields, template: { type: 'string', enum: TEMPLATE_KEYS } }, ['name']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Creates a workflow (blank or from a template)',
+        body: objectSchema({ ...graphFields, template: { type: 'string', enum: TEMPLATE_KEYS } }, ['name']),
+        response: { 201: WorkflowAnswer },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { name, description = '', template } = request.body;
@@ -178,12 +244,13 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.get<{ Params: { id: number } }>('/api/workflows/:id', { ...guard, schema: { params: idParams } }, async (request) => load(currentUser(request).id, request.params.id));
+  app.get<{ Params: { id: number } }>('/api/workflows/:id', { ...guard, schema: { summary: 'One workflow with its graph', params: idParams, response: { 200: Workflow } } }, async (request) =>
+    load(currentUser(request).id, request.params.id));
 
   /** Saves the draft (a published workflow is unpublished first: what runs is what was checked). */
   app.put<{ Params: { id: number }; Body: Required<Pick<WorkflowBody, 'name' | 'nodes' | 'edges'>> & { description?: string } }>(
     '/api/workflows/:id',
-    { ...guard, schema: { params: idParams, body: objectSchema(graphFields, ['name', 'nodes', 'edges']) } },
+    { ...guard, schema: { summary: 'Saves a workflow\'s draft', params: idParams, body: objectSchema(graphFields, ['name', 'nodes', 'edges']), response: { 200: WorkflowAnswer } } },
     async (request) => {
       const userId = currentUser(request).id;
       const { name, description, nodes, edges } = request.body;
@@ -205,14 +272,14 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/workflows/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/workflows/:id', { ...guard, schema: { summary: 'Deletes a workflow', params: idParams, response: { 200: Type.Object(MessageProperties) } } }, async (request) => {
     const { rowCount } = await db.query('DELETE FROM workflows WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
     if (!rowCount) throw notFound();
     return say(request, 'leadSearch.workflow.deleted');
   });
 
   /** Draft → published (spec §4), after the checks; a scheduled trigger's first run comes shortly after. */
-  app.post<{ Params: { id: number } }>('/api/workflows/:id/publish', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.post<{ Params: { id: number } }>('/api/workflows/:id/publish', { ...guard, schema: { summary: 'Publishes a workflow after its checks', params: idParams, response: { 200: WorkflowAnswer } } }, async (request) => {
     const userId = currentUser(request).id;
     await db.transaction(async (tx) => {
       const row = await loadRow(tx, userId, request.params.id, true);
@@ -230,7 +297,7 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     return { ...say(request, 'leadSearch.workflow.published'), workflow: await load(userId, request.params.id) };
   });
 
-  app.post<{ Params: { id: number } }>('/api/workflows/:id/unpublish', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.post<{ Params: { id: number } }>('/api/workflows/:id/unpublish', { ...guard, schema: { summary: 'Returns a workflow to draft', params: idParams, response: { 200: WorkflowAnswer } } }, async (request) => {
     const userId = currentUser(request).id;
     const { rowCount } = await db.query(`UPDATE workflows SET status = 'draft', next_run_at = NULL, updated_at = $3 WHERE id = $1 AND user_id = $2`, [
       request.params.id,
@@ -242,7 +309,7 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
   });
 
   /** "Run now": a manual run of the published workflow; the runner advances it node by node. */
-  app.post<{ Params: { id: number } }>('/api/workflows/:id/run', { ...guard, schema: { params: idParams } }, async (request, reply) => {
+  app.post<{ Params: { id: number } }>('/api/workflows/:id/run', { ...guard, schema: { summary: 'Runs a published workflow now', params: idParams, response: { 201: Type.Object({ ...MessageProperties, run: WorkflowRunDetail }) } } }, async (request, reply) => {
     const userId = currentUser(request).id;
     const runId = await db.transaction(async (tx) => {
       const row = await loadRow(tx, userId, request.params.id, true);
@@ -258,18 +325,18 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     return { ...say(request, 'leadSearch.workflow.run_started'), run: await loadRunDetail(userId, request.params.id, runId) };
   });
 
-  app.get<{ Params: { id: number }; Querystring: { page?: number; limit?: number } }>(
+  app.get<{ Params: { id: number }; Querystring: PageQueryOf }>(
     '/api/workflows/:id/runs',
-    { ...guard, schema: { params: idParams, querystring: runsQuery } },
+    { ...guard, schema: { summary: 'Every run of one workflow, newest first', params: idParams, querystring: runsQuery, response: { 200: Page(WorkflowRun) } } },
     async (request) => {
       const userId = currentUser(request).id;
       await loadRow(db, userId, request.params.id);
-      const { page = 1, limit = 20 } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workflow_runs WHERE workflow_id = $1', [request.params.id])).rows[0]?.n ?? 0;
       const rows = (
-        await db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM workflow_runs r WHERE r.workflow_id = $1 ORDER BY r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, [request.params.id])
+        await db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM workflow_runs r WHERE r.workflow_id = $1 ORDER BY r.id DESC LIMIT ${limit} OFFSET ${offset}`, [request.params.id])
       ).rows;
-      return { data: rows.map(toRunDto), page, limit, total };
+      return pageOf(rows.map(toRunDto), request.query, total);
     },
   );
 
@@ -289,7 +356,7 @@ export function workflowRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
   }
 
   /** One run with its per-node log (started, finished, items in/out, credits, error). */
-  app.get<{ Params: { id: number; runId: number } }>('/api/workflows/:id/runs/:runId', { ...guard, schema: { params: runParams } }, async (request) =>
+  app.get<{ Params: { id: number; runId: number } }>('/api/workflows/:id/runs/:runId', { ...guard, schema: { summary: 'One run with its per-node log', params: runParams, response: { 200: WorkflowRunDetail } } }, async (request) =>
     loadRunDetail(currentUser(request).id, request.params.id, request.params.runId),
   );
 }

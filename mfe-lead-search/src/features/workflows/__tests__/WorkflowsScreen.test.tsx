@@ -29,7 +29,7 @@ describe('workflows list', () => {
   it('shows status and last run, and deletes after confirming', async () => {
     let rows = [summary(1, 'Shops flow', 'published'), summary(2, 'Draft flow', 'draft')];
     const api = mockApi(({ method, url }) => {
-      if (method === 'GET' && url === '/api/workflows') return { status: 200, body: { data: rows, page: 1, limit: 20, total: rows.length } };
+      if (method === 'GET' && url === '/api/workflows') return { status: 200, body: { data: rows, currentPage: 1, pageSize: 20, total: rows.length } };
       if (method === 'GET' && url === '/api/workflow-templates') return { status: 200, body: { data: [] } };
       if (method === 'DELETE' && url === '/api/workflows/2') {
         rows = rows.filter((r) => r.id !== 2);

@@ -1,31 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { workflowKeys, type NodeKind, type RunError, type WorkflowRun } from './getWorkflows';
+import { api, type ApiResponse } from '@leadsmith/shared';
+import { workflowKeys } from './getWorkflows';
 
-export interface RunNodeLog {
-  node_id: string;
-  kind: NodeKind;
-  label: string;
-  position: number;
-  status: 'pending' | 'running' | 'done' | 'failed' | 'skipped';
-  job_id: number | null;
-  items_in: number;
-  items_out: number;
-  credits: number;
-  detail: Record<string, unknown>;
-  error: RunError | null;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-export interface WorkflowRunDetail extends WorkflowRun {
-  nodes: RunNodeLog[];
-}
+/** One run with its per-node log: the API's answer (generated from its schema). */
+export type WorkflowRunDetail = ApiResponse<'/api/workflows/{id}/runs/{runId}', 'get'>;
+export type RunNodeLog = WorkflowRunDetail['nodes'][number];
 
 /** GET /api/workflows/{id}/runs/{runId}: one run with its per-node log. */
-export async function getWorkflowRun(id: number, runId: number, signal?: AbortSignal): Promise<WorkflowRunDetail> {
-  return (await apiClient.get<WorkflowRunDetail>(`/api/workflows/${id}/runs/${runId}`, { signal })).data;
-}
+export const getWorkflowRun = (id: number, runId: number, signal?: AbortSignal): Promise<WorkflowRunDetail> =>
+  api.get('/api/workflows/{id}/runs/{runId}', { path: { id, runId }, config: { signal } });
 
 /** Polls while the run is going. */
 export const workflowRunQuery = (id: number, runId: number) =>

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { Page } from '../../../api/types';
-import { workflowKeys, type WorkflowRun } from './getWorkflows';
+import { api } from '@leadsmith/shared';
+import { workflowKeys, type WorkflowRunPage } from './getWorkflows';
 
 export const RUNS_PAGE_SIZE = 10;
 
 /** GET /api/workflows/{id}/runs: every run, newest first. */
-export async function getWorkflowRuns(id: number, page: number, signal?: AbortSignal): Promise<Page<WorkflowRun>> {
-  return (await apiClient.get<Page<WorkflowRun>>(`/api/workflows/${id}/runs`, { params: { page, limit: RUNS_PAGE_SIZE }, signal })).data;
-}
+export const getWorkflowRuns = (id: number, page: number, signal?: AbortSignal): Promise<WorkflowRunPage> =>
+  api.get('/api/workflows/{id}/runs', { path: { id }, query: { page, pageSize: RUNS_PAGE_SIZE }, config: { signal } });
 
 /** Polls while a run is going. */
 export const workflowRunsQuery = (id: number, page: number) =>

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { Page } from '../../../api/types';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
 export const NODE_KINDS = ['trigger', 'search', 'filter', 'research', 'content', 'connection', 'enrichment', 'label'] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
@@ -66,40 +65,12 @@ export type RunError =
   | 'ai_failed'
   | 'node_failed';
 
-export interface WorkflowRun {
-  id: number;
-  workflow_id: number;
-  trigger: 'manual' | 'schedule';
-  status: 'running' | 'done' | 'failed';
-  scheduled_for: string | null;
-  started_at: string;
-  finished_at: string | null;
-  items_out: number;
-  credits_spent: number;
-  error: RunError | null;
-  error_node: string | null;
-}
-
-export interface WorkflowSummary {
-  id: number;
-  name: string;
-  description: string;
-  status: 'draft' | 'published';
-  template: string | null;
-  node_count: number;
-  trigger_mode: 'manual' | 'schedule' | null;
-  repeat: string | null;
-  next_run_at: string | null;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  last_run: WorkflowRun | null;
-}
-
-export interface Workflow extends WorkflowSummary {
-  nodes: WorkflowNode[];
-  edges: WorkflowEdge[];
-}
+/** The API's answers (generated from its schemas). */
+export type WorkflowPage = ApiResponse<'/api/workflows', 'get'>;
+export type WorkflowSummary = WorkflowPage['data'][number];
+export type Workflow = ApiResponse<'/api/workflows/{id}', 'get'>;
+export type WorkflowRunPage = ApiResponse<'/api/workflows/{id}/runs', 'get'>;
+export type WorkflowRun = WorkflowRunPage['data'][number];
 
 export interface WorkflowsQuery {
   page: number;
@@ -118,10 +89,8 @@ export const workflowKeys = {
 };
 
 /** GET /api/workflows: the account's workflows, newest first. */
-export async function getWorkflows(q: WorkflowsQuery, signal?: AbortSignal): Promise<Page<WorkflowSummary>> {
-  const params = { page: q.page, limit: WORKFLOWS_PAGE_SIZE, ...(q.status ? { status: q.status } : {}) };
-  return (await apiClient.get<Page<WorkflowSummary>>('/api/workflows', { params, signal })).data;
-}
+export const getWorkflows = (q: WorkflowsQuery, signal?: AbortSignal): Promise<WorkflowPage> =>
+  api.get('/api/workflows', { query: { page: q.page, pageSize: WORKFLOWS_PAGE_SIZE, ...(q.status ? { status: q.status } : {}) }, config: { signal } });
 
 export const workflowsQuery = (q: WorkflowsQuery) => queryOptions({ queryKey: workflowKeys.list(q), queryFn: ({ signal }) => getWorkflows(q, signal), placeholderData: keepPreviousData });
 
