@@ -1,4 +1,4 @@
-import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { csvCell } from '../src/routes/leadSearch/csv';
 
 let ctx: TestContext;
@@ -14,12 +14,18 @@ interface Campaign {
   status: string;
 }
 
+// Demo data is free (ADR 017): the results filters below look for charged rows, so searches are served by a source that is not demo.
+let undoChargedSource: () => void;
 beforeAll(async () => {
+  undoChargedSource = registerChargedSource();
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
 }, 60_000);
-afterAll(() => ctx.close());
+afterAll(async () => {
+  undoChargedSource();
+  await ctx.close();
+});
 
 async function create(token: string, name: string, list_type = 'people'): Promise<Campaign> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name, list_type } });
