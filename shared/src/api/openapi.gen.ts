@@ -9999,6 +9999,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The user's AI prompts of a list type (standard ones first made on demand) */
         get: {
             parameters: {
                 query?: {
@@ -10019,11 +10020,40 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @description The one prompt of its type the user has per list type (it can be reset, not deleted). */
+                                standard: boolean;
+                                /** @description A standard prompt whose text the user changed. */
+                                customized: boolean;
+                                title: string;
+                                prompt: string;
+                                library_id: number | null;
+                                library_source: ("builtin" | "admin") | null;
+                                /** @description Standard prompts only, with show_default: the default they reset to. */
+                                default_title?: string;
+                                default_prompt?: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Creates an AI prompt */
         post: {
             parameters: {
                 query?: never;
@@ -10045,11 +10075,38 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            fine_tune: {
+                                id: number;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @description The one prompt of its type the user has per list type (it can be reset, not deleted). */
+                                standard: boolean;
+                                /** @description A standard prompt whose text the user changed. */
+                                customized: boolean;
+                                title: string;
+                                prompt: string;
+                                library_id: number | null;
+                                library_source: ("builtin" | "admin") | null;
+                                /** @description Standard prompts only, with show_default: the default they reset to. */
+                                default_title?: string;
+                                default_prompt?: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -10067,6 +10124,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Changes an AI prompt's title or text */
         put: {
             parameters: {
                 query?: never;
@@ -10090,11 +10148,39 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            fine_tune: {
+                                id: number;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @description The one prompt of its type the user has per list type (it can be reset, not deleted). */
+                                standard: boolean;
+                                /** @description A standard prompt whose text the user changed. */
+                                customized: boolean;
+                                title: string;
+                                prompt: string;
+                                library_id: number | null;
+                                library_source: ("builtin" | "admin") | null;
+                                /** @description Standard prompts only, with show_default: the default they reset to. */
+                                default_title?: string;
+                                default_prompt?: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Deletes a prompt (a standard one is reset instead) */
         delete: {
             parameters: {
                 query?: never;
@@ -10111,7 +10197,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            reset: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -10129,6 +10221,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Resets a standard prompt to its default */
         post: {
             parameters: {
                 query?: never;
@@ -10145,7 +10238,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            fine_tune: {
+                                id: number;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @description The one prompt of its type the user has per list type (it can be reset, not deleted). */
+                                standard: boolean;
+                                /** @description A standard prompt whose text the user changed. */
+                                customized: boolean;
+                                title: string;
+                                prompt: string;
+                                library_id: number | null;
+                                library_source: ("builtin" | "admin") | null;
+                                /** @description Standard prompts only, with show_default: the default they reset to. */
+                                default_title?: string;
+                                default_prompt?: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -10162,6 +10282,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The placeholders a prompt of a list type may use */
         get: {
             parameters: {
                 query?: {
@@ -10178,7 +10299,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                            result: string[];
+                            business: string[];
+                        };
+                    };
                 };
             };
         };
@@ -10199,6 +10327,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Writes a prompt from the business profile with the AI provider */
         post: {
             parameters: {
                 query?: never;
@@ -10222,7 +10351,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            prompt: string;
+                            provider: string;
+                        };
+                    };
                 };
             };
         };
@@ -10239,6 +10375,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The prompt library (the super admin's prompts first, then the built-in ones) */
         get: {
             parameters: {
                 query?: {
@@ -10258,7 +10395,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                source: "admin" | "builtin";
+                                id: number;
+                                title: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                description: string;
+                                prompt: string;
+                                /** @description The user already has a copy of it. */
+                                used: boolean;
+                            }[];
+                            page: number;
+                            limit: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -10279,6 +10434,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Copies a library prompt into the user's prompts */
         post: {
             parameters: {
                 query?: {
@@ -10293,11 +10449,38 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            fine_tune: {
+                                id: number;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
+                                /** @enum {string} */
+                                prompt_type: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
+                                /** @description The one prompt of its type the user has per list type (it can be reset, not deleted). */
+                                standard: boolean;
+                                /** @description A standard prompt whose text the user changed. */
+                                customized: boolean;
+                                title: string;
+                                prompt: string;
+                                library_id: number | null;
+                                library_source: ("builtin" | "admin") | null;
+                                /** @description Standard prompts only, with show_default: the default they reset to. */
+                                default_title?: string;
+                                default_prompt?: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };

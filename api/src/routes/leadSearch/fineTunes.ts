@@ -3,6 +3,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { providerFailure } from '../ai/common';
 import { say } from '../respond';
@@ -38,6 +39,35 @@ const title = { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' } a
 const promptText = { type: 'string', minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' } as const;
 const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
 const limit = { type: 'integer', minimum: 1, maximum: 100, default: 50 } as const;
+
+const DateTime = () => Type.String({ format: 'date-time' });
+const FineTune = Type.Object({
+  id: Type.Integer(),
+  list_type: StringEnum(PROMPT_LIST_TYPES),
+  prompt_type: StringEnum(PROMPT_TYPES),
+  standard: Type.Boolean({ description: 'The one prompt of its type the user has per list type (it can be reset, not deleted).' }),
+  customized: Type.Boolean({ description: 'A standard prompt whose text the user changed.' }),
+  title: Type.String(),
+  prompt: Type.String(),
+  library_id: Nullable(Type.Integer({ description: 'The library prompt this is a copy of (library_source says which part of the library).' })),
+  library_source: Nullable(StringEnum(['builtin', 'admin'] as const)),
+  default_title: Type.Optional(Type.String({ description: 'Standard prompts only, with show_default: the default they reset to.' })),
+  default_prompt: Type.Optional(Type.String()),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+const FineTuneAnswer = Type.Object({ ...MessageProperties, fine_tune: FineTune });
+/** The lead-search lists' page envelope (not yet the one `{ data, currentPage, pageSize, total }`). */
+const LegacyPage = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Type.Integer(), limit: Type.Integer(), total: Type.Integer() });
+const LibraryPrompt = Type.Object({
+  source: StringEnum(['admin', 'builtin'] as const),
+  id: Type.Integer(),
+  title: Type.String(),
+  list_type: StringEnum(PROMPT_LIST_TYPES),
+  description: Type.String(),
+  prompt: Type.String(),
+  used: Type.Boolean({ description: 'The user already has a copy of it.' }),
+});
 
 // generateFineTune on the embedded engine: a prompt for the type, built from the business profile.
 const GOALS: Record<string, string> = {
@@ -82,7 +112,9 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     {
       ...guard,
       schema: {
+        summary: 'The user\'s AI prompts of a list type (standard ones first made on demand)',
         querystring: objectSchema({ type: { ...listType, default: 'people' }, prompt_type: { type: 'string', enum: PROMPT_TYPES }, show_default: { type: 'boolean' }, page, limit }),
+        response: { 200: LegacyPage(FineTune) },
       },
     },
     async (request) => {
@@ -114,7 +146,14 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.post<{ Body: { type: PromptListType; prompt_type: string; title: string; prompt: string } }>(
     '/api/business-details/fine-tunes',
-    { ...guard, schema: { body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES }, title, prompt: promptText }, ['type', 'prompt_type', 'title', 'prompt']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Creates an AI prompt',
+        body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES }, title, prompt: promptText }, ['type', 'prompt_type', 'title', 'prompt']),
+        response: { 201: FineTuneAnswer },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const b = request.body;
@@ -132,7 +171,10 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.put<{ Params: { id: number }; Body: { title?: string; prompt?: string } }>(
     '/api/business-details/fine-tunes/:id',
-    { ...guard, schema: { params: idParams, body: { ...objectSchema({ title, prompt: promptText }), minProperties: 1 } } },
+    {
+      ...guard,
+      schema: { summary: 'Changes an AI prompt\'s title or text', params: idParams, body: { ...objectSchema({ title, prompt: promptText }), minProperties: 1 }, response: { 200: FineTuneAnswer } },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       await loadFineTune(db, userId, request.params.id);
@@ -150,7 +192,7 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { id: number } }>('/api/business-details/fine-tunes/:id/reset', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.post<{ Params: { id: number } }>('/api/business-details/fine-tunes/:id/reset', { ...guard, schema: { summary: 'Resets a standard prompt to its default', params: idParams, response: { 200: FineTuneAnswer } } }, async (request) => {
     const userId = currentUser(request).id;
     const existing = await loadFineTune(db, userId, request.params.id);
     if (!existing.standard) throw unprocessable('leadSearch.assistant.not_standard', 'id');
@@ -163,7 +205,8 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
     return { ...say(request, 'leadSearch.assistant.prompt_reset'), fine_tune: toFineTuneDto(row, await defaultsFor(db, row.list_type), true) };
   });
 
-  app.delete<{ Params: { id: number } }>('/api/business-details/fine-tunes/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+  const deleteSchema = { summary: 'Deletes a prompt (a standard one is reset instead)', params: idParams, response: { 200: Type.Object({ ...MessageProperties, reset: Type.Boolean() }) } };
+  app.delete<{ Params: { id: number } }>('/api/business-details/fine-tunes/:id', { ...guard, schema: deleteSchema }, async (request) => {
     const userId = currentUser(request).id;
     const existing = await loadFineTune(db, userId, request.params.id);
     if (existing.standard) {
@@ -177,13 +220,27 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.get<{ Querystring: { type: PromptListType } }>(
     '/api/business-details/get-fine-tunes-variables',
-    { ...guard, schema: { querystring: objectSchema({ type: { ...listType, default: 'people' } }) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'The placeholders a prompt of a list type may use',
+        querystring: objectSchema({ type: { ...listType, default: 'people' } }),
+        response: { 200: Type.Object({ type: StringEnum(PROMPT_LIST_TYPES), result: Type.Array(Type.String()), business: Type.Array(Type.String()) }) },
+      },
+    },
     async (request) => ({ type: request.query.type, result: resultVariableNames(request.query.type), business: [...BUSINESS_VARIABLE_NAMES] }),
   );
 
   app.post<{ Body: { type: PromptListType; prompt_type: string } }>(
     '/api/business-details/generateFineTune',
-    { ...guard, schema: { body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES } }, ['type', 'prompt_type']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Writes a prompt from the business profile with the AI provider',
+        body: objectSchema({ type: listType, prompt_type: { type: 'string', enum: PROMPT_TYPES } }, ['type', 'prompt_type']),
+        response: { 200: Type.Object({ ...MessageProperties, prompt: Type.String(), provider: Type.String() }) },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const profile = await requireProfileFor(db, userId);
@@ -220,7 +277,14 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.get<{ Querystring: { type?: PromptListType; search: string; page: number; limit: number } }>(
     '/api/business-details/get-fine-tunes-library',
-    { ...guard, schema: { querystring: objectSchema({ type: listType, search: { type: 'string', maxLength: 100, default: '' }, page, limit: { ...limit, default: 20 } }) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'The prompt library (the super admin\'s prompts first, then the built-in ones)',
+        querystring: objectSchema({ type: listType, search: { type: 'string', maxLength: 100, default: '' }, page, limit: { ...limit, default: 20 } }),
+        response: { 200: LegacyPage(LibraryPrompt) },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const q = request.query;
@@ -251,7 +315,15 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.post<{ Params: { id: number }; Querystring: { source: 'builtin' | 'admin' } }>(
     '/api/business-details/use-fine-tunes-library/:id',
-    { ...guard, schema: { params: idParams, querystring: objectSchema({ source: { type: 'string', enum: ['builtin', 'admin'], default: 'builtin' } }) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Copies a library prompt into the user\'s prompts',
+        params: idParams,
+        querystring: objectSchema({ source: { type: 'string', enum: ['builtin', 'admin'], default: 'builtin' } }),
+        response: { 201: FineTuneAnswer },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const item = (await db.query<LibraryItem>(`SELECT * FROM (${LIBRARY}) x WHERE x.source = $1 AND x.id = $2`, [request.query.source, request.params.id])).rows[0];

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { assistantKeys, type FineTune } from './types';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
+import { assistantKeys } from './types';
 
-export interface FineTunesPage {
-  data: FineTune[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export type FineTunesPage = ApiResponse<'/api/business-details/fine-tunes', 'get'>;
 
 /** GET /api/business-details/fine-tunes: the user's prompts of a list type (standard ones first), with their defaults. */
 export const getFineTunes = async (type: string) =>

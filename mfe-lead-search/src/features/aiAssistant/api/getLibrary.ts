@@ -1,24 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import { assistantKeys } from './types';
 
-export interface LibraryPrompt {
-  /** builtin: the product's prompts; admin: a super admin's library prompts. */
-  source: 'builtin' | 'admin';
-  id: number;
-  title: string;
-  list_type: string;
-  description: string;
-  prompt: string;
-  used: boolean;
-}
-
-export interface LibraryPage {
-  data: LibraryPrompt[];
-  page: number;
-  limit: number;
-  total: number;
-}
+/** A page of the prompt library (the API's answer, generated from its schema). */
+export type LibraryPage = ApiResponse<'/api/business-details/get-fine-tunes-library', 'get'>;
+/** builtin: the product's prompts; admin: a super admin's library prompts. */
+export type LibraryPrompt = LibraryPage['data'][number];
 
 export const LIBRARY_PAGE_SIZE = 20;
 

@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import { assistantKeys } from './types';
 
-export interface PromptVariables {
-  type: string;
-  result: string[];
-  business: string[];
-}
+export type PromptVariables = ApiResponse<'/api/business-details/get-fine-tunes-variables', 'get'>;
 
 /** GET /api/business-details/get-fine-tunes-variables: the placeholders a prompt of a list type can use. */
 export const getVariables = async (type: string) => (await apiClient.get<PromptVariables>('/api/business-details/get-fine-tunes-variables', { params: { type } })).data;

@@ -11,21 +11,8 @@ export const TITLE_MAX_LENGTH = 150;
 /** Most prompts one AI action runs (the API's limit). */
 export const AI_MAX_PROMPTS = 5;
 
-export interface FineTune {
-  id: number;
-  list_type: string;
-  prompt_type: PromptType;
-  standard: boolean;
-  customized: boolean;
-  title: string;
-  prompt: string;
-  library_id: number | null;
-  library_source: 'builtin' | 'admin' | null;
-  default_title?: string;
-  default_prompt?: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A prompt of the user (the API's answer, generated from its schema). */
+export type FineTune = ApiResponse<'/api/business-details/fine-tunes', 'get'>['data'][number];
 
 /** An AI action's job (the API's answer; every AI list type answers the same shape). */
 export type AiJob = ApiResponse<'/api/people-results/{id}/ai-jobs/{jobId}', 'get'>;
