@@ -4198,6 +4198,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Stops a running search (what it found stays, the unused reservation goes back) */
         post: {
             parameters: {
                 query?: never;
@@ -4214,7 +4215,38 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped";
+                                stop_reason: string | null;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
+                                requested: number;
+                                produced: number;
+                                found: number;
+                                credits_charged: number;
+                                provider: string;
+                                demo_data: boolean;
+                                demo_reason: "unreachable" | null;
+                                /** @enum {string} */
+                                search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4231,6 +4263,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One search job */
         get: {
             parameters: {
                 query?: never;
@@ -4247,7 +4280,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            /** @enum {string} */
+                            status: "running" | "done" | "stopped";
+                            stop_reason: string | null;
+                            source_error: {
+                                source: string;
+                                code: string;
+                            } | null;
+                            requested: number;
+                            produced: number;
+                            found: number;
+                            credits_charged: number;
+                            provider: string;
+                            demo_data: boolean;
+                            demo_reason: "unreachable" | null;
+                            /** @enum {string} */
+                            search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                            location: string;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };

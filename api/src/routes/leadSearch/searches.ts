@@ -5,7 +5,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
-import { Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
+import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
 import * as catalog from '../../providers/leads/catalog';
 import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { applyLimitReset } from '../../users/limitReset';
@@ -57,6 +57,26 @@ const SearchOptions = Type.Object({
       demo_reason: Nullable(StringEnum(['no_source'] as const, { description: 'Set when the type is served by the demo generator: no real source is configured.' })),
     }),
   ),
+});
+
+/** A search job (campaignStore's JobDto). */
+const SearchJob = Type.Object({
+  id: Type.Integer(),
+  campaign_id: Type.Integer(),
+  status: StringEnum(['running', 'done', 'stopped'] as const),
+  stop_reason: Nullable(Type.String({ description: 'no_credits, provider_exhausted, user, source_error or failed' })),
+  source_error: Nullable(Type.Object({ source: Type.String(), code: Type.String() }, { description: 'The source that failed and why.' })),
+  requested: Type.Integer(),
+  produced: Type.Integer(),
+  found: Type.Integer(),
+  credits_charged: Type.Number(),
+  provider: Type.String(),
+  demo_data: Type.Boolean(),
+  demo_reason: Nullable(StringEnum(['unreachable'] as const, { description: 'No real source could be reached before the search found anything: demo data, free of charge.' })),
+  search_type: StringEnum(SEARCH_TYPES),
+  location: Type.String(),
+  filters: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Type.String({ format: 'date-time' }),
 });
 
 interface LimitRow {
@@ -169,7 +189,14 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
   /** Stops a running search: what it found so far stays, the unused part of the reservation goes back. */
   app.post<{ Params: { id: number } }>(
     '/api/searches/:id/stop',
-    { ...guard, schema: { params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Stops a running search (what it found stays, the unused reservation goes back)',
+        params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']),
+        response: { 200: Type.Object({ ...MessageProperties, job: SearchJob }) },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       await db.transaction(async (tx) => {
@@ -185,7 +212,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
 
   app.get<{ Params: { id: number } }>(
     '/api/searches/:id',
-    { ...guard, schema: { params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']) } },
+    { ...guard, schema: { summary: 'One search job', params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']), response: { 200: SearchJob } } },
     async (request) => loadJob(currentUser(request).id, request.params.id),
   );
 }
