@@ -133,18 +133,3 @@ export interface PaymentsProvider {
   /** Stripe Checkout; the sandbox has none (its card form tokenises in the page). */
   createCheckout?(request: CheckoutRequest): Promise<{ id: string; url: string }>;
 }
-
-/** Luhn checksum of a card number (digits only). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
