@@ -352,6 +352,9 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
  */
 export async function finishRefund(db: Db, paymentId: number, outcome: ChargeOutcome, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // The subscription is locked before its payment, in the order refundSubscription takes them:
+    // the other way round deadlocks with a concurrent refund request holding the subscription.
+    await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = (SELECT subscription_id FROM whitelabel_payments WHERE id = $1) FOR UPDATE', [paymentId]);
     await settleRefundEffect(tx, paymentId, outcome);
     const paid = (
       await tx.query<{ owner_id: number; subscription_id: number; amount_cents: number }>(
