@@ -102,7 +102,9 @@ test.describe('lead search: list actions', () => {
     const enriched = page.getByTestId('enrichment-progress');
     await expect(enriched).toHaveText(/^Enrichment finished: 4 results checked, \d+ found, \d+ credits charged$/);
     const [, found, charged] = /(\d+) found, (\d+) credits/.exec((await enriched.textContent()) ?? '') ?? [];
-    expect(Number(charged)).toBe(Number(found) * 5);
+    // The e2e server's influencer source is the demo generator: demo data is never charged (ADR 017).
+    expect(Number(found)).toBeGreaterThan(0);
+    expect(Number(charged)).toBe(0);
   });
 
   test('send selected results to a webhook receiver: sending → sent, signed', async ({ page, signIn, request }) => {

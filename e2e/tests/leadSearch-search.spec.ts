@@ -1,3 +1,4 @@
+import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { apiToken, creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
@@ -98,6 +99,12 @@ test.describe('lead search: people search end to end', () => {
     await expect(page.getByLabel('Email found')).toHaveValue('1');
     await expect(page.getByRole('button', { name: 'List view' })).toBeVisible();
   });
+
+});
+
+// Demo data takes no search limit (ADR 017): the limit is checked against a real source, OpenStreetMap on its loopback fakes.
+test.describe('lead search: the search limit', () => {
+  test.use({ baseURL: OSM_API_BASE });
 
   test('a search over the search limit is refused with a clear message', async ({ page, signIn }) => {
     await signIn('customer', '/lead-search/new-search?type=local&location=Madrid');
