@@ -1,8 +1,13 @@
 import { test, expect } from '../support/fixtures';
 import { openAs } from '../support/freshUser';
 import { createModuleUser } from '../support/SettingsAccounts';
+import { OSM_API_BASE } from '../support/FakeLeadVendors';
 
 test.describe('wallet', () => {
+  // Demo data is never charged (ADR 017): the spend that crosses the threshold is a local search on a real
+  // source, the API server whose local searches go to OpenStreetMap's loopback fakes.
+  test.use({ baseURL: OSM_API_BASE });
+
   test('add a card (+10 credits), buy credits, and auto top-up when a spend crosses the threshold', async ({ page, shell, request, expectAccessible }) => {
     // A long journey (card, top-up, auto top-up after a real search) on a shared 2-core machine.
     test.setTimeout(180_000);
@@ -61,9 +66,9 @@ test.describe('wallet', () => {
 
     // A search spends credits: crossing 59 charges the default card for 100 credits.
     const headers = { authorization: `Bearer ${user.token}` };
-    const created = await request.post('/api/campaigns', { headers, data: { name: `Wallet spend ${Date.now()}`, list_type: 'company' } });
+    const created = await request.post('/api/campaigns', { headers, data: { name: `Wallet spend ${Date.now()}`, list_type: 'local' } });
     const { campaign } = (await created.json()) as { campaign: { id: number } };
-    const started = await request.post('/api/searches', { headers, data: { type: 'company', campaign_id: campaign.id, location: 'Oslo', count: 10, filters: { industry: 'Software' } } });
+    const started = await request.post('/api/searches', { headers, data: { type: 'local', campaign_id: campaign.id, location: 'Porto', count: 10, filters: { categories: ['Restaurant'] } } });
     expect(started.status()).toBe(201);
     await expect
       .poll(
