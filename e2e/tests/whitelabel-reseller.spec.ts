@@ -281,7 +281,11 @@ test.describe('white-label: the reseller business', () => {
     const wl = new WhitelabelPages(page);
     await signIn('reseller', '/whitelabel/stripe');
     await expect(shell.heading('Payments')).toBeVisible();
+    // PayKickstart has its own settings (IPN key, product mapping) instead of a payment account to connect.
     await wl.field('Billing type').selectOption('paykickstart');
+    await wl.expectToast('Billing type saved.');
+    await expect(page.getByTestId('payment-account-status')).toHaveCount(0);
+    await wl.field('Billing type').selectOption('stripe');
     await wl.expectToast('Billing type saved.');
     await expect(page.getByTestId('payment-account-status')).toContainText('No payment account is connected yet.');
     await page.getByRole('button', { name: 'Connect payment account' }).click();
@@ -290,7 +294,7 @@ test.describe('white-label: the reseller business', () => {
     await expect(page.getByText('Your payment account is connected.').first()).toBeVisible();
     await page.getByRole('button', { name: 'Back to payments' }).click();
     await expect(page.getByTestId('payment-account-status')).toContainText('Connected (sandbox)');
-    await expect(wl.field('Billing type')).toHaveValue('paykickstart');
+    await expect(wl.field('Billing type')).toHaveValue('stripe');
   });
 
   test('custom links for the customers\' menu, and the welcome email template (saved, then reset to the default)', async ({ page, signIn, shell, request }) => {
