@@ -45,7 +45,8 @@ test.describe('lead search: autopilots', () => {
 
     // The first run starts shortly after saving and fills the list.
     const run = page.getByTestId('autopilot-run').first();
-    await expect(run).toBeVisible({ timeout: 30_000 });
+    // The run starts on the next autopilot tick of the queue; on a loaded CI machine that can take a minute.
+    await expect(run).toBeVisible({ timeout: 90_000 });
     await expect(run).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
     await expect(run.getByTestId('run-results')).toHaveText('5');
     await expectAccessible();
