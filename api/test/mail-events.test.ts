@@ -6,18 +6,11 @@ import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, registerChargedSource, searchJobStatus, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
+import { untilSettled } from './support/until';
 
 const DAY = 86_400_000;
 
 /** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 /**
  * Issue 33: the event emails (payment receipt, failed payment, automatic top-up, renewal, low credits,
  * autopilot alert) are written to the outbox in the transaction of their event, once per event: the
@@ -69,7 +62,7 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     const receiptsBefore = (await mails('payment_receipt')).length;
     const total = json<{ balance: { total: number } }>(await call('GET', '/api/wallet')).balance.total;
     await ctx.db.transaction((tx) => spendCredits(tx, customerId, total - 95, 'test spend'));
-    await until(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(customerId)])).rowCount > 0);
+    await untilSettled(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(customerId)])).rowCount > 0);
     await ctx.app.queue.drain();
     await ctx.app.queue.drain();
     const autos = await mails('auto_top_up');

@@ -3,6 +3,7 @@ import { restoreQueueSettings } from './support/shortQueueExpiry';
 import { LeadSourceError, registerLeadProvider, type LeadRecord } from '../src/providers/leads';
 import { composeProvider } from '../src/providers/leads/leadSources';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { until } from './support/until';
 
 /**
  * A search job whose worker dies on its last attempt: pg-boss's supervisor finds the job expired
@@ -42,15 +43,6 @@ afterAll(async () => {
   restoreQueueSettings();
 });
 
-/** Waits, reading the database, until `done` says so (the supervisor runs every second here). */
-async function until(what: string, done: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 test('a search whose worker dies on its last attempt ends failed through the dead letter, charging nothing', async () => {
   const token = await login(ctx.app, DEMO.customer);
   const userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
@@ -71,9 +63,9 @@ test('a search whose worker dies on its last attempt ends failed through the dea
     (await ctx.db.query<{ status: string; stop_reason: string | null; credits_charged: number; produced: number }>('SELECT status, stop_reason, credits_charged, produced FROM search_jobs WHERE id = $1', [jobId]))
       .rows[0]!;
   // A worker took the job and is stuck in its source; the queue's expiry then gives up on it.
-  await until('a worker to take the search', async () => asked > 0);
+  await until('a worker to take the search', async () => asked > 0, 90_000);
   expect((await job()).status).toBe('running');
-  await until('the dead letter to end the search', async () => (await job()).status !== 'running');
+  await until('the dead letter to end the search', async () => (await job()).status !== 'running', 90_000);
 
   expect(await job()).toEqual({ status: 'stopped', stop_reason: 'failed', credits_charged: 0, produced: 0 });
   expect(asked).toBe(1); // no retry: it was the last attempt

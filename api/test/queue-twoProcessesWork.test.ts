@@ -6,6 +6,7 @@ import { FAKE_KEYS, startFakeLeadVendors, type FakeLeadVendors } from './fakeLea
 import { DEMO } from './helpers';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 import { buildShippedServer, callServer as call, startShippedServer, stopShippedServer, type ShippedBuild, type ShippedServer } from './support/shippedServer';
+import { until } from './support/until';
 
 /**
  * The queued work of issue 22's last pieces on two API processes (the server as it ships,
@@ -56,15 +57,6 @@ function startServer(): Promise<ShippedServer> {
     QUEUE_SUPERVISE_SECONDS: '1',
     WORKFLOW_RUN_LEASE_SECONDS: '3',
   });
-}
-
-/** Waits (polling the database) until `done` says so. */
-async function until(what: string, done: () => Promise<boolean>, seconds = 60): Promise<void> {
-  for (let i = 0; i < seconds * 20; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const one = async <T>(sql: string, params: (string | number)[] = []) => (await db.query<T>(sql, params)).rows[0]!;
@@ -245,7 +237,7 @@ test('kill -9 of both processes while a training call, a workflow AI node and a 
   servers.push(await startServer());
   await until('the training run after the crash', async () => (await one<{ status: string }>('SELECT status FROM ai_training_runs WHERE id = $1', [training.json.data.id])).status === 'completed');
   await until('the delivery after the crash', async () => (await one<{ n: number }>("SELECT count(*)::int AS n FROM external_effects WHERE key LIKE 'webhook:%' AND state <> 'done'")).n === 0);
-  await until('the workflow run after the crash', async () => (await one<{ status: string }>('SELECT status FROM workflow_runs WHERE id = $1', [runId])).status !== 'running', 150);
+  await until('the workflow run after the crash', async () => (await one<{ status: string }>('SELECT status FROM workflow_runs WHERE id = $1', [runId])).status !== 'running', 150_000);
   expect(await one('SELECT status, error FROM workflow_runs WHERE id = $1', [runId])).toEqual({ status: 'done', error: null });
 
   // AI calls: the training call twice (the one in flight made again, same key), the workflow's three results once each

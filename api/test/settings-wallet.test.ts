@@ -2,16 +2,9 @@ import { issueToken } from '../src/auth/tokens';
 import { spendCredits } from '../src/credits/ledger';
 import { createSandboxPayments, parseSandboxToken, SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
+import { untilSettled } from './support/until';
 
 /** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 interface Wallet {
   balance: { monthly: number; additional: number; rolled_over: number; total: number };
   lots: { remaining: number; expires_at: string }[];
@@ -136,7 +129,7 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     const spend = total - 95;
     await Promise.all([Math.floor(spend / 2), Math.ceil(spend / 2)].map((n) => ctx.db.transaction((tx) => spendCredits(tx, customerId, n, 'test spend'))));
     // Right after the spend commits, the signal enqueues the charge: wait for that job, then run it.
-    await until(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(customerId)])).rowCount > 0);
+    await untilSettled(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(customerId)])).rowCount > 0);
     await ctx.app.queue.drain();
     expect((await ctx.db.query("SELECT 1 FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up' AND status = 'succeeded'", [customerId])).rowCount).toBe(1);
     const after = await wallet();
@@ -215,7 +208,7 @@ describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-u
     expect((await call('PUT', '/api/wallet/auto-top-up', buyer, { enabled: true, threshold: 20, amount: 10, consent: true })).statusCode).toBe(200);
     const left = json<{ balance: { total: number } }>(await call('GET', '/api/wallet', buyer)).balance.total;
     expect(await ctx.db.transaction((tx) => spendCredits(tx, buyerId, left - 15, 'test spend'))).toBe(true);
-    await until(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(buyerId)])).rowCount > 0);
+    await untilSettled(async () => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'auto-top-ups' AND data->>'userId' = $1", [String(buyerId)])).rowCount > 0);
     await ctx.app.queue.drain();
     const auto = await ctx.db.query<{ amount_cents: number; credits: number }>("SELECT amount_cents, credits FROM settings_payment_charges WHERE user_id = $1 AND kind = 'auto_top_up'", [buyerId]);
     expect(auto.rows).toEqual([{ amount_cents: 230, credits: 10 }]);
