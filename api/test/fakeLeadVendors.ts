@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { guardedHttpClient, type SourceDeps } from '../src/providers/leads/sourceHttp';
-import { apolloEnrichedPerson, apolloOrganization, apolloSearchPerson } from './fixtures/leadVendors/apollo';
+import { apolloEnrichedPerson, apolloOrganization, apolloPhoneWebhook, apolloSearchPerson } from './fixtures/leadVendors/apollo';
 import { GOOGLE_KEY_INVALID, textSearchAnswer } from './fixtures/leadVendors/googlePlaces';
 import { domainSearchAnswer, emailFinderAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
 import { IPINFO } from './fixtures/leadVendors/ipinfo';
@@ -24,6 +24,16 @@ export interface Scripted {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A callback the vendor makes after answering (Apollo's phone reveal posts the numbers to the request's `webhook_url`). */
+  webhook?: { url: string; body: unknown };
+}
+
+/** One callback the fake made (or holds): where, what, and the receiver's status once it answered. */
+export interface WebhookCall {
+  url: string;
+  body: unknown;
+  /** The receiver's HTTP status (0 when it could not be reached). */
+  answered: Promise<number>;
 }
 
 export interface ReceivedRequest {
@@ -50,6 +60,16 @@ export interface FakeLeadVendors {
   held(): number;
   /** Lets the oldest `count` waiting requests be answered; without a count, all of them, and nothing is held any more. */
   release(count?: number): void;
+  /** Callbacks made so far (Apollo's phone webhooks), in order. */
+  webhooks: WebhookCall[];
+  /** Holds later callbacks until `releaseWebhooks` (a reveal that stays pending, or never answers). */
+  holdWebhooks(): void;
+  /** Sends the held callbacks (and stops holding); resolves when every callback made so far was answered. */
+  releaseWebhooks(): Promise<void>;
+  /** Drops the held callbacks unsent (stops holding): as if Apollo never called back. */
+  dropWebhooks(): void;
+  /** Posts callback `index` again, as a vendor retrying would; resolves with the receiver's status. */
+  replayWebhook(index: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -144,7 +164,17 @@ function apollo(request: ReceivedRequest): Scripted {
     return { status: 200, body: { total_entries: total, people: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => apolloSearchPerson(start + k)) } };
   }
   if (request.path.endsWith('/api/v1/people/match')) {
-    if (typeof body.id === 'string') return { status: 200, body: apolloEnrichedPerson(Number(body.id.slice(-2))) };
+    // https://docs.apollo.io/reference/people-enrichment: the reveal's parameters are query parameters; webhook_url is mandatory with it.
+    const reveal = request.query.get('reveal_phone_number') === 'true';
+    const webhookUrl = request.query.get('webhook_url');
+    if (reveal && !webhookUrl) return { status: 422, body: { error: 'Please add a valid \'webhook_url\' parameter when using \'reveal_phone_number\'' } };
+    if (typeof body.id === 'string') {
+      const i = Number(body.id.slice(-2));
+      const answer = { ...apolloEnrichedPerson(i), ...(reveal ? { request_id: -1039995589705121900 - i } : {}) };
+      // The synchronous answer carries the profile; the numbers follow by POST to the webhook.
+      if (reveal) return { status: 200, body: { ...answer, person: { ...answer.person, phone_numbers: [] } }, webhook: { url: webhookUrl!, body: apolloPhoneWebhook(body.id, i) } };
+      return { status: 200, body: answer };
+    }
     if (body.domain === 'acme.test' && body.first_name) {
       const first = String(body.first_name);
       return { status: 200, body: { person: { id: 'match-1', first_name: first, last_name: body.last_name, email: `${first.toLowerCase()}.apollo@acme.test`, email_status: 'verified' } } };
@@ -216,6 +246,36 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
     waiting.splice(0, count).forEach((go) => go());
   };
 
+  const webhooks: WebhookCall[] = [];
+  let holdingWebhooks = false;
+  const heldWebhooks: { send: () => void; drop: () => void }[] = [];
+  const post = (url: string, body: unknown) =>
+    new Promise<number>((resolve) => {
+      const payload = JSON.stringify(body);
+      const out = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 0));
+      });
+      out.on('error', () => resolve(0));
+      out.end(payload);
+    });
+  const callBack = (url: string, body: unknown) => {
+    let send!: () => void;
+    let drop!: () => void;
+    const answered = new Promise<number>((resolve) => {
+      send = () => void post(url, body).then(resolve);
+      drop = () => resolve(0);
+    });
+    webhooks.push({ url, body, answered });
+    if (holdingWebhooks) heldWebhooks.push({ send, drop });
+    else send();
+  };
+  const releaseWebhooks = async () => {
+    holdingWebhooks = false;
+    heldWebhooks.splice(0).forEach((held) => held.send());
+    await Promise.all(webhooks.map((w) => w.answered));
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -226,6 +286,8 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
         const action = url.pathname.slice('/__control/'.length);
         if (action === 'hold') holds.push({ vendor: url.searchParams.get('vendor') as Vendor, key: url.searchParams.get('key') ?? '' });
         if (action === 'release') release(url.searchParams.has('count') ? Number(url.searchParams.get('count')) : undefined);
+        if (action === 'hold-webhooks') holdingWebhooks = true;
+        if (action === 'release-webhooks') void releaseWebhooks();
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ held: waiting.length }));
         return;
       }
@@ -236,7 +298,9 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
         const scripted = scripts.get(vendor)?.shift() ?? handlers[vendor]?.(received) ?? { status: 404, body: { error: 'no such vendor' } };
         const text = typeof scripted.body === 'string' ? scripted.body : JSON.stringify(scripted.body ?? {});
         res.writeHead(scripted.status, { 'content-type': typeof scripted.body === 'string' ? 'text/plain' : 'application/json', ...scripted.headers });
-        res.end(text);
+        res.end(text, () => {
+          if (scripted.webhook) callBack(scripted.webhook.url, scripted.webhook.body);
+        });
       };
       if (holds.some((h) => h.vendor === vendor && h.key === holdKey(received))) waiting.push(answer);
       else answer();
@@ -257,6 +321,16 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
     hold: (vendor, key) => holds.push({ vendor, key }),
     held: () => waiting.length,
     release,
+    webhooks,
+    holdWebhooks: () => {
+      holdingWebhooks = true;
+    },
+    releaseWebhooks,
+    dropWebhooks: () => {
+      holdingWebhooks = false;
+      heldWebhooks.splice(0).forEach((held) => held.drop());
+    },
+    replayWebhook: (index) => post(webhooks[index]!.url, webhooks[index]!.body),
     close: () =>
       new Promise<void>((resolve) => {
         release();

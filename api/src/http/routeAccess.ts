@@ -33,6 +33,8 @@ const RULES: readonly Rule[] = [
   // PayKickstart's IPN: verified by the reseller's secret key, not a sign-in.
   ['POST', /^\/api\/paykickstart\/ipn\/:token$/, 'public'],
   ['GET', /^\/api\/intent\/collect$/, 'public'],
+  // Apollo's phone reveal webhook: the unguessable per-reveal token in its path instead of a sign-in (Apollo signs nothing).
+  ['POST', /^\/api\/lead-sources\/apollo\/phones\/:token$/, 'public'],
   // Stripe's events: signed with the endpoint secret instead of a sign-in.
   ['POST', /^\/api\/payments\/stripe\/webhook$/, 'public'],
   ['GET', /^\/api\/dev\/outbox$/, 'public'],

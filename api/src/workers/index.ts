@@ -6,6 +6,7 @@ import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineLeadEnrichmentWorker } from './leadEnrichment';
 import { defineLimitResets } from './limitResets';
+import { definePhoneRevealExpiry } from './phoneRevealExpiry';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
 import { definePaykickstartIpnWorker } from './paykickstartIpn';
@@ -19,7 +20,8 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSearchWorker(queue, deps.db, deps);
   defineAiJobWorker(queue, deps.db);
   defineAiTrainingWorker(queue, deps.db, deps.clock);
-  defineLeadEnrichmentWorker(queue, deps.db, deps);
+  defineLeadEnrichmentWorker(queue, deps.db, deps, deps.clock);
+  definePhoneRevealExpiry(queue, deps.db, deps.clock);
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);
   defineWhitelabelWebhookWorker(queue, deps.db);

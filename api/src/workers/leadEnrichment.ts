@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
@@ -20,14 +21,14 @@ export async function enqueueEnrichmentJob(queue: JobQueue, jobId: number, tx?: 
  * step that leaves rows hands them to a fresh job. A step retried after a crash resumes after the
  * last stored chunk; after RETRIES failed attempts the job is recorded as failed.
  */
-export function defineLeadEnrichmentWorker(queue: JobQueue, db: Db, mail?: MailDeps): void {
+export function defineLeadEnrichmentWorker(queue: JobQueue, db: Db, mail?: MailDeps, clock?: Clock): void {
   queue.define<{ jobId: number }>(
     LEAD_ENRICHMENT,
     { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: RETRIES, retryDelay: 5, retryBackoff: true, concurrency: 2 },
     async ({ jobId }, attempt) => {
       let more: boolean;
       try {
-        more = await stepEnrichmentJob(db, jobId, mail);
+        more = await stepEnrichmentJob(db, jobId, mail, clock ? () => clock.now() : undefined);
       } catch (error) {
         if (attempt.retryCount < RETRIES) throw error;
         await failEnrichmentJob(db, jobId);

@@ -7566,6 +7566,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lead-sources/apollo/phones/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apollo's phone reveal webhook (the mobile numbers of one People Enrichment request) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        status?: string | null;
+                        people?: ({
+                            id?: string | null;
+                            status?: string | null;
+                            phone_numbers?: ({
+                                raw_number?: string | null;
+                                sanitized_number?: string | null;
+                                type_cd?: string | null;
+                                position?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[] | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[] | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            outcome: "found" | "not_found" | "no_credits" | "duplicate";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaign-webhook/{id}": {
         parameters: {
             query?: never;

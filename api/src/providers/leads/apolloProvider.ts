@@ -1,7 +1,7 @@
 import { domainOf, splitName, vendorEmailSource, type EmailFinder } from './emailFinder';
 import { normalisePhone } from './phone';
 import { AnswerCache, requestJson, type SourceDeps } from './sourceHttp';
-import type { EmailOutcome, EmployeeRecord, LeadQuery, LeadRecord, StoredLead } from './types';
+import type { EmailOutcome, EmployeeRecord, LeadQuery, LeadRecord, PhoneRevealStart, StoredLead } from './types';
 
 /**
  * Apollo (https://docs.apollo.io/reference): People API Search (`POST /api/v1/mixed_people/api_search`,
@@ -16,6 +16,13 @@ export interface ApolloConfig {
   baseUrl: string;
   perPage?: number;
 }
+
+/**
+ * Where Apollo posts the mobile numbers of a phone reveal: `<PUBLIC_URL><path>/<token>`, one
+ * unguessable token per reveal (Apollo documents no signature for these callbacks, only HTTPS and
+ * idempotency: routes/leadSearch/phoneReveals.ts).
+ */
+export const APOLLO_PHONE_WEBHOOK_PATH = '/api/lead-sources/apollo/phones';
 
 interface ApolloOrganization {
   id?: string;
@@ -45,8 +52,18 @@ interface ApolloPerson {
   country?: string | null;
   seniority?: string | null;
   departments?: string[] | null;
-  phone_numbers?: { raw_number?: string | null; sanitized_number?: string | null }[] | null;
+  phone_numbers?: ApolloPhoneNumber[] | null;
   organization?: ApolloOrganization | null;
+}
+
+interface ApolloPhoneNumber {
+  raw_number?: string | null;
+  sanitized_number?: string | null;
+  /** mobile, work_direct, work_hq, home, other (People Enrichment and its phone webhook). */
+  type_cd?: string | null;
+  type?: string | null;
+  position?: number | null;
+  status_cd?: string | null;
 }
 
 /** Spec seniorities and management levels (catalog) as Apollo's `person_seniorities` values. */
@@ -245,13 +262,17 @@ export function apolloCompanySearch(deps: SourceDeps, config: ApolloConfig) {
   };
 }
 
+/** What People Enrichment is asked to match for a stored lead: its Apollo id when it came from Apollo, else name and company. */
+function matchOf(lead: StoredLead): Record<string, unknown> {
+  const id = lead.key?.startsWith('apollo:') ? lead.key.slice('apollo:'.length) : null;
+  const domain = domainOf(lead.website);
+  return id ? { id } : { name: lead.name, ...(domain ? { domain } : {}), ...(lead.company ? { organization_name: lead.company } : {}) };
+}
+
 /** People "get phones": People Enrichment of the stored lead (by Apollo id when it came from Apollo). */
 export function apolloFindPhone(deps: SourceDeps, config: ApolloConfig) {
   return async (lead: StoredLead): Promise<string | null> => {
-    const id = lead.key?.startsWith('apollo:') ? lead.key.slice('apollo:'.length) : null;
-    const domain = domainOf(lead.website);
-    const match = id ? { id } : { name: lead.name, ...(domain ? { domain } : {}), ...(lead.company ? { organization_name: lead.company } : {}) };
-    const person = await enrich(deps, config, match);
+    const person = await enrich(deps, config, matchOf(lead));
     const number = person?.phone_numbers?.[0];
     return normalisePhone(number?.sanitized_number ?? number?.raw_number, null) ?? normalisePhone(person?.organization?.primary_phone?.sanitized_number, null);
   };
@@ -286,4 +307,55 @@ export function apolloEmailFinder(deps: SourceDeps, config: ApolloConfig): Email
       return { email: person.email, outcome: verified ? 'found' : 'potential', verified, source: 'apollo', source_url: null };
     },
   };
+}
+
+/**
+ * People "get phones" with Apollo's mobile numbers: People Enrichment with `reveal_phone_number=true`
+ * and the reveal's `webhook_url` (both query parameters in the reference; the webhook URL is
+ * mandatory with the reveal). Apollo answers the profile at once and posts the person's numbers to
+ * the webhook later ("It can take several minutes"); no match means no webhook will come.
+ * https://docs.apollo.io/docs/retrieve-mobile-phone-numbers-for-contacts
+ */
+export function apolloRevealPhone(deps: SourceDeps, config: ApolloConfig, publicUrl: string) {
+  return async (lead: StoredLead, token: string): Promise<PhoneRevealStart> => {
+    const webhook = `${publicUrl.replace(/\/+$/, '')}${APOLLO_PHONE_WEBHOOK_PATH}/${token}`;
+    const url = new URL('api/v1/people/match', config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
+    url.searchParams.set('reveal_phone_number', 'true');
+    url.searchParams.set('webhook_url', webhook);
+    const { data } = await requestJson<{ person?: ApolloPerson | null; request_id?: string | number | null }>(deps, 'apollo', {
+      method: 'POST',
+      url,
+      headers: { 'x-api-key': config.apiKey, 'content-type': 'application/json', 'cache-control': 'no-cache' },
+      body: JSON.stringify({ ...matchOf(lead), reveal_personal_emails: false }),
+    });
+    const person = data?.person ?? null;
+    // The request id is a signed 64-bit integer (often negative): kept as text.
+    const requestId = data?.request_id === undefined || data.request_id === null ? null : String(data.request_id);
+    return { pending: Boolean(person?.id), personId: person?.id ?? null, requestId };
+  };
+}
+
+/** One person of the phone webhook's payload (`people[]`): Apollo's id and the numbers it found. */
+interface ApolloPhoneWebhookPerson {
+  id?: string | null;
+  status?: string | null;
+  phone_numbers?: ApolloPhoneNumber[] | null;
+}
+
+/**
+ * The number a phone webhook brings for the revealed person: mobile first, then Apollo's order
+ * (`position`), in E.164; null when Apollo found none. `personId` (from the synchronous answer) picks
+ * the person out of `people[]` when known; a payload about someone else brings nothing.
+ * Payload: https://docs.apollo.io/reference/poll-webhook-result (request_type `phone`).
+ */
+export function apolloWebhookPhone(payload: { people?: ApolloPhoneWebhookPerson[] | null }, personId: string | null): { phone: string | null; matched: boolean } {
+  const people = payload.people ?? [];
+  const person = personId ? people.find((p) => p.id === personId) : people[0];
+  if (!person) return { phone: null, matched: false };
+  const numbers = [...(person.phone_numbers ?? [])].sort((a, b) => Number((b.type_cd ?? b.type) === 'mobile') - Number((a.type_cd ?? a.type) === 'mobile') || (a.position ?? 0) - (b.position ?? 0));
+  for (const n of numbers) {
+    const phone = normalisePhone(n.sanitized_number ?? n.raw_number, null);
+    if (phone) return { phone, matched: true };
+  }
+  return { phone: null, matched: true };
 }

@@ -1,6 +1,6 @@
 import type { SearchType } from './catalog';
 import { emailWaterfall, type EmailFinder } from './emailFinder';
-import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhone, apolloPeopleSearch } from './apolloProvider';
+import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhone, apolloPeopleSearch, apolloRevealPhone } from './apolloProvider';
 import { googlePlacesSearch } from './googlePlacesProvider';
 import { hunterDomainSearch, hunterEmailFinder, hunterEmployees } from './hunterProvider';
 import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intentProvider';
@@ -16,6 +16,7 @@ export interface ProviderParts {
   id: string;
   search?: (query: LeadQuery, options: { offset: number; limit?: number }) => AsyncIterable<LeadRecord>;
   findPhone?: (lead: StoredLead) => Promise<string | null>;
+  revealPhone?: LeadProvider['revealPhone'];
   findEmployees?: (lead: StoredLead) => Promise<EmployeeRecord[]>;
   enrichInfluencer?: LeadProvider['enrichInfluencer'];
   identifyVisitor?: (visit: SiteVisit) => Promise<LeadRecord | null>;
@@ -32,6 +33,7 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
     demo: false,
     search: parts.search ?? nothing,
     findPhone: parts.findPhone ?? (async () => null),
+    ...(parts.revealPhone ? { revealPhone: parts.revealPhone } : {}),
     findEmployees: parts.findEmployees ?? (async () => []),
     enrichInfluencer: parts.enrichInfluencer ?? (async (): Promise<InfluencerEnrichment | null> => null),
     identifyVisitor: parts.identifyVisitor ?? (async () => null),
@@ -142,7 +144,9 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
     apollo: (type) => {
       if (!apollo) return null;
       if (type === 'company') return composeProvider({ id: 'apollo', search: withEmails(apolloCompanySearch(deps, apollo), finder), findEmployees: employees });
-      return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo) });
+      // Mobile numbers come by webhook, so only an API Apollo can reach (PUBLIC_URL) asks for them.
+      const revealPhone = config.publicUrl ? apolloRevealPhone(deps, apollo, config.publicUrl) : undefined;
+      return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo), revealPhone });
     },
     hunter: () => (hunter ? composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, hunter), findEmployees: employees }) : null),
     site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),

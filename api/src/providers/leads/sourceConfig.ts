@@ -31,6 +31,8 @@ export interface LeadSourcesConfig {
   ipinfo: KeyedSource | null;
   /** Base URL of every keyed vendor, also when its key comes from Admin → Searchers rather than the environment. */
   urls: Readonly<Record<KeyedSourceId, string>>;
+  /** The API's public address (PUBLIC_URL): vendors that answer by webhook (Apollo's phone reveal) post to it; null: they are not asked to. */
+  publicUrl: string | null;
   /** Email finding order (LEAD_EMAIL_WATERFALL, e.g. `site,hunter,apollo`); sources not configured are skipped. */
   emailWaterfall: EmailSourceId[];
 }
@@ -95,6 +97,7 @@ export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
       youtube: baseUrl(env, 'YOUTUBE_URL', 'https://www.googleapis.com/'),
       ipinfo: baseUrl(env, 'IPINFO_URL', 'https://ipinfo.io/'),
     },
+    publicUrl: value(env, 'PUBLIC_URL') ? baseUrl(env, 'PUBLIC_URL', '') : null,
     emailWaterfall: [...new Set(order)] as EmailSourceId[],
   };
 }

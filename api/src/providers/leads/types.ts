@@ -64,12 +64,27 @@ export interface LeadProvider {
   search(query: LeadQuery, options: { offset: number; limit?: number }): AsyncIterable<LeadRecord>;
   /** Phone look-up for one stored lead (people "get phones", spec §9 peoplePhoneEnrich); null when none is found. */
   findPhone(lead: StoredLead): Promise<string | null>;
+  /**
+   * A phone look-up the vendor answers later, by a POST to the reveal's webhook (Apollo's mobile
+   * numbers): `token` is the reveal's, part of the webhook URL. Present only when the source can
+   * reveal that way (a public URL is configured); "get phones" then uses it instead of `findPhone`.
+   */
+  revealPhone?(lead: StoredLead, token: string): Promise<PhoneRevealStart>;
   /** Employees of a stored company lead ("get employees", spec §9 local/domain employee enrich); [] when none. */
   findEmployees(lead: StoredLead): Promise<EmployeeRecord[]>;
   /** Influencer enrichment (spec §9 influencerEnrichPerRecord): contact and extra figures, or null when nothing is found. */
   enrichInfluencer(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null>;
   /** Intent: who was behind one recorded page view of the user's site; null when the visitor cannot be identified. */
   identifyVisitor(visit: SiteVisit): Promise<LeadRecord | null>;
+}
+
+/** What a phone reveal request started: whether the vendor will post numbers to the webhook (it matched the person), and its ids. */
+export interface PhoneRevealStart {
+  pending: boolean;
+  /** The vendor's person id: the webhook's payload must be about this person. */
+  personId: string | null;
+  /** The vendor's request id (Apollo's can be polled with it). */
+  requestId: string | null;
 }
 
 /** A lead as stored in a list, what the enrichment look-ups receive. */

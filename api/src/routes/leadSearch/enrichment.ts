@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import type { Db, Queryable, SqlParam } from '../../db';
-import { providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type SearchType } from '../../providers/leads';
+import { providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
@@ -16,6 +16,7 @@ import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
+import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
@@ -68,6 +69,8 @@ export interface EnrichOptions {
   deadline?: number;
   /** Mails the low-credits email when a charge crosses the threshold (credits/ledger.ts). */
   mail?: MailDeps;
+  /** The app's clock (phone reveals' expiry is judged against it); the system's when absent. */
+  now?: () => Date;
 }
 
 /** What a run did, and whether it ended at the deadline with rows left (`more`, resume from `cursor`). */
@@ -204,7 +207,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
 }
 
 /** The results a chunk enriched, as one lead.enriched webhook event, queued in the chunk's transaction. */
-async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enrichment: Enrichment<unknown>['name'], ids: number[]): Promise<void> {
+export async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enrichment: EnrichmentKind, ids: number[]): Promise<void> {
   if (!ids.length) return;
   const { rows } = await tx.query<{ id: number; list_id: number }>(
     `SELECT id::int AS id, campaign_id AS list_id, name, company, job_title, email, phone, website, city, email_status,
@@ -217,18 +220,41 @@ async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enr
 
 const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });
 
-/** Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored. */
+/** A phone look-up's answer: the number found now, or a reveal the vendor answers later by webhook. */
+interface PhoneAnswer {
+  phone: string | null;
+  reveal?: { id: number; start: PhoneRevealStart };
+}
+
+/**
+ * Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored.
+ * A source that reveals by webhook (Apollo's mobile numbers, `revealPhone`) is asked with a reveal
+ * opened per result: nothing is charged then; the webhook stores and charges the number
+ * (phoneReveals.ts), and the result shows "phone on its way" meanwhile.
+ */
 export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
   // Demo data is never charged (ADR 017).
   const cost = provider.demo ? 0 : CREDIT_COSTS.peoplePhoneEnrich;
-  return runEnrichment<string | null>(
+  const now = () => options?.now?.() ?? new Date();
+  const reveal = provider.revealPhone?.bind(provider);
+  return runEnrichment<PhoneAnswer>(
     db,
     {
       name: 'get-phones',
       unitCost: cost,
-      call: (row) => provider.findPhone(leadOf(row)),
-      price: (phone) => (phone ? { found: 1, price: cost } : { found: 0, price: 0 }),
-      store: async (tx, row, phone, price) => {
+      call: async (row) => {
+        if (!reveal) return { phone: await provider.findPhone(leadOf(row)) };
+        const opened = await openPhoneReveal(db, { resultId: row.id, userId, source: provider.id, reason, now: now() });
+        try {
+          return { phone: null, reveal: { id: opened.id, start: await reveal(leadOf(row), opened.token) } };
+        } catch (error) {
+          await dropPhoneReveal(db, opened.id);
+          throw error;
+        }
+      },
+      price: ({ phone }) => (phone ? { found: 1, price: cost } : { found: 0, price: 0 }),
+      store: async (tx, row, { phone, reveal: started }, price) => {
+        if (started) return phoneRevealRequested(tx, row.id, started.id, started.start, now());
         if (!phone) return false;
         await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, price]);
         return true;
@@ -407,7 +433,7 @@ interface StoredJob {
  * in the transaction that stores and charges it. Returns true when rows are left (the caller
  * enqueues the next step), false when the job is over (done, or stopped: the credits ran out).
  */
-export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps): Promise<boolean> {
+export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, now?: () => Date): Promise<boolean> {
   const job = (
     await db.query<StoredJob>(
       `SELECT j.id, j.campaign_id, j.user_id, j.kind, j.selection, j.status, j.after_id, j.seen, c.list_type
@@ -431,6 +457,7 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps):
     from: { after: Number(job.after_id), seen: job.seen },
     deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
     mail,
+    now,
   });
   if (outcome.more) return true;
   await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, outcome.stopped ? 'stopped' : 'done']);

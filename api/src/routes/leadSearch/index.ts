@@ -8,6 +8,7 @@ import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
 import { intentRoutes } from './intent';
 import { labelRoutes } from './labels';
+import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from './results';
 import { searchRoutes } from './searches';
 import { webhookRoutes } from './webhooks';
@@ -19,6 +20,7 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   searchRoutes(api, deps);
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);
+  phoneRevealRoutes(api, deps);
   webhookRoutes(api, deps);
   crmSendRoutes(api, deps);
   intentRoutes(api, deps);

@@ -8,6 +8,7 @@ import { AiTextsSection } from '../../aiAssistant/components/AiTexts';
 import type { CrmResultFields } from '../api/getResults';
 import { CrmStatus } from './CrmStatus';
 import { EmailSourceNote, emailSourceOf } from './EmailSourceNote';
+import { PhoneValue } from './PhoneValue';
 import { EmailStatusBadge } from './EmailStatusBadge';
 
 interface Employee {
@@ -93,7 +94,9 @@ export function ResultDetailsScreen() {
           <DataList.Item key={key}>
             <DataList.ItemLabel>{t(`details.${key}`)}</DataList.ItemLabel>
             <DataList.ItemValue>
-              {key === 'website' || key === 'linkedin' ? (
+              {key === 'phone' ? (
+                <PhoneValue phone={r.phone} data={r.data} empty={show(null)} />
+              ) : key === 'website' || key === 'linkedin' ? (
                 typeof value === 'string' && /^https?:\/\//.test(value) ? (
                   <ChakraLink href={value} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
                     {value}

@@ -18,6 +18,7 @@ import { useExportResultsCsv } from '../api/exportResultsCsv';
 import { useResults, type ResultFilters } from '../api/getResults';
 import type { SelectionInput } from '../api/selection';
 import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
+import { PhoneValue } from './PhoneValue';
 import { EmailSourceNote } from './EmailSourceNote';
 import { EmailStatusBadge } from './EmailStatusBadge';
 import { IntentSettingsPanel } from './IntentSettingsPanel';
@@ -382,7 +383,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
                 <Text fontSize="sm">{r.email ?? '—'}</Text>
                 {r.email ? <EmailSourceNote data={r.data} /> : null}
-                <Text fontSize="sm">{r.phone ?? ''}</Text>
+                <Text fontSize="sm">
+                  <PhoneValue phone={r.phone} data={r.data} />
+                </Text>
                 <ResultLabels labels={r.labels} />
                 <Box mt={2}>
                   <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => navigate(`${r.id}?${params.toString()}`)} />
@@ -436,7 +439,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   <Table.Cell>
                     <EmailStatusBadge status={r.email_status} />
                   </Table.Cell>
-                  <Table.Cell>{r.phone ?? ''}</Table.Cell>
+                  <Table.Cell>
+                    <PhoneValue phone={r.phone} data={r.data} />
+                  </Table.Cell>
                   {has('ai') ? (
                     <Table.Cell>
                       <AiTextsCell data={r.data} name={r.name} />
