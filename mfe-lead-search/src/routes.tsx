@@ -14,6 +14,7 @@ import { AssistantScreen } from './features/aiAssistant/components/AssistantScre
 import { LibraryScreen } from './features/aiAssistant/components/LibraryScreen';
 import { WorkflowsScreen } from './features/workflows/components/WorkflowsScreen';
 import { LazyWorkflowBuilder } from './features/workflows/components/LazyWorkflowBuilder';
+import { SavedSearchesScreen } from './features/savedSearches/components/SavedSearchesScreen';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
@@ -53,6 +54,7 @@ export const routes: AreaRouteConfig[] = [
     children: [{ path: 'library', titleKey: r('promptLibrary'), element: <LibraryScreen /> }],
   },
   { path: 'custom-labels', titleKey: r('customLabels'), element: <CustomLabelsScreen /> },
+  { path: 'saved-searches', titleKey: r('savedSearches'), element: <SavedSearchesScreen /> },
   {
     path: 'autopilot',
     titleKey: r('autopilots'),

@@ -12,6 +12,7 @@ import { LEAD_SOURCE_MIGRATIONS } from './schema/leadSources';
 import { SECURITY_MIGRATIONS } from './schema/security';
 import { BILLING_MIGRATIONS } from './schema/billing';
 import { PAYMENT_MIGRATIONS } from './schema/payments';
+import { SAVED_SEARCH_MIGRATIONS } from './schema/savedSearches';
 
 export type { Migration };
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SECURITY_MIGRATIONS,
   ...BILLING_MIGRATIONS,
   ...PAYMENT_MIGRATIONS,
+  ...SAVED_SEARCH_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -8,6 +8,7 @@ import { leadSourceMessages } from './catalogue/leadSources';
 import { aiMessages } from './catalogue/ai';
 import { whitelabelMessages } from './catalogue/whitelabel';
 import { billingMessages } from './catalogue/billing';
+import { savedSearchMessages } from './catalogue/savedSearches';
 
 
 /**
@@ -31,6 +32,7 @@ const catalogue = {
   ...aiMessages,
   ...whitelabelMessages,
   ...billingMessages,
+  ...savedSearchMessages,
 } satisfies Record<string, Translations>;
 
 

@@ -43,7 +43,7 @@ export const EMAIL_KIND_SPECS: Readonly<Record<EmailKind, { variables: readonly 
   low_credits: { variables: ['balance', 'threshold'], actionPath: '/settings/wallet' },
   auto_top_up: { variables: ['credits', 'amount', 'balance'], actionPath: '/settings/wallet' },
   autopilot_alert: { variables: ['autopilot', 'count', 'list'], actionPath: '/lead-search' },
-  saved_search_alert: { variables: ['search', 'count', 'list'], actionPath: '/lead-search' },
+  saved_search_alert: { variables: ['search', 'count', 'list'], actionPath: '/lead-search/saved-searches' },
   export_ready: { variables: ['file', 'count'], actionPath: '/lead-search' },
 };
 

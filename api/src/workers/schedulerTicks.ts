@@ -4,12 +4,14 @@ import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
 import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
 import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
+import { savedSearchTick } from '../routes/leadSearch/savedSearchAlerts';
 
 export const AUTOPILOT_TICK = 'autopilot-tick';
 export const WORKFLOW_TICK = 'workflow-tick';
+export const SAVED_SEARCH_TICK = 'saved-search-tick';
 
 /**
- * The autopilot scheduler and the workflow runner as queue ticks: one chain of each across all
+ * The autopilot scheduler, the workflow runner and the saved-search alerts as queue ticks: one chain of each across all
  * worker processes (every LEAD_SEARCH_AUTOPILOT_TICK_MS / LEAD_SEARCH_WORKFLOW_TICK_MS), restarted
  * every minute by pg-boss's cron if a crash broke it. A tick claims due runs with SKIP LOCKED and
  * leases, so a second tick at the same moment (the cron's) changes nothing twice. Web processes
@@ -22,5 +24,9 @@ export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock, mail
   });
   queue.define(WORKFLOW_TICK, { ...tick, everyMs: WORKFLOW_TICK_MS }, async () => {
     await workflowTick(db, clock, mail);
+  });
+  // Saved searches' alerts (a period claimed once across processes) and the end of their runs, at the autopilots' pace.
+  queue.define(SAVED_SEARCH_TICK, { ...tick, everyMs: AUTOPILOT_TICK_MS }, async () => {
+    await savedSearchTick(db, clock, mail);
   });
 }

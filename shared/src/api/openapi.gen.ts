@@ -12971,6 +12971,592 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's saved searches, newest first, with the number of alerts not seen yet */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                count: number;
+                                /** @enum {string} */
+                                alert: "off" | "daily" | "weekly";
+                                time_zone: string;
+                                next_alert_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                last_run: {
+                                    id: number;
+                                    saved_search_id: number;
+                                    /** @enum {string} */
+                                    trigger: "manual" | "alert";
+                                    scheduled_for: string | null;
+                                    job_id: number | null;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    error: string | null;
+                                    /** @description Leads added that the account did not hold before. */
+                                    new_leads: number;
+                                    credits_spent: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            unseen_alerts: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Saves a search's filters under a name (optionally with a daily or weekly alert) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        type: "people" | "local" | "company" | "domain" | "influencer" | "group";
+                        /** @description The list the results go to. */
+                        campaign_id: number;
+                        location: string;
+                        /** @description Most new leads one run adds. */
+                        count: number;
+                        filters?: {
+                            job_title?: string;
+                            departments?: ("Engineering" | "Sales" | "Marketing" | "Finance" | "Human Resources" | "Operations" | "Customer Success" | "Product" | "Legal" | "Information Technology" | "Design" | "Executive")[];
+                            management_levels?: ("Owner" | "Partner" | "C-Suite" | "VP" | "Director" | "Manager" | "Non-manager")[];
+                            seniority?: ("Founder/Owner" | "C-Level" | "Vice President" | "Director" | "Manager" | "Individual Contributor" | "Head" | "Senior" | "Entry" | "Intern" | "Volunteer")[];
+                            company?: string;
+                            companies?: string[];
+                            categories?: ("Accounting" | "Airport" | "Amusement Park" | "Aquarium" | "Art Gallery" | "ATM" | "Bakery" | "Bank" | "Bar" | "Beauty Salon" | "Bicycle Store" | "Book Store" | "Bowling Alley" | "Bus Station" | "Cafe" | "Campground" | "Car Dealer" | "Car Rental" | "Car Repair" | "Car Wash" | "Casino" | "Cemetery" | "Chiropractor" | "Church" | "City Hall" | "Clothing Store" | "Convenience Store" | "Courthouse" | "Dentist" | "Department Store" | "Dermatologist" | "Doctor" | "Drugstore" | "Dry Cleaner" | "Electrician" | "Electronics Store" | "Embassy" | "Event Venue" | "Fire Station" | "Fitness Center" | "Florist" | "Funeral Home" | "Furniture Store" | "Gas Station" | "Gym" | "Hair Salon" | "Hardware Store" | "Home Goods Store" | "Hospital" | "Hotel" | "HVAC Contractor" | "Insurance Agency" | "Interior Designer" | "Jewelry Store" | "Landscaper" | "Laundry" | "Law Firm" | "Library" | "Liquor Store" | "Locksmith" | "Lodging" | "Marketing Agency" | "Meal Delivery" | "Meal Takeaway" | "Medical Clinic" | "Mortgage Broker" | "Movie Theater" | "Moving Company" | "Museum" | "Nail Salon" | "Night Club" | "Optician" | "Painter" | "Park" | "Parking" | "Pet Store" | "Pharmacy" | "Physiotherapist" | "Pizza Restaurant" | "Plumber" | "Police" | "Post Office" | "Real Estate Agency" | "Restaurant" | "Roofing Contractor" | "RV Park" | "School" | "Shoe Store" | "Shopping Mall" | "Spa" | "Sports Club" | "Stadium" | "Storage" | "Supermarket" | "Tattoo Studio" | "Taxi Stand" | "Tourist Attraction" | "Travel Agency" | "University" | "Veterinary Care" | "Web Designer" | "Wedding Planner" | "Yoga Studio" | "Zoo")[];
+                            technologies?: ("wordpress" | "joomla" | "wix" | "shopify" | "typo3" | "google my business")[];
+                            /** @enum {string} */
+                            industry?: "" | "Software" | "Marketing & Advertising" | "Financial Services" | "Healthcare" | "Retail" | "Manufacturing" | "Real Estate" | "Education" | "Construction" | "Hospitality" | "Logistics" | "Legal Services" | "Consulting" | "Telecommunications" | "Energy" | "Media";
+                            employees_min?: number;
+                            employees_max?: number;
+                            domain?: string;
+                            website?: string;
+                            platforms?: ("youtube" | "instagram" | "tiktok")[];
+                            account_types?: ("regular" | "business" | "creator")[];
+                            genders?: ("male" | "female" | "known" | "unknown")[];
+                            keyword?: string;
+                            followers_min?: number;
+                            followers_max?: number;
+                            age_min?: number;
+                            age_max?: number;
+                            engagements_min?: number;
+                            engagements_max?: number;
+                            reelsPlays_min?: number;
+                            reelsPlays_max?: number;
+                            saves_min?: number;
+                            saves_max?: number;
+                            shares_min?: number;
+                            shares_max?: number;
+                            views_min?: number;
+                            views_max?: number;
+                            lastposted?: number;
+                            engagementRate?: {
+                                /** @enum {string} */
+                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                /** @enum {string} */
+                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                value?: number | null;
+                            };
+                            followersGrowthRate?: {
+                                /** @enum {string} */
+                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                /** @enum {string} */
+                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                value?: number | null;
+                            };
+                            likesGrowthRate?: {
+                                /** @enum {string} */
+                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                /** @enum {string} */
+                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                value?: number | null;
+                            };
+                            viewsGrowthRate?: {
+                                /** @enum {string} */
+                                interval?: "" | "i1month" | "i2months" | "i3months" | "i6months";
+                                /** @enum {string} */
+                                operator?: "" | "gte" | "gt" | "lte" | "lt";
+                                value?: number | null;
+                            };
+                            audience_credibility?: number;
+                        };
+                        /** @enum {string} */
+                        alert?: "off" | "daily" | "weekly";
+                        /** @description IANA zone the alert periods are counted in (the browser's); UTC when absent. */
+                        time_zone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            saved_search: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                count: number;
+                                /** @enum {string} */
+                                alert: "off" | "daily" | "weekly";
+                                time_zone: string;
+                                next_alert_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                last_run: {
+                                    id: number;
+                                    saved_search_id: number;
+                                    /** @enum {string} */
+                                    trigger: "manual" | "alert";
+                                    scheduled_for: string | null;
+                                    job_id: number | null;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    error: string | null;
+                                    /** @description Leads added that the account did not hold before. */
+                                    new_leads: number;
+                                    credits_spent: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved search with its last run */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                            };
+                            location: string;
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            count: number;
+                            /** @enum {string} */
+                            alert: "off" | "daily" | "weekly";
+                            time_zone: string;
+                            next_alert_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            last_run: {
+                                id: number;
+                                saved_search_id: number;
+                                /** @enum {string} */
+                                trigger: "manual" | "alert";
+                                scheduled_for: string | null;
+                                job_id: number | null;
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                error: string | null;
+                                /** @description Leads added that the account did not hold before. */
+                                new_leads: number;
+                                credits_spent: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        /** Renames a saved search or changes its alert */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @enum {string} */
+                        alert?: "off" | "daily" | "weekly";
+                        /** @description IANA zone the alert periods are counted in (the browser's); UTC when absent. */
+                        time_zone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            saved_search: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                count: number;
+                                /** @enum {string} */
+                                alert: "off" | "daily" | "weekly";
+                                time_zone: string;
+                                next_alert_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                last_run: {
+                                    id: number;
+                                    saved_search_id: number;
+                                    /** @enum {string} */
+                                    trigger: "manual" | "alert";
+                                    scheduled_for: string | null;
+                                    job_id: number | null;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    error: string | null;
+                                    /** @description Leads added that the account did not hold before. */
+                                    new_leads: number;
+                                    credits_spent: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Deletes a saved search (the leads it added stay in their list) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs a saved search again into its list: only leads the account does not hold yet are added (and charged) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            saved_search: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                };
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                count: number;
+                                /** @enum {string} */
+                                alert: "off" | "daily" | "weekly";
+                                time_zone: string;
+                                next_alert_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                last_run: {
+                                    id: number;
+                                    saved_search_id: number;
+                                    /** @enum {string} */
+                                    trigger: "manual" | "alert";
+                                    scheduled_for: string | null;
+                                    job_id: number | null;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    error: string | null;
+                                    /** @description Leads added that the account did not hold before. */
+                                    new_leads: number;
+                                    credits_spent: number;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-search-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alerts that found new leads, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                saved_search_id: number;
+                                search: string;
+                                campaign: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                };
+                                new_leads: number;
+                                credits_spent: number;
+                                scheduled_for: string | null;
+                                finished_at: string | null;
+                                seen: boolean;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            unseen: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-search-alerts/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every alert as seen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/status": {
         parameters: {
             query?: never;

@@ -81,6 +81,7 @@ export const AREAS: readonly AreaDefinition[] = [
       { labelKey: 'sidebar.items.newSearch', path: 'new-search' },
       { labelKey: 'sidebar.items.workflows', path: 'workflow' },
       { labelKey: 'sidebar.items.savedLists', path: 'saved-lists' },
+      { labelKey: 'sidebar.items.savedSearches', path: 'saved-searches' },
       { labelKey: 'sidebar.items.aiAssistant', path: 'ai-assistant' },
       { labelKey: 'sidebar.items.customLabels', path: 'custom-labels' },
       { labelKey: 'sidebar.items.autopilots', path: 'autopilot' },

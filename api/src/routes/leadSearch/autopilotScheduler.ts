@@ -84,7 +84,7 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
       ).rows[0];
       if (!run) continue;
       runIds.push(run.id);
-      const outcome = await startRunJob(tx, row, now);
+      const outcome = await startScheduledSearch(tx, row, now);
       if (typeof outcome === 'number') {
         await enqueueSearchJob(queueOf(db), outcome, tx);
         await tx.query('UPDATE autopilot_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
@@ -102,8 +102,26 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
   });
 }
 
-/** Starts the search job of one run (same rules as POST /api/searches), or says why it cannot. */
-async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<number | RunError> {
+/** A search started by a schedule or a saved search (not by the search form). */
+export interface ScheduledSearch {
+  user_id: number;
+  campaign_id: number;
+  location: string;
+  filters: Record<string, unknown>;
+  /** Most leads it adds: it takes what is left of the monthly search limit, up to this. */
+  max_results: number;
+  /** A webhook autopilot needs its list's webhook. */
+  type?: 'basic' | 'webhook';
+  /** Leave out the leads the account already holds (saved searches: only new leads, never charged twice). */
+  skip_known?: boolean;
+}
+
+/**
+ * Starts the search job of an autopilot run or a saved search (same rules as POST /api/searches: the
+ * list's type, one running search per list, credits for one record, the monthly search limit), or says
+ * why it cannot. The caller enqueues the job in the same transaction.
+ */
+export async function startScheduledSearch(tx: Queryable, a: ScheduledSearch, now: Date): Promise<number | RunError> {
   const campaign = (
     await tx.query<{ id: number; list_type: SearchType; is_demo: boolean; webhook_url: string | null }>(
       'SELECT id, list_type, is_demo, webhook_url FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
@@ -134,9 +152,9 @@ async function startRunJob(tx: Queryable, a: ClaimedRow, now: Date): Promise<num
   }
   const job = (
     await tx.query<{ id: number }>(
-      `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
-      [campaign.id, a.user_id, campaign.list_type, a.location, JSON.stringify(a.filters), provider.id, provider.demo, count],
+      `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested, skip_known)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
+      [campaign.id, a.user_id, campaign.list_type, a.location, JSON.stringify(a.filters), provider.id, provider.demo, count, a.skip_known ?? false],
     )
   ).rows[0]!;
   await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);

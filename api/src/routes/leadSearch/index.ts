@@ -10,6 +10,7 @@ import { intentRoutes } from './intent';
 import { labelRoutes } from './labels';
 import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from './results';
+import { savedSearchRoutes } from './savedSearches';
 import { searchRoutes } from './searches';
 import { webhookRoutes } from './webhooks';
 import { workflowRoutes } from './workflows';
@@ -29,4 +30,5 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   fineTuneRoutes(api, deps);
   aiActionRoutes(api, deps);
   workflowRoutes(api, deps);
+  savedSearchRoutes(api, deps);
 }

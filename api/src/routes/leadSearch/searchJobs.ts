@@ -35,6 +35,10 @@ interface JobRow {
   source_error: { source: string; code: string } | null;
   /** The user's own Google API key (spec user field): Google Places uses it before the platform's. */
   google_api_key: string | null;
+  /** Leave out the records the account already holds (saved searches): neither stored nor charged. */
+  skip_known: boolean;
+  /** Records read from the source and left out as already held: the source's offset is produced + skipped. */
+  skipped: number;
 }
 
 interface LookingRow {
@@ -179,7 +183,7 @@ function query(job: JobRow): LeadQuery {
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
 
-const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, j.source_error, c.is_demo AS is_demo_list,
+const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, j.source_error, j.skip_known, j.skipped, c.is_demo AS is_demo_list,
    (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key
    FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
 
@@ -240,6 +244,33 @@ async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ lo
   return { looked, charged, found, dropped: null, leads };
 }
 
+/**
+ * Most records a search that leaves out known ones reads past: a saved search's alert over a source that
+ * answers the same leads every day stops there instead of walking the source's whole answer.
+ */
+export const SKIP_KNOWN_MAX = 1000;
+
+/**
+ * The records of a batch the account holds in none of its lists (by the source's key; the same key twice
+ * in the batch counts once). Records already held are never stored again, so never charged again.
+ */
+async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord[]): Promise<LeadRecord[]> {
+  if (!records.length) return records;
+  const keys = [...new Set(records.map((r) => r.key))];
+  const known = new Set(
+    (await tx.query<{ record_key: string }>('SELECT DISTINCT record_key FROM campaign_results WHERE user_id = $1 AND record_key IN (SELECT jsonb_array_elements_text($2::jsonb))', [userId, JSON.stringify(keys)])).rows.map(
+      (r) => r.record_key,
+    ),
+  );
+  const out: LeadRecord[] = [];
+  for (const record of records) {
+    if (known.has(record.key)) continue;
+    known.add(record.key);
+    out.push(record);
+  }
+  return out;
+}
+
 /** One multi-row INSERT for a provider batch, stored as "looking". */
 async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Promise<void> {
   if (!batch.length) return;
@@ -287,15 +318,18 @@ export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors =
   const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
   if (!before) return 'missing';
   if (before.status !== 'running') return before.status;
-  const wanted = Math.min(JOB_BATCH_SIZE, before.requested - before.produced);
+  // A search leaving out known records stops reading once it has read SKIP_KNOWN_MAX of them.
+  const wanted = before.skip_known && before.skipped >= SKIP_KNOWN_MAX ? 0 : Math.min(JOB_BATCH_SIZE, before.requested - before.produced);
   const provider = providerById(before.provider, before.search_type);
   const intent = before.search_type === 'intent';
+  // Where the source's answer continues: records stored plus those left out as already held.
+  const offset = before.produced + before.skipped;
   // Intent leads come from the visits the tracking snippet recorded; every other type asks the provider's search.
   let fetched: { records: LeadRecord[]; visitIds: number[] };
   try {
     fetched = intent
       ? await identifyVisits(db, before, provider, wanted)
-      : { records: wanted ? await take(cursors.at(jobId, provider, before.produced, (limit) => provider.search(query(before), { offset: before.produced, limit }), wanted), wanted) : [], visitIds: [] };
+      : { records: wanted ? await take(cursors.at(jobId, provider, offset, (limit) => provider.search(query(before), { offset, limit }), wanted), wanted) : [], visitIds: [] };
   } catch (error) {
     cursors.close(jobId);
     if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
@@ -309,7 +343,7 @@ export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors =
       cursors.close(jobId);
       throw error;
     });
-  // The records read are stored (or the step lost a race and stored nothing: the next reads afresh).
+  // The records read are stored or left out as known (or the step lost a race and stored nothing: the next reads afresh).
   cursors.advance(jobId, outcome.stored);
   if (outcome.status !== 'running') cursors.close(jobId);
   return outcome.status;
@@ -333,7 +367,7 @@ async function storeStep(
   const job = (await tx.query<JobRow>(`${JOB_SELECT} FOR UPDATE OF j`, [jobId])).rows[0];
   if (!job) return { status: 'missing', stored: null };
   if (job.status !== 'running') return { status: job.status, stored: null };
-  if (job.produced !== before.produced) return { status: 'running', stored: null };
+  if (job.produced !== before.produced || job.skipped !== before.skipped) return { status: 'running', stored: null };
   const revealed = await reveal(tx, job, mail);
   await leadsCreated(tx, queue, job, revealed.leads);
   if (revealed.dropped) {
@@ -350,18 +384,21 @@ async function storeStep(
     return { status: 'stopped', stored: null };
   }
 
-  const batch = intent ? await claimVisits(tx, job, fetched.visitIds, fetched.records) : fetched.records;
+  const read = intent ? await claimVisits(tx, job, fetched.visitIds, fetched.records) : fetched.records;
+  const batch = job.skip_known && !intent ? await unknownRecords(tx, job.user_id, read) : read;
+  const skipped = read.length - batch.length;
   await storeBatch(tx, job, batch);
   const produced = job.produced + batch.length;
   if (batch.length) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [job.campaign_id, batch.length]);
   // A step that got through ends any passing source failure shown while it was being retried.
-  await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1', [
+  await tx.query('UPDATE search_jobs SET produced = $2, credits_charged = credits_charged + $3, found = found + $4, skipped = skipped + $5, source_error = CASE WHEN demo_reason IS NULL THEN NULL ELSE source_error END, updated_at = now() WHERE id = $1', [
     job.id,
     produced,
     revealed.charged,
     revealed.found,
+    skipped,
   ]);
-  const stored = batch.length;
+  const stored = read.length;
   if (intent) {
     // Live visitor data: the search waits for visits until it has identified the companies asked for.
     if (wanted === 0) {
@@ -370,7 +407,7 @@ async function storeStep(
     }
     return { status: batch.length || revealed.looked || fetched.visitIds.length ? 'running' : 'waiting', stored };
   }
-  if (batch.length === 0) {
+  if (read.length === 0) {
     // Nothing new and nothing left looking: the job is over.
     await finish(tx, queue, job, 'done', produced < job.requested ? 'provider_exhausted' : null, produced);
     return { status: 'done', stored };

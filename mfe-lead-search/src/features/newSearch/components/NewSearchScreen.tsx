@@ -13,6 +13,8 @@ import { costPerRecord, searchSchema, toApiFilters, valuesFromQuery, type Search
 import { CostPanel } from './CostPanel';
 import { SearchFilters } from './SearchFilters';
 import { SelectField } from './fields';
+import { SaveSearchPanel } from './SaveSearchPanel';
+import { useSaveSearch, type SavedSearchAlert } from '../../../api/saveSearch';
 
 const isSearchType = (value: string | null): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value ?? '');
 
@@ -106,6 +108,8 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const lists = useCampaigns({ type, limit: 100 });
   const createList = useCreateCampaign();
   const start = useStartSearch();
+  const saveSearch = useSaveSearch();
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [newListName, setNewListName] = useState('');
   const [newListDemo, setNewListDemo] = useState(false);
   const [newListError, setNewListError] = useState<string | null>(null);
@@ -149,6 +153,33 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
       if (Object.keys(fields).length === 0) applyApiFieldErrors(form, error);
     }
   });
+
+  // The same checks as a run (spec §5: location and list, the type's filters), then the search is kept under its name.
+  const handleSaveSearch = (name: string, alert: SavedSearchAlert): Promise<boolean> =>
+    new Promise((resolve) => {
+      setSaveError(null);
+      void handleSubmit(
+        async (values) => {
+          try {
+            await saveSearch.mutateAsync({
+              name,
+              alert,
+              type: type as Exclude<SearchType, 'intent'>,
+              campaign_id: Number(values.campaign_id),
+              location: values.location,
+              count: values.count,
+              filters: toApiFilters(values, options.filters_by_type[type]),
+              time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            });
+            resolve(true);
+          } catch (error) {
+            setSaveError(Object.values(apiFieldErrors(error))[0] ?? t('savedSearches.saveFailed'));
+            resolve(false);
+          }
+        },
+        () => resolve(false),
+      )();
+    });
 
   return (
     <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('newSearch.formLabel', { type: t(`types.${type}.name`) })}>
@@ -198,6 +229,7 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
           <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} disabled={overLimit}>
             {t('newSearch.run')}
           </Button>
+          {type === 'intent' ? null : <SaveSearchPanel onSave={handleSaveSearch} busy={saveSearch.isPending} error={saveError} />}
         </Stack>
       </Flex>
     </chakra.form>
