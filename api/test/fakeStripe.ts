@@ -5,11 +5,18 @@ import Stripe from 'stripe';
 /**
  * A local Stripe for tests: the REST endpoints the app calls through the official SDK (its host, port
  * and protocol options point here), answering the objects of Stripe's API reference — Customer,
- * SetupIntent, PaymentMethod, PaymentIntent, Refund, Account, AccountLink — form-encoded requests,
+ * SetupIntent, PaymentMethod, PaymentIntent, Refund, Account, AccountLink, and Billing's Product, Price,
+ * Subscription and Invoice (API 2025+: periods on the subscription item, the subscription under the
+ * invoice's `parent.subscription_details`, payments as an includable list) — form-encoded requests,
  * Bearer secret key, `Idempotency-Key` replays (the same key answers the first answer again), card
  * errors as 402 with the PaymentIntent inside. `confirmSetup` plays Stripe.js confirming a SetupIntent
  * in the browser; `loseAnswers` processes requests and then drops the connection (a lost answer);
  * `signedEvent` builds a webhook delivery signed with the SDK's test-header helper.
+ *
+ * Events: with `deliverTo` set, the fake sends the events Stripe would (signed the same way, in order,
+ * after the answer): `customer.subscription.created|updated|deleted`, `invoice.paid`,
+ * `invoice.payment_failed`, `checkout.session.completed|expired`. `advance` plays a subscription's
+ * next billing period (paid, or failed as a declined card would), `delivered()` waits for the sends.
  */
 export type TestCard = 'visa' | 'decline' | 'authenticate';
 
@@ -25,8 +32,22 @@ export interface FakeStripe {
   confirmSetup(setupIntentId: string, card: TestCard): void;
   /** Stripe.js confirming a requires_action PaymentIntent (the card holder passed 3-D Secure). */
   authenticate(paymentIntentId: string): Json;
-  /** The customer pays on Checkout: the session completes with a succeeded PaymentIntent (returned). */
-  completeCheckout(sessionId: string): Json;
+  /**
+   * The customer finishes Checkout: a payment session completes with a succeeded PaymentIntent, a setup
+   * session with a SetupIntent that saved `card` (returned; sent as checkout.session.completed when delivering).
+   */
+  completeCheckout(sessionId: string, card?: TestCard): Json;
+  /** The buyer never came back: the session expires (sent as checkout.session.expired when delivering). */
+  expireCheckout(sessionId: string): Json;
+  /** The subscription's next period: its invoice is paid with the default card, or fails (`fail`, or a declining card). */
+  advance(subscriptionId: string, options?: { fail?: boolean }): Json;
+  /** Where events are sent (the app's webhook endpoint); null: none are sent. */
+  deliverTo: ((delivery: { payload: string; signature: string; type: string }) => Promise<unknown>) | null;
+  /** Resolves once every event emitted so far was sent. */
+  delivered(): Promise<void>;
+  /** Events emitted (sent or not), oldest first. */
+  events: { id: string; type: string; object: Json }[];
+  subscriptions(): Json[];
   /** While true, every request is processed and its connection dropped before the answer. */
   loseAnswers: boolean;
   paymentIntents(): Json[];
@@ -55,14 +76,96 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = 'sk_test_fake_leadsmith';
   const webhookSecret = 'whsec_fake_leadsmith';
   const objects = new Map<string, Json>();
-  const checkoutIntentData = new Map<string, { metadata: Record<string, string>; destination: string | null; fee: string | null }>();
+  const checkoutIntentData = new Map<string, { setupMetadata: Record<string, string>; metadata: Record<string, string>; destination: string | null; fee: string | null }>();
   const cardOf = new Map<string, TestCard>();
   const idempotent = new Map<string, { status: number; body: Json }>();
+  const paymentsOf = new Map<string, Json[]>();
+  const priceOfSub = new Map<string, Json>();
   const requests: FakeStripe['requests'] = [];
   const sockets = new Set<Socket>();
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_fake${String((counter += 1)).padStart(6, '0')}`;
   const now = () => Math.floor(Date.now() / 1000);
+  const events: FakeStripe['events'] = [];
+  let sending: Promise<void> = Promise.resolve();
+  /** Stripe sends an event after the request that caused it was answered, one after another here. */
+  const emit = (type: string, object: Json) => {
+    const event = { id: newId('evt'), type, object: structuredClone(object) };
+    events.push(event);
+    sending = sending.then(
+      () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            if (!fake.deliverTo) return resolve();
+            const signed = fake.signedEvent(type, event.object, event.id);
+            void fake.deliverTo({ ...signed, type }).then(
+              () => resolve(),
+              () => resolve(),
+            );
+          }),
+        ),
+    );
+  };
+  const expandOf = (form: URLSearchParams, query: URLSearchParams): string[] =>
+    [...form, ...query].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+  const DAY = 86_400;
+  /** The end of a period of one `interval` from `start` (calendar months, UTC, as Stripe bills). */
+  const periodEnd = (start: number, interval: string, days = 0): number => {
+    if (days > 0) return start + days * DAY;
+    const d = new Date(start * 1000);
+    if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+    return Math.floor(d.getTime() / 1000);
+  };
+  const cardError = (code: string, message: string) => ({ status: 402, body: { error: { type: 'card_error', code, ...(code === 'card_declined' ? { decline_code: 'generic_decline' } : {}), message } } });
+
+  /** An invoice of a subscription's period, paid with its default card (a PaymentIntent) unless it fails. */
+  function invoiceFor(sub: Json, amount: number, period: { start: number; end: number }, reason: string, fail: boolean): Json {
+    const id = newId('in');
+    const pm = String(sub.default_payment_method ?? '');
+    let intent: Json | null = null;
+    if (amount > 0) {
+      const pid = newId('pi');
+      intent = {
+        id: pid,
+        object: 'payment_intent',
+        amount,
+        currency: 'usd',
+        customer: sub.customer,
+        payment_method: pm,
+        status: fail ? 'requires_payment_method' : 'succeeded',
+        last_payment_error: fail ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } : null,
+        metadata: {},
+        transfer_data: sub.transfer_data,
+        created: now(),
+        livemode: false,
+      };
+      objects.set(pid, intent);
+    }
+    const invoice: Json = {
+      id,
+      object: 'invoice',
+      customer: sub.customer,
+      status: fail ? 'open' : 'paid',
+      billing_reason: reason,
+      currency: 'usd',
+      amount_due: amount,
+      amount_paid: fail ? 0 : amount,
+      amount_remaining: fail ? amount : 0,
+      attempt_count: 1,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      lines: { object: 'list', has_more: false, data: [{ id: newId('il'), object: 'line_item', amount, currency: 'usd', period }] },
+      period_start: period.start,
+      period_end: period.end,
+      created: now(),
+      livemode: false,
+    };
+    objects.set(id, invoice);
+    paymentsOf.set(id, intent && !fail ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: id, amount_paid: amount, currency: 'usd', is_default: true, status: 'paid', payment: { type: 'payment_intent', payment_intent: intent.id } }] : []);
+    return invoice;
+  }
+  const withPayments = (invoice: Json): Json => ({ ...invoice, payments: { object: 'list', has_more: false, data: paymentsOf.get(String(invoice.id)) ?? [] } });
+  const itemOf = (sub: Json) => (sub.items as { data: Json[] }).data[0]!;
   const notFound = (id: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` } } });
 
   function paymentMethod(card: TestCard, customer: string | null): Json {
@@ -85,12 +188,102 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       objects.set(id, seti);
       return { status: 200, body: seti };
     }
-    const m = /^\/v1\/(setup_intents|payment_methods|payment_intents|customers|accounts)\/([A-Za-z0-9_]+)$/.exec(path);
+    const m = /^\/v1\/(setup_intents|payment_methods|payment_intents|customers|accounts|products|prices|subscriptions|invoices|checkout\/sessions)\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && m) {
       const found = objects.get(m[2]!);
       if (!found) return notFound(m[2]!);
+      if (m[1] === 'invoices' && expandOf(form, query).includes('payments')) return { status: 200, body: withPayments(found) };
       if (m[1] === 'setup_intents' && query.getAll('expand[]').includes('payment_method') && typeof found.payment_method === 'string') return { status: 200, body: { ...found, payment_method: objects.get(found.payment_method) } };
       return { status: 200, body: found };
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const product = { id: newId('prod'), object: 'product', name: form.get('name'), active: true, metadata: nested(form, 'metadata'), created: now(), livemode: false };
+      objects.set(product.id, product);
+      return { status: 200, body: product };
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      const product = objects.get(form.get('product') ?? '');
+      if (!product) return notFound(form.get('product') ?? '');
+      const interval = form.get('recurring[interval]');
+      if (interval && interval !== 'month' && interval !== 'year') return { status: 400, body: { error: { type: 'invalid_request_error', param: 'recurring[interval]', message: 'Invalid recurring[interval]' } } };
+      const price = {
+        id: newId('price'),
+        object: 'price',
+        product: product.id,
+        active: true,
+        currency: form.get('currency'),
+        unit_amount: Number(form.get('unit_amount')),
+        type: interval ? 'recurring' : 'one_time',
+        recurring: interval ? { interval, interval_count: 1, usage_type: 'licensed' } : null,
+        metadata: nested(form, 'metadata'),
+        created: now(),
+        livemode: false,
+      };
+      objects.set(price.id, price);
+      return { status: 200, body: price };
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const customer = objects.get(form.get('customer') ?? '');
+      if (!customer) return notFound(form.get('customer') ?? '');
+      const price = objects.get(form.get('items[0][price]') ?? '');
+      if (!price || !price.recurring) return notFound(form.get('items[0][price]') ?? '');
+      const pmId = form.get('default_payment_method') ?? '';
+      const pm = objects.get(pmId);
+      if (!pm || pm.customer !== customer.id) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'default_payment_method', message: `No such PaymentMethod: '${pmId}'` } } };
+      const trialDays = Number(form.get('trial_period_days') ?? 0);
+      const trialFee = Number(form.get('add_invoice_items[0][price_data][unit_amount]') ?? 0);
+      const amount = trialDays > 0 ? trialFee : Number(price.unit_amount);
+      const card = cardOf.get(pmId)!;
+      // error_if_incomplete: a first invoice that cannot be paid creates nothing and answers 402.
+      if (amount > 0 && card === 'decline') return cardError('card_declined', 'Your card was declined.');
+      if (amount > 0 && card === 'authenticate') return cardError('authentication_required', 'This payment requires authentication.');
+      const start = now();
+      const end = periodEnd(start, String((price.recurring as Json).interval), trialDays);
+      const id = newId('sub');
+      const sub: Json = {
+        id,
+        object: 'subscription',
+        customer: customer.id,
+        status: trialDays > 0 ? 'trialing' : 'active',
+        default_payment_method: pmId,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        ended_at: null,
+        trial_end: trialDays > 0 ? end : null,
+        metadata: nested(form, 'metadata'),
+        application_fee_percent: form.get('application_fee_percent') ? Number(form.get('application_fee_percent')) : null,
+        transfer_data: form.get('transfer_data[destination]') ? { destination: form.get('transfer_data[destination]') } : null,
+        payment_behavior: form.get('payment_behavior'),
+        items: { object: 'list', has_more: false, data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end }] },
+        latest_invoice: null,
+        start_date: start,
+        created: start,
+        livemode: false,
+      };
+      const invoice = invoiceFor(sub, amount, { start, end }, 'subscription_create', false);
+      sub.latest_invoice = invoice.id;
+      objects.set(id, sub);
+      priceOfSub.set(id, price);
+      emit('customer.subscription.created', sub);
+      emit('invoice.paid', invoice);
+      const expand = expandOf(form, query);
+      const latest = expand.includes('latest_invoice.payments') ? withPayments(invoice) : expand.includes('latest_invoice') ? invoice : invoice.id;
+      return { status: 200, body: { ...sub, latest_invoice: latest } };
+    }
+    const subPath = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(path);
+    if (subPath && (method === 'POST' || method === 'DELETE')) {
+      const sub = objects.get(subPath[1]!);
+      if (!sub || sub.status === 'canceled') return notFound(subPath[1]!);
+      if (method === 'DELETE') {
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+        emit('customer.subscription.deleted', sub);
+        return { status: 200, body: sub };
+      }
+      const previous = { cancel_at_period_end: sub.cancel_at_period_end };
+      if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+      sub.canceled_at = sub.cancel_at_period_end ? now() : null;
+      emit('customer.subscription.updated', { ...sub, previous_attributes: previous });
+      return { status: 200, body: sub };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pmId = form.get('payment_method') ?? '';
@@ -151,8 +344,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 'open',
         payment_status: 'unpaid',
         customer_email: form.get('customer_email'),
-        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-        currency: form.get('line_items[0][price_data][currency]'),
+        amount_total: form.get('mode') === 'setup' ? null : Number(form.get('line_items[0][price_data][unit_amount]')),
+        currency: form.get('line_items[0][price_data][currency]') ?? form.get('currency'),
+        customer: form.get('customer'),
+        setup_intent: null,
+        subscription: null,
         success_url: form.get('success_url'),
         cancel_url: form.get('cancel_url'),
         metadata: nested(form, 'metadata'),
@@ -162,6 +358,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       objects.set(id, session);
       checkoutIntentData.set(id, {
+        setupMetadata: nested(form, 'setup_intent_data[metadata]'),
         metadata: nested(form, 'payment_intent_data[metadata]'),
         destination: form.get('payment_intent_data[transfer_data][destination]'),
         fee: form.get('payment_intent_data[application_fee_amount]'),
@@ -206,10 +403,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       Object.assign(pi, { status: 'succeeded', last_payment_error: null, next_action: null });
       return pi;
     },
-    completeCheckout(sessionId) {
+    completeCheckout(sessionId, card = 'visa') {
       const session = objects.get(sessionId);
       const data = checkoutIntentData.get(sessionId);
       if (!session || !data) throw new Error(`no Checkout Session ${sessionId}`);
+      if (session.mode === 'setup') {
+        const customer = String(session.customer);
+        const pm = paymentMethod(card, customer);
+        const seti = { id: newId('seti'), object: 'setup_intent', customer, status: 'succeeded', usage: 'off_session', payment_method: pm.id, metadata: data.setupMetadata, created: now(), livemode: false };
+        objects.set(seti.id, seti);
+        Object.assign(session, { status: 'complete', setup_intent: seti.id });
+        emit('checkout.session.completed', session);
+        return session;
+      }
       const id = newId('pi');
       const pi = {
         id,
@@ -225,8 +431,55 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       objects.set(id, pi);
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id });
+      emit('checkout.session.completed', session);
       return session;
     },
+    expireCheckout(sessionId) {
+      const session = objects.get(sessionId);
+      if (!session || session.status !== 'open') throw new Error(`no open Checkout Session ${sessionId}`);
+      Object.assign(session, { status: 'expired', url: null });
+      emit('checkout.session.expired', session);
+      return session;
+    },
+    advance(subscriptionId, options = {}) {
+      const sub = objects.get(subscriptionId);
+      if (!sub || sub.status === 'canceled') throw new Error(`no live Subscription ${subscriptionId}`);
+      const item = itemOf(sub);
+      const price = priceOfSub.get(subscriptionId)!;
+      // Cancelled at the period's end: the period ends, no invoice.
+      if (sub.cancel_at_period_end) {
+        Object.assign(sub, { status: 'canceled', ended_at: item.current_period_end, canceled_at: item.current_period_end });
+        emit('customer.subscription.deleted', sub);
+        return sub;
+      }
+      const start = Number(item.current_period_end);
+      const end = periodEnd(start, String((price.recurring as Json).interval));
+      const fail = options.fail === true || cardOf.get(String(sub.default_payment_method)) !== 'visa';
+      const invoice = invoiceFor(sub, Number(price.unit_amount), { start, end }, 'subscription_cycle', fail);
+      sub.latest_invoice = invoice.id;
+      if (fail) {
+        const previous = { status: sub.status };
+        sub.status = 'past_due';
+        emit('invoice.payment_failed', invoice);
+        emit('customer.subscription.updated', { ...sub, previous_attributes: previous });
+      } else {
+        Object.assign(item, { current_period_start: start, current_period_end: end });
+        sub.status = 'active';
+        emit('invoice.paid', invoice);
+      }
+      return invoice;
+    },
+    deliverTo: null,
+    delivered: async () => {
+      let seen: Promise<void> | null = null;
+      // Sends queued while waiting are waited for too.
+      while (seen !== sending) {
+        seen = sending;
+        await seen;
+      }
+    },
+    events,
+    subscriptions: () => [...objects.values()].filter((o) => o.object === 'subscription'),
     paymentIntents: () => [...objects.values()].filter((o) => o.object === 'payment_intent'),
     refunds: () => [...objects.values()].filter((o) => o.object === 'refund'),
     signedEvent(type, object, id = newId('evt')) {

@@ -56,7 +56,7 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
   });
 
   it("a sales-page sign-up pays on Stripe Checkout into the reseller's account; the account is made once from the event; a refund is made once under concurrency", async () => {
-    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect plan' })).data;
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect plan', one_time_price_cents: 4900 })).data;
     const page = await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}` });
     expect(page.body).not.toContain('f-card-number');
     const form = { first_name: 'Con', last_name: 'Nect', email: 'con.nect@buyer.test', password: 'secret1', custom_0: 'Con Co' };
@@ -97,7 +97,7 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
   });
 
   it('a checkout paid after its email was taken is refunded, not kept', async () => {
-    const pkg = json<{ data: { slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect race' })).data;
+    const pkg = json<{ data: { slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect race', one_time_price_cents: 4900 })).data;
     const form = { first_name: 'Ra', last_name: 'Ce', email: 'race@buyer.test', password: 'secret1', custom_0: 'Race Co' };
     const post = () => ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
     const first = await post();

@@ -90,4 +90,32 @@ CREATE TABLE whitelabel_signups (
 );
 `,
   },
+  {
+    id: 'w5-money25-001-stripe-billing',
+    sql: `
+-- A package sold through Stripe Billing is a Product with a recurring Price per interval; prices are
+-- immutable at Stripe, so a new amount is a new Price (one row per package, interval and amount).
+CREATE TABLE payment_prices (
+  package_id integer NOT NULL REFERENCES whitelabel_packages (id) ON DELETE CASCADE,
+  provider text NOT NULL CHECK (provider IN ('stripe')),
+  billing_interval text NOT NULL CHECK (billing_interval IN ('month', 'year')),
+  amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+  product_ref text NOT NULL,
+  price_ref text NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (package_id, provider, billing_interval, amount_cents)
+);
+-- A sales-page sign-up sold as a subscription: the card is saved on Checkout (setup mode) for the
+-- Stripe customer made for it, then the subscription is created; a first invoice that cannot be paid
+-- ends it as failed, an abandoned Checkout as expired (nothing granted either way).
+ALTER TABLE whitelabel_signups ADD COLUMN billing_interval text NOT NULL DEFAULT 'month' CHECK (billing_interval IN ('month', 'year'));
+ALTER TABLE whitelabel_signups ADD COLUMN customer_ref text;
+ALTER TABLE whitelabel_signups ADD COLUMN subscription_ref text;
+ALTER TABLE whitelabel_signups ADD COLUMN failure_code text;
+ALTER TABLE whitelabel_signups DROP CONSTRAINT whitelabel_signups_status_check;
+ALTER TABLE whitelabel_signups ADD CONSTRAINT whitelabel_signups_status_check CHECK (status IN ('pending', 'completed', 'refunding', 'refunded', 'failed', 'expired'));
+CREATE INDEX whitelabel_signups_checkout_idx ON whitelabel_signups (checkout_ref) WHERE checkout_ref IS NOT NULL;
+ALTER TABLE whitelabel_subscriptions ADD COLUMN billing_interval text NOT NULL DEFAULT 'month' CHECK (billing_interval IN ('month', 'year'));
+`,
+  },
 ];

@@ -316,6 +316,15 @@ export const whitelabelMessages = {
     fr: 'Vous payez à la page suivante (Stripe Checkout) ; votre compte est prêt dès que le paiement est reçu.',
     de: 'Sie bezahlen auf der nächsten Seite (Stripe Checkout); Ihr Konto ist bereit, sobald die Zahlung eingegangen ist.',
   },
+  'whitelabel.sales.subscribeOnStripe': {
+    en: 'You save your card on the next page (Stripe Checkout); the subscription starts and your account is ready once the first invoice is paid.',
+    es: 'Guardas tu tarjeta en la página siguiente (Stripe Checkout); la suscripción empieza y tu cuenta estará lista cuando se pague la primera factura.',
+    fr: 'Vous enregistrez votre carte à la page suivante (Stripe Checkout) ; l’abonnement commence et votre compte est prêt dès que la première facture est payée.',
+    de: 'Sie hinterlegen Ihre Karte auf der nächsten Seite (Stripe Checkout); das Abonnement beginnt und Ihr Konto ist bereit, sobald die erste Rechnung bezahlt ist.',
+  },
+  'whitelabel.sales.billing': { en: 'Billing', es: 'Facturación', fr: 'Facturation', de: 'Abrechnung' },
+  'whitelabel.sales.billMonthly': { en: 'Monthly: {price}', es: 'Mensual: {price}', fr: 'Mensuel : {price}', de: 'Monatlich: {price}' },
+  'whitelabel.sales.billYearly': { en: 'Yearly: {price}', es: 'Anual: {price}', fr: 'Annuel : {price}', de: 'Jährlich: {price}' },
   'whitelabel.sales.card': { en: 'Card number', es: 'Número de tarjeta', fr: 'Numéro de carte', de: 'Kartennummer' },
   'whitelabel.sales.submit': { en: 'Sign up', es: 'Registrarse', fr: "S'inscrire", de: 'Registrieren' },
   'whitelabel.sales.closed': {

@@ -13,6 +13,7 @@ export const HANDLED_EVENT_TYPES = [
   'charge.refunded',
   'setup_intent.succeeded',
   'checkout.session.completed',
+  'checkout.session.expired',
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.updated',

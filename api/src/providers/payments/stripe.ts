@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { fetch as undiciFetch } from 'undici';
 import { outboundDispatcher } from '../../net/outbound';
-import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod } from './types';
+import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome } from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -50,6 +50,130 @@ function unknownAnswer(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (error.statusCode ?? 500) >= 500;
 }
 
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (unknownAnswer(error)) throw new PaymentUnknownError(error);
+    throw error;
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/**
+ * Stripe Billing: a package is a Product with a recurring Price per interval; a purchase is a
+ * Subscription of the customer with its saved card as default payment method, created with an
+ * idempotency key and `error_if_incomplete` (a first invoice that cannot be paid creates nothing).
+ * Renewals are Stripe's: its invoice and subscription events drive our state (renewalEvents.ts).
+ */
+function stripeBilling(stripe: Stripe): SubscriptionBilling {
+  return {
+    async createProduct({ packageId, name }, idempotencyKey) {
+      return (await call(() => stripe.products.create({ name, metadata: { package_id: String(packageId) } }, { idempotencyKey }))).id;
+    },
+
+    async createPrice({ productRef, packageId, amountCents, interval }, idempotencyKey) {
+      const price = await call(() =>
+        stripe.prices.create({ product: productRef, currency: 'usd', unit_amount: amountCents, recurring: { interval }, metadata: { package_id: String(packageId) } }, { idempotencyKey }),
+      );
+      return price.id;
+    },
+
+    async createSetupCheckout(request) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            currency: 'usd',
+            customer: request.customerRef,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            metadata: request.metadata,
+            setup_intent_data: { metadata: request.metadata },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentUnknownError(new Error('Checkout session without a url'));
+      return { id: session.id, url: session.url };
+    },
+
+    async paymentMethodOfSetup(setupIntentId, customerRef) {
+      const intent = await call(() => stripe.setupIntents.retrieve(setupIntentId));
+      const method = idOf(intent.payment_method);
+      if (intent.status !== 'succeeded' || idOf(intent.customer) !== customerRef || !method) throw new PaymentMethodError('setup_incomplete');
+      return method;
+    },
+
+    async createSubscription(request): Promise<SubscriptionOutcome> {
+      let subscription: Stripe.Subscription;
+      try {
+        subscription = await call(() =>
+          stripe.subscriptions.create(
+            {
+              customer: request.customerRef,
+              items: [{ price: request.priceRef }],
+              default_payment_method: request.paymentMethodRef,
+              payment_behavior: 'error_if_incomplete',
+              metadata: request.metadata,
+              ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+              ...(request.trialDays > 0 && request.trialAmountCents > 0
+                ? { add_invoice_items: [{ price_data: { currency: 'usd', product: request.productRef, unit_amount: request.trialAmountCents } }] }
+                : {}),
+              ...(request.destinationAccount
+                ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeePercent > 0 ? { application_fee_percent: request.applicationFeePercent } : {}) }
+                : {}),
+              expand: ['latest_invoice.payments'],
+            },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw error;
+        // The first invoice could not be paid (402): with error_if_incomplete no subscription exists.
+        const stripeError = error as InstanceType<typeof Stripe.errors.StripeError>;
+        return { status: 'failed', failureCode: stripeError.decline_code ?? stripeError.code ?? 'card_declined' };
+      }
+      const item = subscription.items.data[0];
+      const invoice = subscription.latest_invoice;
+      if (!item || !invoice || typeof invoice === 'string') throw new PaymentUnknownError(new Error(`subscription ${subscription.id} without its item or first invoice`));
+      const paid = invoice.payments?.data.find((p) => p.status === 'paid');
+      return {
+        status: 'active',
+        ref: subscription.id,
+        periodStart: new Date(item.current_period_start * 1000),
+        periodEnd: new Date(item.current_period_end * 1000),
+        invoiceRef: invoice.id,
+        paymentRef: invoice.amount_paid > 0 ? idOf(paid?.payment.payment_intent) : null,
+        amountPaidCents: invoice.amount_paid,
+      };
+    },
+
+    async invoicePayment(invoiceRef) {
+      const invoice = await call(() => stripe.invoices.retrieve(invoiceRef, { expand: ['payments'] }));
+      const paid = invoice.payments?.data.find((p) => p.status === 'paid');
+      const ref = idOf(paid?.payment.payment_intent);
+      return ref && invoice.amount_paid > 0 ? { paymentRef: ref, amountCents: invoice.amount_paid } : null;
+    },
+
+    async cancelSubscription(ref) {
+      try {
+        await call(() => stripe.subscriptions.cancel(ref));
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw error;
+        // Ended already (at Stripe, by its dashboard or a retry of ours): the outcome we wanted.
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        throw error;
+      }
+    },
+
+    async setCancelAtPeriodEnd(ref, cancel, idempotencyKey) {
+      await call(() => stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }, { idempotencyKey }));
+    },
+  };
+}
+
 /**
  * Stripe through its official Node SDK. One Customer per account; cards are saved by SetupIntents the
  * browser confirms with Stripe.js (the card number goes from the browser to Stripe only); charges are
@@ -60,18 +184,10 @@ function unknownAnswer(error: unknown): boolean {
 export function createStripePayments(options: StripeOptions): PaymentsProvider {
   const stripe = stripeClient(options);
 
-  async function call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (unknownAnswer(error)) throw new PaymentUnknownError(error);
-      throw error;
-    }
-  }
-
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    billing: stripeBilling(stripe),
 
     async createCustomer(customer, idempotencyKey) {
       const created = await call(() => stripe.customers.create({ email: customer.email, metadata: { user_id: String(customer.userId) } }, { idempotencyKey })).catch((error: unknown) => {

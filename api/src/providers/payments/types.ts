@@ -132,4 +132,68 @@ export interface PaymentsProvider {
   portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
   /** Stripe Checkout; the sandbox has none (its card form tokenises in the page). */
   createCheckout?(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Stripe Billing (packages sold as subscriptions at Stripe); the sandbox renews off the app clock instead. */
+  readonly billing?: SubscriptionBilling;
+}
+
+export type BillingInterval = 'month' | 'year';
+
+/** A package's subscription created at the provider with a saved card (issue 25 item 3, ADR 023). */
+export interface SubscriptionRequest {
+  customerRef: string;
+  /** The card saved by the Checkout setup session: the subscription's default payment method. */
+  paymentMethodRef: string;
+  /** The package's recurring Price for the chosen interval. */
+  priceRef: string;
+  /** The package's Product (the trial fee is a one-off invoice item of it). */
+  productRef: string;
+  trialDays: number;
+  trialAmountCents: number;
+  metadata: Record<string, string>;
+  /** The same key never makes a second subscription (the lost answer of a first try is answered again). */
+  idempotencyKey: string;
+  /** A reseller's connected account: each invoice's payment goes to it, less `applicationFeePercent`. */
+  destinationAccount: string | null;
+  applicationFeePercent: number;
+}
+
+export type SubscriptionOutcome =
+  | {
+      status: 'active';
+      ref: string;
+      /** The first paid (or trial) period, as the provider counts it. */
+      periodStart: Date;
+      periodEnd: Date;
+      invoiceRef: string;
+      /** The first invoice's PaymentIntent (null when nothing was charged, e.g. a free trial). */
+      paymentRef: string | null;
+      amountPaidCents: number;
+    }
+  | { status: 'failed'; failureCode: string };
+
+/** A hosted page that saves a card for later (Stripe Checkout in setup mode). */
+export interface SetupCheckoutRequest {
+  customerRef: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface SubscriptionBilling {
+  /** The package's Product (created once per package; the key makes a retried create the same one). */
+  createProduct(p: { packageId: number; name: string }, idempotencyKey: string): Promise<string>;
+  /** A recurring Price of the product (prices are immutable: a new amount is a new Price). */
+  createPrice(p: { productRef: string; packageId: number; amountCents: number; interval: BillingInterval }, idempotencyKey: string): Promise<string>;
+  createSetupCheckout(request: SetupCheckoutRequest): Promise<{ id: string; url: string }>;
+  /** The card a completed setup saved for `customerRef`. Throws PaymentMethodError when it did not. */
+  paymentMethodOfSetup(setupIntentId: string, customerRef: string): Promise<string>;
+  /** Throws PaymentUnknownError when the answer was lost (retry with the same key). */
+  createSubscription(request: SubscriptionRequest): Promise<SubscriptionOutcome>;
+  /** The PaymentIntent that paid an invoice, and the amount (null when nothing was charged). */
+  invoicePayment(invoiceRef: string): Promise<{ paymentRef: string; amountCents: number } | null>;
+  /** Ends the subscription now (no more invoices). One already ended counts as done. */
+  cancelSubscription(ref: string): Promise<void>;
+  /** Cancels at the period's end (true) or takes that back (false); the key makes a retry the same request. */
+  setCancelAtPeriodEnd(ref: string, cancel: boolean, idempotencyKey: string): Promise<void>;
 }

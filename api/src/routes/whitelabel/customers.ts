@@ -102,7 +102,25 @@ export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash:
  */
 export async function startSubscription(
   q: Queryable,
-  s: { ownerId: number; customerId: number; pkg: Package; customerName: string; username: string; additionalCredits: number; welcomeEmail: boolean; managedBy: 'manual' | 'provider'; source: 'reseller' | 'sales_page'; periodEnd: Date; at: Date; customAnswers?: Record<string, string> },
+  s: {
+    ownerId: number;
+    customerId: number;
+    pkg: Package;
+    customerName: string;
+    username: string;
+    additionalCredits: number;
+    welcomeEmail: boolean;
+    managedBy: 'manual' | 'provider';
+    source: 'reseller' | 'sales_page';
+    periodEnd: Date;
+    at: Date;
+    customAnswers?: Record<string, string>;
+    /**
+     * Billed by Stripe: its subscription id and interval, and the first period as its first invoice
+     * counts it (that invoice's id is the grant's source, so its `invoice.paid` event grants nothing more).
+     */
+    stripe?: { subscriptionRef: string; interval: 'month' | 'year'; periodStart: Date; invoiceRef: string };
+  },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO whitelabel_subscriptions (owner_id, customer_id, package_id, customer_name, username, additional_credits, welcome_email, status, managed_by, source,
@@ -111,10 +129,15 @@ export async function startSubscription(
     [s.ownerId, s.customerId, s.pkg.id, s.customerName, s.username, s.additionalCredits, s.welcomeEmail, s.managedBy, s.source, s.periodEnd, s.at, JSON.stringify(s.customAnswers ?? {})],
   );
   const id = rows[0]!.id;
+  if (s.stripe) {
+    await q.query(`UPDATE whitelabel_subscriptions SET billing_provider = 'stripe', provider_subscription_ref = $2, billing_interval = $3 WHERE id = $1`, [id, s.stripe.subscriptionRef, s.stripe.interval]);
+  }
   await setCustomerActive(q, s.customerId, true, id, s.periodEnd);
   // The first paid period: one month of the package's credits (and its search limit), recorded so that
-  // neither the renewal job nor a provider's report of the same period grants it again.
-  await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.at, periodEnd: firstCreditPeriodEnd(s.at, s.periodEnd), sourceEventId: `start:${id}`, at: s.at });
+  // neither the renewal job nor a provider's report of the same period grants it again. Stripe's first
+  // period is the one its invoice paid (a yearly one grants twelve months, as its renewals will).
+  if (s.stripe) await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.stripe.periodStart, periodEnd: s.periodEnd, sourceEventId: `stripe:${s.stripe.invoiceRef}`, at: s.at });
+  else await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.at, periodEnd: firstCreditPeriodEnd(s.at, s.periodEnd), sourceEventId: `start:${id}`, at: s.at });
   // Spec §5: the reseller pays for the credits it grants, from its own wallet; short → nothing is created.
   if (!(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', { now: s.at }))) {
     throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: s.additionalCredits });

@@ -3,8 +3,9 @@ import { grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../http/context';
 import type { MailDeps } from '../../mail/templatedMail';
-import { paymentsFor } from '../../providers/payments';
+import { paymentsFor, platformFee, type Payments } from '../../providers/payments';
 import type { PaymentEvent } from '../../providers/payments/types';
+import { connectedAccountOf, recordPayment } from './billing';
 
 /**
  * Stripe Billing's renewal events onto the subscription states (ADR 022): `invoice.paid` grants the
@@ -19,6 +20,7 @@ interface InvoiceObject {
   lines?: { data?: { period?: { start?: number; end?: number } }[] };
   period_start?: number;
   period_end?: number;
+  amount_paid?: number;
 }
 
 /** Stripe moved the subscription id under `parent.subscription_details` (API 2025-03); both are read. */
@@ -40,12 +42,37 @@ async function ourSubscription(db: Db, stripeId: string | null): Promise<number 
   return rows[0]?.id ?? null;
 }
 
-export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps): Promise<void> {
+/**
+ * A paid invoice grants its period once; a renewal's payment is recorded with it, so the reseller's
+ * refund returns the last payment. The PaymentIntent is asked of Stripe before the transaction opens
+ * (an invoice's payments are not in the event).
+ */
+export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps, payments?: Payments): Promise<void> {
   const invoice = event.data.object as InvoiceObject;
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   const period = periodOf(invoice);
   if (subscriptionId === null || !period) return;
-  await grantPaidPeriod(db, { subscriptionId, periodStart: period.start, periodEnd: period.end, sourceEventId: `stripe:${invoice.id ?? event.id}`, at, mail });
+  const sourceEventId = `stripe:${invoice.id ?? event.id}`;
+  const billing = payments?.provider.billing;
+  const seen = (await db.query('SELECT 1 FROM subscription_periods WHERE source_event_id = $1', [sourceEventId])).rowCount > 0;
+  const paid = !seen && billing && invoice.id && (invoice.amount_paid ?? 0) > 0 ? await billing.invoicePayment(invoice.id) : null;
+  await db.transaction(async (tx) => {
+    const outcome = await grantPaidPeriod(tx, { subscriptionId, periodStart: period.start, periodEnd: period.end, sourceEventId, at, mail });
+    if (!outcome.granted || !paid || !payments) return;
+    const ownerId = (await tx.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_subscriptions WHERE id = $1', [subscriptionId])).rows[0]!.owner_id;
+    const connected = await connectedAccountOf(tx, ownerId, 'stripe');
+    await recordPayment(tx, {
+      ownerId,
+      subscriptionId,
+      amountCents: paid.amountCents,
+      kind: 'charge',
+      ref: paid.paymentRef,
+      at,
+      provider: 'stripe',
+      connectedAccount: connected,
+      applicationFeeCents: connected ? platformFee(payments.config, paid.amountCents) : 0,
+    });
+  });
 }
 
 export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date): Promise<void> {
@@ -57,6 +84,6 @@ export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Da
 
 export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
   const payments = paymentsFor(deps);
-  payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps));
+  payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps, payments));
   payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now()));
 }

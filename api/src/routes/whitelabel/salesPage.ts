@@ -1,19 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } from '../../i18n/messages';
-import { sendAccountCode } from '../../auth/accountCodes';
-import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf, type BusinessAccount } from './businessAccount';
 import { paymentsFor, PaymentMethodError, platformFee, type ChargeOutcome, type Payments } from '../../providers/payments';
-import { connectedAccountOf, recordPayment } from './billing';
+import { connectedAccountOf } from './billing';
 import { HEX_COLOR } from './common';
-import { addDays, customerRoomRefusal, insertCustomer, logEvent, passwordHashFor, startSubscription } from './customers';
-import { PACKAGE_COLUMNS, salesSubscriptionDays, type Package } from './packages';
+import { customerRoomRefusal, passwordHashFor } from './customers';
+import { PACKAGE_COLUMNS, type Package } from './packages';
 import { SALES_DEFAULTS, salesSettingsOf, type SalesSettings } from './salesSettings';
-import { dispatchEvent } from './webhooks';
+import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
+import { completeSubscriptionSignup, expireSignup, intervalOf, priceOf, startSubscriptionCheckout } from './subscriptionSignup';
 
 /**
  * Public sales pages (`/p/<slug>`): the reseller's own HTML and script, served by the API under a
@@ -91,9 +90,9 @@ function color(value: string | undefined, fallback: string): string {
  * never holds a card). In test mode the card inputs have no name: the script turns the number into the
  * sandbox's token (as the settings remote's card form does) and only `card_token` is posted.
  */
-function cardStep(lang: Language, provider: 'sandbox' | 'stripe', error: string | undefined): string {
+function cardStep(lang: Language, pkg: Package, provider: 'sandbox' | 'stripe', error: string | undefined): string {
   const tt = (code: MessageCode) => escapeHtml(t(lang, code));
-  if (provider === 'stripe') return `<p class="muted">${tt('whitelabel.sales.payOnStripe')}</p>`;
+  if (provider === 'stripe') return `<p class="muted">${tt(pkg.one_time_price_cents === null ? 'whitelabel.sales.subscribeOnStripe' : 'whitelabel.sales.payOnStripe')}</p>`;
   const err = error ? `<p class="error" id="f-card-err">${escapeHtml(error)}</p>` : '';
   return `<fieldset class="field"><legend>${tt('whitelabel.sales.payment')} <span class="muted">(${tt('whitelabel.sales.testMode')})</span></legend>
 <label for="f-card-number">${tt('whitelabel.sales.card')}</label><input id="f-card-number" type="text" inputmode="numeric" autocomplete="cc-number"${error ? ' aria-invalid="true" aria-describedby="f-card-err"' : ''}>
@@ -101,6 +100,16 @@ function cardStep(lang: Language, provider: 'sandbox' | 'stripe', error: string 
 <label for="f-card-cvc">${tt('whitelabel.sales.cardCvc')}</label><input id="f-card-cvc" type="text" inputmode="numeric" autocomplete="cc-csc">
 <input type="hidden" name="card_token" id="f-card-token">${err}</fieldset>
 <script>${SANDBOX_TOKEN_SCRIPT}</script>`;
+}
+
+/** Monthly or yearly billing, when the package has a yearly price (a one-time package has neither). */
+function intervalStep(lang: Language, pkg: Package, chosen: string | undefined): string {
+  if (pkg.yearly_price_cents === null || pkg.one_time_price_cents !== null) return '';
+  const tt = (code: MessageCode, params?: Record<string, string | number>) => escapeHtml(t(lang, code, params));
+  const year = chosen === 'year';
+  return `<fieldset class="field"><legend>${tt('whitelabel.sales.billing')}</legend>
+<label><input type="radio" name="billing_interval" value="month"${year ? '' : ' checked'}> ${tt('whitelabel.sales.billMonthly', { price: money(pkg.monthly_price_cents, lang) })}</label>
+<label><input type="radio" name="billing_interval" value="year"${year ? ' checked' : ''}> ${tt('whitelabel.sales.billYearly', { price: money(pkg.yearly_price_cents, lang) })}</label></fieldset>`;
 }
 
 /** The sandbox's tokeniser (the format of api/src/providers/payments/sandbox.ts), run in the page on submit. */
@@ -164,7 +173,8 @@ ${field('last_name', t(lang, 'whitelabel.sales.lastName'), 'text', 'family-name'
 ${field('email', t(lang, 'whitelabel.sales.email'), 'email', 'email')}
 ${field('password', t(lang, 'whitelabel.sales.password'), 'password', 'new-password')}
 ${custom}
-${pkg.collect_payment_method ? cardStep(lang, options.provider ?? 'sandbox', errors.card_number) : ''}
+${intervalStep(lang, pkg, values.billing_interval)}
+${pkg.collect_payment_method ? cardStep(lang, pkg, options.provider ?? 'sandbox', errors.card_number) : ''}
 <button type="submit">${tt('whitelabel.sales.submit')}</button>
 </form></section>`
       : `<section class="card"><p>${tt('whitelabel.sales.closed')}</p></section>`;
@@ -214,80 +224,6 @@ function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Langua
   return sendPage(reply, request, 404, `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${escapeHtml(t(lang, 'not_found'))}</h1></main></body></html>`);
 }
 
-interface SignupForm {
-  email: string;
-  firstName: string;
-  lastName: string;
-  answers: Record<string, string>;
-  lang: Language;
-}
-
-interface SignupPayment {
-  ref: string;
-  provider: string;
-  amountCents: number;
-  connectedAccount: string | null;
-  applicationFeeCents: number;
-}
-
-async function emailTaken(q: Queryable, email: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount > 0;
-}
-
-/**
- * The customer's account and subscription, in one transaction under the reseller's row lock (which
- * serialises sign-ups and the reseller's own creations against its sub-account limit). Null when the
- * email is taken, 'closed' when the reseller has no room: the caller refunds a charge it made.
- */
-async function createSignupAccount(
-  deps: AppDeps,
-  s: { ownerId: number; pkg: Package; form: SignupForm; hash: string; payment: SignupPayment | null; now: Date; signupId?: number },
-): Promise<number | null | 'closed' | 'done'> {
-  const { db } = deps;
-  const { ownerId, pkg, form, payment, now, signupId } = s;
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
-    // A pending sign-up (Stripe Checkout) moves on in this transaction: a retried event finds it done.
-    if (signupId !== undefined) {
-      const signup = (await tx.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE id = $1 FOR UPDATE', [signupId])).rows[0];
-      if (signup?.status !== 'pending') return 'done' as const;
-    }
-    const refused = async (why: null | 'closed') => {
-      if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'refunding', payment_ref = $2, updated_at = $3 WHERE id = $1`, [signupId, payment?.ref ?? null, now]);
-      return why;
-    };
-    if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
-    // The same path as /auth/register: the buyer confirms the address with an emailed code before signing in.
-    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '', verified: false }, s.hash, now);
-    if (customerId === null) return refused(null);
-    await sendAccountCode(tx, deps, { accountId: customerId, email: form.email, purpose: 'confirm_email', domain: '' });
-    const username = `${form.email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
-    const subId = await startSubscription(tx, {
-      ownerId,
-      customerId,
-      pkg,
-      customerName: `${form.firstName} ${form.lastName}`,
-      username,
-      additionalCredits: 0,
-      welcomeEmail: false,
-      managedBy: payment ? 'provider' : 'manual',
-      source: 'sales_page',
-      periodEnd: addDays(now, salesSubscriptionDays(pkg.form_available_days)),
-      at: now,
-      customAnswers: form.answers,
-    });
-    if (payment) {
-      await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: payment.amountCents, kind: 'charge', ref: payment.ref, at: now, provider: payment.provider, connectedAccount: payment.connectedAccount, applicationFeeCents: payment.applicationFeeCents });
-      await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: payment.amountCents });
-    }
-    await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email: form.email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
-    // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
-    await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang: form.lang });
-    if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'completed', payment_ref = $2, subscription_id = $3, updated_at = $4 WHERE id = $1`, [signupId, payment?.ref ?? null, subId, now]);
-    return subId;
-  });
-}
-
 /**
  * Stripe Checkout finished for a pending sign-up: the account is made with the payment recorded, or,
  * when the email was taken or the reseller has no room meanwhile, the payment is refunded. Once: the
@@ -319,10 +255,20 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
   payments.events.on('checkout.session.completed', async (event) => {
-    const session = event.data.object as { payment_status?: string; payment_intent?: string | null; metadata?: Record<string, string> | null };
+    const session = event.data.object as { mode?: string; status?: string; payment_status?: string; payment_intent?: string | null; setup_intent?: string | null; metadata?: Record<string, string> | null };
     const signupId = Number(session.metadata?.signup_id);
-    if (session.payment_status !== 'paid' || !session.payment_intent || !Number.isInteger(signupId)) return;
+    if (!Number.isInteger(signupId)) return;
+    // A package sold as a subscription: the card is saved (setup mode), the subscription is made next.
+    if (session.mode === 'setup') {
+      if (session.status === 'complete' && session.setup_intent) await completeSubscriptionSignup(deps, payments, signupId, session.setup_intent);
+      return;
+    }
+    if (session.payment_status !== 'paid' || !session.payment_intent) return;
     await completeSignup(deps, payments, signupId, session.payment_intent);
+  });
+  payments.events.on('checkout.session.expired', async (event) => {
+    const signupId = Number((event.data.object as { metadata?: Record<string, string> | null }).metadata?.signup_id);
+    if (Number.isInteger(signupId)) await expireSignup(db, signupId, clock.now());
   });
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
@@ -367,11 +313,15 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
         });
         // Spec §6: the reseller's sub-account limit and related-account permission hold here too; checked before any charge.
         if (Object.keys(errors).length === 0 && (await customerRoomRefusal(db, ownerId))) errors.form = t(lang, 'whitelabel.sales_closed');
-        const amount = pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? pkg.monthly_price_cents);
+        const interval = intervalOf(pkg, val('billing_interval'));
+        const amount = pkg.trial_days > 0 ? pkg.trial_amount_cents : (pkg.one_time_price_cents ?? priceOf(pkg, interval));
         const email = normaliseEmail(val('email'));
         const provider = payments.provider;
         const rerender = () => sendPage(reply, request, 400, render(lang, data, { values: v, errors, provider: provider.name }));
         const paid = pkg.collect_payment_method && amount > 0;
+        const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+        const successUrl = pkg.thank_you_url ?? `${origin}/p/${pkg.slug}?lang=${lang}&paid=1`;
+        const cancelUrl = `${origin}/p/${pkg.slug}?lang=${lang}`;
         const token = val('card_token');
         if (paid && provider.name === 'sandbox' && !token) errors.card_number = t(lang, v.card_token === undefined ? 'validation.required' : 'whitelabel.card_invalid');
         if (Object.keys(errors).length === 0 && (await emailTaken(db, email))) errors.email = t(lang, 'email_taken');
@@ -380,6 +330,26 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
         const form: SignupForm = { email, firstName: val('first_name'), lastName: val('last_name'), answers, lang };
         const connected = paid ? await connectedAccountOf(db, ownerId, provider.name) : null;
         const fee = connected ? platformFee(payments.config, amount) : 0;
+
+        if (paid && provider.billing && pkg.one_time_price_cents === null) {
+          // Stripe Billing: the card is saved on Checkout, then the package's subscription is made (subscriptionSignup.ts).
+          try {
+            const url = await startSubscriptionCheckout(deps, provider.billing, {
+              ownerId,
+              pkg,
+              form,
+              hash,
+              interval,
+              successUrl,
+              cancelUrl,
+              createCustomer: (key) => provider.createCustomer({ userId: 0, email }, key),
+            });
+            return reply.code(303).header('location', url).send();
+          } catch {
+            errors.form = t(lang, 'settings.payment_unavailable');
+            return rerender();
+          }
+        }
 
         if (paid && provider.name === 'stripe') {
           // Stripe Checkout: the sign-up waits for its payment; the account is made by checkout.session.completed.
@@ -391,14 +361,13 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
               [ownerId, pkg.id, email, JSON.stringify(form), hash, amount, now],
             )
           ).rows[0]!.id;
-          const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
           try {
             const session = await provider.createCheckout!({
               amountCents: amount,
               productName: pkg.name,
               customerEmail: email,
-              successUrl: pkg.thank_you_url ?? `${origin}/p/${pkg.slug}?lang=${lang}&paid=1`,
-              cancelUrl: `${origin}/p/${pkg.slug}?lang=${lang}`,
+              successUrl,
+              cancelUrl,
               idempotencyKey: `leadsmith-signup-${signupId}`,
               metadata: { signup_id: String(signupId) },
               destinationAccount: connected,

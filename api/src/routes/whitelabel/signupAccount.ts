@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { sendAccountCode } from '../../auth/accountCodes';
+import type { Queryable } from '../../db';
+import type { AppDeps } from '../../http/context';
+import type { Language } from '../../i18n/messages';
+import { sendTemplatedMail } from '../../mail/templatedMail';
+import type { BillingInterval } from '../../providers/payments';
+import { recordPayment } from './billing';
+import { addDays, customerRoomRefusal, insertCustomer, logEvent, startSubscription } from './customers';
+import { salesSubscriptionDays, type Package } from './packages';
+import { dispatchEvent } from './webhooks';
+
+/**
+ * A sales-page sign-up becoming an account (spec §8): the same path whether the sandbox charged the
+ * card in the page, Stripe Checkout took a one-time payment, or a Stripe Billing subscription was made.
+ */
+
+export interface SignupForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  answers: Record<string, string>;
+  lang: Language;
+}
+
+/** A sign-up sold as a Stripe Billing subscription (subscriptionSignup.ts). */
+export interface StripeSignup {
+  subscriptionRef: string;
+  customerRef: string;
+  interval: BillingInterval;
+  periodStart: Date;
+  periodEnd: Date;
+  invoiceRef: string;
+}
+
+export interface SignupPayment {
+  ref: string;
+  provider: string;
+  amountCents: number;
+  connectedAccount: string | null;
+  applicationFeeCents: number;
+}
+
+export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount > 0;
+}
+
+/**
+ * The customer's account and subscription, in one transaction under the reseller's row lock (which
+ * serialises sign-ups and the reseller's own creations against its sub-account limit). Null when the
+ * email is taken, 'closed' when the reseller has no room: the caller refunds a charge it made.
+ */
+export async function createSignupAccount(
+  deps: AppDeps,
+  s: {
+    ownerId: number;
+    pkg: Package;
+    form: SignupForm;
+    hash: string;
+    payment: SignupPayment | null;
+    now: Date;
+    signupId?: number;
+    /** Billed by Stripe Billing: the subscription made for this sign-up and its first period. */
+    stripe?: StripeSignup;
+    /** Run first in the transaction (settles the external effect that made the payment). */
+    settle?: (tx: Queryable) => Promise<void>;
+  },
+): Promise<number | null | 'closed' | 'done'> {
+  const { db } = deps;
+  const { ownerId, pkg, form, payment, now, signupId, stripe } = s;
+  return db.transaction(async (tx) => {
+    if (s.settle) await s.settle(tx);
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId]);
+    // A pending sign-up (Stripe Checkout) moves on in this transaction: a retried event finds it done.
+    if (signupId !== undefined) {
+      const signup = (await tx.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE id = $1 FOR UPDATE', [signupId])).rows[0];
+      if (signup?.status !== 'pending') return 'done' as const;
+    }
+    const refused = async (why: null | 'closed') => {
+      if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'refunding', payment_ref = $2, updated_at = $3 WHERE id = $1`, [signupId, payment?.ref ?? null, now]);
+      return why;
+    };
+    if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
+    // The same path as /auth/register: the buyer confirms the address with an emailed code before signing in.
+    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '', verified: false }, s.hash, now);
+    if (customerId === null) return refused(null);
+    await sendAccountCode(tx, deps, { accountId: customerId, email: form.email, purpose: 'confirm_email', domain: '' });
+    const username = `${form.email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
+    const subId = await startSubscription(tx, {
+      ownerId,
+      customerId,
+      pkg,
+      customerName: `${form.firstName} ${form.lastName}`,
+      username,
+      additionalCredits: 0,
+      welcomeEmail: false,
+      managedBy: payment ? 'provider' : 'manual',
+      source: 'sales_page',
+      periodEnd: stripe ? stripe.periodEnd : addDays(now, salesSubscriptionDays(pkg.form_available_days)),
+      at: now,
+      customAnswers: form.answers,
+      stripe: stripe ? { subscriptionRef: stripe.subscriptionRef, interval: stripe.interval, periodStart: stripe.periodStart, invoiceRef: stripe.invoiceRef } : undefined,
+    });
+    // One Stripe customer per account: the one the sign-up's card was saved for.
+    if (stripe) {
+      await tx.query(`INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING`, [customerId, stripe.customerRef, now]);
+    }
+    if (payment) {
+      await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: payment.amountCents, kind: 'charge', ref: payment.ref, at: now, provider: payment.provider, connectedAccount: payment.connectedAccount, applicationFeeCents: payment.applicationFeeCents });
+      await logEvent(tx, ownerId, subId, 'payment', now, { amount_cents: payment.amountCents });
+    }
+    await dispatchEvent(db, tx, ownerId, 'subscription.created', { id: subId, email: form.email, package_id: pkg.id, plan_name: pkg.name, source: 'sales_page' }, now);
+    // Queued with the account: the reseller's SMTP (or the platform's under its brand) sends it.
+    await sendTemplatedMail(tx, deps, { kind: 'welcome', userId: customerId, lang: form.lang });
+    if (signupId !== undefined) await tx.query(`UPDATE whitelabel_signups SET status = 'completed', payment_ref = $2, subscription_id = $3, updated_at = $4 WHERE id = $1`, [signupId, payment?.ref ?? null, subId, now]);
+    return subId;
+  });
+}

@@ -1,0 +1,194 @@
+import type { Db, Queryable } from '../../db';
+import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
+import type { AppDeps } from '../../http/context';
+import { PaymentMethodError, PaymentUnknownError, type BillingInterval, type Payments, type SubscriptionBilling } from '../../providers/payments';
+import { connectedAccountOf } from './billing';
+import { customerRoomRefusal } from './customers';
+import { PACKAGE_COLUMNS, type Package } from './packages';
+import { createSignupAccount, emailTaken, type SignupForm } from './signupAccount';
+
+/**
+ * A package sold on a sales page through Stripe Billing (issue 25 item 3, ADR 023):
+ *
+ * 1. The sign-up is kept pending with a Stripe Customer made for it; the buyer saves a card on Stripe
+ *    Checkout in setup mode (the reseller's page never holds a card, nothing is charged yet).
+ * 2. `checkout.session.completed` (queued, once per event) creates the Subscription: the package's
+ *    Price for the chosen interval, the saved card as default payment method, the trial, a destination
+ *    to the reseller's connected account, and an idempotency key. It is an external effect claimed in
+ *    `external_effects`, so two processes, a retried job or a second event make one subscription.
+ * 3. The account is made with the subscription's first period granted under its first invoice's id;
+ *    Stripe's `invoice.paid` for that invoice grants nothing more, later ones renew (renewalEvents.ts).
+ *
+ * A first invoice that cannot be paid makes no subscription (`error_if_incomplete`): the sign-up ends
+ * failed. A Checkout left to expire ends it expired. Neither grants anything.
+ */
+
+/** The interval a buyer may choose: yearly only when the package has a yearly price. */
+export function intervalOf(pkg: Package, chosen: string | undefined): BillingInterval {
+  return chosen === 'year' && pkg.yearly_price_cents !== null ? 'year' : 'month';
+}
+
+export function priceOf(pkg: Package, interval: BillingInterval): number {
+  return interval === 'year' && pkg.yearly_price_cents !== null ? pkg.yearly_price_cents : pkg.monthly_price_cents;
+}
+
+/**
+ * The package's Product and recurring Price at Stripe for the interval, made the first time they are
+ * needed. Stripe's prices are immutable, so a changed amount makes a new Price. Two processes asking
+ * at once send the same idempotency keys and get the same objects back.
+ */
+export async function packagePrice(db: Queryable, billing: SubscriptionBilling, pkg: Package, interval: BillingInterval, now: Date): Promise<{ productRef: string; priceRef: string }> {
+  const amount = priceOf(pkg, interval);
+  const known = async () =>
+    (
+      await db.query<{ product_ref: string; price_ref: string }>(
+        `SELECT product_ref, price_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' AND billing_interval = $2 AND amount_cents = $3`,
+        [pkg.id, interval, amount],
+      )
+    ).rows[0];
+  const found = await known();
+  if (found) return { productRef: found.product_ref, priceRef: found.price_ref };
+  const product = (await db.query<{ product_ref: string }>(`SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`, [pkg.id])).rows[0]?.product_ref;
+  const productRef = product ?? (await billing.createProduct({ packageId: pkg.id, name: pkg.name }, `leadsmith-product-${pkg.id}`));
+  const priceRef = await billing.createPrice({ productRef, packageId: pkg.id, amountCents: amount, interval }, `leadsmith-price-${pkg.id}-${interval}-${amount}`);
+  await db.query(
+    `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+    [pkg.id, interval, amount, productRef, priceRef, now],
+  );
+  const row = (await known())!;
+  return { productRef: row.product_ref, priceRef: row.price_ref };
+}
+
+/** Step 1: the pending sign-up, its Stripe customer and the Checkout (setup mode) page to send the buyer to. */
+export async function startSubscriptionCheckout(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  billing: SubscriptionBilling,
+  s: { ownerId: number; pkg: Package; form: SignupForm; hash: string; interval: BillingInterval; successUrl: string; cancelUrl: string; createCustomer: (key: string) => Promise<string> },
+): Promise<string> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const amount = s.pkg.trial_days > 0 ? s.pkg.trial_amount_cents : priceOf(s.pkg, s.interval);
+  const signupId = (
+    await db.query<{ id: number }>(
+      `INSERT INTO whitelabel_signups (owner_id, package_id, email, form, password_hash, amount_cents, billing_interval, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, 'pending', $8, $8) RETURNING id`,
+      [s.ownerId, s.pkg.id, s.form.email, JSON.stringify(s.form), s.hash, amount, s.interval, now],
+    )
+  ).rows[0]!.id;
+  const customerRef = await s.createCustomer(`leadsmith-signup-customer-${signupId}`);
+  const session = await billing.createSetupCheckout({
+    customerRef,
+    successUrl: s.successUrl,
+    cancelUrl: s.cancelUrl,
+    idempotencyKey: `leadsmith-signup-${signupId}`,
+    metadata: { signup_id: String(signupId), package_id: String(s.pkg.id) },
+  });
+  await db.query('UPDATE whitelabel_signups SET checkout_ref = $2, customer_ref = $3 WHERE id = $1', [signupId, session.id, customerRef]);
+  return session.url;
+}
+
+interface PendingSignup {
+  owner_id: number;
+  package_id: number;
+  email: string;
+  form: SignupForm;
+  password_hash: string;
+  billing_interval: BillingInterval;
+  customer_ref: string | null;
+  status: string;
+}
+
+async function endSignup(q: Queryable, signupId: number, status: 'failed' | 'expired', failureCode: string | null, now: Date): Promise<boolean> {
+  const ended = await q.query(`UPDATE whitelabel_signups SET status = $2, failure_code = $3, updated_at = $4 WHERE id = $1 AND status = 'pending'`, [signupId, status, failureCode, now]);
+  return ended.rowCount === 1;
+}
+
+const subscriptionEffect = (signupId: number) => `stripe-subscription:signup:${signupId}`;
+
+/** Steps 2 and 3, from `checkout.session.completed` of a setup-mode session. */
+export async function completeSubscriptionSignup(deps: AppDeps, payments: Payments, signupId: number, setupIntentId: string): Promise<void> {
+  const { db, clock } = deps;
+  const billing = payments.provider.billing;
+  if (!billing) return;
+  const signup = (
+    await db.query<PendingSignup>('SELECT owner_id, package_id, email, form, password_hash, billing_interval, customer_ref, status FROM whitelabel_signups WHERE id = $1', [signupId])
+  ).rows[0];
+  if (!signup || signup.status !== 'pending' || !signup.customer_ref) return;
+  // Refused before anything is charged (the email was taken, or the reseller has no room left meanwhile).
+  if (await emailTaken(db, signup.email)) return void (await endSignup(db, signupId, 'failed', 'email_taken', clock.now()));
+  if (await customerRoomRefusal(db, signup.owner_id)) return void (await endSignup(db, signupId, 'failed', 'no_room', clock.now()));
+  const pkg = (await db.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1`, [signup.package_id])).rows[0];
+  if (!pkg) return void (await endSignup(db, signupId, 'failed', 'package_deleted', clock.now()));
+  let paymentMethod: string;
+  try {
+    paymentMethod = await billing.paymentMethodOfSetup(setupIntentId, signup.customer_ref);
+  } catch (error) {
+    if (error instanceof PaymentMethodError) return void (await endSignup(db, signupId, 'failed', error.code, clock.now()));
+    throw error;
+  }
+  const price = await packagePrice(db, billing, pkg, signup.billing_interval, clock.now());
+  const connected = await connectedAccountOf(db, signup.owner_id, payments.provider.name);
+
+  const key = subscriptionEffect(signupId);
+  // Another worker is making it (the retried job then finds the sign-up done).
+  if (!(await claimEffects(db, 'charge', [key])).has(key)) throw new PaymentUnknownError(new Error('the subscription is being created by another worker'));
+  let outcome;
+  try {
+    outcome = await billing.createSubscription({
+      customerRef: signup.customer_ref,
+      paymentMethodRef: paymentMethod,
+      priceRef: price.priceRef,
+      productRef: price.productRef,
+      trialDays: pkg.trial_days,
+      trialAmountCents: pkg.trial_amount_cents,
+      metadata: { signup_id: String(signupId), package_id: String(pkg.id) },
+      idempotencyKey: `leadsmith-subscription-signup-${signupId}`,
+      destinationAccount: connected,
+      applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
+    });
+  } catch (error) {
+    // A lost answer: the retried job asks again with the same idempotency key (Stripe answers the first result).
+    await releaseEffect(db, key);
+    throw error;
+  }
+  const now = clock.now();
+  if (outcome.status === 'failed') {
+    const failure = outcome.failureCode;
+    await db.transaction(async (tx) => {
+      await settleEffects(tx, [{ key, ok: false, outcome: { status: 'failed', failure_code: failure } }]);
+      await endSignup(tx, signupId, 'failed', failure, now);
+    });
+    return;
+  }
+  const created = await createSignupAccount(deps, {
+    ownerId: signup.owner_id,
+    pkg,
+    form: signup.form,
+    hash: signup.password_hash,
+    payment: outcome.paymentRef
+      ? {
+          ref: outcome.paymentRef,
+          provider: payments.provider.name,
+          amountCents: outcome.amountPaidCents,
+          connectedAccount: connected,
+          applicationFeeCents: connected ? Math.round((outcome.amountPaidCents * payments.config.platformFeePercent) / 100) : 0,
+        }
+      : null,
+    now,
+    signupId,
+    stripe: { subscriptionRef: outcome.ref, customerRef: signup.customer_ref, interval: signup.billing_interval, periodStart: outcome.periodStart, periodEnd: outcome.periodEnd, invoiceRef: outcome.invoiceRef },
+    settle: (tx) => settleEffects(tx, [{ key, ok: true, outcome: { status: 'active', subscription: outcome.ref } }]),
+  });
+  await db.query('UPDATE whitelabel_signups SET subscription_ref = $2 WHERE id = $1', [signupId, outcome.ref]);
+  if (typeof created === 'number' || created === 'done') return;
+  // Taken or closed between the check above and the account (a race): the subscription is ended at
+  // Stripe and its first payment returned.
+  await billing.cancelSubscription(outcome.ref);
+  if (outcome.paymentRef) await payments.provider.refund(outcome.paymentRef, `leadsmith-salespage-refund-${outcome.paymentRef}`, connected !== null);
+  await db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, clock.now()]);
+}
+
+/** `checkout.session.expired`: the buyer never finished Checkout; the pending sign-up ends, nothing granted. */
+export async function expireSignup(db: Db, signupId: number, now: Date): Promise<void> {
+  await endSignup(db, signupId, 'expired', null, now);
+}

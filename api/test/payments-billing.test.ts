@@ -1,0 +1,195 @@
+import { walletBalance } from '../src/credits/ledger';
+import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
+import { caller, PACKAGE } from './whitelabel-helpers';
+import { startFakeStripe, type FakeStripe } from './fakeStripe';
+
+/**
+ * Stripe Billing for packages sold on a reseller's sales page (issue 25 item 3, ADR 023), against the
+ * local fake Stripe through the official SDK: the package becomes a Product with a recurring Price per
+ * interval, the buyer saves a card on Checkout (setup mode), the subscription is created once (customer,
+ * default payment method, idempotency key) and the account gets its first period; Stripe's signed
+ * events, sent by the fake as Stripe sends them, then renew it (invoice.paid), make it past due
+ * (invoice.payment_failed) and end a Checkout left unfinished (checkout.session.expired).
+ */
+describe('Stripe Billing subscriptions per package (official SDK, local fake)', () => {
+  let fake: FakeStripe;
+  let ctx: TestContext;
+  let reseller: string;
+  let call: ReturnType<typeof caller>;
+  const account = 'acct_fake_reseller_billing';
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
+    process.env.STRIPE_SECRET_KEY = fake.secretKey;
+    process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_fake_leadsmith';
+    process.env.STRIPE_WEBHOOK_SECRET = fake.webhookSecret;
+    process.env.STRIPE_API_BASE = fake.url;
+    process.env.STRIPE_PLATFORM_FEE_PERCENT = '10';
+    ctx = await createTestApp({ config: { logLevel: 'silent' } });
+    call = caller(ctx);
+    reseller = await login(ctx.app, DEMO.reseller);
+    // The reseller's connected account (onboarding itself is payments-connect.test.ts).
+    const owner = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    await ctx.db.query(
+      `INSERT INTO whitelabel_payment_accounts (owner_id, billing_type, mode, account_id, connected_at, updated_at) VALUES ($1, 'stripe', 'live', $2, now(), now())
+       ON CONFLICT (owner_id) DO UPDATE SET mode = 'live', account_id = $2`,
+      [owner, account],
+    );
+    // Stripe's deliveries reach the app's webhook endpoint, signed with the endpoint's secret.
+    fake.deliverTo = ({ payload, signature }) =>
+      ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  }, 60_000);
+
+  /** Until Stripe has nothing more to send and the queue nothing more to do (an event's job may make Stripe send more). */
+  async function settle(): Promise<void> {
+    let seen = -1;
+    while (seen !== fake.events.length) {
+      seen = fake.events.length;
+      await fake.delivered();
+      await ctx.app.queue.drain();
+    }
+  }
+
+  const signUp = async (slug: string, email: string, interval: 'month' | 'year') => {
+    const form = { first_name: 'Sub', last_name: 'Scriber', email, password: 'secret1', custom_0: 'Sub Co', billing_interval: interval };
+    const posted = await ctx.app.inject({ method: 'POST', url: `/p/${slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    expect(posted.statusCode).toBe(303);
+    return String(posted.headers.location).split('/').pop()!;
+  };
+  const subscriptionOf = async (email: string) =>
+    (
+      await ctx.db.query<{ id: number; customer_id: number; status: string; billing_provider: string; provider_subscription_ref: string; billing_interval: string }>(
+        `SELECT s.id, s.customer_id, s.status, s.billing_provider, s.provider_subscription_ref, s.billing_interval FROM whitelabel_subscriptions s JOIN users u ON u.id = s.customer_id WHERE u.email = $1`,
+        [email],
+      )
+    ).rows[0];
+  const periods = async (subId: number) =>
+    (await ctx.db.query<{ credits: number; rolled_over: number }>('SELECT credits, rolled_over FROM subscription_periods WHERE subscription_id = $1 ORDER BY period_start', [subId])).rows;
+
+  let slug: string;
+  let packageId: number;
+
+  it('a sales-page purchase saves the card on Checkout, then creates one Subscription of the package Price; the first period is granted once', async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Billed monthly', monthly_credits: 500 })).data;
+    slug = pkg.slug;
+    packageId = pkg.id;
+    const page = await ctx.app.inject({ method: 'GET', url: `/p/${slug}?lang=de` });
+    expect(page.body).toContain('name="billing_interval" value="year"');
+    expect(page.body).toContain('Jährlich');
+    expect(page.body).not.toContain('f-card-number');
+
+    const email = 'monthly@buyer.test';
+    const sessionId = await signUp(slug, email, 'month');
+    const checkout = fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.form.get('mode') === 'setup')!;
+    expect(checkout.form.get('customer')).toMatch(/^cus_/);
+    expect(await subscriptionOf(email)).toBeUndefined();
+
+    fake.completeCheckout(sessionId, 'visa');
+    await settle();
+
+    const products = [...fake.objects.values()].filter((o) => o.object === 'product');
+    const prices = [...fake.objects.values()].filter((o) => o.object === 'price');
+    expect(products).toEqual([expect.objectContaining({ name: 'Billed monthly', metadata: { package_id: String(packageId) } })]);
+    expect(prices).toEqual([expect.objectContaining({ unit_amount: 4900, recurring: expect.objectContaining({ interval: 'month' }) })]);
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions');
+    expect(creates).toHaveLength(1);
+    const sent = creates[0]!;
+    const setupIntent = [...fake.objects.values()].find((o) => o.object === 'setup_intent' && o.customer === checkout.form.get('customer'))!;
+    expect(sent.idempotencyKey).toMatch(/^leadsmith-subscription-signup-\d+$/);
+    expect(sent.form.get('customer')).toBe(checkout.form.get('customer'));
+    expect(sent.form.get('default_payment_method')).toBe(setupIntent.payment_method);
+    expect(sent.form.get('items[0][price]')).toBe(prices[0]!.id);
+    expect(sent.form.get('payment_behavior')).toBe('error_if_incomplete');
+    expect(sent.form.get('transfer_data[destination]')).toBe(account);
+    expect(sent.form.get('application_fee_percent')).toBe('10');
+
+    const sub = (await subscriptionOf(email))!;
+    const stripeSub = fake.subscriptions()[0]!;
+    expect(sub).toMatchObject({ status: 'active', billing_provider: 'stripe', provider_subscription_ref: stripeSub.id, billing_interval: 'month' });
+    // Its first invoice's invoice.paid was delivered too: still one period, one payment.
+    expect(fake.events.map((e) => e.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']));
+    expect(await periods(sub.id)).toEqual([{ credits: 500, rolled_over: 0 }]);
+    expect((await walletBalance(ctx.db, sub.customer_id)).monthly).toBe(500);
+    const paid = await ctx.db.query('SELECT provider_ref, amount_cents, connected_account, application_fee_cents FROM whitelabel_payments WHERE subscription_id = $1', [sub.id]);
+    const firstIntent = fake.paymentIntents().find((p) => p.customer === stripeSub.customer)!;
+    expect(paid.rows).toEqual([{ provider_ref: firstIntent.id, amount_cents: 4900, connected_account: account, application_fee_cents: 490 }]);
+    expect((await ctx.db.query('SELECT customer_ref FROM payment_customers WHERE user_id = $1', [sub.customer_id])).rows).toEqual([{ customer_ref: stripeSub.customer }]);
+  });
+
+  it('renewals come from Stripe: invoice.paid grants the next period with rollover, a failed one makes it past due, the next paid one restores it', async () => {
+    const sub = (await subscriptionOf('monthly@buyer.test'))!;
+    fake.advance(sub.provider_subscription_ref);
+    await settle();
+    expect(await periods(sub.id)).toEqual([
+      { credits: 500, rolled_over: 0 },
+      { credits: 500, rolled_over: 500 },
+    ]);
+    expect(await walletBalance(ctx.db, sub.customer_id)).toMatchObject({ monthly: 500, rolled_over: 500 });
+    expect((await ctx.db.query('SELECT 1 FROM whitelabel_payments WHERE subscription_id = $1', [sub.id])).rowCount).toBe(2);
+
+    fake.advance(sub.provider_subscription_ref, { fail: true });
+    await settle();
+    expect((await subscriptionOf('monthly@buyer.test'))!.status).toBe('past_due');
+    expect((await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [sub.customer_id])).rows[0]!.subscription_status).toBe('past_due');
+    expect(await periods(sub.id)).toHaveLength(2);
+
+    // Stripe's retry with the card succeeds: the period is paid, the customer active again.
+    fake.advance(sub.provider_subscription_ref);
+    await settle();
+    expect((await subscriptionOf('monthly@buyer.test'))!.status).toBe('active');
+    expect(await periods(sub.id)).toHaveLength(3);
+  });
+
+  it('a yearly purchase uses the yearly Price of the same Product and grants twelve months of credits for its year', async () => {
+    const email = 'yearly@buyer.test';
+    fake.completeCheckout(await signUp(slug, email, 'year'), 'visa');
+    await settle();
+    const prices = [...fake.objects.values()].filter((o) => o.object === 'price');
+    expect(prices.map((p) => [(p.recurring as { interval: string }).interval, p.unit_amount])).toEqual([
+      ['month', 4900],
+      ['year', 49000],
+    ]);
+    expect([...fake.objects.values()].filter((o) => o.object === 'product')).toHaveLength(1);
+    const sub = (await subscriptionOf(email))!;
+    expect(sub.billing_interval).toBe('year');
+    expect(await periods(sub.id)).toEqual([{ credits: 6000, rolled_over: 0 }]);
+  });
+
+  it('a card refused on the first invoice makes no subscription and no account; a second event for the same Checkout creates nothing more', async () => {
+    const email = 'declined@buyer.test';
+    const before = fake.requests.filter((r) => r.path === '/v1/subscriptions').length;
+    const session = fake.completeCheckout(await signUp(slug, email, 'month'), 'decline');
+    await settle();
+    // Stripe (or a second process) sends the same Checkout again under another event id.
+    await fake.deliverTo!({ ...fake.signedEvent('checkout.session.completed', session), type: 'checkout.session.completed' });
+    await settle();
+    expect(fake.requests.filter((r) => r.path === '/v1/subscriptions').length - before).toBe(1);
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount).toBe(0);
+    expect((await ctx.db.query('SELECT status, failure_code FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'failed', failure_code: 'generic_decline' }]);
+  });
+
+  it('two deliveries of one Checkout at once (two workers) create one subscription', async () => {
+    const email = 'twice@buyer.test';
+    const session = fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+    const again = { ...fake.signedEvent('checkout.session.completed', session), type: 'checkout.session.completed' };
+    await Promise.all([fake.deliverTo!(again), fake.delivered()]);
+    await settle();
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions' && r.form.get('customer') === session.customer);
+    expect(creates).toHaveLength(1);
+    expect(fake.subscriptions().filter((s) => s.customer === session.customer)).toHaveLength(1);
+    expect((await subscriptionOf(email))!.status).toBe('active');
+  });
+
+  it('checkout.session.expired ends the pending sign-up with nothing granted', async () => {
+    const email = 'gone@buyer.test';
+    fake.expireCheckout(await signUp(slug, email, 'month'));
+    await settle();
+    expect((await ctx.db.query('SELECT status FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'expired' }]);
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount).toBe(0);
+  });
+});
