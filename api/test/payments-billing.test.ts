@@ -4,7 +4,7 @@ import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
 
 /**
- * Stripe Billing for packages sold on a reseller's sales page (issue 25 item 3, ADR 023), against the
+ * Stripe Billing for packages sold on a reseller's sales page (issue 25 item 3, ADR 025), against the
  * local fake Stripe through the official SDK: the package becomes a Product with a recurring Price per
  * interval, the buyer saves a card on Checkout (setup mode), the subscription is created once (customer,
  * default payment method, idempotency key) and the account gets its first period; Stripe's signed

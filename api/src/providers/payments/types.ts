@@ -138,7 +138,7 @@ export interface PaymentsProvider {
 
 export type BillingInterval = 'month' | 'year';
 
-/** A package's subscription created at the provider with a saved card (issue 25 item 3, ADR 023). */
+/** A package's subscription created at the provider with a saved card (issue 25 item 3, ADR 025). */
 export interface SubscriptionRequest {
   customerRef: string;
   /** The card saved by the Checkout setup session: the subscription's default payment method. */

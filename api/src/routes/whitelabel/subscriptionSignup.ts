@@ -8,7 +8,7 @@ import { PACKAGE_COLUMNS, type Package } from './packages';
 import { createSignupAccount, emailTaken, type SignupForm } from './signupAccount';
 
 /**
- * A package sold on a sales page through Stripe Billing (issue 25 item 3, ADR 023):
+ * A package sold on a sales page through Stripe Billing (issue 25 item 3, ADR 025):
  *
  * 1. The sign-up is kept pending with a Stripe Customer made for it; the buyer saves a card on Stripe
  *    Checkout in setup mode (the reseller's page never holds a card, nothing is charged yet).
