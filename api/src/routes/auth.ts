@@ -10,9 +10,10 @@ import { isUniqueViolation, type Queryable, type SqlParam } from '../db';
 import { currentUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { ApiError, unprocessable, validationError } from '../http/errors';
+import { Message, MessageProperties, Type, type Static } from '../http/contract';
 import { anyPasswordSchema, codeSchema, emailSchema, emptyObjectSchema, nameSchema, objectSchema, passwordSchema } from '../http/schemas';
 import type { Language } from '../i18n/messages';
-import { loadUserDto, normaliseEmail, type UserDto } from '../users/users';
+import { loadUserDto, normaliseEmail, UserSchema } from '../users/users';
 import { say } from './respond';
 
 /** Spec-like throttle: 5 failed logins per email + IP in 15 minutes. */
@@ -21,12 +22,9 @@ export const LOGIN_WINDOW_MINUTES = 15;
 /** Password spraying (many emails, one address): failures per IP over all emails in the same window. */
 export const MAX_FAILED_LOGINS_PER_IP = 20;
 
-export interface LoginResponse {
-  token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  user: UserDto;
-}
+/** A session: the bearer token, when it ends, and the signed-in user (sign-in, email confirmation, social sign-in). */
+export const LoginSchema = Type.Object({ token: Type.String(), token_type: Type.Literal('Bearer'), expires_at: Type.String({ format: 'date-time' }), user: UserSchema });
+export type LoginResponse = Static<typeof LoginSchema>;
 
 interface AccountRow {
   id: number;
@@ -108,7 +106,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string; password: string } }>(
     '/auth/login',
-    { schema: { body: objectSchema({ email: emailSchema, password: anyPasswordSchema }, ['email', 'password']) } },
+    { schema: { summary: 'Sign in with email and password', response: { 200: LoginSchema }, body: objectSchema({ email: emailSchema, password: anyPasswordSchema }, ['email', 'password']) } },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const now = clock.now();
@@ -136,7 +134,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post('/auth/logout', { onRequest: app.requireAuth, schema: { body: emptyObjectSchema } }, async (request) => {
+  app.post('/auth/logout', { onRequest: app.requireAuth, schema: { summary: 'Sign out: the token stops working', response: { 200: Type.Object({ success: Type.Literal(true) }) }, body: emptyObjectSchema } }, async (request) => {
     await revokeToken(db, currentUser(request).tokenId, clock.now());
     return { success: true };
   });
@@ -145,6 +143,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/auth/register',
     {
       schema: {
+        summary: 'Create an account; a confirmation code is emailed',
+        response: { 201: Type.Object({ ...MessageProperties, email: Type.String() }) },
         body: objectSchema(
           { first_name: nameSchema, last_name: nameSchema, email: emailSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
           ['first_name', 'last_name', 'email', 'password', 'password_confirmation'],
@@ -186,7 +186,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string; code: string } }>(
     '/auth/confirm-email',
-    { schema: { body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
+    { schema: { summary: 'Confirm the email with its code; signs in', response: { 200: LoginSchema }, body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
     async (request) => {
       const account = await findAccount(db, normaliseEmail(request.body.email));
       if (!account) throw unprocessable('invalid_code', 'code');
@@ -205,7 +205,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string } }>(
     '/auth/resend-email-verification-code',
-    { schema: { body: objectSchema({ email: emailSchema }, ['email']) } },
+    { schema: { summary: 'Send the confirmation code again', response: { 200: Type.Object({ ...MessageProperties, retry_after_seconds: Type.Integer() }) }, body: objectSchema({ email: emailSchema }, ['email']) } },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const account = await findAccount(db, email);
@@ -223,7 +223,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string } }>(
     '/auth/forgot-password',
-    { schema: { body: objectSchema({ email: emailSchema }, ['email']) } },
+    { schema: { summary: 'Email a password reset code', response: { 200: Message }, body: objectSchema({ email: emailSchema }, ['email']) } },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const account = await findAccount(db, email);
@@ -237,7 +237,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string; code: string } }>(
     '/auth/reset-password/check-code',
-    { schema: { body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
+    { schema: { summary: 'Check a password reset code without using it', response: { 200: Type.Object({ valid: Type.Literal(true) }) }, body: objectSchema({ email: emailSchema, code: codeSchema }, ['email', 'code']) } },
     async (request) => {
       const result = await checkAccountCode(request.body.email, request.body.code, false);
       throwForCode(result);
@@ -249,6 +249,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/auth/reset-password',
     {
       schema: {
+        summary: 'Set a new password with the reset code',
+        response: { 200: Message },
         body: objectSchema(
           { email: emailSchema, code: codeSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
           ['email', 'code', 'password', 'password_confirmation'],
@@ -316,6 +318,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/auth/login-with-social',
     {
       schema: {
+        summary: "Finish a social sign-in with the provider's code",
+        response: { 200: LoginSchema },
         body: objectSchema(
           {
             token: { type: 'string', minLength: 1, maxLength: 8192 },

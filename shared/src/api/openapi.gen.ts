@@ -12,6 +12,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with email and password */
         post: {
             parameters: {
                 query?: never;
@@ -34,7 +35,60 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            /** Format: date-time */
+                            expires_at: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                hash_hmac: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                parent_id: number | null;
+                                team_owner_id: number | null;
+                                is_child: boolean;
+                                /** @enum {string} */
+                                lang: "en" | "es" | "fr" | "de";
+                                modules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    slug: "ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet";
+                                    name: string;
+                                }[];
+                                permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                license_expires_at: string | null;
+                                last_login_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                has_google_api_key: boolean;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                email_verified_at: string | null;
+                                can_create_related_accounts: boolean;
+                                archived: boolean;
+                                terms_accepted_version: string | null;
+                                terms_version: string;
+                                credit_popup_disabled: boolean;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -53,6 +107,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign out: the token stops working */
         post: {
             parameters: {
                 query?: never;
@@ -71,7 +126,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
                 };
             };
         };
@@ -90,6 +150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an account; a confirmation code is emailed */
         post: {
             parameters: {
                 query?: never;
@@ -111,11 +172,17 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            email: string;
+                        };
+                    };
                 };
             };
         };
@@ -134,6 +201,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm the email with its code; signs in */
         post: {
             parameters: {
                 query?: never;
@@ -156,7 +224,60 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            /** Format: date-time */
+                            expires_at: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                hash_hmac: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                parent_id: number | null;
+                                team_owner_id: number | null;
+                                is_child: boolean;
+                                /** @enum {string} */
+                                lang: "en" | "es" | "fr" | "de";
+                                modules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    slug: "ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet";
+                                    name: string;
+                                }[];
+                                permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                license_expires_at: string | null;
+                                last_login_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                has_google_api_key: boolean;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                email_verified_at: string | null;
+                                can_create_related_accounts: boolean;
+                                archived: boolean;
+                                terms_accepted_version: string | null;
+                                terms_version: string;
+                                credit_popup_disabled: boolean;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -175,6 +296,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send the confirmation code again */
         post: {
             parameters: {
                 query?: never;
@@ -196,7 +318,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            retry_after_seconds: number;
+                        };
+                    };
                 };
             };
         };
@@ -215,6 +343,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Email a password reset code */
         post: {
             parameters: {
                 query?: never;
@@ -236,7 +365,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -255,6 +389,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Check a password reset code without using it */
         post: {
             parameters: {
                 query?: never;
@@ -277,7 +412,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            valid: true;
+                        };
+                    };
                 };
             };
         };
@@ -296,6 +436,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a new password with the reset code */
         post: {
             parameters: {
                 query?: never;
@@ -320,7 +461,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -421,6 +567,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Finish a social sign-in with the provider's code */
         post: {
             parameters: {
                 query?: never;
@@ -443,7 +590,60 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            /** Format: date-time */
+                            expires_at: string;
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                hash_hmac: string;
+                                /** @enum {string} */
+                                role: "admin" | "related" | "user";
+                                /** @enum {string} */
+                                user_type: "super_admin" | "reseller" | "customer" | "team_member";
+                                parent_id: number | null;
+                                team_owner_id: number | null;
+                                is_child: boolean;
+                                /** @enum {string} */
+                                lang: "en" | "es" | "fr" | "de";
+                                modules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    slug: "ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet";
+                                    name: string;
+                                }[];
+                                permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                license_expires_at: string | null;
+                                last_login_at: string | null;
+                                subscription_id: string | null;
+                                subscription_status: string | null;
+                                sub_account_limit: number | null;
+                                referral_partner_id: number | null;
+                                has_google_api_key: boolean;
+                                additional_query_count: number;
+                                last_reset_date: string | null;
+                                search_limit: number | null;
+                                searches_used: number;
+                                unused_limits: number;
+                                payment_product_id: string | null;
+                                crm_plan_id: string | null;
+                                email_verified_at: string | null;
+                                can_create_related_accounts: boolean;
+                                archived: boolean;
+                                terms_accepted_version: string | null;
+                                terms_version: string;
+                                credit_popup_disabled: boolean;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1854,6 +2054,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your training files (paginated), with the size limit and the accepted types */
         get: {
             parameters: {
                 query?: {
@@ -1871,11 +2072,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                mime_type: string;
+                                size_bytes: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            max_file_mb: number;
+                            accepted_types: ("text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/pdf" | "application/msword" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document")[];
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Upload a training file (base64 content) */
         post: {
             parameters: {
                 query?: never;
@@ -1895,11 +2115,26 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                mime_type: string;
+                                size_bytes: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1917,6 +2152,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Rename a training file */
         put: {
             parameters: {
                 query?: never;
@@ -1939,11 +2175,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                mime_type: string;
+                                size_bytes: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a training file */
         delete: {
             parameters: {
                 query?: never;
@@ -1960,7 +2212,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -1977,6 +2234,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change your password (signs out your other sessions) */
         put: {
             parameters: {
                 query?: never;
@@ -1999,7 +2257,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -2194,6 +2457,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The email change waiting for its code, if any */
         get: {
             parameters: {
                 query?: never;
@@ -2208,11 +2472,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            pending_email: string | null;
+                            expires_at: string | null;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Start changing your email: a code goes to the new address */
         post: {
             parameters: {
                 query?: never;
@@ -2234,7 +2504,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            pending_email: string;
+                            retry_after_seconds: number;
+                        };
+                    };
                 };
             };
         };
@@ -2253,6 +2530,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send the email change code again */
         post: {
             parameters: {
                 query?: never;
@@ -2271,7 +2549,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            pending_email: string;
+                            retry_after_seconds: number;
+                        };
+                    };
                 };
             };
         };
@@ -2290,6 +2575,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm the new email with its code */
         post: {
             parameters: {
                 query?: never;
@@ -2310,7 +2596,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -3360,6 +3651,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your webhooks (paginated), with the events one can subscribe to */
         get: {
             parameters: {
                 query?: {
@@ -3377,11 +3669,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                url: string;
+                                events: ("lead.created" | "lead.enriched" | "list.created" | "search.completed")[];
+                                secret: string;
+                                last_status: number | null;
+                                last_sent_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            events: ("lead.created" | "lead.enriched" | "list.created" | "search.completed")[];
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a webhook (a secret is generated when none is given) */
         post: {
             parameters: {
                 query?: never;
@@ -3402,11 +3713,27 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                url: string;
+                                events: ("lead.created" | "lead.enriched" | "list.created" | "search.completed")[];
+                                secret: string;
+                                last_status: number | null;
+                                last_sent_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -3424,6 +3751,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a webhook */
         put: {
             parameters: {
                 query?: never;
@@ -3450,11 +3778,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                url: string;
+                                events: ("lead.created" | "lead.enriched" | "list.created" | "search.completed")[];
+                                secret: string;
+                                last_status: number | null;
+                                last_sent_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a webhook */
         delete: {
             parameters: {
                 query?: never;
@@ -3471,7 +3816,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -3489,6 +3839,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a signed test event now; answers the receiver's HTTP status */
         post: {
             parameters: {
                 query?: never;
@@ -3505,7 +3856,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            status: number;
+                            ok: boolean;
+                        };
+                    };
                 };
             };
         };

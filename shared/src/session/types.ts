@@ -7,9 +7,5 @@ export type UserModule = User['modules'][number];
 /** A list (campaign) type as `GET /api/campaign-types` returns it. */
 export type ListType = ApiResponse<'/api/campaign-types', 'get'>[number];
 
-export interface LoginResponse {
-  token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  user: User;
-}
+/** A session as sign-in, email confirmation and social sign-in answer it. */
+export type LoginResponse = ApiResponse<'/auth/login', 'post'>;

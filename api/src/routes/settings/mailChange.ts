@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
+import { Message, MessageProperties, Nullable, Type } from '../../http/contract';
 import { codeSchema, emailSchema, emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
@@ -44,16 +45,29 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     await sendTemplatedMail(tx, deps, { kind: 'email_change', userId, to: email, vars: { code, minutes: MAIL_CHANGE_TTL_MINUTES } });
   }
 
+  const Pending = Type.Object({ ...MessageProperties, pending_email: Type.String(), retry_after_seconds: Type.Integer() });
+
   const pending = async (q: Queryable, userId: number, lock = false) =>
     (await q.query<PendingRow>(`SELECT new_email, code_hash, attempts, expires_at, created_at FROM settings_mail_changes WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`, [userId])).rows[0];
 
-  app.get('/api/mail-change', { onRequest: app.requireAuth, schema: { querystring: emptyObjectSchema } }, async (request) => {
-    const row = await pending(db, currentUser(request).id);
-    const live = row && row.expires_at.getTime() > clock.now().getTime();
-    return { pending_email: live ? row.new_email : null, expires_at: live ? row.expires_at.toISOString() : null };
-  });
+  app.get(
+    '/api/mail-change',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        summary: 'The email change waiting for its code, if any',
+        querystring: emptyObjectSchema,
+        response: { 200: Type.Object({ pending_email: Nullable(Type.String()), expires_at: Nullable(Type.String({ format: 'date-time' })) }) },
+      },
+    },
+    async (request) => {
+      const row = await pending(db, currentUser(request).id);
+      const live = row && row.expires_at.getTime() > clock.now().getTime();
+      return { pending_email: live ? row.new_email : null, expires_at: live ? row.expires_at.toISOString() : null };
+    },
+  );
 
-  app.post<{ Body: { email: string } }>('/api/mail-change', { onRequest: app.requireAuth, schema: { body: objectSchema({ email: emailSchema }, ['email']) } }, async (request) => {
+  app.post<{ Body: { email: string } }>('/api/mail-change', { onRequest: app.requireAuth, schema: { summary: 'Start changing your email: a code goes to the new address', body: objectSchema({ email: emailSchema }, ['email']), response: { 200: Pending } } }, async (request) => {
     const user = currentUser(request);
     const email = normaliseEmail(request.body.email);
     if (email === user.email) throw unprocessable('settings.same_email', 'email');
@@ -63,7 +77,7 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ...say(request, 'settings.mail_change.sent', { email }), pending_email: email, retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS };
   });
 
-  app.post('/api/mail-change/resend', { onRequest: app.requireAuth, schema: { body: emptyObjectSchema } }, async (request) => {
+  app.post('/api/mail-change/resend', { onRequest: app.requireAuth, schema: { summary: 'Send the email change code again', body: emptyObjectSchema, response: { 200: Pending } } }, async (request) => {
     const user = currentUser(request);
     const row = await pending(db, user.id);
     if (!row) throw unprocessable('settings.mail_change.none', 'email');
@@ -73,7 +87,7 @@ export function mailChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ...say(request, 'settings.mail_change.sent', { email: row.new_email }), pending_email: row.new_email, retry_after_seconds: MAIL_CHANGE_RESEND_SECONDS };
   });
 
-  app.post<{ Body: { code: string } }>('/api/mail-change/confirm', { onRequest: app.requireAuth, schema: { body: objectSchema({ code: codeSchema }, ['code']) } }, async (request) => {
+  app.post<{ Body: { code: string } }>('/api/mail-change/confirm', { onRequest: app.requireAuth, schema: { summary: 'Confirm the new email with its code', body: objectSchema({ code: codeSchema }, ['code']), response: { 200: Message } } }, async (request) => {
     const user = currentUser(request);
     const now = clock.now();
     const outcome = await db.transaction(async (tx): Promise<'ok' | 'invalid' | 'too_many' | 'taken'> => {

@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
+import { Message } from '../../http/contract';
 import { anyPasswordSchema, objectSchema, passwordSchema } from '../../http/schemas';
 import { say } from '../respond';
 
@@ -22,6 +23,8 @@ export function passwordRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     {
       onRequest: app.requireAuth,
       schema: {
+        summary: 'Change your password (signs out your other sessions)',
+        response: { 200: Message },
         body: objectSchema(
           { current_password: anyPasswordSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
           ['current_password', 'password', 'password_confirmation'],

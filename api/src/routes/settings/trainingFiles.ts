@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
+import { Message, MessageProperties, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { s3ObjectStore } from '../../storage/objectStore';
@@ -36,6 +37,8 @@ interface FileRow {
 }
 
 const COLUMNS = 'id, name, mime_type, size_bytes, created_at, updated_at';
+const FileItem = Type.Object({ id: Type.Integer(), name: Type.String(), mime_type: Type.String(), size_bytes: Type.Integer(), created_at: Timestamp(), updated_at: Timestamp() });
+const SavedFile = Type.Object({ ...MessageProperties, data: FileItem });
 const nameSchema = { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S' } as const;
 
 export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: AppDeps, auth: onRequestAsyncHookHandler): void {
@@ -44,7 +47,14 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
 
   app.get<{ Querystring: PageQuery }>(
     '/api/business-details/training-files',
-    { onRequest: auth, schema: { querystring: objectSchema(pageQuerySchema) } },
+    {
+      onRequest: auth,
+      schema: {
+        summary: 'Your training files (paginated), with the size limit and the accepted types',
+        querystring: objectSchema(pageQuerySchema),
+        response: { 200: Page(FileItem, { max_file_mb: Type.Number(), accepted_types: Type.Array(StringEnum(TRAINING_FILE_TYPES)) }) },
+      },
+    },
     async (request): Promise<Paginated<FileRow> & { max_file_mb: number; accepted_types: readonly string[] }> => {
       const accountId = await requestAccountId(db, request);
       const { page, pageSize } = request.query;
@@ -64,6 +74,8 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
       onRequest: auth,
       bodyLimit: BASE64_MAX_CHARS + 64 * 1024,
       schema: {
+        summary: 'Upload a training file (base64 content)',
+        response: { 201: SavedFile },
         body: objectSchema(
           {
             name: nameSchema,
@@ -109,7 +121,7 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
 
   app.put<{ Body: { name: string }; Params: { id: number } }>(
     '/api/business-details/training-files/:id',
-    { onRequest: auth, schema: { params: idParamsSchema, body: objectSchema({ name: nameSchema }, ['name']) } },
+    { onRequest: auth, schema: { summary: 'Rename a training file', params: idParamsSchema, body: objectSchema({ name: nameSchema }, ['name']), response: { 200: SavedFile } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const { rows } = await db.query<FileRow>(`UPDATE settings_training_files SET name = $3, updated_at = $4 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [
@@ -125,7 +137,7 @@ export function trainingFileRoutes(app: FastifyInstance, { db, clock, config }: 
 
   app.delete<{ Params: { id: number } }>(
     '/api/business-details/training-files/:id',
-    { onRequest: auth, schema: { params: idParamsSchema } },
+    { onRequest: auth, schema: { summary: 'Delete a training file', params: idParamsSchema, response: { 200: Message } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const { rows, rowCount } = await db.query<{ storage_key: string | null }>('DELETE FROM settings_training_files WHERE id = $1 AND user_id = $2 RETURNING storage_key', [

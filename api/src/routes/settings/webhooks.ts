@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
@@ -24,6 +25,17 @@ interface WebhookRow {
 }
 
 const COLUMNS = 'id, name, url, events, secret, last_status, last_sent_at, created_at';
+const WebhookItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  events: Type.Array(StringEnum(WEBHOOK_EVENTS)),
+  secret: Type.String(),
+  last_status: Nullable(Type.Integer()),
+  last_sent_at: Nullable(Timestamp()),
+  created_at: Timestamp(),
+});
+const SavedWebhook = Type.Object({ ...MessageProperties, data: WebhookItem });
 
 const bodyProperties = {
   name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
@@ -52,7 +64,7 @@ async function checkTarget(raw: string): Promise<void> {
 export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = { onRequest: app.requireAuth };
 
-  app.get<{ Querystring: PageQuery }>('/api/integrations/webhooks', { ...guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
+  app.get<{ Querystring: PageQuery }>('/api/integrations/webhooks', { ...guard, schema: { summary: 'Your webhooks (paginated), with the events one can subscribe to', querystring: objectSchema(pageQuerySchema), response: { 200: Page(WebhookItem, { events: Type.Array(StringEnum(WEBHOOK_EVENTS)) }) } } }, async (request): Promise<Paginated<WebhookRow> & { events: readonly string[] }> => {
     const accountId = await requestAccountId(db, request);
     const { page, pageSize } = request.query;
     const { rows } = await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]);
@@ -60,29 +72,33 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
   });
 
-  app.post<{ Body: WebhookBody }>('/api/integrations/webhooks', { ...guard, schema: { body: objectSchema(bodyProperties, ['name', 'url', 'events']) } }, async (request, reply) => {
-    const accountId = await requestAccountId(db, request);
-    const { name, url, events, secret } = request.body;
-    await checkTarget(url);
-    const row = await db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
-      const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_webhooks WHERE user_id = $1', [accountId]);
-      if ((count.rows[0]?.n ?? 0) >= MAX_WEBHOOKS) throw unprocessable('settings.webhook_limit', 'name', { n: MAX_WEBHOOKS });
-      const now = clock.now();
-      return (
-        await tx.query<WebhookRow>(
-          `INSERT INTO settings_webhooks (user_id, name, url, events, secret, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6) RETURNING ${COLUMNS}`,
-          [accountId, name.trim(), url.trim(), JSON.stringify(events), secret ?? `whsec_${randomBytes(24).toString('base64url')}`, now],
-        )
-      ).rows[0]!;
-    });
-    reply.code(201);
-    return { ...say(request, 'settings.webhook_created'), data: row };
-  });
+  app.post<{ Body: WebhookBody }>(
+    '/api/integrations/webhooks',
+    { ...guard, schema: { summary: 'Add a webhook (a secret is generated when none is given)', body: objectSchema(bodyProperties, ['name', 'url', 'events']), response: { 201: SavedWebhook } } },
+    async (request, reply) => {
+      const accountId = await requestAccountId(db, request);
+      const { name, url, events, secret } = request.body;
+      await checkTarget(url);
+      const row = await db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
+        const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM settings_webhooks WHERE user_id = $1', [accountId]);
+        if ((count.rows[0]?.n ?? 0) >= MAX_WEBHOOKS) throw unprocessable('settings.webhook_limit', 'name', { n: MAX_WEBHOOKS });
+        const now = clock.now();
+        return (
+          await tx.query<WebhookRow>(
+            `INSERT INTO settings_webhooks (user_id, name, url, events, secret, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6) RETURNING ${COLUMNS}`,
+            [accountId, name.trim(), url.trim(), JSON.stringify(events), secret ?? `whsec_${randomBytes(24).toString('base64url')}`, now],
+          )
+        ).rows[0]!;
+      });
+      reply.code(201);
+      return { ...say(request, 'settings.webhook_created'), data: row };
+    },
+  );
 
   app.put<{ Params: { id: number }; Body: WebhookBody }>(
     '/api/integrations/webhooks/:id',
-    { ...guard, schema: { params: idParamsSchema, body: objectSchema(bodyProperties, ['name', 'url', 'events']) } },
+    { ...guard, schema: { summary: 'Change a webhook', params: idParamsSchema, body: objectSchema(bodyProperties, ['name', 'url', 'events']), response: { 200: SavedWebhook } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
       const { name, url, events, secret } = request.body;
@@ -96,7 +112,7 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/integrations/webhooks/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/integrations/webhooks/:id', { ...guard, schema: { summary: 'Delete a webhook', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { rowCount } = await db.query('DELETE FROM settings_webhooks WHERE id = $1 AND user_id = $2', [request.params.id, accountId]);
     if (rowCount === 0) throw notFound();
@@ -104,19 +120,23 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
   });
 
   /** Sends a signed test event now and answers with the receiver's HTTP status. */
-  app.post<{ Params: { id: number } }>('/api/integrations/webhooks/:id/test', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
-    const accountId = await requestAccountId(db, request);
-    const hook = (await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE id = $1 AND user_id = $2`, [request.params.id, accountId])).rows[0];
-    if (!hook) throw notFound();
-    const now = clock.now();
-    const deliveryId = `webhook-test:${randomUUID()}`;
-    const body = webhookBody(hook.id, { event: 'test', deliveryId, createdAt: now.toISOString(), data: { message: 'Test event from Leadsmith', subscribed_events: hook.events } });
-    const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: 'test', deliveryId });
-    await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
-    if (!outcome.ok) {
-      if (outcome.error === 'address_refused') throw unprocessable('settings.address_refused', 'url');
-      throw unprocessable('settings.webhook_unreachable', 'url');
-    }
-    return { ...say(request, 'settings.webhook_test_sent', { status: outcome.status }), status: outcome.status, ok: outcome.status >= 200 && outcome.status < 300 };
-  });
+  app.post<{ Params: { id: number } }>(
+    '/api/integrations/webhooks/:id/test',
+    { ...guard, schema: { summary: "Send a signed test event now; answers the receiver's HTTP status", params: idParamsSchema, response: { 200: Type.Object({ ...MessageProperties, status: Type.Integer(), ok: Type.Boolean() }) } } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      const hook = (await db.query<WebhookRow>(`SELECT ${COLUMNS} FROM settings_webhooks WHERE id = $1 AND user_id = $2`, [request.params.id, accountId])).rows[0];
+      if (!hook) throw notFound();
+      const now = clock.now();
+      const deliveryId = `webhook-test:${randomUUID()}`;
+      const body = webhookBody(hook.id, { event: 'test', deliveryId, createdAt: now.toISOString(), data: { message: 'Test event from Leadsmith', subscribed_events: hook.events } });
+      const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: 'test', deliveryId });
+      await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
+      if (!outcome.ok) {
+        if (outcome.error === 'address_refused') throw unprocessable('settings.address_refused', 'url');
+        throw unprocessable('settings.webhook_unreachable', 'url');
+      }
+      return { ...say(request, 'settings.webhook_test_sent', { status: outcome.status }), status: outcome.status, ok: outcome.status >= 200 && outcome.status < 300 };
+    },
+  );
 }

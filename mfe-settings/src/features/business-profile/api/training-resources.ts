@@ -10,13 +10,7 @@ export type Page<T> = ApiPage<T>;
 export type TrainingText = ApiResponse<'/api/business-details/training-texts', 'get'>['data'][number];
 export type TrainingQa = ApiResponse<'/api/business-details/training-qa', 'get'>['data'][number];
 export type WebsiteLink = ApiResponse<'/api/business-details/website-links', 'get'>['data'][number];
-export interface TrainingFile {
-  id: number;
-  name: string;
-  mime_type: string;
-  size_bytes: number;
-  created_at: string;
-}
+export type TrainingFile = ApiResponse<'/api/business-details/training-files', 'get'>['data'][number];
 
 export const trainingKeys = {
   all: ['settings', 'training'] as const,

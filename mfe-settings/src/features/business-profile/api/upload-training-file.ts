@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { trainingKeys, type TrainingFile } from './training-resources';
+import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { trainingKeys } from './training-resources';
+
+type TrainingFileType = ApiBody<'/api/business-details/training-files', 'post'>['mime_type'];
 
 /** Types the API accepts; the browser's own type is used, else the one the extension implies. */
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -27,9 +29,9 @@ async function toBase64(file: File): Promise<string> {
 }
 
 /** POST training-files: the content travels as base64 JSON and is stored in the database. */
-export async function uploadTrainingFile(file: File): Promise<{ data: TrainingFile }> {
-  const body = { name: file.name, mime_type: fileMimeType(file), content_base64: await toBase64(file) };
-  return (await apiClient.post<{ data: TrainingFile }>('/api/business-details/training-files', body, { silent: true })).data;
+export async function uploadTrainingFile(file: File): Promise<ApiResponse<'/api/business-details/training-files', 'post'>> {
+  const body = { name: file.name, mime_type: fileMimeType(file) as TrainingFileType, content_base64: await toBase64(file) };
+  return api.post('/api/business-details/training-files', { body, config: { silent: true } });
 }
 
 export function useUploadTrainingFile() {

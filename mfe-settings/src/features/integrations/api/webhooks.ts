@@ -1,29 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, DEFAULT_PAGE_SIZE, v, yup } from '@leadsmith/shared';
+import { api, DEFAULT_PAGE_SIZE, v, yup, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 import { integrationKeys } from './get-crm-connections';
 
 export const WEBHOOK_EVENTS = ['lead.created', 'lead.enriched', 'list.created', 'search.completed'] as const;
 
-export interface Webhook {
-  id: number;
-  name: string;
-  url: string;
-  events: string[];
-  secret: string;
-  last_status: number | null;
-  last_sent_at: string | null;
-  created_at: string;
-}
-
-export interface WebhookPage {
-  data: Webhook[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
+export type WebhookPage = ApiResponse<'/api/integrations/webhooks', 'get'>;
+export type Webhook = WebhookPage['data'][number];
+type WebhookEvent = ApiBody<'/api/integrations/webhooks', 'post'>['events'][number];
 
 export async function getWebhooks(page: number): Promise<WebhookPage> {
-  return (await apiClient.get<WebhookPage>('/api/integrations/webhooks', { params: { page, pageSize: DEFAULT_PAGE_SIZE } })).data;
+  return api.get('/api/integrations/webhooks', { query: { page, pageSize: DEFAULT_PAGE_SIZE } });
 }
 
 export const webhooksQueryOptions = (page: number) => queryOptions({ queryKey: integrationKeys.webhooks(page), queryFn: () => getWebhooks(page), placeholderData: keepPreviousData });
@@ -43,9 +29,10 @@ export const webhookSchema = yup.object({
 export type WebhookInput = yup.InferType<typeof webhookSchema>;
 
 /** POST /api/integrations/webhooks (a secret is generated when none is given). */
-export async function createWebhook(values: WebhookInput): Promise<{ data: Webhook }> {
-  const { secret, ...rest } = values;
-  return (await apiClient.post<{ data: Webhook }>('/api/integrations/webhooks', secret ? { ...rest, secret } : rest)).data;
+export async function createWebhook(values: WebhookInput): Promise<ApiResponse<'/api/integrations/webhooks', 'post'>> {
+  const { secret, events, ...rest } = values;
+  const body = { ...rest, events: events as WebhookEvent[] };
+  return api.post('/api/integrations/webhooks', { body: secret ? { ...body, secret } : body });
 }
 
 export function useCreateWebhook() {
@@ -55,7 +42,7 @@ export function useCreateWebhook() {
 
 /** DELETE /api/integrations/webhooks/{id} */
 export async function deleteWebhook(id: number): Promise<void> {
-  await apiClient.delete(`/api/integrations/webhooks/${id}`);
+  await api.delete('/api/integrations/webhooks/{id}', { path: { id } });
 }
 
 export function useDeleteWebhook() {
@@ -64,8 +51,8 @@ export function useDeleteWebhook() {
 }
 
 /** POST /api/integrations/webhooks/{id}/test: a signed test POST; answers the receiver's status. */
-export async function testWebhook(id: number): Promise<{ status: number; ok: boolean }> {
-  return (await apiClient.post<{ status: number; ok: boolean }>(`/api/integrations/webhooks/${id}/test`)).data;
+export async function testWebhook(id: number): Promise<ApiResponse<'/api/integrations/webhooks/{id}/test', 'post'>> {
+  return api.post('/api/integrations/webhooks/{id}/test', { path: { id } });
 }
 
 export function useTestWebhook() {
