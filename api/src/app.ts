@@ -37,6 +37,8 @@ import { whitelabelRoutes } from './routes/whitelabel';
 import { adminRoutes } from './routes/admin';
 import { deliveryRoutes } from './routes/delivery';
 import { createJobQueue } from './queue/jobQueue';
+import { logMixin, REQUEST_ID_HEADER, requestIdOf } from './ops/logContext';
+import { installHttpMetrics, metricsRoutes } from './ops/metricsRoute';
 import { defineWorkers } from './workers';
 
 /** The API's version as the OpenAPI document states it (api/package.json). */
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
   /** Tests pass a fake clock to move time instead of sleeping. */
   clock?: Clock;
   mailer?: Mailer;
+  /** Where log lines go (stdout when absent); tests collect them to check what every line carries. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Body parsing: JSON only; an empty JSON body reads as "no body" rather than a parse error. */
@@ -91,9 +95,13 @@ const bodyNotCoerced = ((externalSchemas, options = {}) => {
  * The API as a Fastify instance (not listening). Tests drive it with
  * `app.inject`; server.ts adds listen and shutdown. The caller owns `db`.
  */
-export function buildApp({ db, config, clock: givenClock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, clock: givenClock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }), logStream }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Every line of a request carries its reqId (Fastify's child logger); lines written while a job
+    // runs carry its jobId and jobKind (the mixin, ops/logContext.ts).
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, mixin: logMixin, ...(logStream ? { stream: logStream } : {}) },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A hop count trusts the socket's peer and the entries it and the proxies before it appended
     // (proxy-addr numbers hops from the socket); Fastify's own numeric option trusts nothing.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -118,7 +126,12 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   // TEST_CLOCK: a clock end-to-end tests move forward (POST /api/dev/clock); never in production (config refuses it).
   const movable = config.testClock ? movableClock(givenClock) : null;
   const clock: Clock = movable ?? givenClock;
-  const queue = createJobQueue({ db, role: config.processRole, onError: (error, context) => app.log.error({ err: error }, `${context} failed`) });
+  const queue = createJobQueue({
+    db,
+    role: config.processRole,
+    onError: (error, context) => app.log.error({ err: error }, `${context} failed`),
+    onJobFailed: (error, kind) => app.log.warn({ err: error }, `job ${kind} attempt failed`),
+  });
   const deps: AppDeps = { db, config, clock, mailer, queue };
   defineWorkers(queue, deps);
   app.decorate('queue', queue);
@@ -139,7 +152,9 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   // Every route states its access (http/routeAccess.ts); team members are held to it.
   installRouteAccess(app);
 
+  installHttpMetrics(app);
   app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     request.lang = parseLanguageHeader(request.headers['user-language']) ?? DEFAULT_LANGUAGE;
     reply.header('x-content-type-options', 'nosniff');
     // Served over HTTPS (directly, or per a trusted proxy's X-Forwarded-Proto): browsers keep to HTTPS for a year.
@@ -196,6 +211,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
     appErrorRoutes(api, deps);
     remoteRegistryRoutes(api, deps);
     healthRoutes(api, deps);
+    metricsRoutes(api, deps);
     settingsRoutes(api, deps);
     leadSearchRoutes(api, deps);
     aiRoutes(api, deps);

@@ -52,6 +52,8 @@ export interface Config {
   processRole: ProcessRole;
   /** S3_BUCKET, S3_ENDPOINT, …: uploaded files in object storage; absent or null: in the database. */
   objectStorage?: ObjectStorageConfig | null;
+  /** METRICS_TOKEN: GET /metrics answers a scraper sending it as a bearer token; unset: no /metrics route. */
+  metricsToken?: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -173,6 +175,9 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     throw new ConfigError(OUTBOUND_ALLOW_ENV, error instanceof Error ? error.message : 'invalid');
   }
 
+  const metricsToken = raw(env, 'METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+
   const mailFrom = raw(env, 'MAIL_FROM') ?? 'Leadsmith <no-reply@leadsmith.test>';
 
   return {
@@ -196,6 +201,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     logErrorRateLimit: int(env, 'LOG_ERROR_RATE_LIMIT', 60, 1, 100_000),
     processRole: oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all'),
     objectStorage: objectStorageConfig(env, (key, message) => new ConfigError(key, message)),
+    metricsToken,
   };
 }
 

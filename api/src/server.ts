@@ -22,7 +22,8 @@ function checkNodeVersion(): void {
 }
 
 function fail(error: unknown): never {
-  if (error instanceof ConfigError) {
+  // A bad variable or a changed shipped migration (db/migrations.ts): the message says it all.
+  if (error instanceof ConfigError || (error instanceof Error && error.name === 'ChangedMigrationError')) {
     console.error(`[api] ${error.message}`);
   } else {
     console.error('[api] failed to start', error);

@@ -98,14 +98,14 @@ describe('error shape, body parsing and translation', () => {
     for (const [method, url] of [['GET', '/api/nope'], ['POST', '/auth/nope'], ['DELETE', '/api/me'], ['GET', '/somewhere']] as const) {
       const response = await ctx.app.inject({ method, url, headers: { 'user-language': 'fr' } });
       expect(response.statusCode).toBe(404);
-      expect(json(response)).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'Introuvable.' });
+      expect(json(response)).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'Introuvable.', request_id: expect.any(String) });
     }
   });
 
   test('an unexpected failure is a generic 500 that leaks nothing', async () => {
     const response = await ctx.app.inject({ url: '/api/test/crash' });
     expect(response.statusCode).toBe(500);
-    expect(json(response)).toEqual({ statusCode: 500, error: 'Internal Server Error', code: 'server_error', message: 'An unexpected error occurred.' });
+    expect(json(response)).toEqual({ statusCode: 500, error: 'Internal Server Error', code: 'server_error', message: 'An unexpected error occurred.', request_id: expect.any(String) });
     expect(response.body).not.toContain('secret details');
   });
 

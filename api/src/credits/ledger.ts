@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Queryable } from '../db';
 import { sendTemplatedMail, type MailDeps } from '../mail/templatedMail';
+import { creditsSpent } from '../ops/metrics';
 
 /**
  * The credit ledger (spec §3, §9): one wallet row per user with three buckets and one
@@ -127,6 +128,10 @@ export async function spendCredits(tx: Queryable, userId: number, amount: number
       await tx.query('INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, $3, $4, $5)', [userId, -taken[bucket], bucket, reason, now]);
     }
   }
+  // Counted once committed: a spend rolled back with its results was never spent.
+  const count = () => SPEND_ORDER.forEach((bucket) => taken[bucket] > 0 && creditsSpent.inc({ bucket }, taken[bucket]));
+  if (tx.afterCommit) tx.afterCommit(count);
+  else count();
   const autoTopUp = await queueAutoTopUp(tx, userId, before, before - amount);
   if (options.mail && !autoTopUp && before > LOW_CREDITS_THRESHOLD && before - amount <= LOW_CREDITS_THRESHOLD) {
     await sendTemplatedMail(tx, options.mail, { kind: 'low_credits', userId, vars: { balance: String(before - amount), threshold: String(LOW_CREDITS_THRESHOLD) } });

@@ -12,6 +12,8 @@ export interface ErrorBody {
   message: string;
   field?: string;
   errors?: { field: string; message: string }[];
+  /** The request's id (also in the X-Request-Id header and on every log line of the request). */
+  request_id?: string;
   [extra: string]: unknown;
 }
 
@@ -85,7 +87,7 @@ export function issueFromAjv(error: FastifySchemaValidationError, context: strin
 }
 
 function sendError(reply: FastifyReply, statusCode: number, code: string, message: string, more: Partial<ErrorBody> = {}): FastifyReply {
-  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...more };
+  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message, ...more, request_id: String(reply.request.id) };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,6 +1,8 @@
 import { fromPglite, PgBoss, type Db as IDatabase, type Job } from 'pg-boss';
 import type { Db, Queryable, SqlParam } from '../db';
 import { releaseOrphanedEffects, secondsFromEnv } from '../effects/externalEffects';
+import { runInJobContext } from '../ops/logContext';
+import { jobDuration, jobFailures } from '../ops/metrics';
 
 /**
  * Which work a process does (`PROCESS_ROLE`): `web` serves HTTP and only enqueues; `worker` runs the
@@ -99,6 +101,8 @@ export interface CreateJobQueueOptions {
   db: Db;
   role: ProcessRole;
   onError: (error: unknown, context: string) => void;
+  /** Told of each attempt that threw, inside the job's log context (the line carries jobId and jobKind). */
+  onJobFailed?: (error: unknown, kind: string) => void;
 }
 
 const queuesByDb = new WeakMap<Db, JobQueue>();
@@ -117,7 +121,7 @@ export function queueOf(db: Db): JobQueue {
  * One pg-boss instance per process: on the embedded PGlite through pg-boss's PGlite adapter (same
  * single connection), on PostgreSQL through a small pool of its own.
  */
-export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): JobQueue {
+export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueueOptions): JobQueue {
   const target = db.queueTarget;
   if (!target) throw new Error('this database cannot hold the job queue');
   const runsWork = role !== 'web';
@@ -143,8 +147,22 @@ export function createJobQueue({ db, role, onError }: CreateJobQueueOptions): Jo
   let started = false;
 
   const run = async (definition: Definition, job: Job<object>) => {
+    const startedAt = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - startedAt) / 1e9;
     try {
-      await definition.handler(job.data, { id: job.id, retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0 });
+      await runInJobContext({ jobId: job.id, jobKind: definition.name }, async () => {
+        try {
+          await definition.handler(job.data, { id: job.id, retryCount: (job as Job<object> & { retryCount?: number }).retryCount ?? 0 });
+        } catch (error) {
+          onJobFailed?.(error, definition.name);
+          throw error;
+        }
+      });
+      jobDuration.observe({ kind: definition.name, outcome: 'completed' }, seconds());
+    } catch (error) {
+      jobDuration.observe({ kind: definition.name, outcome: 'failed' }, seconds());
+      jobFailures.inc({ kind: definition.name });
+      throw error;
     } finally {
       const every = definition.options.everyMs;
       if (every !== undefined && runsWork) await boss.send(definition.name, {}, { singletonKey: definition.name, startAfter: new Date(Date.now() + every) });

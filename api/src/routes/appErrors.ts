@@ -14,6 +14,7 @@ interface AppErrorBody {
   remote?: string | null;
   remote_version?: string | null;
   url?: string | null;
+  request_id?: string | null;
 }
 
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
@@ -38,6 +39,8 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
             remote: optionalText(100),
             remote_version: optionalText(50),
             url: optionalText(2000),
+            // The request id of the failed API answer behind the error, when there was one.
+            request_id: optionalText(128),
           },
           ['message'],
         ),
@@ -50,10 +53,22 @@ export function appErrorRoutes(app: FastifyInstance, { db, config }: AppDeps): v
       if (infoJson !== null && infoJson.length > INFO_MAX_CHARS) throw validationError({ field: 'info', code: 'validation.max_length', params: { max: INFO_MAX_CHARS } });
       const userAgent = request.headers['user-agent'];
       await db.query(
-        `INSERT INTO app_errors (user_id, message, stack, info, remote, remote_version, url, user_agent, created_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, now())`,
-        [request.user?.id ?? null, body.message, body.stack ?? null, infoJson, body.remote ?? null, body.remote_version ?? null, body.url ?? null, userAgent ? userAgent.slice(0, 500) : null],
+        `INSERT INTO app_errors (user_id, message, stack, info, remote, remote_version, url, user_agent, request_id, report_request_id, created_at)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, now())`,
+        [
+          request.user?.id ?? null,
+          body.message,
+          body.stack ?? null,
+          infoJson,
+          body.remote ?? null,
+          body.remote_version ?? null,
+          body.url ?? null,
+          userAgent ? userAgent.slice(0, 500) : null,
+          body.request_id ?? null,
+          String(request.id),
+        ],
       );
+      request.log.info({ failedRequestId: body.request_id ?? undefined }, 'app error reported');
       return reply.code(204).send();
     },
   );

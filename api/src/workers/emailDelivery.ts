@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
 import type { Mailer } from '../mail/mailer';
+import { emailsFailed, emailsSent } from '../ops/metrics';
 import type { JobQueue } from '../queue/jobQueue';
 import { sendWithResellerSmtp, smtpRowOf } from '../routes/whitelabel/smtp';
 
@@ -47,6 +48,7 @@ export function defineEmailWorker(queue: JobQueue, db: Db, mailer: Mailer, appSe
         else await mailer.send(message, messageIdOf(emailId, mailer.fromAddress));
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
+        emailsFailed.inc({ final: String(job.retryCount >= EMAIL_RETRY_LIMIT) });
         if (job.retryCount >= EMAIL_RETRY_LIMIT) {
           await db.transaction((tx) => settleEffects(tx, [{ key, ok: false, outcome: { error: text.slice(0, 300) } }]));
           return;
@@ -55,7 +57,9 @@ export function defineEmailWorker(queue: JobQueue, db: Db, mailer: Mailer, appSe
         await releaseEffect(db, key);
         throw error;
       }
-      await db.transaction((tx) => settleEffects(tx, [{ key, ok: true, outcome: { route: resellerSmtp ? 'reseller_smtp' : 'platform_smtp' } }]));
+      const route = resellerSmtp ? 'reseller_smtp' : 'platform_smtp';
+      emailsSent.inc({ route });
+      await db.transaction((tx) => settleEffects(tx, [{ key, ok: true, outcome: { route } }]));
     },
   );
 }

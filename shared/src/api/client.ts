@@ -15,6 +15,8 @@ export interface ApiErrorBody {
   message?: string;
   field?: string;
   errors?: { field: string; message: string }[];
+  /** The id of the request on the server (also the X-Request-Id header): quote it to support. */
+  request_id?: string;
 }
 
 export type ApiError = AxiosError<ApiErrorBody>;

@@ -1,4 +1,5 @@
-import { apiClient } from '../api/client';
+import axios from 'axios';
+import { apiClient, type ApiErrorBody } from '../api/client';
 
 export interface AppErrorReport {
   message: string;
@@ -6,6 +7,8 @@ export interface AppErrorReport {
   info?: unknown;
   remote?: string;
   remote_version?: string;
+  /** The request id of the failed API answer behind the error (its `request_id` / X-Request-Id): finds the server's log lines. */
+  request_id?: string;
 }
 
 const recent = new Map<string, number>();
@@ -24,12 +27,23 @@ export function reportAppError(report: AppErrorReport): void {
     remote: report.remote,
     remote_version: report.remote_version,
     url: window.location.href.slice(0, 2000),
+    request_id: report.request_id?.slice(0, 128),
   };
   console.error('[leadsmith]', report.remote ?? 'shell', report.message, report.stack ?? '');
   apiClient.post('/api/log-app-error', body, { silent: true }).catch(() => undefined);
 }
 
-export function errorToReport(error: unknown): Pick<AppErrorReport, 'message' | 'stack'> {
-  if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
+/** The request id an API answer carried, in its body or its X-Request-Id header. */
+function requestIdOf(error: unknown): string | undefined {
+  if (!axios.isAxiosError<ApiErrorBody>(error)) return undefined;
+  const header = error.response?.headers?.['x-request-id'] as unknown;
+  return error.response?.data?.request_id ?? (typeof header === 'string' ? header : undefined);
+}
+
+export function errorToReport(error: unknown): Pick<AppErrorReport, 'message' | 'stack' | 'request_id'> {
+  if (error instanceof Error) {
+    const requestId = requestIdOf(error);
+    return { message: error.message || error.name, stack: error.stack, ...(requestId ? { request_id: requestId } : {}) };
+  }
   return { message: typeof error === 'string' ? error : JSON.stringify(error ?? 'Unknown error') };
 }

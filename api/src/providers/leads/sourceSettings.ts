@@ -7,6 +7,7 @@ import { NOMINATIM_PACE } from './osmProvider';
 import { YOUTUBE_QUOTA_UNITS, youtubeStatuses } from './youtubeProvider';
 import { LEAD_SOURCE_IDS, SOURCE_CANDIDATES, effectiveKey, type LeadSourceExtras, type LeadSourceId, type LeadSourceSettings, type OrderedUse } from './leadSources';
 import { KEYED_SOURCES, loadLeadSourcesConfig, type KeyedSourceId, type LeadSourcesConfig } from './sourceConfig';
+import { providerCalls, providerErrors } from '../../ops/metrics';
 import { defaultSourceDeps, LeadSourceError, requestJson, type SourceDeps } from './sourceHttp';
 
 /**
@@ -120,6 +121,8 @@ export function countingDeps(db: Db, base: SourceDeps, onCountError: (error: unk
     ...base,
     observe: (source, error, units) => {
       base.observe?.(source, error, units);
+      providerCalls.inc({ source });
+      if (error) providerErrors.inc({ source, code: error.code });
       // Usage months follow the wall clock (the sources' own quotas do), not a test's clock.
       const count = recordLeadSourceCall(db, source, new Date(), error, units ?? 0).catch(onCountError);
       pending.add(count);
