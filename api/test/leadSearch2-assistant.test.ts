@@ -279,6 +279,14 @@ describe('business profile gate and AI actions', () => {
     res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [localSummary] });
     expect(res.statusCode).toBe(400);
     expect(json(res).field).toBe('prompt_ids');
+    // Influencer lists have the ai action (spec §2: "as local but enrich instead of get-employees").
+    const creators = json<{ campaign: { id: number } }>(await call(customer, 'POST', '/api/campaigns', { name: 'Creators', list_type: 'influencer' })).campaign;
+    const creator = await call(customer, 'POST', `/api/influencer-results/${creators.id}/manual`, { urls: ['https://www.youtube.com/@brightline'] });
+    expect(creator.statusCode).toBe(201);
+    const [influencerSummary] = await promptIdsForTypes(ctx.db, customerId, 'influencer', ['summary']);
+    res = await call(customer, 'POST', `/api/influencer-results/${creators.id}/ai`, { ids: [json<{ result: { id: number } }>(creator).result.id], prompt_ids: [influencerSummary] });
+    expect(res.statusCode).toBe(201);
+    expect(json<{ job: AiJob }>(res).job).toMatchObject({ status: 'done', total: 1, processed: 1, failed: 0 });
     // A people list under another type's URL, and a type without the ai action.
     expect((await call(customer, 'POST', `/api/local-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [localSummary] })).statusCode).toBe(404);
     expect((await call(customer, 'POST', `/api/domain-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] })).statusCode).toBe(404);

@@ -178,7 +178,13 @@ describe("the list's crm action sends through the CRM", () => {
     expect(json(res)).toMatchObject({ job: { total: 2, provider: 'ghl' } });
     await send();
     expect(contactsFor(code).map((c) => c.name)).toEqual(['Match One', 'Match Two']);
+    // The spec's sent filter: all 0 (the default), sent 1, unsent 2.
     expect((await results(list.id, { sent: 1 })).map((r) => r.name)).toEqual(['Match One', 'Match Two']);
+    expect((await results(list.id, { sent: 2 })).map((r) => r.name)).toEqual(['Other Person']);
+    expect((await results(list.id, { sent: 0 })).map((r) => r.name)).toEqual(['Match One', 'Match Two', 'Other Person']);
+    const bad = await inject('POST', `/api/people-results/${list.id}`, customer, { sent: 3 });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).field).toBe('sent');
   });
 
   it('a webhook send leaves the rows a CRM send still holds to that send', async () => {

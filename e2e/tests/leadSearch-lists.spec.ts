@@ -60,7 +60,7 @@ test.describe('lead search: saved lists', () => {
     await expect(page.getByTestId('selection-count')).toHaveText('20 selected');
     await page.getByRole('button', { name: 'Select all 30 matching results' }).click();
     await expect(page.getByTestId('selection-count')).toHaveText('30 selected');
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByText('No results match.')).toBeVisible();
     await expect(page.getByText('Page 1 of 1 · 0 in total')).toBeVisible();
@@ -73,6 +73,41 @@ test.describe('lead search: saved lists', () => {
     await expect(page.getByText('Tags and source saved.')).toBeVisible();
     await page.getByRole('button', { name: /back/i }).click();
     await expect(page.getByText('vip, trade fair · Lyon expo')).toBeVisible();
+  });
+
+  test('filter sent / unsent / all, rename the list, delete it', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const name = `Manage ${Date.now()}`;
+    const id = await createList(request, token, name);
+    for (const website of ['https://one.example', 'https://two.example']) {
+      const added = await request.post(`/api/company-results/${id}/manual`, { headers: { authorization: `Bearer ${token}` }, data: { website, name: website.slice(8) } });
+      expect(added.status()).toBe(201);
+    }
+
+    await signIn('customer', `/lead-search/saved-lists/company-${id}`);
+    const list = new SavedListPage(page);
+    await expect(list.rows).toHaveCount(2);
+    const status = page.getByLabel('Status', { exact: true });
+    await expect(status.locator('option')).toHaveText(['All', 'Sent', 'Unsent']);
+    await status.selectOption({ label: 'Unsent' });
+    await expect(page).toHaveURL(/sent=2/);
+    await expect(list.rows).toHaveCount(2);
+    await status.selectOption({ label: 'Sent' });
+    await expect(page.getByText('No results match.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('List name').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+    await page.getByLabel('List name').fill(`${name} renamed`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('list-name')).toHaveText(`${name} renamed`);
+
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete list' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByText('List deleted.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved lists' })).toBeVisible();
+    expect((await request.get(`/api/campaigns/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(404);
   });
 
   test('get phones for the selected people, free on demo data', async ({ page, signIn, request }) => {

@@ -8,7 +8,7 @@ const TOOLBAR: Record<string, { present: string[]; absent: string[] }> = {
   local: { present: ['More filters', 'Manual entry', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Enrich', 'Settings'] },
   company: { present: ['More filters', 'Manual entry', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Enrich', 'Settings'] },
   domain: { present: ['More filters', 'Get employees', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Manual entry', 'Get phones', 'Enrich', 'Settings'] },
-  influencer: { present: ['More filters', 'Manual entry', 'Enrich', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Get employees', 'Settings'] },
+  influencer: { present: ['More filters', 'Manual entry', 'Enrich', 'AI', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get phones', 'Get employees', 'Settings'] },
   group: { present: ['More filters', 'Manual entry', 'Get phones', 'Add label', 'Send to webhook', 'Export CSV', 'Delete', 'New search'], absent: ['Get employees', 'Enrich', 'Settings'] },
   intent: { present: ['More filters', 'Settings', 'Add label', 'Send to webhook', 'Export CSV', 'Delete'], absent: ['Manual entry', 'Get phones', 'Get employees', 'Enrich', 'New search'] },
 };

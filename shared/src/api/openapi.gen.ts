@@ -4804,10 +4804,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -4878,10 +4879,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -4991,10 +4993,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -5121,10 +5124,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -5195,10 +5199,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -5308,10 +5313,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -5438,10 +5444,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -5512,10 +5519,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -5625,10 +5633,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -5755,10 +5764,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -5829,10 +5839,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -5942,10 +5953,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -6072,10 +6084,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -6146,10 +6159,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -6259,10 +6273,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -6389,10 +6404,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -6463,10 +6479,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -6576,10 +6593,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -6706,10 +6724,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -6780,10 +6799,11 @@ export interface paths {
                          */
                         search_type?: "contain" | "exact" | "start";
                         /**
+                         * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                          * @default 0
                          * @enum {integer}
                          */
-                        sent?: 0 | 1;
+                        sent?: 0 | 1 | 2;
                         /**
                          * @default -1
                          * @enum {integer}
@@ -6893,10 +6913,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7026,10 +7047,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7104,10 +7126,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7182,10 +7205,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7260,10 +7284,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7338,10 +7363,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7416,10 +7442,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7494,10 +7521,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7574,10 +7602,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7654,10 +7683,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7734,10 +7764,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7814,10 +7845,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7894,10 +7926,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -7974,10 +8007,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8211,10 +8245,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8297,10 +8332,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8383,10 +8419,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8469,10 +8506,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8555,10 +8593,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8641,10 +8680,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8727,10 +8767,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8815,10 +8856,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -8915,10 +8957,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -9015,10 +9058,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -9115,10 +9159,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -9215,10 +9260,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -9315,10 +9361,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -9415,10 +9462,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -11102,10 +11150,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -11255,10 +11304,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -11408,10 +11458,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -11522,6 +11573,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/influencer-results/{id}/ai": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs AI prompts on influencer results of a list (small selections at once, others as a job) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids?: number[];
+                        all_matching?: boolean;
+                        filters?: {
+                            /** @default 20 */
+                            limit?: number;
+                            /** @default 1 */
+                            page?: number;
+                            after?: number;
+                            before?: number;
+                            /** @default  */
+                            search?: string;
+                            /**
+                             * @default contain
+                             * @enum {string}
+                             */
+                            search_type?: "contain" | "exact" | "start";
+                            /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                             * @default 0
+                             * @enum {integer}
+                             */
+                            sent?: 0 | 1 | 2;
+                            /**
+                             * @default -1
+                             * @enum {integer}
+                             */
+                            withEmail?: -1 | 0 | 1 | 2;
+                            startDate?: string | null;
+                            endDate?: string | null;
+                            label_id?: number;
+                            /** @default [] */
+                            advanced_custom_search?: {
+                                /** @enum {string} */
+                                field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                /** @enum {string} */
+                                operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                value?: string | number | null;
+                            }[];
+                        };
+                        prompt_ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                prompt_ids: number[];
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number;
+                                processed: number;
+                                failed: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/influencer-results/{id}/ai-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress of an AI action on a list */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    jobId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            prompt_ids: number[];
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number;
+                            processed: number;
+                            failed: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intent-results/{id}/ai": {
         parameters: {
             query?: never;
@@ -11561,10 +11766,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}
@@ -11714,10 +11920,11 @@ export interface paths {
                              */
                             search_type?: "contain" | "exact" | "start";
                             /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
                              * @default 0
                              * @enum {integer}
                              */
-                            sent?: 0 | 1;
+                            sent?: 0 | 1 | 2;
                             /**
                              * @default -1
                              * @enum {integer}

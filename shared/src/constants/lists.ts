@@ -1,6 +1,12 @@
 /** List query filter defaults (spec §3). */
 export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
 
+/**
+ * The `sent` filter of spec §3 (default 0): all 0, sent 1, unsent 2 — "unsent" is every result not (yet)
+ * sent to a CRM or webhook, failed sends included (ADR 026).
+ */
+export const SENT_FILTER = { all: 0, sent: 1, unsent: 2 } as const;
+
 export const DEFAULT_LIST_FILTERS = {
   advanced_custom_search: [] as unknown[],
   startDate: null as string | null,
@@ -9,7 +15,7 @@ export const DEFAULT_LIST_FILTERS = {
   page: 1,
   search: '',
   search_type: 'contain' as 'contain' | 'exact' | 'start',
-  sent: 0,
+  sent: SENT_FILTER.all as number,
   withEmail: WITH_EMAIL.all as number,
 };
 

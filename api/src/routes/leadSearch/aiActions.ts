@@ -324,7 +324,7 @@ export async function stepAiJob(db: Db, ai: AiProvider, jobId: number, rowsPerSt
 type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters; prompt_ids: number[] };
 
 /**
- * `POST /api/{people,local,company,intent,group}-results/{id}/ai`: runs prompts on a selection or
+ * `POST /api/{people,local,company,influencer,intent,group}-results/{id}/ai`: runs prompts on a selection or
  * on every row matching the filters (first `AI_MAX_ROWS`). A small selection runs at once; a bigger
  * one is a job the worker steps (`GET .../ai-jobs/{jobId}` shows progress).
  */

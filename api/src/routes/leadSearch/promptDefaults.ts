@@ -15,8 +15,11 @@ export const STANDARD_PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direc
 export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
 export type PromptListType = (typeof PROMPT_LIST_TYPES)[number];
 
-/** List types whose toolbar has the 'ai' action (spec §2: people, local, company, intent; group lists hold people, ADR 005). */
-export const AI_ACTION_LIST_TYPES = ['people', 'local', 'company', 'intent', 'group'] as const satisfies readonly PromptListType[];
+/**
+ * List types whose toolbar has the 'ai' action (spec §2: people, local, company, intent; influencer is
+ * "as local but enrich instead of get-employees", so it has it too; group lists hold people, ADR 005).
+ */
+export const AI_ACTION_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'intent', 'group'] as const satisfies readonly PromptListType[];
 
 /** Longest prompt text. */
 export const PROMPT_MAX_LENGTH = 4000;

@@ -1,5 +1,6 @@
 import { validationError } from '../../http/errors';
 import type { SqlParam } from '../../db';
+import { SENT_FILTER } from '@leadsmith/shared/constants';
 import { labelsText } from './resultLabels';
 
 /** withEmail values of spec §3: all -1, found 1, potentialsFound 2, notFound 0. */
@@ -60,7 +61,7 @@ export const resultFiltersSchema = {
     before: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
     search: { type: 'string', maxLength: 200, default: '' },
     search_type: { type: 'string', enum: ['contain', 'exact', 'start'], default: 'contain' },
-    sent: { type: 'integer', enum: [0, 1], default: 0 },
+    sent: { type: 'integer', enum: Object.values(SENT_FILTER), default: SENT_FILTER.all, description: 'all 0, sent 1, unsent 2 (not sent to a CRM or webhook)' },
     withEmail: { type: 'integer', enum: [-1, 0, 1, 2], default: -1 },
     startDate: date,
     endDate: date,
@@ -111,7 +112,8 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   }
   const status = f.withEmail === undefined || f.withEmail === WITH_EMAIL.all ? null : WITH_EMAIL_STATUS[f.withEmail];
   if (status) where.push(`r.email_status = ${add(status)}`);
-  if (f.sent === 1) where.push('r.sent');
+  if (f.sent === SENT_FILTER.sent) where.push('r.sent');
+  else if (f.sent === SENT_FILTER.unsent) where.push('NOT r.sent');
   if (f.startDate) where.push(`r.created_at >= ${add(f.startDate)}::date`);
   if (f.endDate) where.push(`r.created_at < (${add(f.endDate)}::date + 1)`);
   // Labels on results are the owner's (result_labels.user_id), so another account's label matches nothing.

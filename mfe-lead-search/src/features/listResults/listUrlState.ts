@@ -1,4 +1,4 @@
-import { DEFAULT_LIST_FILTERS, WITH_EMAIL } from '@leadsmith/shared';
+import { DEFAULT_LIST_FILTERS, SENT_FILTER, WITH_EMAIL } from '@leadsmith/shared';
 import { ADVANCED_FIELDS, ADVANCED_OPERATORS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from './api/getResults';
 
 export type ViewMode = 'list' | 'grid';
@@ -55,13 +55,14 @@ function position(params: URLSearchParams): { after?: number } | { before?: numb
 export function readListState(params: URLSearchParams): { filters: ResultFilters; view: ViewMode } {
   const searchType = params.get('search_type');
   const withEmail = Number(params.get('withEmail'));
+  const sent = Number(params.get('sent'));
   return {
     filters: {
       limit: int(params.get('limit'), DEFAULT_LIST_FILTERS.limit, 1, 100),
       page: int(params.get('page'), DEFAULT_LIST_FILTERS.page, 1, 100000),
       search: params.get('search') ?? DEFAULT_LIST_FILTERS.search,
       search_type: searchType === 'exact' || searchType === 'start' || searchType === 'contain' ? searchType : DEFAULT_LIST_FILTERS.search_type,
-      sent: params.get('sent') === '1' ? 1 : DEFAULT_LIST_FILTERS.sent,
+      sent: (Object.values(SENT_FILTER) as number[]).includes(sent) ? sent : DEFAULT_LIST_FILTERS.sent,
       withEmail: (Object.values(WITH_EMAIL) as number[]).includes(withEmail) && params.get('withEmail') !== null ? withEmail : DEFAULT_LIST_FILTERS.withEmail,
       startDate: isoDate(params.get('startDate')),
       endDate: isoDate(params.get('endDate')),

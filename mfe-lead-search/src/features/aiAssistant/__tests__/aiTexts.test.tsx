@@ -11,12 +11,12 @@ registerAreaTranslations(NAMESPACE, translations);
 const text = (prompt_id: number, prompt_type: string, body: string) => ({ prompt_id, prompt_type, title: `Prompt ${prompt_id}`, text: body, provider: 'embedded', generated_at: '2026-03-01T10:00:00.000Z' });
 
 describe('AI texts on results', () => {
-  it("has the 'ai' toolbar action exactly on the list types of spec §2 (people, local, company, intent; group holds people)", () => {
+  it("has the 'ai' toolbar action exactly on the list types of spec §2 (people, local, company, influencer as local, intent; group holds people)", () => {
     const withAi = Object.entries(TOOLBAR)
       .filter(([, actions]) => actions.includes('ai'))
       .map(([type]) => type)
       .sort();
-    expect(withAi).toEqual(['company', 'group', 'intent', 'local', 'people']);
+    expect(withAi).toEqual(['company', 'group', 'influencer', 'intent', 'local', 'people']);
   });
 
   it('reads the texts stored on a result in prompt order and ignores anything else', () => {

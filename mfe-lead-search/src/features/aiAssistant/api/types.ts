@@ -4,7 +4,7 @@ import type { ApiResponse } from '@leadsmith/shared';
 export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
 export type PromptType = (typeof PROMPT_TYPES)[number];
 /** List types whose toolbar has the 'ai' action (spec §2; group lists hold people). */
-export const AI_LIST_TYPES = ['people', 'local', 'company', 'intent', 'group'] as const;
+export const AI_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'intent', 'group'] as const;
 export type AiListType = (typeof AI_LIST_TYPES)[number];
 export const PROMPT_MAX_LENGTH = 4000;
 export const TITLE_MAX_LENGTH = 150;

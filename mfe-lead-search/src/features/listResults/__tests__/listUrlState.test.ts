@@ -30,6 +30,12 @@ describe('list URL state', () => {
     expect(matchingFilters(filters)).not.toHaveProperty('page');
   });
 
+  it('reads the sent filter as all 0, sent 1 or unsent 2, anything else as the default', () => {
+    expect(readListState(new URLSearchParams('sent=2')).filters.sent).toBe(2);
+    expect(readListState(new URLSearchParams('sent=1')).filters.sent).toBe(1);
+    expect(readListState(new URLSearchParams('sent=7')).filters.sent).toBe(DEFAULT_LIST_FILTERS.sent);
+  });
+
   it('keeps the keyset position of a page in the URL, and never sends it with a bulk action or an export', () => {
     const filters = { ...readListState(new URLSearchParams()).filters, page: 40000, after: 799980 };
     const params = writeListState(filters, 'list');

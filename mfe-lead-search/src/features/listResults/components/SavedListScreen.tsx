@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, WITH_EMAIL, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
+import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, SENT_FILTER, WITH_EMAIL, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -32,6 +32,7 @@ import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { JobSourceError } from './JobSourceError';
 import { EnrichmentProgress } from './EnrichmentProgress';
 import { ListStateBadge } from '../../../components/ListStateBadge';
+import { ListManageActions } from './ListManageActions';
 
 type Action =
   | 'emailFound'
@@ -60,7 +61,7 @@ export const TOOLBAR: Readonly<Record<SearchType, readonly Action[]>> = {
   group: ['emailFound', 'status', 'moreFilters', 'search', 'getPhones', 'manualEntry', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
   local: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
   company: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'getEmployees', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
-  influencer: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'enrich', 'customLabels', 'crm', 'csv', 'delete', 'newSearch'],
+  influencer: ['emailFound', 'status', 'moreFilters', 'search', 'manualEntry', 'enrich', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'newSearch'],
   intent: ['emailFound', 'status', 'moreFilters', 'search', 'customLabels', 'ai', 'crm', 'csv', 'delete', 'settings'],
 };
 
@@ -198,7 +199,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
 
   return (
     <Box>
-      <PageHeader title={campaign.name} onBack={() => navigate('/saved-lists')} titleTestId="list-name" />
+      <PageHeader title={campaign.name} onBack={() => navigate('/saved-lists')} titleTestId="list-name" actions={<ListManageActions campaign={campaign} />} />
       <ListSummary campaign={campaign} onStop={(jobId) => void run(() => stop.mutateAsync(jobId), true)} stopping={stop.isPending} />
 
       <Flex as="section" aria-label={t('toolbar.label')} wrap="wrap" gap={3} align="flex-end" mb={4}>
@@ -223,8 +224,9 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             value={String(filters.sent)}
             onChange={(value) => update({ sent: Number(value) })}
             options={[
-              ['0', t('sent.all')],
-              ['1', t('sent.sent')],
+              [String(SENT_FILTER.all), t('sent.all')],
+              [String(SENT_FILTER.sent), t('sent.sent')],
+              [String(SENT_FILTER.unsent), t('sent.unsent')],
             ]}
           />
         ) : null}
