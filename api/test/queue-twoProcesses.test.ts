@@ -4,6 +4,7 @@ import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { DEMO } from './helpers';
 import { createTestDatabase, type TestDatabase } from './support/postgres';
 import { buildShippedServer, callServer as call, startShippedServer, stopShippedServer, type ShippedBuild, type ShippedServer } from './support/shippedServer';
+import { until } from './support/until';
 
 /**
  * Two API processes (the server as it ships, compiled from src) with PROCESS_ROLE=all on one
@@ -31,18 +32,11 @@ function startServer(): Promise<ShippedServer> {
     // Short expiry and supervision, so work of a killed worker is taken back within seconds here.
     QUEUE_JOB_EXPIRE_SECONDS: '3',
     QUEUE_SUPERVISE_SECONDS: '1',
+    // An autopilot run held by a killed process is taken over by the next tick after this.
+    AUTOPILOT_RUN_LEASE_SECONDS: '3',
     // Admin → Searchers changes made through the other process are picked up within a second.
     LEAD_SOURCES_REFRESH_SECONDS: '1',
   });
-}
-
-/** Waits (polling the database) until `done` says so. */
-async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 beforeAll(async () => {
@@ -184,10 +178,11 @@ test("kill -9 of both processes while an autopilot's post-search CRM push hangs:
   });
   expect(created.status).toBe(201);
   const autopilot = created.json.autopilot.id;
-  // The CRM answers nothing to the next push; the run is due now (the autopilot tick of either process starts it).
+  // The CRM answers nothing to the next push; the daily run is due now, its next slot tomorrow (the autopilot tick of
+  // either process starts it).
   crm.queue('hang');
   const before = crm.contacts.length;
-  await db.query('UPDATE autopilots SET next_run_at = now() WHERE id = $1', [autopilot]);
+  await db.query('UPDATE autopilots SET next_run_at = now(), schedule_anchor = now() WHERE id = $1', [autopilot]);
   const sendOf = async () => (await db.query<{ id: number | null }>('SELECT crm_job_id AS id FROM autopilot_runs WHERE autopilot_id = $1', [autopilot])).rows[0]?.id ?? null;
   await until('the run to queue its CRM send', async () => (await sendOf()) !== null);
   const sendId = (await sendOf())!;

@@ -70,6 +70,21 @@ export interface SendOptions {
 /** How often pg-boss's supervisor looks for expired (dead worker) jobs, in seconds. */
 export const QUEUE_SUPERVISE_SECONDS = secondsFromEnv('QUEUE_SUPERVISE_SECONDS', 10, 1, 600);
 
+/** How often a worker asks for jobs when nothing wakes it (and always on PGlite, which has no LISTEN/NOTIFY). */
+const POLL_SECONDS = 1;
+
+/**
+ * How often a worker of this kind asks for jobs while LISTEN/NOTIFY is on. A NOTIFY wakes workers
+ * only for a job that is due when it is sent: a job sent for later (a tick's next run, a retry after
+ * its delay, a job taken back from a dead worker) is found by this poll alone (pg-boss's default is
+ * 30 s). So: a tick polls at its own pace, every other kind at the supervise interval, which keeps
+ * the documented bound on work left by a dead worker (expiry + QUEUE_SUPERVISE_SECONDS).
+ */
+export function backstopPollSeconds(options: Pick<JobKindOptions, 'everyMs'>): number {
+  const seconds = options.everyMs === undefined ? QUEUE_SUPERVISE_SECONDS : Math.min(QUEUE_SUPERVISE_SECONDS, options.everyMs / 1000);
+  return Math.max(POLL_SECONDS, seconds);
+}
+
 interface Definition {
   name: string;
   options: JobKindOptions;
@@ -206,9 +221,11 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
       const ordered = [...definitions.values()].sort((a, b) => Number(Boolean(a.options.deadLetter)) - Number(Boolean(b.options.deadLetter)));
       for (const d of ordered) {
         const { expireInSeconds, retryLimit, retryDelay, retryBackoff = false, policy = 'standard', deadLetter } = d.options;
-        await boss.createQueue(d.name, { policy, expireInSeconds, retryLimit, retryDelay, retryBackoff, notify: true, ...(deadLetter ? { deadLetter } : {}) });
-        // createQueue leaves an existing queue as it was: a database made before the dead letter was declared gets it here.
-        if (deadLetter) await boss.updateQueue(d.name, { deadLetter });
+        const settings = { expireInSeconds, retryLimit, retryDelay, retryBackoff, notify: true, ...(deadLetter ? { deadLetter } : {}) };
+        await boss.createQueue(d.name, { policy, ...settings });
+        // createQueue leaves an existing queue as it was: a database made before a setting changed (an
+        // operator's QUEUE_JOB_EXPIRE_SECONDS, a dead letter declared later) gets this version's here.
+        await boss.updateQueue(d.name, settings);
         // Warms pg-boss's queue cache, so a send inside one of our transactions never has to read it
         // (on PGlite that read would wait behind the very transaction that is sending).
         await boss.findJobs(d.name, { key: '', limit: 1 });
@@ -224,7 +241,8 @@ export function createJobQueue({ db, role, onError, onJobFailed }: CreateJobQueu
         await recoverOrphans();
       }
       for (const d of definitions.values()) {
-        await boss.work<object>(d.name, { localConcurrency: d.options.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
+        const polling = { pollingIntervalSeconds: POLL_SECONDS, notifyPollingIntervalSeconds: backstopPollSeconds(d.options) };
+        await boss.work<object>(d.name, { localConcurrency: d.options.concurrency, ...polling }, async (jobs) => {
           for (const job of jobs) await run(d, job);
         });
       }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db';
+import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
 import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
@@ -13,12 +14,16 @@ export const SAVED_SEARCH_TICK = 'saved-search-tick';
 /**
  * The autopilot scheduler, the workflow runner and the saved-search alerts as queue ticks: one chain of each across all
  * worker processes (every LEAD_SEARCH_AUTOPILOT_TICK_MS / LEAD_SEARCH_WORKFLOW_TICK_MS), restarted
- * every minute by pg-boss's cron if a crash broke it. A tick claims due runs with SKIP LOCKED and
+ * every minute by pg-boss's cron if a crash broke it (and, once the dead tick's job expires, by the
+ * chain's next job). A tick claims due runs with SKIP LOCKED and
  * leases, so a second tick at the same moment (the cron's) changes nothing twice. Web processes
  * (and API tests, which call autopilotTick / workflowTick with their fake clock) run no tick.
  */
 export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock, mail: MailDeps): void {
-  const tick = { policy: 'stately' as const, expireInSeconds: 300, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' };
+  // A tick of a process that died (kill -9) holds the chain's key until it expires: with the queue's
+  // job expiry, the chain resumes as soon as other work of that process does (a long tick that
+  // outlives it only lets the next tick start beside it: runs are leased, due autopilots locked).
+  const tick = { policy: 'stately' as const, expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' };
   queue.define(AUTOPILOT_TICK, { ...tick, everyMs: AUTOPILOT_TICK_MS }, async () => {
     await autopilotTick(db, clock, mail);
   });

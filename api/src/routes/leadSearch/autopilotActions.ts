@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { secondsFromEnv } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
 import { ApiError } from '../../http/errors';
@@ -43,8 +44,17 @@ export type StepErrorCode =
 const AI_CHUNKS_PER_TICK = 5;
 /** Pending runs advanced per tick. */
 const RUNS_PER_TICK = 5;
-/** How long a process holds a run while it runs its steps (a process that died lets go after this). */
-export const ACTIONS_LEASE_MS = 5 * 60_000;
+/**
+ * How long a process holds a run while it runs its steps, renewed after each AI chunk and each
+ * stage: the run of a process that died is taken over by the first tick after it
+ * (`AUTOPILOT_RUN_LEASE_SECONDS`, default 300).
+ */
+export const ACTIONS_LEASE_MS = secondsFromEnv('AUTOPILOT_RUN_LEASE_SECONDS', 300, 2, 3600) * 1000;
+
+/** Keeps this process's hold on the run while its steps make their calls. */
+async function holdRun(db: Queryable, clock: Clock, runId: number): Promise<void> {
+  await db.query(`UPDATE autopilot_runs SET actions_lease_until = $2 WHERE id = $1 AND actions_state = 'pending'`, [runId, new Date(clock.now().getTime() + ACTIONS_LEASE_MS).toISOString()]);
+}
 
 export interface ActionSettings {
   type: 'basic' | 'webhook';
@@ -117,7 +127,7 @@ async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<St
   return outcome.stopped ? 'no_credits' : 'next';
 }
 
-async function aiStage(db: Db, run: PendingRun): Promise<StageResult> {
+async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResult> {
   if (!(AI_ACTION_LIST_TYPES as readonly string[]).includes(run.list_type)) {
     await addStepError(db, run.id, 'ai', 'ai_unavailable');
     return 'next';
@@ -137,6 +147,7 @@ async function aiStage(db: Db, run: PendingRun): Promise<StageResult> {
       const outcome = await runAiPrompts(db, aiProvider(), { userId: run.user_id, campaignId: run.campaign_id, resultIds: ids, promptIds, effectKey: (id) => `autopilot-ai:${run.id}:${id}` });
       cursor = ids[ids.length - 1]!;
       await db.query('UPDATE autopilot_runs SET ai_processed = ai_processed + $2, actions_cursor = GREATEST(actions_cursor, $3) WHERE id = $1', [run.id, outcome.processed, cursor]);
+      await holdRun(db, clock, run.id);
     } catch (error) {
       // Spec §5: AI tools need a finished business profile; any other refusal ends the step too.
       const code: StepErrorCode = error instanceof ApiError && error.code === 'ai.profile_incomplete' ? 'ai_profile_incomplete' : 'ai_failed';
@@ -218,8 +229,15 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
       current = { ...current, actions_stage: stage, actions_cursor: 0 };
     }
     const result =
-      stage === 'enrich' ? await enrichStage(db, current, mail) : stage === 'ai' ? await aiStage(db, current) : stage === 'webhook' ? await webhookStage(db, clock, current) : await crmStage(db, clock, current);
+      stage === 'enrich'
+        ? await enrichStage(db, current, mail)
+        : stage === 'ai'
+          ? await aiStage(db, clock, current)
+          : stage === 'webhook'
+            ? await webhookStage(db, clock, current)
+            : await crmStage(db, clock, current);
     if (result === 'more') return false;
+    await holdRun(db, clock, run.id);
     if (result === 'no_credits') {
       await finish(db, clock, current, 'no_credits', afterRun);
       return true;
@@ -230,8 +248,12 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
   return true;
 }
 
-/** Runs waiting for their post-search steps (or the one given, if still waiting). */
-async function pendingRuns(db: Db, runId?: number): Promise<PendingRun[]> {
+/**
+ * Runs waiting for their post-search steps that no live process holds (those of a process that died
+ * once its lease ran out), or the one given, if still waiting.
+ */
+async function pendingRuns(db: Db, which: { runId: number } | { now: Date }): Promise<PendingRun[]> {
+  const filter = 'runId' in which ? ' AND r.id = $1' : ' AND (r.actions_lease_until IS NULL OR r.actions_lease_until < $1)';
   return (
     await db.query<PendingRun>(
       `SELECT r.id, r.autopilot_id, r.job_id, r.actions_stage, r.actions_cursor::int AS actions_cursor, j.status AS job_status,
@@ -240,8 +262,8 @@ async function pendingRuns(db: Db, runId?: number): Promise<PendingRun[]> {
          -- The list the run's search filled (the autopilot may have been moved to another list since).
          LEFT JOIN search_jobs j ON j.id = r.job_id
          JOIN campaigns c ON c.id = COALESCE(j.campaign_id, a.campaign_id)
-        WHERE r.actions_state = 'pending'${runId === undefined ? '' : ' AND r.id = $1'} ORDER BY r.id LIMIT ${RUNS_PER_TICK}`,
-      runId === undefined ? [] : [runId],
+        WHERE r.actions_state = 'pending'${filter} ORDER BY r.id LIMIT ${RUNS_PER_TICK}`,
+      ['runId' in which ? which.runId : which.now.toISOString()],
     )
   ).rows;
 }
@@ -251,7 +273,7 @@ async function pendingRuns(db: Db, runId?: number): Promise<PendingRun[]> {
  * the runs that finished in this pass.
  */
 export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun, mail?: MailDeps): Promise<number[]> {
-  const runs = await pendingRuns(db);
+  const runs = await pendingRuns(db, { now: clock.now() });
   const finished: number[] = [];
   for (const run of runs) {
     // Held by this process while it runs the steps: another process's tick skips the run.
@@ -263,7 +285,7 @@ export async function runPendingActions(db: Db, clock: Clock, afterRun: AfterRun
     if (!leased.rowCount) continue;
     try {
       // Read again under the lease: another process may have moved the run on since the list was read.
-      const current = (await pendingRuns(db, run.id))[0];
+      const current = (await pendingRuns(db, { runId: run.id }))[0];
       if (current && (await advance(db, clock, current, afterRun, mail))) finished.push(run.id);
     } finally {
       await db.query('UPDATE autopilot_runs SET actions_lease_until = NULL WHERE id = $1', [run.id]);
