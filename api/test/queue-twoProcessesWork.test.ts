@@ -33,6 +33,8 @@ let receiverUrl: string;
 /** OpenAI-compatible chat completions: counts the calls; the next `hangAi` calls stay unanswered. */
 let aiCalls = 0;
 let hangAi = 0;
+/** The user message of every call and whether it was answered. */
+const aiAsked: { prompt: string; answered: boolean }[] = [];
 let ai: http.Server;
 let aiUrl: string;
 
@@ -56,6 +58,7 @@ function startServer(): Promise<ShippedServer> {
     QUEUE_JOB_EXPIRE_SECONDS: '3',
     QUEUE_SUPERVISE_SECONDS: '1',
     WORKFLOW_RUN_LEASE_SECONDS: '3',
+    AUTOPILOT_RUN_LEASE_SECONDS: '3',
   });
 }
 
@@ -84,10 +87,14 @@ beforeAll(async () => {
   });
   receiverUrl = `${await listen(receiver)}/hook`;
   ai = http.createServer((req, res) => {
-    req.resume();
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       aiCalls += 1;
-      if (hangAi > 0) {
+      const prompt = (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'user')?.content ?? '';
+      const hang = hangAi > 0;
+      aiAsked.push({ prompt, answered: !hang });
+      if (hang) {
         hangAi -= 1;
         hung.push(res);
         return;
@@ -261,3 +268,60 @@ test('kill -9 of both processes while a training call, a workflow AI node and a 
   );
   expect(stuck).toEqual({ runs: 0, effects: 0, rows: 0 });
 }, 300_000);
+
+test("kill -9 of both processes while an autopilot's AI step waits for the model: a new process finishes the run, each result answered once", async () => {
+  servers.push(await startServer());
+  const [a, b] = [servers[0]!, servers[1]!];
+  const token = (await call<{ token: string }>(a.port, 'POST', '/auth/login', undefined, DEMO.reseller)).json.token;
+  // The business profile of the first test is in place (spec §5: AI steps need it).
+  const list = (await call<{ campaign: { id: number } }>(b.port, 'POST', '/api/campaigns', token, { name: 'Autopilot with AI', list_type: 'people' })).json.campaign.id;
+  const created = await call<{ autopilot: { id: number } }>(b.port, 'POST', '/api/autopilots', token, {
+    name: 'Post-search AI',
+    type: 'basic',
+    repeat: 'daily',
+    campaign_id: list,
+    location: 'Austin, TX',
+    filters: { job_title: 'Founder' },
+    max_results: 3,
+    enrichment: false,
+    ai_prompts: ['summary'],
+    crm: null,
+  });
+  expect(created.status).toBe(201);
+  const autopilot = created.json.autopilot.id;
+  // The model holds its next answer; the daily run is due now, its next slot tomorrow (either process's tick starts it).
+  hangAi = 1;
+  const askedBefore = aiAsked.length;
+  await db.query('UPDATE autopilots SET next_run_at = now(), schedule_anchor = now() WHERE id = $1', [autopilot]);
+  await until('the AI step to ask the model', async () => aiAsked.length > askedBefore);
+  for (const s of servers.splice(0)) await stopShippedServer(s.process, 'SIGKILL');
+  const runId = (await one<{ id: number }>('SELECT id FROM autopilot_runs WHERE autopilot_id = $1', [autopilot])).id;
+  expect(await one('SELECT status, actions_state, actions_stage FROM autopilot_runs WHERE id = $1', [runId])).toEqual({ status: 'running', actions_state: 'pending', actions_stage: 'ai' });
+
+  // A new process takes the run over once its lease has run out and makes the call in flight again (same key).
+  servers.push(await startServer());
+  await until('the run after the crash', async () => (await one<{ status: string }>('SELECT status FROM autopilot_runs WHERE id = $1', [runId])).status !== 'running');
+  expect(await one('SELECT status, results_added, ai_processed, step_errors FROM autopilot_runs WHERE id = $1', [runId])).toEqual({ status: 'done', results_added: 3, ai_processed: 3, step_errors: [] });
+  const results = (await db.query<{ name: string; summary: string | null }>(
+    "SELECT r.name, (SELECT v->>'text' FROM jsonb_each(r.data->'ai') AS e(k, v) LIMIT 1) AS summary FROM campaign_results r WHERE r.campaign_id = $1",
+    [list],
+  )).rows;
+  expect(results).toHaveLength(3);
+  for (const r of results) expect(r.summary).toMatch(/^Summary \d+:/);
+  // At the model: each result answered once; the one call in flight at the kill made twice (unanswered, then answered).
+  const calls = aiAsked.slice(askedBefore).map((c) => ({ name: /who (.+?) \(/.exec(c.prompt)?.[1] ?? c.prompt, answered: c.answered }));
+  expect(calls).toHaveLength(4);
+  expect(calls.filter((c) => c.answered).map((c) => c.name).sort()).toEqual(results.map((r) => r.name).sort());
+  const unanswered = calls.filter((c) => !c.answered);
+  expect(unanswered).toHaveLength(1);
+  expect(calls.filter((c) => c.name === unanswered[0]!.name)).toHaveLength(2);
+  // The ledger: one key per result, all done.
+  const effects = (await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key LIKE $1', [`autopilot-ai:${runId}:%`])).rows;
+  expect(effects.map((e) => e.state)).toEqual(['done', 'done', 'done']);
+  const stuck = await one<{ runs: number; effects: number; searches: number }>(
+    `SELECT (SELECT count(*)::int FROM autopilot_runs WHERE status = 'running') AS runs,
+            (SELECT count(*)::int FROM external_effects WHERE state = 'sending') AS effects,
+            (SELECT count(*)::int FROM search_jobs WHERE status = 'running') AS searches`,
+  );
+  expect(stuck).toEqual({ runs: 0, effects: 0, searches: 0 });
+}, 240_000);
