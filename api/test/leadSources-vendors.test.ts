@@ -58,6 +58,16 @@ describe('Apollo', () => {
     expect(records[0]).toMatchObject({ key: 'apollo:670000000000000000000000', name: 'Rita Ferreira', company: 'Acme Lda', job_title: 'VP of Sales', department: 'sales', seniority: 'vp', city: 'Porto', employee_count: 120, phone: '+351225550100' });
   });
 
+  test('departments are looked for in job titles (Apollo has no department filter), only when no job title is given', async () => {
+    const search = apolloPeopleSearch(deps, apollo);
+    await take(search(q('people', { departments: ['Sales', 'Human Resources'] }, 'Braga'), { offset: 0 }), 1);
+    const sent = () => fake.of('apollo').filter((r) => r.path.endsWith('/mixed_people/api_search')).map(body).at(-1)!;
+    expect(sent()).toMatchObject({ person_titles: ['sales', 'human resources', 'hr', 'people'], include_similar_titles: true, person_locations: ['Braga'] });
+    // A job title of its own: titles are ORed by Apollo, so the departments are left out rather than widening the search.
+    await take(search(q('people', { job_title: 'Recruiter', departments: ['Sales'] }, 'Braga'), { offset: 0 }), 1);
+    expect(sent().person_titles).toEqual(['Recruiter']);
+  });
+
   test('a resumed people search starts at its offset; a group search resolves company names to domains', async () => {
     const search = apolloPeopleSearch(deps, apollo);
     const resumed = await take(search(q('people', { job_title: 'Sales' }), { offset: 13 }), 3);

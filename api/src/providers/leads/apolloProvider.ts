@@ -86,6 +86,27 @@ export const APOLLO_SENIORITY: Readonly<Record<string, readonly string[]>> = {
   'Non-manager': ['senior', 'entry'],
 };
 
+/**
+ * Spec departments as job-title terms. The People API Search documents no department filter; its
+ * `person_titles[]` matches titles holding the same terms ("Results also include job titles with the
+ * same terms"), so a department is looked for in titles ("Sales" finds "VP of Sales"). Titles are
+ * ORed, so departments are sent only when the search has no job title of its own (ADR 024).
+ */
+export const APOLLO_DEPARTMENT_TITLES: Readonly<Record<string, readonly string[]>> = {
+  Engineering: ['engineering', 'engineer'],
+  Sales: ['sales'],
+  Marketing: ['marketing'],
+  Finance: ['finance', 'financial'],
+  'Human Resources': ['human resources', 'hr', 'people'],
+  Operations: ['operations'],
+  'Customer Success': ['customer success'],
+  Product: ['product'],
+  Legal: ['legal', 'counsel'],
+  'Information Technology': ['information technology', 'it'],
+  Design: ['design', 'designer'],
+  Executive: ['chief executive', 'ceo', 'founder', 'managing director'],
+};
+
 /** Spec website technologies as Apollo technology uids (`currently_using_any_of_technology_uids`). */
 const APOLLO_TECHNOLOGY: Readonly<Record<string, string>> = {
   wordpress: 'wordpress_org',
@@ -133,8 +154,12 @@ export async function apolloPeopleFilters(deps: SourceDeps, config: ApolloConfig
   const f = query.filters;
   const body: Record<string, unknown> = {};
   const title = typeof f.job_title === 'string' ? f.job_title.trim() : '';
+  const departmentTitles = [...new Set(list(f.departments).flatMap((d) => APOLLO_DEPARTMENT_TITLES[d] ?? []))];
   if (title) {
     body.person_titles = [title];
+    body.include_similar_titles = true;
+  } else if (departmentTitles.length) {
+    body.person_titles = departmentTitles;
     body.include_similar_titles = true;
   }
   const seniorities = [...new Set([...list(f.seniority), ...list(f.management_levels)].flatMap((s) => APOLLO_SENIORITY[s] ?? []))];

@@ -104,6 +104,15 @@ describe('new search form', () => {
     expect(posted).toHaveLength(0);
   });
 
+  it("says how departments are applied when Apollo serves the type, and says nothing for another source", async () => {
+    const { unmount } = renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=people' });
+    expect(await screen.findByTestId('departments-by-title')).toHaveTextContent('Apollo has no department filter');
+    unmount();
+    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=group' });
+    await screen.findByLabelText('Location');
+    expect(screen.queryByTestId('departments-by-title')).not.toBeInTheDocument();
+  });
+
   it('applies the influencer rules (last posted ≥ 30, rates 0..1, interval/operator/value together)', async () => {
     renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=influencer&location=Rome&campaign_id=7&platforms=instagram' });
     fireEvent.change(await screen.findByLabelText('Last posted (days, at least 30)'), { target: { value: '10' } });

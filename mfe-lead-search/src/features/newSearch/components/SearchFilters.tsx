@@ -1,4 +1,4 @@
-import { Box, Field, Heading, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Box, Field, Heading, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
 import { TextField } from '@leadsmith/shared';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,11 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
       <TextField label={label('job_title')} registration={register('job_title')} error={errors.job_title} />
       <CheckboxGroupField legend={label('seniority')} options={asOptions(options.seniorities)} registration={register('seniority')} error={errors.seniority} />
       <CheckboxGroupField legend={label('departments')} options={asOptions(options.departments)} registration={register('departments')} error={errors.departments} />
+      {options.providers[type]?.id === 'apollo' ? (
+        <Text fontSize="sm" color="fg.muted" mt={-2} mb={4} data-testid="departments-by-title">
+          {t('newSearch.departmentsByTitle')}
+        </Text>
+      ) : null}
     </>
   );
 
