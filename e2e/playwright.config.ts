@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CLOCK_API_PORT } from './support/ClockServer';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
 import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
-import { NOMINATIM_URL, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
+import { APOLLO_URL, FAKE_APOLLO_KEY, NOMINATIM_URL, OSM_API_BASE, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -60,7 +60,7 @@ export default defineConfig({
       },
     },
     {
-      // The same API with OpenStreetMap on (the fakes above): a local search fills a list with the fixture's places.
+      // The same API with OpenStreetMap and Apollo on (the fakes above): a local search fills a list with the fixture's places.
       command: 'node ../api/dist/server.js',
       url: `http://127.0.0.1:${OSM_API_PORT}/api/health`,
       reuseExistingServer: false,
@@ -78,6 +78,12 @@ export default defineConfig({
         LEAD_KEYLESS_SOURCES: 'site,osm',
         NOMINATIM_URL,
         OVERPASS_URL,
+        // Apollo at the vendors' fake for people searches and phone reveals; the fake posts the numbers back to PUBLIC_URL.
+        // Emails of places keep coming from the site crawl only, as before Apollo was configured here.
+        APOLLO_API_KEY: FAKE_APOLLO_KEY,
+        APOLLO_URL,
+        PUBLIC_URL: OSM_API_BASE,
+        LEAD_EMAIL_WATERFALL: 'site',
         DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
         DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
       },
