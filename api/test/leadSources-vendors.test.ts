@@ -91,7 +91,9 @@ describe('Apollo', () => {
 
   test('get phones, get employees and the email finder use People Enrichment', async () => {
     expect(await apolloFindPhone(deps, apollo)({ key: 'apollo:670000000000000000000002', name: 'Sara', company: 'Acme', website: null })).toBe('+351225550100');
-    expect(await apolloFindPhone(deps, apollo)({ key: 'apollo:670000000000000000000001', name: 'Tomás', company: 'Acme', website: null })).toBeNull();
+    // No number of the person's own: the employer's switchboard; neither: nothing.
+    expect(await apolloFindPhone(deps, apollo)({ key: 'apollo:670000000000000000000001', name: 'Tomás', company: 'Acme', website: null })).toBe('+351225550111');
+    expect(await apolloFindPhone(deps, apollo)({ key: 'apollo:670000000000000000000003', name: 'Vasco', company: 'Acme', website: null })).toBeNull();
     const staff = await apolloEmployees(deps, apollo, 3)({ key: null, name: 'Acme', company: 'Acme', website: 'https://acme.test' });
     expect(staff.map((p) => p.name)).toEqual(['Rita Ferreira', 'Tomás Faria', 'Sara Fonseca']);
     const finder = apolloEmailFinder(deps, apollo);
