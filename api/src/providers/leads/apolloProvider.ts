@@ -90,7 +90,7 @@ export const APOLLO_SENIORITY: Readonly<Record<string, readonly string[]>> = {
  * Spec departments as job-title terms. The People API Search documents no department filter; its
  * `person_titles[]` matches titles holding the same terms ("Results also include job titles with the
  * same terms"), so a department is looked for in titles ("Sales" finds "VP of Sales"). Titles are
- * ORed, so departments are sent only when the search has no job title of its own (ADR 024).
+ * ORed, so departments are sent only when the search has no job title of its own (ADR 027).
  */
 export const APOLLO_DEPARTMENT_TITLES: Readonly<Record<string, readonly string[]>> = {
   Engineering: ['engineering', 'engineer'],
