@@ -15,6 +15,7 @@ import { BILLING_MIGRATIONS } from './schema/billing';
 import { PAYMENT_MIGRATIONS } from './schema/payments';
 import { SAVED_SEARCH_MIGRATIONS } from './schema/savedSearches';
 import { OPERATIONS_MIGRATIONS } from './schema/operations';
+import { LIST_EXPORT_MIGRATIONS } from './schema/listExports';
 
 export type { Migration };
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PAYMENT_MIGRATIONS,
   ...SAVED_SEARCH_MIGRATIONS,
   ...OPERATIONS_MIGRATIONS,
+  ...LIST_EXPORT_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -35,6 +35,8 @@ const RULES: readonly Rule[] = [
   // PayKickstart's IPN: verified by the reseller's secret key, not a sign-in.
   ['POST', /^\/api\/paykickstart\/ipn\/:token$/, 'public'],
   ['GET', /^\/api\/intent\/collect$/, 'public'],
+  // A finished export's file: the signed, short-lived link is the proof (a plain link cannot send the bearer token).
+  ['GET', /^\/api\/list-exports\/:id\/file$/, 'public'],
   // Apollo's phone reveal webhook: the unguessable per-reveal token in its path instead of a sign-in (Apollo signs nothing).
   ['POST', /^\/api\/lead-sources\/apollo\/phones\/:token$/, 'public'],
   // Stripe's events: signed with the endpoint secret instead of a sign-in.
@@ -70,7 +72,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/ai\//, 'ai_suggest'],
   ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
-  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking)(\/|$)/, 'leads'],
+  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking)(\/|$)/, 'leads'],
   ['*', /^\/api\/[a-z]+-results\//, 'leads'],
 ];
 

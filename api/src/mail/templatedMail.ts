@@ -20,6 +20,8 @@ export interface TemplatedMail {
   domain?: string | null;
   /** The kind's variables (emailKinds.ts); `action_url` replaces the button's default page. */
   vars?: MailVars;
+  /** The page of the brand's domain the button opens, instead of the kind's default (e.g. the exported list). */
+  actionPath?: string;
 }
 
 export interface MailDeps {
@@ -45,8 +47,8 @@ export async function templateFor(q: Queryable, brand: MailBrand, kind: EmailKin
 }
 
 /** The variables every email has, from the brand and the recipient. */
-export function commonVars(brand: MailBrand, kind: EmailKind, recipient: { name: string; email: string }, lang: Language): Record<string, string> {
-  const action = new URL(EMAIL_KIND_SPECS[kind].actionPath, brand.baseUrl);
+export function commonVars(brand: MailBrand, kind: EmailKind, recipient: { name: string; email: string }, lang: Language, actionPath = EMAIL_KIND_SPECS[kind].actionPath): Record<string, string> {
+  const action = new URL(actionPath, brand.baseUrl);
   if (kind === 'email_confirmation' || kind === 'password_reset') action.searchParams.set('email', recipient.email);
   return {
     name: recipient.name,
@@ -78,7 +80,7 @@ export async function sendTemplatedMail(q: Queryable, deps: MailDeps, mail: Temp
   const lang = mail.lang ?? (isLanguage(user?.lang) ? user.lang : 'en');
   const brand = await mailBrandFor(q, { userId: mail.userId, domain: mail.domain }, deps.config.port);
   const { template, action } = await templateFor(q, brand, mail.kind, lang);
-  const vars = { ...commonVars(brand, mail.kind, { name: user?.first_name || to, email: to }, lang), ...mail.vars };
+  const vars = { ...commonVars(brand, mail.kind, { name: user?.first_name || to, email: to }, lang, mail.actionPath), ...mail.vars };
   const rendered = await renderEmail(brand, template, vars, action);
   return deps.mailer.record(q, {
     to,

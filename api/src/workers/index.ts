@@ -7,6 +7,7 @@ import { defineEmailWorker } from './emailDelivery';
 import { defineLeadEnrichmentWorker } from './leadEnrichment';
 import { defineLimitResets } from './limitResets';
 import { definePhoneRevealExpiry } from './phoneRevealExpiry';
+import { defineListExportWorker } from './listExport';
 import { defineListWebhookWorker } from './listWebhook';
 import { defineSchedulerTicks } from './schedulerTicks';
 import { definePaykickstartIpnWorker } from './paykickstartIpn';
@@ -23,6 +24,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineLeadEnrichmentWorker(queue, deps.db, deps, deps.clock);
   definePhoneRevealExpiry(queue, deps.db, deps.clock);
   defineListWebhookWorker(queue, deps.db, deps.clock);
+  defineListExportWorker(queue, deps.db, deps.clock, { objectStorage: deps.config.objectStorage, mail: deps });
   defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);
   defineWhitelabelWebhookWorker(queue, deps.db);
   defineSettingsWebhookWorker(queue, deps.db, () => deps.clock.now());

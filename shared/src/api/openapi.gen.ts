@@ -14214,6 +14214,308 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/list-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's exports, newest first (optionally of one list) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    campaign_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                campaign_id: number;
+                                file_name: string;
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number | null;
+                                rows_written: number;
+                                /** @description Size of the file written so far, in bytes. */
+                                bytes: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description Above this many rows the screens export in the background. */
+                            direct_max_rows: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Starts a background CSV export of a list (the rows matching the list filters of spec §3) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        campaign_id: number;
+                        filters?: {
+                            /** @default 20 */
+                            limit?: number;
+                            /** @default 1 */
+                            page?: number;
+                            after?: number;
+                            before?: number;
+                            /** @default  */
+                            search?: string;
+                            /**
+                             * @default contain
+                             * @enum {string}
+                             */
+                            search_type?: "contain" | "exact" | "start";
+                            /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                             * @default 0
+                             * @enum {integer}
+                             */
+                            sent?: 0 | 1 | 2;
+                            /**
+                             * @default -1
+                             * @enum {integer}
+                             */
+                            withEmail?: -1 | 0 | 1 | 2;
+                            startDate?: string | null;
+                            endDate?: string | null;
+                            label_id?: number;
+                            /** @default [] */
+                            advanced_custom_search?: {
+                                /** @enum {string} */
+                                field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                /** @enum {string} */
+                                operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                value?: string | number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            export: {
+                                id: number;
+                                campaign_id: number;
+                                file_name: string;
+                                /** @enum {string} */
+                                status: "running" | "done" | "failed";
+                                total: number | null;
+                                rows_written: number;
+                                /** @description Size of the file written so far, in bytes. */
+                                bytes: number;
+                                error: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list-exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One export with its progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            campaign_id: number;
+                            file_name: string;
+                            /** @enum {string} */
+                            status: "running" | "done" | "failed";
+                            total: number | null;
+                            rows_written: number;
+                            /** @description Size of the file written so far, in bytes. */
+                            bytes: number;
+                            error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes an export and its file */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list-exports/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived download link of a finished export, for a plain link (the browser streams the file to disk) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list-exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The export's CSV file, streamed (a link from POST /api/list-exports/{id}/link) */
+        get: {
+            parameters: {
+                query: {
+                    expires: number;
+                    signature: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file (UTF-8 with a byte order mark) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/status": {
         parameters: {
             query?: never;

@@ -1,6 +1,6 @@
 import type { Translations } from './types';
 
-/** Messages of saved searches and their alerts (issue 29 item 4). */
+/** Messages of saved searches and their alerts (issue 29 item 4), and of background list exports (issue 32). */
 export const savedSearchMessages = {
   'savedSearch.created': {
     en: 'Search saved.',
@@ -31,5 +31,29 @@ export const savedSearchMessages = {
     es: 'Alertas marcadas como leídas.',
     fr: 'Alertes marquées comme lues.',
     de: 'Benachrichtigungen als gelesen markiert.',
+  },
+  'listExport.started': {
+    en: 'The file is being prepared: its progress shows on the list, and you get an email when it is ready.',
+    es: 'El archivo se está preparando: su progreso se muestra en la lista y recibirás un correo cuando esté listo.',
+    fr: 'Le fichier est en préparation : sa progression s’affiche sur la liste et vous recevrez un e-mail quand il sera prêt.',
+    de: 'Die Datei wird vorbereitet: Der Fortschritt wird in der Liste angezeigt, und Sie erhalten eine E-Mail, sobald sie fertig ist.',
+  },
+  'listExport.deleted': {
+    en: 'Export deleted.',
+    es: 'Exportación eliminada.',
+    fr: 'Export supprimé.',
+    de: 'Export gelöscht.',
+  },
+  'listExport.not_ready': {
+    en: 'The file is not ready yet.',
+    es: 'El archivo aún no está listo.',
+    fr: 'Le fichier n’est pas encore prêt.',
+    de: 'Die Datei ist noch nicht fertig.',
+  },
+  'listExport.link_invalid': {
+    en: 'This download link is not valid or has expired. Open the list and download the file again.',
+    es: 'Este enlace de descarga no es válido o ha caducado. Abre la lista y descarga el archivo de nuevo.',
+    fr: 'Ce lien de téléchargement n’est pas valide ou a expiré. Ouvrez la liste et téléchargez à nouveau le fichier.',
+    de: 'Dieser Download-Link ist ungültig oder abgelaufen. Öffnen Sie die Liste und laden Sie die Datei erneut herunter.',
   },
 } satisfies Record<string, Translations>;

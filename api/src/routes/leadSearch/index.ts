@@ -11,6 +11,7 @@ import { labelRoutes } from './labels';
 import { phoneRevealRoutes } from './phoneReveals';
 import { resultRoutes } from './results';
 import { savedSearchRoutes } from './savedSearches';
+import { listExportRoutes } from './listExports';
 import { searchRoutes } from './searches';
 import { webhookRoutes } from './webhooks';
 import { workflowRoutes } from './workflows';
@@ -31,4 +32,5 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   aiActionRoutes(api, deps);
   workflowRoutes(api, deps);
   savedSearchRoutes(api, deps);
+  listExportRoutes(api, deps);
 }

@@ -9,7 +9,7 @@ import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './campaignStore';
-import { csvLine } from './csv';
+import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 
@@ -72,8 +72,6 @@ export const COUNT_CAP = 10_000;
 export const COUNT_BUDGET_MS = 50;
 /** Rows per query of a CSV export: the export holds one batch in memory, whatever the list's size. */
 const CSV_BATCH = 2000;
-/** A UTF-8 byte order mark, so spreadsheet programs read the file's accents as UTF-8. */
-const UTF8_BOM = '\uFEFF';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const resultParams = objectSchema(
@@ -104,8 +102,6 @@ interface ManualBody {
   position?: string;
   urls?: string[];
 }
-
-const CSV_COLUMNS = ['name', 'company', 'job_title', 'email', 'email_status', 'phone', 'website', 'city', 'labels', 'created_at'] as const;
 
 export interface FilteredTotal {
   total: number;
@@ -179,18 +175,13 @@ const listStamp = (campaign: CampaignDto) => `${campaign.result_count}:${campaig
 
 /** The CSV file of the rows matching `where`, as text chunks: the header, then one chunk per keyset batch. */
 async function* csvChunks(db: AppDeps['db'], where: { sql: string; params: SqlParam[] }): AsyncGenerator<string> {
-  yield UTF8_BOM + csvLine(CSV_COLUMNS);
-  const afterParam = `$${where.params.length + 1}`;
-  const sql = `SELECT r.id, ${CSV_COLUMNS.filter((c) => c !== 'labels' && c !== 'created_at').map((c) => `r.${c}`).join(', ')},
-                      array_to_string(${labelsOf('r')}, '; ') AS labels,
-                      to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-                 FROM campaign_results r WHERE ${where.sql} AND r.id > ${afterParam} ORDER BY r.campaign_id, r.id LIMIT ${CSV_BATCH}`;
+  yield csvHeader();
   let after = 0;
   for (;;) {
-    const batch = (await db.query<Record<(typeof CSV_COLUMNS)[number], unknown> & { id: number | string }>(sql, [...where.params, after])).rows;
-    if (batch.length === 0) return;
-    yield batch.map((row) => csvLine(CSV_COLUMNS.map((c) => row[c]))).join('');
-    after = Number(batch[batch.length - 1]!.id);
+    const batch = await csvBatch(db, where, after, CSV_BATCH);
+    if (batch.rows === 0) return;
+    yield batch.text;
+    after = batch.lastId;
   }
 }
 

@@ -31,6 +31,8 @@ import { ManualEntryForm } from './ManualEntryForm';
 import { MoreFiltersPanel } from './MoreFiltersPanel';
 import { JobSourceError } from './JobSourceError';
 import { EnrichmentProgress } from './EnrichmentProgress';
+import { ListExportsPanel } from './ListExportsPanel';
+import { useListExports, useStartListExport } from '../api/listExports';
 import { ListStateBadge } from '../../../components/ListStateBadge';
 import { ListManageActions } from './ListManageActions';
 
@@ -105,6 +107,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const [aiOpen, setAiOpen] = useState(false);
   const [searchText, setSearchText] = useState(filters.search);
   const exportCsv = useExportResultsCsv();
+  const exports = useListExports(id);
+  const startExport = useStartListExport();
   const remove = useDeleteResults();
   const phones = useGetPhones();
   const employees = useGetEmployees();
@@ -191,6 +195,13 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   };
   const handleExport = async () => {
     try {
+      // A big list (or a count that stopped at its cap) is written to a file in the background: progress
+      // in the files panel, an email when ready. A small one downloads at once.
+      const directMax = exports.data?.direct_max_rows ?? 10_000;
+      if (results.data.total > directMax || results.data.total_capped) {
+        await startExport.mutateAsync({ campaign_id: id, filters: exportFilters });
+        return;
+      }
       await exportCsv.mutateAsync({ type, id, filters: exportFilters });
     } catch (error) {
       toast.error(apiErrorMessage(error, t('errors.exportFailed')));
@@ -285,7 +296,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             </Button>
           ) : null}
           {has('csv') ? (
-            <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending}>
+            <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>
               {t('toolbar.csv')}
             </Button>
           ) : null}
@@ -297,6 +308,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         </HStack>
       </Flex>
 
+      {has('csv') ? <ListExportsPanel campaignId={id} filters={exportFilters} /> : null}
       {settingsOpen ? <IntentSettingsPanel campaignId={id} searching={campaign.job?.status === 'running'} /> : null}
       {moreOpen ? <MoreFiltersPanel key={JSON.stringify([filters.startDate, filters.endDate, filters.advanced_custom_search])} filters={filters} onApply={(patch) => update(patch)} /> : null}
       {manualOpen ? <ManualEntryForm type={type} campaignId={id} onDone={() => setManualOpen(false)} /> : null}

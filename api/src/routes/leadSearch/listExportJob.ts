@@ -1,0 +1,179 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db, Queryable } from '../../db';
+import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
+import type { ObjectStorageConfig } from '../../storage/config';
+import { s3ObjectStore, type ObjectStore } from '../../storage/objectStore';
+import { csvBatch, UTF8_BOM } from './csv';
+import { resultWhere, type ResultFilters } from './resultQuery';
+
+/** Rows per chunk of an export file (one keyset query, one chunk row or object). */
+export const EXPORT_BATCH = 2000;
+/** A step writes chunks for this long, then hands the rest to a fresh job (a crash loses at most one step's chunk). */
+const STEP_BUDGET_MS = 10_000;
+/** How long a download link works. */
+export const DOWNLOAD_LINK_MS = 5 * 60_000;
+
+export interface ExportRow {
+  id: number;
+  user_id: number;
+  campaign_id: number;
+  filters: ResultFilters;
+  file_name: string;
+  status: 'running' | 'done' | 'failed';
+  total: number | null;
+  rows_written: number;
+  bytes: number | string;
+  after_id: number | string;
+  chunks: number;
+  error: string | null;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+export const EXPORT_COLUMNS = 'id, user_id, campaign_id, filters, file_name, status, total, rows_written, bytes, after_id, chunks, error, created_at, finished_at';
+
+export interface ExportDeps {
+  objectStorage?: ObjectStorageConfig | null;
+  mail?: MailDeps;
+  now: () => Date;
+}
+
+/** The object key of an export's chunk when object storage is configured. */
+const chunkKey = (exportId: number, seq: number) => `list-exports/${exportId}/${seq}`;
+
+/**
+ * One step of a background export (the `list-export` job): counts the matching rows on the first step,
+ * then writes chunks of EXPORT_BATCH rows in keyset order for up to STEP_BUDGET_MS. Each chunk's text is
+ * read with no transaction open, put in object storage when configured (a deterministic key, so a retry
+ * overwrites the same object), then recorded with the export's cursor in one transaction guarded by the
+ * chunk number: a step retried after a crash, or a second worker, never writes a chunk twice nor skips one.
+ * The last step marks the export done and writes its `export_ready` email in that same transaction.
+ * Returns true when there is more to write.
+ */
+export async function stepListExport(db: Db, exportId: number, deps: ExportDeps): Promise<boolean> {
+  let row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [exportId])).rows[0];
+  if (!row || row.status !== 'running') return false;
+  const where = resultWhere(row.campaign_id, row.filters);
+  if (row.total === null) {
+    const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_results r WHERE ${where.sql}`, where.params)).rows[0]!.n;
+    await db.query('UPDATE list_exports SET total = $2 WHERE id = $1 AND total IS NULL', [exportId, total]);
+  }
+  const store = deps.objectStorage ? s3ObjectStore(deps.objectStorage) : null;
+  try {
+    const started = Date.now();
+    while (Date.now() - started < STEP_BUDGET_MS) {
+      const batch = await csvBatch(db, where, Number(row.after_id), EXPORT_BATCH);
+      if (batch.rows === 0) {
+        await finishExport(db, exportId, deps);
+        return false;
+      }
+      const seq: number = row.chunks;
+      const bytes = Buffer.byteLength(batch.text);
+      if (store) await store.put(chunkKey(exportId, seq), Buffer.from(batch.text), 'text/csv; charset=utf-8');
+      const moved = await db.transaction(async (tx) => {
+        const updated = await tx.query(
+          `UPDATE list_exports SET after_id = $3, chunks = chunks + 1, rows_written = rows_written + $4, bytes = bytes + $5
+            WHERE id = $1 AND chunks = $2 AND status = 'running'`,
+          [exportId, seq, batch.lastId, batch.rows, bytes],
+        );
+        if (updated.rowCount === 0) return false;
+        await tx.query('INSERT INTO list_export_chunks (export_id, seq, content, storage_key, bytes) VALUES ($1, $2, $3, $4, $5)', [
+          exportId,
+          seq,
+          store ? null : batch.text,
+          store ? chunkKey(exportId, seq) : null,
+          bytes,
+        ]);
+        return true;
+      });
+      // Another step wrote this chunk meanwhile: it carries on from there.
+      if (!moved) return false;
+      row = { ...row, after_id: batch.lastId, chunks: seq + 1 };
+    }
+    return true;
+  } finally {
+    store?.close();
+  }
+}
+
+/** The export is complete: done, once, with its email (the brand's path, ADR 018) in the same transaction. */
+async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = (
+      await tx.query<{ user_id: number; file_name: string; rows_written: number; campaign_id: number; list_type: string }>(
+        `UPDATE list_exports e SET status = 'done', finished_at = $2 FROM campaigns c
+          WHERE e.id = $1 AND e.status = 'running' AND c.id = e.campaign_id
+          RETURNING e.user_id, e.file_name, e.rows_written, e.campaign_id, c.list_type`,
+        [exportId, deps.now().toISOString()],
+      )
+    ).rows[0];
+    if (!done || !deps.mail) return;
+    await sendTemplatedMail(tx, deps.mail, {
+      kind: 'export_ready',
+      userId: done.user_id,
+      actionPath: `/lead-search/saved-lists/${done.list_type}-${done.campaign_id}`,
+      vars: { file: done.file_name, count: String(done.rows_written) },
+    });
+  });
+}
+
+/** The queue gave up on an export (its last retry failed): the list shows it failed; its chunks are removed. */
+export async function failListExport(db: Db, exportId: number, now: Date, objectStorage?: ObjectStorageConfig | null): Promise<void> {
+  const failed = await db.query(`UPDATE list_exports SET status = 'failed', error = 'failed', finished_at = $2 WHERE id = $1 AND status = 'running'`, [exportId, now.toISOString()]);
+  if (failed.rowCount) await removeChunks(db, exportId, objectStorage);
+}
+
+/** Removes an export's chunks (and their objects). */
+export async function removeChunks(db: Queryable, exportId: number, objectStorage?: ObjectStorageConfig | null): Promise<void> {
+  const keys = (await db.query<{ storage_key: string | null }>('DELETE FROM list_export_chunks WHERE export_id = $1 RETURNING storage_key', [exportId])).rows
+    .map((r) => r.storage_key)
+    .filter((k): k is string => k !== null);
+  if (!keys.length || !objectStorage) return;
+  const store = s3ObjectStore(objectStorage);
+  try {
+    // The rows are gone; an object left behind by a failed delete is only storage, never served.
+    for (const key of keys) await store.delete(key).catch(() => undefined);
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * The file's bytes in order, one chunk in memory at a time (from the database, or from object storage
+ * for chunks stored there): a file of any size streams in constant memory.
+ */
+export async function* exportFile(db: Db, exportId: number, chunks: number, store: ObjectStore | null): AsyncGenerator<Buffer | string> {
+  yield UTF8_BOM;
+  for (let seq = 0; seq < chunks; seq += 1) {
+    const chunk = (await db.query<{ content: string | null; storage_key: string | null }>('SELECT content, storage_key FROM list_export_chunks WHERE export_id = $1 AND seq = $2', [exportId, seq])).rows[0];
+    if (!chunk) throw new Error(`list export ${exportId}: chunk ${seq} missing`);
+    if (chunk.content !== null) yield chunk.content;
+    else {
+      const body = await store?.get(chunk.storage_key!);
+      if (!body) throw new Error(`list export ${exportId}: object ${chunk.storage_key} missing`);
+      yield body;
+    }
+  }
+}
+
+const signature = (secret: string, exportId: number, userId: number, expires: number) =>
+  createHmac('sha256', secret).update(`list-export:${exportId}:${userId}:${expires}`).digest('base64url');
+
+/**
+ * A download link for a plain `<a href>`: the browser streams the file to disk, no script holds it. The link
+ * carries its own proof (an HMAC over the export, its owner and an expiry, keyed by the app secret) instead of
+ * the bearer token an anchor cannot send, and works for DOWNLOAD_LINK_MS.
+ */
+export function downloadLink(secret: string, exportId: number, userId: number, now: Date): { url: string; expires_at: string } {
+  const expires = now.getTime() + DOWNLOAD_LINK_MS;
+  const query = new URLSearchParams({ expires: String(expires), signature: signature(secret, exportId, userId, expires) });
+  return { url: `/api/list-exports/${exportId}/file?${query.toString()}`, expires_at: new Date(expires).toISOString() };
+}
+
+/** True when the link's signature is the export owner's and it has not expired. */
+export function linkValid(secret: string, exportId: number, userId: number, expires: number, given: string, now: Date): boolean {
+  if (!Number.isSafeInteger(expires) || expires < now.getTime()) return false;
+  const expected = Buffer.from(signature(secret, exportId, userId, expires));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,185 @@
+import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { IdParams, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, pageWindow, StringEnum, Timestamp, Type } from '../../http/contract';
+import { s3ObjectStore } from '../../storage/objectStore';
+import { enqueueListExport } from '../../workers/listExport';
+import { say } from '../respond';
+import { loadCampaign, notFound } from './campaignStore';
+import { csvHeader, csvLine, CSV_COLUMNS } from './csv';
+import { downloadLink, EXPORT_COLUMNS, exportFile, linkValid, removeChunks, type ExportRow } from './listExportJob';
+import { resultFiltersSchema, type ResultFilters } from './resultQuery';
+
+/**
+ * Above this many rows the list screen prepares the file in the background instead of downloading it at
+ * once (a direct download of a million rows keeps a browser tab waiting for minutes).
+ */
+export const EXPORT_DIRECT_MAX_ROWS = 10_000;
+
+const ListExport = Type.Object({
+  id: Type.Integer(),
+  campaign_id: Type.Integer(),
+  file_name: Type.String(),
+  status: StringEnum(['running', 'done', 'failed'] as const),
+  total: Nullable(Type.Integer({ description: 'Rows matching the filters (null until the job has counted them).' })),
+  rows_written: Type.Integer(),
+  bytes: Type.Integer({ description: 'Size of the file written so far, in bytes.' }),
+  error: Nullable(Type.String()),
+  created_at: Timestamp(),
+  finished_at: Nullable(Timestamp()),
+});
+
+const toDto = (row: ExportRow) => ({
+  id: row.id,
+  campaign_id: row.campaign_id,
+  file_name: row.file_name,
+  status: row.status,
+  total: row.total,
+  rows_written: row.rows_written,
+  bytes: Number(row.bytes),
+  error: row.error,
+  created_at: row.created_at,
+  finished_at: row.finished_at,
+});
+
+/**
+ * Background CSV exports of a list (issue 32, ADR 028): the request records the export and queues its
+ * job in one transaction; the `list-export` job writes the file in chunks (listExportJob.ts) with its
+ * progress on the row; the finished file is fetched through a signed link a plain anchor can follow.
+ */
+export function listExportRoutes(api: FastifyInstance, { db, clock, queue, config }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+  const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
+  if (store) app.addHook('onClose', async () => store.close());
+
+  async function load(userId: number, id: number): Promise<ExportRow> {
+    const row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.post(
+    '/api/list-exports',
+    {
+      ...guard,
+      schema: {
+        summary: 'Starts a background CSV export of a list (the rows matching the list filters of spec §3)',
+        body: Type.Object(
+          {
+            campaign_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+            filters: Type.Optional(Type.Unsafe<ResultFilters>(resultFiltersSchema)),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 202: Type.Object({ ...MessageProperties, export: ListExport }) },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const campaign = await loadCampaign(db, userId, request.body.campaign_id);
+      // Paging does not apply to a file: every matching row goes in it.
+      const { page: _page, limit: _limit, after: _after, before: _before, ...filters } = request.body.filters ?? {};
+      const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
+      // The byte order mark is not stored: PGlite's text decoding drops a leading one. exportFile sends it first.
+      const header = csvLine(CSV_COLUMNS);
+      const id = await db.transaction(async (tx) => {
+        const created = (
+          await tx.query<{ id: number }>(
+            `INSERT INTO list_exports (user_id, campaign_id, filters, file_name, bytes, chunks, created_at) VALUES ($1, $2, $3::jsonb, $4, $5, 1, $6) RETURNING id`,
+            [userId, campaign.id, JSON.stringify(filters), fileName, Buffer.byteLength(csvHeader()), clock.now().toISOString()],
+          )
+        ).rows[0]!.id;
+        // Chunk 0: the column names, so even a list with no row gives a file that says what it holds.
+        await tx.query('INSERT INTO list_export_chunks (export_id, seq, content, bytes) VALUES ($1, 0, $2, $3)', [created, header, Buffer.byteLength(header)]);
+        await enqueueListExport(queue, created, tx);
+        return created;
+      });
+      reply.code(202);
+      return { ...say(request, 'listExport.started'), export: toDto(await load(userId, id)) };
+    },
+  );
+
+  app.get(
+    '/api/list-exports',
+    {
+      ...guard,
+      schema: {
+        summary: 'The account\'s exports, newest first (optionally of one list)',
+        querystring: Type.Object({ ...PageQueryProperties, campaign_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) }, { additionalProperties: false }),
+        response: { 200: Page(ListExport, { direct_max_rows: Type.Integer({ description: 'Above this many rows the screens export in the background.' }) }) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { limit, offset } = pageWindow(request.query);
+      const campaignId = request.query.campaign_id ?? null;
+      const filter = 'user_id = $1 AND ($2::int IS NULL OR campaign_id = $2)';
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM list_exports WHERE ${filter}`, [userId, campaignId])).rows[0]!.n;
+      const rows = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE ${filter} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`, [userId, campaignId])).rows;
+      return { ...pageOf(rows.map(toDto), request.query, total), direct_max_rows: EXPORT_DIRECT_MAX_ROWS };
+    },
+  );
+
+  app.get('/api/list-exports/:id', { ...guard, schema: { summary: 'One export with its progress', params: IdParams, response: { 200: ListExport } } }, async (request) =>
+    toDto(await load(currentUser(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/api/list-exports/:id/link',
+    {
+      ...guard,
+      schema: {
+        summary: 'A short-lived download link of a finished export, for a plain link (the browser streams the file to disk)',
+        params: IdParams,
+        response: { 200: Type.Object({ url: Type.String(), expires_at: Type.String({ format: 'date-time' }) }) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const row = await load(userId, request.params.id);
+      if (row.status !== 'done') throw new ApiError(409, 'listExport.not_ready');
+      return downloadLink(config.appSecret, row.id, userId, clock.now());
+    },
+  );
+
+  // Public in the route table: the signed link is the proof (an anchor cannot send the bearer token).
+  app.get(
+    '/api/list-exports/:id/file',
+    {
+      schema: {
+        summary: 'The export\'s CSV file, streamed (a link from POST /api/list-exports/{id}/link)',
+        params: IdParams,
+        querystring: Type.Object({ expires: Type.Integer({ minimum: 0 }), signature: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 200: { description: 'The CSV file (UTF-8 with a byte order mark)', content: { 'text/csv': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } } } },
+      },
+    },
+    async (request, reply) => {
+      const row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [request.params.id])).rows[0];
+      if (!row || !linkValid(config.appSecret, row.id, row.user_id, request.query.expires, request.query.signature, clock.now())) throw new ApiError(403, 'listExport.link_invalid');
+      if (row.status !== 'done') throw new ApiError(409, 'listExport.not_ready');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-length', String(row.bytes))
+        .header('content-disposition', `attachment; filename="${row.file_name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(exportFile(db, row.id, row.chunks, store)));
+    },
+  );
+
+  app.delete(
+    '/api/list-exports/:id',
+    { ...guard, schema: { summary: 'Deletes an export and its file', params: IdParams, response: { 200: Type.Object(MessageProperties) } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const row = await load(userId, request.params.id);
+      // The chunks (and their objects) first: the row's delete would take the chunk rows and leave the objects.
+      await removeChunks(db, row.id, config.objectStorage);
+      await db.query('DELETE FROM list_exports WHERE id = $1 AND user_id = $2', [row.id, userId]);
+      return say(request, 'listExport.deleted');
+    },
+  );
+}

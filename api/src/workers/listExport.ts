@@ -1,0 +1,38 @@
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db';
+import type { MailDeps } from '../mail/templatedMail';
+import type { JobQueue } from '../queue/jobQueue';
+import { failListExport, stepListExport } from '../routes/leadSearch/listExportJob';
+import type { ObjectStorageConfig } from '../storage/config';
+
+export const LIST_EXPORT = 'list-export';
+/** Retries of a step (a database or object-store failure, a worker that died) before the export is recorded as failed. */
+const RETRIES = 3;
+
+/** Enqueues an export's next step (stately by export: one queued and one running per export). */
+export async function enqueueListExport(queue: JobQueue, exportId: number, tx?: Queryable): Promise<void> {
+  await queue.send(LIST_EXPORT, { exportId }, { tx, singletonKey: `list-export:${exportId}` });
+}
+
+/**
+ * A background CSV export (listExportJob.ts): steps of ~10 s of chunks, each chunk recorded with the
+ * export's cursor, the rest handed to a fresh job; a step retried after a crash resumes after the last
+ * recorded chunk. After RETRIES failed attempts the export is recorded as failed.
+ */
+export function defineListExportWorker(queue: JobQueue, db: Db, clock: Clock, deps: { objectStorage?: ObjectStorageConfig | null; mail?: MailDeps }): void {
+  queue.define<{ exportId: number }>(
+    LIST_EXPORT,
+    { policy: 'stately', expireInSeconds: 120, retryLimit: RETRIES, retryDelay: 5, retryBackoff: true, concurrency: 1 },
+    async ({ exportId }, attempt) => {
+      let more: boolean;
+      try {
+        more = await stepListExport(db, exportId, { objectStorage: deps.objectStorage, mail: deps.mail, now: () => clock.now() });
+      } catch (error) {
+        if (attempt.retryCount < RETRIES) throw error;
+        await failListExport(db, exportId, clock.now(), deps.objectStorage);
+        return;
+      }
+      if (more) await enqueueListExport(queue, exportId);
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { apiErrorMessage } from '@leadsmith/shared';
+import { useTranslation } from 'react-i18next';
+import type { ResultFilters } from '../api/getResults';
+import { useDeleteListExport, useDownloadListExport, useListExports, useStartListExport, type ListExport } from '../api/listExports';
+
+export interface ListExportsPanelProps {
+  campaignId: number;
+  /** The list's current filters: a file holds every row matching them. */
+  filters: Omit<ResultFilters, 'page' | 'limit'>;
+}
+
+/** Files of the list prepared in the background: start one, watch its progress, download it. */
+export function ListExportsPanel({ campaignId, filters }: ListExportsPanelProps) {
+  const { t } = useTranslation('leadSearch');
+  const exports = useListExports(campaignId);
+  const start = useStartListExport();
+  const items = exports.data?.data ?? [];
+  return (
+    <Box as="section" aria-labelledby="list-exports-heading" borderWidth="1px" borderRadius="md" p={3} mb={4}>
+      <HStack justify="space-between" wrap="wrap" gap={2}>
+        <Heading as="h2" size="sm" id="list-exports-heading">
+          {t('listExports.title')}
+        </Heading>
+        <Button size="sm" variant="outline" loading={start.isPending} onClick={() => start.mutate({ campaign_id: campaignId, filters })}>
+          {t('listExports.prepare')}
+        </Button>
+      </HStack>
+      <Text fontSize="sm" mt={1}>
+        {t('listExports.hint', { count: exports.data?.direct_max_rows ?? 10_000 })}
+      </Text>
+      {start.error ? (
+        <Text role="alert" color="red.700" fontSize="sm">
+          {apiErrorMessage(start.error, t('errors.exportFailed'))}
+        </Text>
+      ) : null}
+      {items.length ? (
+        <Stack as="ul" listStyleType="none" gap={2} mt={2}>
+          {items.map((item) => (
+            <ExportItem key={item.id} item={item} campaignId={campaignId} />
+          ))}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
+
+function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number }) {
+  const { t, i18n } = useTranslation('leadSearch');
+  const download = useDownloadListExport();
+  const remove = useDeleteListExport(campaignId);
+  const number = new Intl.NumberFormat(i18n.language);
+  const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: item.bytes >= 1_048_576 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
+    item.bytes / (item.bytes >= 1_048_576 ? 1_048_576 : 1024),
+  );
+  return (
+    <Box as="li" data-testid="list-export">
+      <HStack justify="space-between" wrap="wrap" gap={2}>
+        <Text fontSize="sm" fontWeight="medium">
+          {item.file_name}
+        </Text>
+        <HStack>
+          {item.status === 'done' ? (
+            <Button size="xs" colorPalette="brand" loading={download.isPending} onClick={() => download.mutate(item.id)}>
+              {t('listExports.download')}
+            </Button>
+          ) : null}
+          {item.status !== 'running' ? (
+            <Button size="xs" variant="ghost" loading={remove.isPending} onClick={() => remove.mutate(item.id)} aria-label={t('listExports.deleteFile', { name: item.file_name })}>
+              {t('listExports.delete')}
+            </Button>
+          ) : null}
+        </HStack>
+      </HStack>
+      {item.status === 'running' ? (
+        <Box aria-live="polite">
+          <Progress.Root size="sm" value={item.total ? Math.round((100 * item.rows_written) / item.total) : null} max={100} aria-label={t('listExports.progressLabel', { name: item.file_name })}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs">{item.total === null ? t('listExports.counting') : t('listExports.running', { written: number.format(item.rows_written), total: number.format(item.total) })}</Text>
+        </Box>
+      ) : item.status === 'done' ? (
+        <Text fontSize="xs" data-testid="list-export-done">
+          {t('listExports.done', { count: item.rows_written, rows: number.format(item.rows_written), size })}
+        </Text>
+      ) : (
+        <Text fontSize="xs" role="alert" color="red.700">
+          {t('listExports.failed')}
+        </Text>
+      )}
+      {download.error ? (
+        <Text fontSize="xs" role="alert" color="red.700">
+          {apiErrorMessage(download.error, t('errors.exportFailed'))}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
