@@ -85,7 +85,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sockets = new Set<Socket>();
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_fake${String((counter += 1)).padStart(6, '0')}`;
-  const now = () => Math.floor(Date.now() / 1000);
+  /** Stripe's time: a test clock that `advance` moves to the period it bills (as Stripe's test clocks do). */
+  let clockOffset = 0;
+  const now = () => Math.floor(Date.now() / 1000) + clockOffset;
   const events: FakeStripe['events'] = [];
   let sending: Promise<void> = Promise.resolve();
   /** Stripe sends an event after the request that caused it was answered, one after another here. */
@@ -448,11 +450,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const price = priceOfSub.get(subscriptionId)!;
       // Cancelled at the period's end: the period ends, no invoice.
       if (sub.cancel_at_period_end) {
+        clockOffset += Math.max(0, Number(item.current_period_end) - now());
         Object.assign(sub, { status: 'canceled', ended_at: item.current_period_end, canceled_at: item.current_period_end });
         emit('customer.subscription.deleted', sub);
         return sub;
       }
       const start = Number(item.current_period_end);
+      clockOffset += Math.max(0, start - now());
       const end = periodEnd(start, String((price.recurring as Json).interval));
       const fail = options.fail === true || cardOf.get(String(sub.default_payment_method)) !== 'visa';
       const invoice = invoiceFor(sub, Number(price.unit_amount), { start, end }, 'subscription_cycle', fail);

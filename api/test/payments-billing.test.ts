@@ -192,4 +192,55 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect((await ctx.db.query('SELECT status FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'expired' }]);
     expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount).toBe(0);
   });
+
+  it('cancel, restore and reactivate go to Stripe (once under concurrency) and the subscription follows its answer and events', async () => {
+    const email = 'changes@buyer.test';
+    fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+    await settle();
+    const sub = (await subscriptionOf(email))!;
+    const ref = sub.provider_subscription_ref;
+    const updates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${ref}`);
+    const row = async () => (await ctx.db.query<{ status: string; cancel_at_period_end: boolean; provider_subscription_ref: string }>('SELECT status, cancel_at_period_end, provider_subscription_ref FROM whitelabel_subscriptions WHERE id = $1', [sub.id])).rows[0]!;
+
+    // Two cancels at once: one request to Stripe; the other is refused (in progress, or not active any more).
+    const both = await Promise.all([call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller), call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, expect.any(Number)]);
+    expect(both.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(updates()).toHaveLength(1);
+    expect(updates()[0]!.form.get('cancel_at_period_end')).toBe('true');
+    expect(updates()[0]!.idempotencyKey).toMatch(/^leadsmith-stripe-subscription-\d+-cancel-\d+$/);
+    expect(fake.objects.get(ref)!.cancel_at_period_end).toBe(true);
+    await settle();
+    expect(await row()).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect(json(await call('GET', `/api/whitelabel/subscriptions/${sub.id}`, reseller))).toMatchObject({ billing_provider: 'stripe', cancel_at_period_end: true });
+
+    // Restore takes the cancellation back at Stripe.
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/restore`, reseller))).toMatchObject({ code: 'whitelabel.subscription_restore', data: { cancel_at_period_end: false } });
+    expect(updates().at(-1)!.form.get('cancel_at_period_end')).toBe('false');
+    expect(fake.objects.get(ref)!.cancel_at_period_end).toBe(false);
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/restore`, reseller))).toMatchObject({ code: 'whitelabel.already_active', field: 'status' });
+
+    // Cancelled again, the period ends at Stripe: customer.subscription.deleted ends it here.
+    await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller);
+    fake.advance(ref);
+    await settle();
+    expect(await row()).toMatchObject({ status: 'canceled' });
+    expect((await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [sub.customer_id])).rows[0]!.subscription_status).toBe('inactive');
+
+    // Reactivated: a new subscription of the same customer, price and card; its period is granted.
+    const before = (await periods(sub.id)).length;
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/reactivate`, reseller))).toMatchObject({ code: 'whitelabel.subscription_reactivate', data: { status: 'active' } });
+    const fresh = (await row()).provider_subscription_ref;
+    expect(fresh).not.toBe(ref);
+    expect(fake.objects.get(fresh)).toMatchObject({ status: 'active', customer: fake.objects.get(ref)!.customer, default_payment_method: fake.objects.get(ref)!.default_payment_method, metadata: expect.objectContaining({ restarted_from: ref }) });
+    await settle();
+    expect(await periods(sub.id)).toHaveLength(before + 1);
+    expect((await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [sub.customer_id])).rows[0]!.subscription_status).toBe('active');
+
+    // A refund returns the last payment and ends the subscription at Stripe too.
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/refund`, reseller))).toMatchObject({ data: { status: 'canceled' } });
+    expect(fake.objects.get(fresh)!.status).toBe('canceled');
+    await settle();
+    expect(await row()).toMatchObject({ status: 'canceled' });
+  });
 });

@@ -171,6 +171,12 @@ export const whitelabelMessages = {
     fr: 'Cet abonnement est déjà actif.',
     de: 'Dieses Abonnement ist bereits aktiv.',
   },
+  'whitelabel.subscription_change_pending': {
+    en: 'This change is already being made at the payment provider. Reload in a moment.',
+    es: 'Este cambio ya se está aplicando en el proveedor de pagos. Vuelve a cargar en un momento.',
+    fr: 'Ce changement est déjà en cours chez le prestataire de paiement. Rechargez dans un instant.',
+    de: 'Diese Änderung wird bereits beim Zahlungsanbieter vorgenommen. Laden Sie gleich neu.',
+  },
   'whitelabel.smtp_saved': { en: 'SMTP settings saved.', es: 'Ajustes SMTP guardados.', fr: 'Paramètres SMTP enregistrés.', de: 'SMTP-Einstellungen gespeichert.' },
   'whitelabel.smtp_test_sent': { en: 'Test email sent to {to}.', es: 'Correo de prueba enviado a {to}.', fr: 'E-mail de test envoyé à {to}.', de: 'Test-E-Mail an {to} gesendet.' },
   'whitelabel.smtp_failed': {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { fetch as undiciFetch } from 'undici';
 import { outboundDispatcher } from '../../net/outbound';
-import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome } from './types';
+import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome, type SubscriptionRequest } from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -68,6 +68,50 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * Renewals are Stripe's: its invoice and subscription events drive our state (renewalEvents.ts).
  */
 function stripeBilling(stripe: Stripe): SubscriptionBilling {
+  async function create(request: SubscriptionRequest): Promise<SubscriptionOutcome> {
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await call(() =>
+        stripe.subscriptions.create(
+          {
+            customer: request.customerRef,
+            items: [{ price: request.priceRef }],
+            default_payment_method: request.paymentMethodRef,
+            payment_behavior: 'error_if_incomplete',
+            metadata: request.metadata,
+            ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+            ...(request.trialDays > 0 && request.trialAmountCents > 0
+              ? { add_invoice_items: [{ price_data: { currency: 'usd', product: request.productRef, unit_amount: request.trialAmountCents } }] }
+              : {}),
+            ...(request.destinationAccount
+              ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeePercent > 0 ? { application_fee_percent: request.applicationFeePercent } : {}) }
+              : {}),
+            expand: ['latest_invoice.payments'],
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+    } catch (error) {
+      if (error instanceof PaymentUnknownError) throw error;
+      // The first invoice could not be paid (402): with error_if_incomplete no subscription exists.
+      const stripeError = error as InstanceType<typeof Stripe.errors.StripeError>;
+      return { status: 'failed', failureCode: stripeError.decline_code ?? stripeError.code ?? 'card_declined' };
+    }
+    const item = subscription.items.data[0];
+    const invoice = subscription.latest_invoice;
+    if (!item || !invoice || typeof invoice === 'string') throw new PaymentUnknownError(new Error(`subscription ${subscription.id} without its item or first invoice`));
+    const paid = invoice.payments?.data.find((p) => p.status === 'paid');
+    return {
+      status: 'active',
+      ref: subscription.id,
+      periodStart: new Date(item.current_period_start * 1000),
+      periodEnd: new Date(item.current_period_end * 1000),
+      invoiceRef: invoice.id,
+      paymentRef: invoice.amount_paid > 0 ? idOf(paid?.payment.payment_intent) : null,
+      amountPaidCents: invoice.amount_paid,
+    };
+  }
+
   return {
     async createProduct({ packageId, name }, idempotencyKey) {
       return (await call(() => stripe.products.create({ name, metadata: { package_id: String(packageId) } }, { idempotencyKey }))).id;
@@ -106,49 +150,7 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       return method;
     },
 
-    async createSubscription(request): Promise<SubscriptionOutcome> {
-      let subscription: Stripe.Subscription;
-      try {
-        subscription = await call(() =>
-          stripe.subscriptions.create(
-            {
-              customer: request.customerRef,
-              items: [{ price: request.priceRef }],
-              default_payment_method: request.paymentMethodRef,
-              payment_behavior: 'error_if_incomplete',
-              metadata: request.metadata,
-              ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
-              ...(request.trialDays > 0 && request.trialAmountCents > 0
-                ? { add_invoice_items: [{ price_data: { currency: 'usd', product: request.productRef, unit_amount: request.trialAmountCents } }] }
-                : {}),
-              ...(request.destinationAccount
-                ? { transfer_data: { destination: request.destinationAccount }, ...(request.applicationFeePercent > 0 ? { application_fee_percent: request.applicationFeePercent } : {}) }
-                : {}),
-              expand: ['latest_invoice.payments'],
-            },
-            { idempotencyKey: request.idempotencyKey },
-          ),
-        );
-      } catch (error) {
-        if (error instanceof PaymentUnknownError) throw error;
-        // The first invoice could not be paid (402): with error_if_incomplete no subscription exists.
-        const stripeError = error as InstanceType<typeof Stripe.errors.StripeError>;
-        return { status: 'failed', failureCode: stripeError.decline_code ?? stripeError.code ?? 'card_declined' };
-      }
-      const item = subscription.items.data[0];
-      const invoice = subscription.latest_invoice;
-      if (!item || !invoice || typeof invoice === 'string') throw new PaymentUnknownError(new Error(`subscription ${subscription.id} without its item or first invoice`));
-      const paid = invoice.payments?.data.find((p) => p.status === 'paid');
-      return {
-        status: 'active',
-        ref: subscription.id,
-        periodStart: new Date(item.current_period_start * 1000),
-        periodEnd: new Date(item.current_period_end * 1000),
-        invoiceRef: invoice.id,
-        paymentRef: invoice.amount_paid > 0 ? idOf(paid?.payment.payment_intent) : null,
-        amountPaidCents: invoice.amount_paid,
-      };
-    },
+    createSubscription: (request) => create(request),
 
     async invoicePayment(invoiceRef) {
       const invoice = await call(() => stripe.invoices.retrieve(invoiceRef, { expand: ['payments'] }));
@@ -169,7 +171,28 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
     },
 
     async setCancelAtPeriodEnd(ref, cancel, idempotencyKey) {
-      await call(() => stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }, { idempotencyKey }));
+      const sub = await call(() => stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }, { idempotencyKey }));
+      return { ref: sub.id, status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end };
+    },
+
+    async restartSubscription(endedRef, idempotencyKey) {
+      const ended = await call(() => stripe.subscriptions.retrieve(endedRef));
+      const price = ended.items.data[0]?.price.id;
+      const customer = idOf(ended.customer);
+      const method = idOf(ended.default_payment_method);
+      if (!price || !customer || !method) return { status: 'failed', failureCode: 'payment_method_missing' };
+      return create({
+        customerRef: customer,
+        paymentMethodRef: method,
+        priceRef: price,
+        productRef: '',
+        trialDays: 0,
+        trialAmountCents: 0,
+        metadata: { ...ended.metadata, restarted_from: ended.id },
+        idempotencyKey,
+        destinationAccount: idOf(ended.transfer_data?.destination),
+        applicationFeePercent: ended.application_fee_percent ?? 0,
+      });
     },
   };
 }

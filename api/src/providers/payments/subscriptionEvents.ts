@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
-import { setCustomerActive } from '../../routes/whitelabel/customers';
+import { applyStripeState } from '../../routes/whitelabel/stripeSubscriptionActions';
+import type { PaymentEvent } from './types';
 import type { Payments } from './index';
 
 async function ourSubscription(db: Db, stripeRef: string | null): Promise<{ id: number; customer_id: number } | undefined> {
@@ -11,24 +12,23 @@ async function ourSubscription(db: Db, stripeRef: string | null): Promise<{ id: 
 
 /**
  * Stripe Billing's subscription events for reseller subscriptions kept at Stripe (`billing_provider =
- * 'stripe'`, `provider_subscription_ref` = Stripe's `sub_…`): an update carries `cancel_at_period_end`,
- * a deleted subscription ends it and the customer's access. (The invoices — a paid period granted, a
- * failed renewal past due — are routes/whitelabel/renewalEvents.ts.)
+ * 'stripe'`, `provider_subscription_ref` = Stripe's `sub_…`): an update carries `cancel_at_period_end`
+ * (or a cancelled status), a deleted subscription ends it and the customer's access — the same
+ * state the reseller's cancel / restore / reactivate apply from Stripe's answer
+ * (stripeSubscriptionActions.ts). The invoices — a paid period granted, a failed renewal past due —
+ * are routes/whitelabel/renewalEvents.ts.
  */
 export function registerSubscriptionEvents(payments: Payments, db: Db, now: () => Date): void {
-  payments.events.on('customer.subscription.updated', async (event) => {
-    const object = event.data.object as { id?: string; cancel_at_period_end?: boolean };
+  const follow = async (event: PaymentEvent) => {
+    const object = event.data.object as { id?: string; status?: string; cancel_at_period_end?: boolean };
     const sub = await ourSubscription(db, object.id ?? null);
-    if (sub && typeof object.cancel_at_period_end === 'boolean') {
-      await db.query(`UPDATE whitelabel_subscriptions SET cancel_at_period_end = $2, updated_at = $3 WHERE id = $1 AND status <> 'canceled'`, [sub.id, object.cancel_at_period_end, now()]);
-    }
-  });
-  payments.events.on('customer.subscription.deleted', async (event) => {
-    const sub = await ourSubscription(db, (event.data.object as { id?: string }).id ?? null);
-    if (!sub) return;
+    if (!sub || typeof object.status !== 'string') return;
+    const state = { ref: object.id!, status: event.type === 'customer.subscription.deleted' ? 'canceled' : object.status, cancelAtPeriodEnd: object.cancel_at_period_end === true };
     await db.transaction(async (tx) => {
-      const ended = await tx.query(`UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1 AND status <> 'canceled'`, [sub.id, now()]);
-      if (ended.rowCount === 1) await setCustomerActive(tx, sub.customer_id, false, sub.id, null);
+      await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [sub.id]);
+      await applyStripeState(tx, sub.id, state, now());
     });
-  });
+  };
+  payments.events.on('customer.subscription.updated', follow);
+  payments.events.on('customer.subscription.deleted', follow);
 }

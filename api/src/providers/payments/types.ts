@@ -194,6 +194,18 @@ export interface SubscriptionBilling {
   invoicePayment(invoiceRef: string): Promise<{ paymentRef: string; amountCents: number } | null>;
   /** Ends the subscription now (no more invoices). One already ended counts as done. */
   cancelSubscription(ref: string): Promise<void>;
-  /** Cancels at the period's end (true) or takes that back (false); the key makes a retry the same request. */
-  setCancelAtPeriodEnd(ref: string, cancel: boolean, idempotencyKey: string): Promise<void>;
+  /** Cancels at the period's end (true) or takes that back (false); the key makes a retry the same request. Answers Stripe's state. */
+  setCancelAtPeriodEnd(ref: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscriptionState>;
+  /**
+   * A new subscription in place of an ended one: the same customer, price, default card, destination
+   * and fee (a subscription Stripe has cancelled cannot be resumed). Throws PaymentUnknownError when the answer was lost.
+   */
+  restartSubscription(endedRef: string, idempotencyKey: string): Promise<SubscriptionOutcome>;
+}
+
+/** What our rows follow of a provider's subscription (its answer, or its customer.subscription.* event). */
+export interface ProviderSubscriptionState {
+  ref: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
 }

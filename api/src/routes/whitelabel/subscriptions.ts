@@ -15,6 +15,7 @@ import { grantPaidPeriod } from '../../credits/periodGrant';
 import { addDays, assertMayAddCustomer, firstCreditPeriodEnd, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
 import { packageOf } from './packages';
 import { smtpRowOf } from './smtp';
+import { changeAtStripe, checkStripeTransition, endAtStripe, type StripeBilled } from './stripeSubscriptionActions';
 import { dispatchEvent, type WebhookEvent } from './webhooks';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
@@ -32,6 +33,8 @@ export interface Subscription {
   welcome_email: boolean;
   status: SubscriptionStatus;
   managed_by: 'manual' | 'provider';
+  /** Who collects the renewals: the embedded sandbox, Stripe Billing or PayKickstart. */
+  billing_provider: 'sandbox' | 'stripe' | 'paykickstart';
   source: 'reseller' | 'sales_page';
   cancel_at_period_end: boolean;
   current_period_end: string;
@@ -41,7 +44,7 @@ export interface Subscription {
 }
 
 const SELECT = `SELECT s.id, s.customer_id, s.customer_name, u.email, s.username, s.package_id, p.name AS plan_name, s.additional_credits, s.welcome_email,
-    s.status, s.managed_by, s.source, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at,
+    s.status, s.managed_by, s.billing_provider, s.source, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at,
     EXISTS (SELECT 1 FROM whitelabel_payments pay WHERE pay.subscription_id = s.id AND pay.status = 'succeeded' AND pay.kind = 'charge') AS refundable
   FROM whitelabel_subscriptions s JOIN users u ON u.id = s.customer_id JOIN whitelabel_packages p ON p.id = s.package_id`;
 
@@ -246,14 +249,25 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const transition = (action: Exclude<Action, 'refund'>) => async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const owner = await resellerIdOf(db, request);
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const record = async (tx: Queryable) => {
+      await logEvent(tx, owner, request.params.id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
+      await dispatchEvent(db, tx, owner, EVENT_OF[action], await subscriptionOf(tx, owner, request.params.id), now);
+    };
+    const atStripe = await db.transaction(async (tx) => {
       await settleEndedPeriods(tx, owner, now);
-      const cur = await tx.query<{ customer_id: number; status: SubscriptionStatus; managed_by: string; cancel_at_period_end: boolean; current_period_end: Date }>(
-        'SELECT customer_id, status, managed_by, cancel_at_period_end, current_period_end FROM whitelabel_subscriptions WHERE id = $1 AND owner_id = $2 FOR UPDATE',
+      const cur = await tx.query<StripeBilled & { managed_by: string; current_period_end: Date; billing_provider: string }>(
+        `SELECT id, owner_id, customer_id, status, managed_by, cancel_at_period_end, current_period_end, billing_provider, provider_subscription_ref,
+                (SELECT count(*)::int FROM whitelabel_usage_events e WHERE e.subscription_id = s.id) AS version
+           FROM whitelabel_subscriptions s WHERE id = $1 AND owner_id = $2 FOR UPDATE`,
         [request.params.id, owner],
       );
       const s = cur.rows[0];
       if (!s) throw notFound();
+      // Billed by Stripe: the change is made there, after this transaction (stripeSubscriptionActions.ts).
+      if (s.billing_provider === 'stripe' && s.provider_subscription_ref && payments.provider.billing) {
+        checkStripeTransition(s, action);
+        return s;
+      }
       const id = request.params.id;
       switch (action) {
         case 'cancel':
@@ -280,9 +294,10 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           break;
         }
       }
-      await logEvent(tx, owner, id, action === 'cancel' ? 'canceled' : action === 'restore' ? 'restored' : 'reactivated', now);
-      await dispatchEvent(db, tx, owner, EVENT_OF[action], await subscriptionOf(tx, owner, id), now);
+      await record(tx);
+      return null;
     });
+    if (atStripe) await changeAtStripe(db, payments, atStripe, action, now, record);
     const data = await subscriptionOf(db, owner, request.params.id);
     return { ...say(request, `whitelabel.subscription_${action}`), data };
   };
@@ -330,6 +345,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw unprocessable('whitelabel.refund_failed', 'status', { reason: outcome.failureCode ?? 'refund_failed' });
     }
     await finishRefund(db, claimed.id, outcome, now);
+    await endAtStripe(db, payments, id);
     return { ...say(request, 'whitelabel.subscription_refund'), data: await subscriptionOf(db, owner, id) };
   }
 
@@ -341,8 +357,15 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   payments.events.on('charge.refunded', async (event) => {
     const intent = (event.data.object as { payment_intent?: string | null }).payment_intent;
     if (!intent) return;
-    const paid = (await db.query<{ id: number }>(`SELECT id FROM whitelabel_payments WHERE provider = $1 AND provider_ref = $2 AND status IN ('succeeded', 'refunding')`, [payments.provider.name, intent])).rows[0];
-    if (paid) await finishRefund(db, paid.id, { ref: intent, status: 'refunded' }, clock.now());
+    const paid = (
+      await db.query<{ id: number; subscription_id: number }>(`SELECT id, subscription_id FROM whitelabel_payments WHERE provider = $1 AND provider_ref = $2 AND status IN ('succeeded', 'refunding')`, [
+        payments.provider.name,
+        intent,
+      ])
+    ).rows[0];
+    if (!paid) return;
+    await finishRefund(db, paid.id, { ref: intent, status: 'refunded' }, clock.now());
+    await endAtStripe(db, payments, paid.subscription_id);
   });
 }
 

@@ -27,4 +27,10 @@ describe('availableActions (spec §4 subscription transitions)', () => {
     expect(availableActions({ ...base, managed_by: 'provider', refundable: true })).toEqual(['cancel', 'refund', 'restore']));
   it('one cancelled at period end can be reactivated, not cancelled again', () => expect(availableActions({ ...base, cancel_at_period_end: true })).toEqual(['reactivate']));
   it('a cancelled one can only be reactivated', () => expect(availableActions({ ...base, status: 'canceled' })).toEqual(['reactivate']));
+  it('one billed by Stripe is restored only while a cancellation at period end can be taken back', () => {
+    const stripe = { ...base, managed_by: 'provider' as const, billing_provider: 'stripe' as const, refundable: true };
+    expect(availableActions(stripe)).toEqual(['cancel', 'refund']);
+    expect(availableActions({ ...stripe, cancel_at_period_end: true })).toEqual(['refund', 'restore', 'reactivate']);
+    expect(availableActions({ ...stripe, status: 'canceled', refundable: false })).toEqual(['reactivate']);
+  });
 });

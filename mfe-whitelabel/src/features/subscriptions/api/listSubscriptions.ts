@@ -17,6 +17,8 @@ export interface Subscription {
   welcome_email: boolean;
   status: SubscriptionStatus;
   managed_by: 'manual' | 'provider';
+  /** Who collects the renewals; Stripe's subscriptions change at Stripe (restore takes back a cancellation there). */
+  billing_provider?: 'sandbox' | 'stripe' | 'paykickstart';
   source: 'reseller' | 'sales_page';
   cancel_at_period_end: boolean;
   current_period_end: string;

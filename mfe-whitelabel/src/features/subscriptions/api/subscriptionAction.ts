@@ -2,7 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@leadsmith/shared';
 import { subscriptionKeys, type Subscription } from './listSubscriptions';
 
-/** Spec §4 transitions: cancel (to period end), refund (last payment, at once), restore (provider → manual), reactivate. */
+/**
+ * Spec §4 transitions: cancel (to period end), refund (last payment, at once), restore (provider → manual;
+ * for a subscription billed by Stripe: its cancellation at the period's end taken back at Stripe), reactivate.
+ */
 export type SubscriptionAction = 'cancel' | 'refund' | 'restore' | 'reactivate';
 
 export async function runSubscriptionAction({ id, action }: { id: number; action: SubscriptionAction }): Promise<Subscription> {
@@ -26,7 +29,7 @@ export function availableActions(s: Subscription): SubscriptionAction[] {
   const actions: SubscriptionAction[] = [];
   if (s.status !== 'canceled' && !s.cancel_at_period_end) actions.push('cancel');
   if (s.refundable) actions.push('refund');
-  if (s.managed_by === 'provider') actions.push('restore');
+  if (s.billing_provider === 'stripe' ? s.status !== 'canceled' && s.cancel_at_period_end : s.managed_by === 'provider') actions.push('restore');
   if (s.status === 'canceled' || s.cancel_at_period_end) actions.push('reactivate');
   return actions;
 }
