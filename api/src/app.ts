@@ -4,9 +4,9 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { movableClock, systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { DEFAULT_API_RATE_LIMIT_PER_MINUTE, type Config } from './config';
 import type { Db } from './db';
 import { createAuthHooks } from './http/auth';
 import type { AppDeps } from './http/context';
@@ -30,6 +30,7 @@ import { remoteRegistryRoutes } from './routes/remoteRegistry';
 import { siteSettingsRoutes } from './routes/siteSettings';
 import { userLimitRoutes } from './routes/userLimits';
 import { registerWeb } from './web/static';
+import { requestApiKey } from './routes/settings/apiKeyAuth';
 import { settingsRoutes } from './routes/settings';
 import { leadSearchRoutes } from './routes/leadSearch';
 import { aiRoutes } from './routes/ai';
@@ -39,6 +40,8 @@ import { deliveryRoutes } from './routes/delivery';
 import { createJobQueue } from './queue/jobQueue';
 import { logMixin, REQUEST_ID_HEADER, requestIdOf } from './ops/logContext';
 import { installHttpMetrics, metricsRoutes } from './ops/metricsRoute';
+import { installMaintenanceMode } from './ops/maintenance';
+import { maintenanceRoutes } from './routes/maintenance';
 import { defineWorkers } from './workers';
 
 /** The API's version as the OpenAPI document states it (api/package.json). */
@@ -151,6 +154,8 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   app.decorateRequest('user', null);
   // Every route states its access (http/routeAccess.ts); team members are held to it.
   installRouteAccess(app);
+  // Maintenance mode: 503 for everyone but the super admin (after each route's own sign-in hooks).
+  installMaintenanceMode(app, db);
 
   installHttpMetrics(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -190,8 +195,27 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   if (config.nodeEnv === 'test') installResponseFieldCheck(app);
 
   void app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  // The public API (routes that take an API key): one budget per account per minute across all of its
+  // routes, counted in the same shared store, for calls made with a key (the app's own screens, with a
+  // session, are not counted here). Set on the routes before the rate-limit plugin reads them.
+  const publicApiLimit = {
+    max: config.apiRateLimitPerMinute ?? DEFAULT_API_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    // After the route's sign-in hook: the key's account is known.
+    hook: 'preHandler',
+    storeScope: 'public-api',
+    keyGenerator: (request: FastifyRequest) => `account:${request.user?.id ?? 0}`,
+    allowList: (request: FastifyRequest) => requestApiKey(request) === null || request.user === null,
+  };
+  app.addHook('onRoute', (route) => {
+    if (!PUBLIC_API.test(route.url)) return;
+    const own = route.config as { rateLimit?: unknown } | undefined;
+    if (own?.rateLimit === undefined) route.config = { ...own, rateLimit: publicApiLimit } as typeof route.config;
+  });
   void app.register(fastifyRateLimit, {
     global: false,
+    // The IETF draft's headers (RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset; Retry-After on 429).
+    enableDraftSpec: true,
     // Counted in the database: one limit across every API process, kept over a restart.
     store: databaseRateLimitStore(db, clock),
     errorResponseBuilder: (_request, context) =>
@@ -212,6 +236,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
     remoteRegistryRoutes(api, deps);
     healthRoutes(api, deps);
     metricsRoutes(api, deps);
+    maintenanceRoutes(api, deps);
     settingsRoutes(api, deps);
     leadSearchRoutes(api, deps);
     aiRoutes(api, deps);

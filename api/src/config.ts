@@ -52,12 +52,17 @@ export interface Config {
   processRole: ProcessRole;
   /** S3_BUCKET, S3_ENDPOINT, …: uploaded files in object storage; absent or null: in the database. */
   objectStorage?: ObjectStorageConfig | null;
+  /** API_RATE_LIMIT_PER_MINUTE: requests per account per minute on the public API with an API key (all its routes together). */
+  apiRateLimitPerMinute?: number;
   /** METRICS_TOKEN: GET /metrics answers a scraper sending it as a bearer token; unset: no /metrics route. */
   metricsToken?: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Requests per minute an account may make on the public API with its API keys (API_RATE_LIMIT_PER_MINUTE). */
+export const DEFAULT_API_RATE_LIMIT_PER_MINUTE = 120;
 
 export const DEV_CHAT_WIDGET_SECRET = 'leadsmith-dev-chat-widget-secret';
 export const DEV_APP_SECRET = 'leadsmith-dev-app-secret';
@@ -202,6 +207,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     processRole: oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all'),
     objectStorage: objectStorageConfig(env, (key, message) => new ConfigError(key, message)),
     metricsToken,
+    apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', DEFAULT_API_RATE_LIMIT_PER_MINUTE, 1, 1_000_000),
   };
 }
 

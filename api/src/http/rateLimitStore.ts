@@ -16,6 +16,8 @@ type Callback = (error: Error | null, hit: Hit) => void;
 
 interface RouteParams {
   routeInfo?: { method?: string | string[]; url?: string };
+  /** One counter across several routes (the public API's per-account limit) instead of one per route. */
+  storeScope?: string;
 }
 
 /** Expired rows are swept once per this many hits (per process). */
@@ -27,7 +29,7 @@ export function databaseRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
     private readonly prefix: string;
     constructor(params: RouteParams = {}) {
       const info = params.routeInfo;
-      this.prefix = info?.url ? `${[info.method].flat().join(',')} ${info.url}|` : 'global|';
+      this.prefix = params.storeScope ? `${params.storeScope}|` : info?.url ? `${[info.method].flat().join(',')} ${info.url}|` : 'global|';
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {

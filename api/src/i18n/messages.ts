@@ -9,6 +9,7 @@ import { aiMessages } from './catalogue/ai';
 import { whitelabelMessages } from './catalogue/whitelabel';
 import { billingMessages } from './catalogue/billing';
 import { savedSearchMessages } from './catalogue/savedSearches';
+import { operationsMessages } from './catalogue/operations';
 
 
 /**
@@ -33,6 +34,7 @@ const catalogue = {
   ...whitelabelMessages,
   ...billingMessages,
   ...savedSearchMessages,
+  ...operationsMessages,
 } satisfies Record<string, Translations>;
 
 

@@ -17,6 +17,9 @@ export interface ApiErrorBody {
   errors?: { field: string; message: string }[];
   /** The id of the request on the server (also the X-Request-Id header): quote it to support. */
   request_id?: string;
+  /** 503 `maintenance`: the super admin's message and when to try again. */
+  maintenance_message?: string;
+  retry_after_seconds?: number;
 }
 
 export type ApiError = AxiosError<ApiErrorBody>;
@@ -28,6 +31,26 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+/** The service is down for maintenance (503 `maintenance`): what the super admin wrote, and when to come back. */
+export interface MaintenanceNotice {
+  message: string;
+  retryAfterSeconds: number;
+}
+type MaintenanceListener = (notice: MaintenanceNotice) => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/** The shell subscribes here to show its maintenance page when any call is held back. */
+export function onMaintenance(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
+/** The maintenance notice a failed call carries, or null when it failed for another reason. */
+export function maintenanceNotice(error: unknown): MaintenanceNotice | null {
+  if (!axios.isAxiosError<ApiErrorBody>(error) || error.response?.status !== 503 || error.response.data?.code !== 'maintenance') return null;
+  return { message: error.response.data.maintenance_message ?? '', retryAfterSeconds: error.response.data.retry_after_seconds ?? 0 };
 }
 
 function currentLanguage(): string {
@@ -57,6 +80,12 @@ export function createApiClient(baseURL = ''): AxiosInstance {
       return response;
     },
     (error: ApiError) => {
+      // Maintenance: the shell's page says it once, instead of a toast per call.
+      const notice = maintenanceNotice(error);
+      if (notice) {
+        maintenanceListeners.forEach((l) => l(notice));
+        return Promise.reject(error);
+      }
       const hadToken = Boolean(readStoredToken());
       if (error.response?.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
       const message = error.response?.data?.message;

@@ -1275,6 +1275,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the service is in maintenance, and its message */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            message: string;
+                            retry_after_seconds: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Maintenance mode as the super admin set it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            message: string;
+                            retry_after_seconds: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Switch maintenance mode on or off, with the message users see */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        message: string;
+                        retry_after_seconds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/business-details/data": {
         parameters: {
             query?: never;
@@ -17372,7 +17485,7 @@ export interface paths {
                 query: {
                     page?: number;
                     pageSize?: number;
-                    entity: ("user" | "plan" | "topic" | "partner" | "prompt" | "course" | "page")[];
+                    entity: ("user" | "plan" | "topic" | "partner" | "prompt" | "course" | "page" | "maintenance")[];
                     entity_id?: number;
                     action?: string;
                 };
@@ -17393,7 +17506,7 @@ export interface paths {
                                 id: number;
                                 action: string;
                                 /** @enum {string} */
-                                entity: "user" | "plan" | "topic" | "partner" | "prompt" | "course" | "page";
+                                entity: "user" | "plan" | "topic" | "partner" | "prompt" | "course" | "page" | "maintenance";
                                 entity_id: number;
                                 entity_label: string | null;
                                 actor: {

@@ -9,6 +9,7 @@ import { FrameError } from '../layout/FrameError';
 import { BrandingProvider } from './BrandingProvider';
 import { DeferredToasts } from './DeferredToasts';
 import { HomeRedirect } from './HomeRedirect';
+import { MaintenanceGate } from './MaintenanceGate';
 import { SessionWatcher } from './SessionWatcher';
 import { styledPage } from './styledPage';
 
@@ -48,7 +49,9 @@ export function App() {
           <ErrorBoundary fallback={(_, reset) => <FrameError onRetry={reset} />}>
             <BrowserRouter>
               <SessionWatcher />
-              <AppRoutes />
+              <MaintenanceGate>
+                <AppRoutes />
+              </MaintenanceGate>
             </BrowserRouter>
           </ErrorBoundary>
           <DeferredToasts />

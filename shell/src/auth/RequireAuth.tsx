@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
-import { listTypesQueryOptions, meQueryOptions, useSessionStore } from '@leadsmith/shared/core';
+import { listTypesQueryOptions, maintenanceNotice, meQueryOptions, useSessionStore } from '@leadsmith/shared/core';
 import { FrameSpinner } from '../layout/FrameSpinner';
 import { endSession } from './session';
 
@@ -15,10 +15,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useQuery(meQueryOptions(token));
   useQuery({ ...listTypesQueryOptions(token), enabled: Boolean(token) && me.isSuccess });
 
+  // Held back by maintenance: the session stays (the maintenance page shows; MaintenanceGate).
+  const heldBack = me.isError && maintenanceNotice(me.error) !== null;
   useEffect(() => {
-    if (me.isError) endSession();
-  }, [me.isError]);
+    if (me.isError && !heldBack) endSession();
+  }, [me.isError, heldBack]);
 
+  if (heldBack) return <FrameSpinner />;
   if (!token || me.isError) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (!me.data) return <FrameSpinner />;
   return <>{children}</>;

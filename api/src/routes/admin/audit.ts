@@ -47,6 +47,7 @@ const LABELS: Record<AuditEntity, string> = {
   partner: "COALESCE((SELECT t.name FROM admin_partners t WHERE t.id = a.entity_id), a.before->>'name', a.after->>'name')",
   course: "COALESCE((SELECT t.title FROM admin_courses t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
   page: "COALESCE((SELECT t.title FROM admin_course_pages t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
+  maintenance: "'Maintenance mode'",
   prompt: "COALESCE((SELECT t.title FROM admin_default_prompts t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
 };
 

@@ -12,7 +12,7 @@ export { IdParams as idParamsSchema, PageQueryProperties as pageQueryProperties,
 
 export const notFound = (): ApiError => new ApiError(404, 'not_found');
 
-export const AUDIT_ENTITIES = ['user', 'plan', 'topic', 'partner', 'prompt', 'course', 'page'] as const;
+export const AUDIT_ENTITIES = ['user', 'plan', 'topic', 'partner', 'prompt', 'course', 'page', 'maintenance'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditValue = Record<string, unknown> | null;
 

@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, 
 import { CHART_COLORS, ChartCard, ChartGrid, monthLabel, StatCard } from '../../../components/charts';
 import { formatNumber } from '../../../components/formatting';
 import { useDashboard } from '../api/getDashboard';
+import { MaintenancePanel } from './MaintenancePanel';
 
 export function DashboardPage() {
   const { t } = useTranslation('admin');
@@ -26,6 +27,7 @@ export function DashboardPage() {
   return (
     <Box>
       {header}
+      <MaintenancePanel />
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap={4} mb={6}>
         <StatCard label={t('dashboard.activeUsers')} value={formatNumber(d.users.active)} />
         <StatCard label={t('dashboard.deletedUsers')} value={formatNumber(d.users.deleted)} />
