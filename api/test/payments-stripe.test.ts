@@ -1,3 +1,4 @@
+import { spendCredits, walletBalance } from '../src/credits/ledger';
 import { PAYMENT_RECONCILE } from '../src/workers/paymentReconcile';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
 import { startFakeStripe, type FakeStripe, type TestCard } from './fakeStripe';
@@ -159,6 +160,40 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     expect(json(await call('GET', `/api/wallet/charges/${charge.data.id}`))).toMatchObject({ data: { status: 'succeeded' } });
     const stored = await ctx.db.query('SELECT processed_at FROM payment_events WHERE provider = $1 AND event_id = $2', ['stripe', event.id]);
     expect(stored.rows).toEqual([{ processed_at: expect.anything() }]);
+  });
+
+  it('a refunded top-up takes its credits back once (two refund events at once); credits already spent are recorded as the shortfall', async () => {
+    const wallet = () => walletBalance(ctx.db, customerId);
+    const topUp = async (credits: number) => {
+      const res = json<{ data: { id: number; status: string } }>(await call('POST', '/api/wallet/top-ups', { credits }));
+      expect(res.data.status).toBe('succeeded');
+      const intent = fake.paymentIntents().find((pi) => (pi.metadata as Record<string, string>).charge_id === String(res.data.id))!;
+      return { id: res.data.id, refunded: () => fake.signedEvent('charge.refunded', { id: `ch_${String(intent.id)}`, object: 'charge', payment_intent: intent.id, amount_refunded: intent.amount, refunded: true }) };
+    };
+    const refunded = async (chargeId: number) =>
+      (await ctx.db.query('SELECT status, refund_taken_credits, refund_shortfall_credits FROM settings_payment_charges WHERE id = $1', [chargeId])).rows[0];
+
+    const start = await wallet();
+    const first = await topUp(50);
+    expect((await wallet()).additional).toBe(start.additional + 50);
+    // Stripe's event and a second one for the same refund (the dashboard's) arrive together.
+    await Promise.all([webhook(first.refunded()), webhook(first.refunded())]);
+    await ctx.app.queue.drain();
+    expect((await wallet()).additional).toBe(start.additional);
+    expect(await refunded(first.id)).toEqual({ status: 'refunded', refund_taken_credits: 50, refund_shortfall_credits: 0 });
+
+    // Spent down to 15 additional credits before the refund of 40: 15 come back, 25 are the shortfall.
+    const second = await topUp(40);
+    const now = await wallet();
+    await ctx.db.transaction((tx) => spendCredits(tx, customerId, now.monthly + now.additional - 15, 'test spend'));
+    await webhook(second.refunded());
+    await ctx.app.queue.drain();
+    expect(await wallet()).toMatchObject({ additional: 0, rolled_over: now.rolled_over });
+    expect(await refunded(second.id)).toEqual({ status: 'refunded', refund_taken_credits: 15, refund_shortfall_credits: 25 });
+    // The ledger still sums to the wallet.
+    const sums = (await ctx.db.query<{ bucket: string; n: number }>('SELECT bucket, sum(delta)::int AS n FROM credit_ledger WHERE user_id = $1 GROUP BY bucket', [customerId])).rows;
+    const after = await wallet();
+    for (const bucket of ['monthly', 'additional', 'rolled_over'] as const) expect(sums.find((r) => r.bucket === bucket)?.n ?? 0).toBe(after[bucket]);
   });
 
   it('reconciliation: a charge whose answer was lost is settled by asking again with the same idempotency key', async () => {

@@ -253,6 +253,25 @@ export async function returnCredits(tx: Queryable, giverId: number, receiverId: 
 }
 
 /**
+ * Takes back purchased credits whose payment was refunded (issue 25): up to `amount` of the additional
+ * credits the user still has, never more — what was already spent stays spent, and the part that could
+ * not be taken back is returned as the shortfall for the caller to record. Inside the caller's transaction.
+ */
+export async function revokeCredits(tx: Queryable, userId: number, amount: number, reason: string, options: LedgerOptions = {}): Promise<{ taken: number; shortfall: number }> {
+  if (amount <= 0) return { taken: 0, shortfall: 0 };
+  const now = options.now ?? new Date();
+  const locked = await lockWallet(tx, userId);
+  const wallet = locked ? await writeOffExpired(tx, userId, locked, now) : null;
+  const taken = Math.min(amount, wallet?.additional ?? 0);
+  if (taken > 0) {
+    await tx.query('UPDATE credit_wallets SET additional = additional - $2, updated_at = $3 WHERE user_id = $1', [userId, taken, now]);
+    await consumeLots(tx, userId, taken);
+    await tx.query("INSERT INTO credit_ledger (user_id, delta, bucket, reason, created_at) VALUES ($1, $2, 'additional', $3, $4)", [userId, -taken, reason, now]);
+  }
+  return { taken, shortfall: amount - taken };
+}
+
+/**
  * Spec §3/§9: at the start of a new paid period the monthly credits left over from the last one
  * become rolled-over credits (spent last). Inside the caller's transaction; returns how many moved.
  */

@@ -118,4 +118,13 @@ CREATE INDEX whitelabel_signups_checkout_idx ON whitelabel_signups (checkout_ref
 ALTER TABLE whitelabel_subscriptions ADD COLUMN billing_interval text NOT NULL DEFAULT 'month' CHECK (billing_interval IN ('month', 'year'));
 `,
   },
+  {
+    id: 'w5-money25-002-refunded-top-ups',
+    sql: `
+-- A refunded top-up takes its credits back once, never more than are left: what was taken back, and
+-- the shortfall (credits already spent when the refund came).
+ALTER TABLE settings_payment_charges ADD COLUMN refund_taken_credits integer CHECK (refund_taken_credits >= 0);
+ALTER TABLE settings_payment_charges ADD COLUMN refund_shortfall_credits integer CHECK (refund_shortfall_credits >= 0);
+`,
+  },
 ];

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { defineAutoTopUpWorker, enqueueAutoTopUps } from '../../workers/autoTopUps';
 import { definePaymentReconcileWorker } from '../../workers/paymentReconcile';
-import { autoTopUpSignal, grantCredits, walletBalance } from '../../credits/ledger';
+import { autoTopUpSignal, grantCredits, revokeCredits, walletBalance } from '../../credits/ledger';
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -141,6 +141,12 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
       if (outcome.status === 'succeeded' && !row.credited) {
         const flipped = await tx.query('UPDATE settings_payment_charges SET credited = true WHERE id = $1 AND NOT credited', [chargeId]);
         if (flipped.rowCount === 1) await grantCredits(tx, row.user_id, row.credits, 'additional', REASONS[row.kind], { now });
+      }
+      // Refunded (Stripe's charge.refunded, a refund in its dashboard, the sandbox): the credits it bought
+      // go back once — the row came back only on the change to refunded — and never more than are left.
+      if (outcome.status === 'refunded' && row.credited) {
+        const back = await revokeCredits(tx, row.user_id, row.credits, `${REASONS[row.kind]} refunded`, { now });
+        await tx.query('UPDATE settings_payment_charges SET refund_taken_credits = $2, refund_shortfall_credits = $3 WHERE id = $1', [chargeId, back.taken, back.shortfall]);
       }
       // The row came back only on the change to this status, so each charge mails once per outcome.
       await mailChargeOutcome(tx, chargeId, row, outcome, now);
