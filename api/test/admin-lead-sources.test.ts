@@ -73,7 +73,7 @@ test('only the super admin sees and changes the sources', async () => {
 
 test('lists every source: keyless engines on, keys set by the environment or not, order per type, who serves each type', async () => {
   const o = await get();
-  expect(o.sources.map((s) => s.id)).toEqual(['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns']);
+  expect(o.sources.map((s) => s.id)).toEqual(['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns', 'wikidata']);
   expect(source(o, 'osm')).toMatchObject({ keyed: false, enabled: true, key_set: false, serves: ['local'] });
   expect(source(o, 'hunter')).toMatchObject({ keyed: true, key_set: true, key_from: 'environment', serves: ['domain', 'email'] });
   expect(source(o, 'apollo')).toMatchObject({ key_set: false, key_from: null, serves: ['people', 'group', 'company', 'email'] });

@@ -8,6 +8,7 @@ import { IPINFO } from './fixtures/leadVendors/ipinfo';
 import { modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
 import { YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
 import { NOMINATIM_PORTO, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/leadVendors/osm';
+import { COMPANY_VARS, companyBinding, sparqlAnswer, WIKIDATA_COMPANIES } from './fixtures/leadVendors/wikidata';
 
 /**
  * Local stand-ins for the lead sources, one loopback server with a path prefix per vendor
@@ -18,7 +19,7 @@ import { NOMINATIM_PORTO, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/l
  * make a source slow on purpose, answering only when the test says (also over HTTP, `/__control/…`,
  * for the e2e run, whose fakes live in another process).
  */
-export type Vendor = 'nominatim' | 'overpass' | 'hunter' | 'apollo' | 'google' | 'modash' | 'youtube' | 'ipinfo';
+export type Vendor = 'nominatim' | 'overpass' | 'hunter' | 'apollo' | 'google' | 'modash' | 'youtube' | 'ipinfo' | 'wikidata';
 
 export interface Scripted {
   status: number;
@@ -105,6 +106,33 @@ function overpass(request: ReceivedRequest): Scripted {
     return lat >= s && lat <= n && lon >= w && lon <= e && tags.some(([k, v]) => el.tags[k] === v) && (!named || Boolean(el.tags.name));
   });
   return { status: 200, body: overpassAnswer(elements) };
+}
+
+/**
+ * The Wikidata Query Service: reads the company query's country code (P297), industry items (VALUES
+ * ?ind), employee bounds, LIMIT and OFFSET, and answers from the fixture companies in the SPARQL JSON
+ * results format, in the query's order (most employees first, then item).
+ */
+function wikidata(request: ReceivedRequest): Scripted {
+  if (!request.path.endsWith('/sparql')) return { status: 404, body: 'Not Found' };
+  // Wikimedia's User-Agent policy: generic library agents are refused.
+  if (!/Leadsmith/.test(String(request.headers['user-agent']))) return { status: 403, body: 'Please set a user-agent and respect our robot policy https://w.wiki/CX6' };
+  const query = request.method === 'POST' ? new URLSearchParams(request.body).get('query') : request.query.get('query');
+  if (!query || !/^\s*(SELECT|ASK)\b/i.test(query)) return { status: 400, body: 'MalformedQueryException: Encountered " <EOF> "' };
+  // Without the JSON media type the service answers SPARQL XML.
+  if (!String(request.headers.accept).includes('application/sparql-results+json')) return { status: 200, body: '<?xml version="1.0"?><sparql xmlns="http://www.w3.org/2005/sparql-results#"></sparql>', headers: { 'content-type': 'application/sparql-results+xml' } };
+  const country = /wdt:P297 "([A-Z]{2})"/.exec(query)?.[1];
+  if (!country) return { status: 200, body: sparqlAnswer(['ok'], [{ ok: { type: 'literal', datatype: 'http://www.w3.org/2001/XMLSchema#integer', value: '1' } }]) };
+  const industries = /VALUES \?ind \{([^}]*)\}/.exec(query)?.[1]?.match(/Q\d+/g) ?? null;
+  const min = Number(/\?staff >= (\d+)/.exec(query)?.[1] ?? -Infinity);
+  const max = Number(/\?staff <= (\d+)/.exec(query)?.[1] ?? Infinity);
+  const staffRequired = /\?company wdt:P1128 \?staff \./.test(query);
+  const limit = Number(/LIMIT (\d+)/.exec(query)?.[1] ?? 1000);
+  const offset = Number(/OFFSET (\d+)/.exec(query)?.[1] ?? 0);
+  const matching = WIKIDATA_COMPANIES.filter(
+    (c) => c.country === country && (!industries || industries.includes(c.industry)) && (!staffRequired || (c.employees !== undefined && c.employees >= min && c.employees <= max)),
+  ).sort((a, b) => (b.employees ?? -1) - (a.employees ?? -1) || a.qid.localeCompare(b.qid));
+  return { status: 200, body: sparqlAnswer(COMPANY_VARS, matching.slice(offset, offset + limit).map(companyBinding)), headers: { 'content-type': 'application/sparql-results+json;charset=utf-8' } };
 }
 
 function nominatim(request: ReceivedRequest): Scripted {
@@ -234,7 +262,7 @@ function google(request: ReceivedRequest): Scripted {
 }
 
 export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}, { port: listenPort = 0 }: { port?: number } = {}): Promise<FakeLeadVendors> {
-  const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo, modash, youtube, ipinfo, google, ...extra };
+  const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo, modash, youtube, ipinfo, google, wikidata, ...extra };
   const requests: ReceivedRequest[] = [];
   const scripts = new Map<Vendor, Scripted[]>();
   const sockets = new Set<Socket>();
@@ -314,7 +342,7 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: (vendor) => (vendor === 'overpass' ? `http://127.0.0.1:${port}/overpass/api/interpreter` : `http://127.0.0.1:${port}/${vendor}/`),
+    url: (vendor) => (vendor === 'overpass' ? `http://127.0.0.1:${port}/overpass/api/interpreter` : vendor === 'wikidata' ? `http://127.0.0.1:${port}/wikidata/sparql` : `http://127.0.0.1:${port}/${vendor}/`),
     requests,
     of: (vendor) => requests.filter((r) => r.vendor === vendor),
     queue: (vendor, ...answers) => scripts.set(vendor, [...(scripts.get(vendor) ?? []), ...answers]),

@@ -19605,7 +19605,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns";
+                    id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata";
                 };
                 cookie?: never;
             };
@@ -19655,7 +19655,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        sources: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns")[];
+                        sources: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
                     };
                 };
             };
@@ -19690,7 +19690,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns";
+                    id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata";
                 };
                 cookie?: never;
             };

@@ -6,6 +6,7 @@ import { hunterDomainSearch, hunterEmailFinder, hunterEmployees } from './hunter
 import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intentProvider';
 import { modashEnrich, modashSearch } from './modashProvider';
 import { osmLocalSearch, withEmailsAhead } from './osmProvider';
+import { wikidataCompanySearch } from './wikidataProvider';
 import { youtubeSearch } from './youtubeProvider';
 import type { EmailSourceId, KeyedSource, KeyedSourceId, LeadSourcesConfig } from './sourceConfig';
 import type { SourceDeps } from './sourceHttp';
@@ -41,7 +42,7 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
 }
 
 /** Every source, keyless or keyed; `site` is the domain engine (crawl). */
-export const LEAD_SOURCE_IDS = ['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns'] as const;
+export const LEAD_SOURCE_IDS = ['osm', 'google_places', 'apollo', 'hunter', 'site', 'modash', 'youtube', 'ipinfo', 'reverse_dns', 'wikidata'] as const;
 export type LeadSourceId = (typeof LEAD_SOURCE_IDS)[number];
 /** What the super admin orders: each search type, and the email waterfall. */
 export type OrderedUse = SearchType | 'email';
@@ -51,7 +52,7 @@ export const SOURCE_CANDIDATES: Readonly<Record<OrderedUse, readonly LeadSourceI
   people: ['apollo'],
   group: ['apollo'],
   local: ['google_places', 'osm'],
-  company: ['apollo'],
+  company: ['apollo', 'wikidata'],
   domain: ['site', 'hunter'],
   influencer: ['modash', 'youtube'],
   intent: ['ipinfo', 'reverse_dns'],
@@ -149,6 +150,8 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
       return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo), revealPhone });
     },
     hunter: () => (hunter ? composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, hunter), findEmployees: employees }) : null),
+    wikidata: () =>
+      keyless('wikidata') ? composeProvider({ id: 'wikidata', search: withEmails(wikidataCompanySearch(deps, { sparqlUrl: config.wikidataSparqlUrl, nominatimUrl: config.nominatimUrl }), finder), findEmployees: employees }) : null,
     site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),
     modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash) }) : null),
     youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube) }) : null),

@@ -18,10 +18,12 @@ export type EmailSourceId = (typeof EMAIL_SOURCES)[number];
 export interface LeadSourcesConfig {
   /** The keyless engines (OpenStreetMap, reverse DNS, the domain crawl). On by default; LEAD_KEYLESS_SOURCES=0 turns them off. */
   keyless: boolean;
-  /** LEAD_KEYLESS_SOURCES as a list (`site`, `osm`, `reverse_dns`): only those keyless engines; null for all. */
+  /** LEAD_KEYLESS_SOURCES as a list (`site`, `osm`, `reverse_dns`, `wikidata`): only those keyless engines; null for all. */
   keylessOnly?: readonly string[] | null;
   nominatimUrl: string;
   overpassUrl: string;
+  /** Wikidata Query Service SPARQL endpoint (companies, keyless). */
+  wikidataSparqlUrl: string;
   /** The platform's Google Places key (users may bring their own, see LeadQuery.credentials). */
   googlePlaces: KeyedSource | null;
   apollo: KeyedSource | null;
@@ -63,7 +65,7 @@ function keyed(env: Env, keyName: string, urlName: string, fallback: string): Ke
 }
 
 /** The engines that need no key (LEAD_KEYLESS_SOURCES may name some of them). */
-export const KEYLESS_SOURCES = ['osm', 'reverse_dns', 'site'] as const;
+export const KEYLESS_SOURCES = ['osm', 'reverse_dns', 'site', 'wikidata'] as const;
 
 export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
   const keylessRaw = (value(env, 'LEAD_KEYLESS_SOURCES') ?? '1').toLowerCase();
@@ -83,6 +85,7 @@ export function loadLeadSourcesConfig(env: Env): LeadSourcesConfig {
     keylessOnly: listed ? keylessList : null,
     nominatimUrl: baseUrl(env, 'NOMINATIM_URL', 'https://nominatim.openstreetmap.org/'),
     overpassUrl: baseUrl(env, 'OVERPASS_URL', 'https://overpass-api.de/api/interpreter'),
+    wikidataSparqlUrl: baseUrl(env, 'WIKIDATA_SPARQL_URL', 'https://query.wikidata.org/sparql'),
     googlePlaces: keyed(env, 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACES_URL', 'https://places.googleapis.com/'),
     apollo: keyed(env, 'APOLLO_API_KEY', 'APOLLO_URL', 'https://api.apollo.io/'),
     hunter: keyed(env, 'HUNTER_API_KEY', 'HUNTER_URL', 'https://api.hunter.io/'),

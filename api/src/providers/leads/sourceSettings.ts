@@ -1,3 +1,4 @@
+import { sparql } from './wikidataProvider';
 import type { Db, Queryable } from '../../db';
 import { openToken, sealToken } from '../crm/tokenBox';
 import { installLeadSources } from './index';
@@ -137,7 +138,8 @@ export function countingDeps(db: Db, base: SourceDeps, onCountError: (error: unk
 /**
  * One cheap call that proves a source answers with its key (Admin → Searchers "check"): Nominatim
  * and Overpass tiny queries, Hunter's account, Apollo's health endpoint, Modash's user info,
- * YouTube's video categories (1 unit), IPinfo for a public resolver's address, a one-place Text Search.
+ * YouTube's video categories (1 unit), IPinfo for a public resolver's address, a one-place Text Search,
+ * a one-row SPARQL query to Wikidata.
  */
 export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfig, settings: LeadSourceSettings, deps: SourceDeps, extras: LeadSourceExtras = {}): Promise<{ ok: true } | { ok: false; code: string }> {
   const url = (base: string, path: string) => new URL(path, base.endsWith('/') ? base : `${base}/`);
@@ -186,6 +188,10 @@ export async function checkLeadSource(id: LeadSourceId, config: LeadSourcesConfi
       return { ok: true };
     }
     if (id === 'site') return extras.siteEmailFinder ? { ok: true } : { ok: false, code: 'not_installed' };
+    if (id === 'wikidata') {
+      await sparql(deps, config.wikidataSparqlUrl, 'SELECT ?ok WHERE { BIND(1 AS ?ok) }');
+      return { ok: true };
+    }
     return { ok: true };
   } catch (error) {
     if (error instanceof LeadSourceError) return { ok: false, code: error.code };

@@ -113,6 +113,18 @@ describe('new search form', () => {
     expect(screen.queryByTestId('departments-by-title')).not.toBeInTheDocument();
   });
 
+  it('says the technologies filter is not applied when companies come from Wikidata', async () => {
+    const providers = OPTIONS.providers as Record<string, { id: string; demo: boolean; demo_reason: string | null }>;
+    const company = providers.company!;
+    providers.company = { id: 'wikidata', demo: false, demo_reason: null };
+    try {
+      renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=company' });
+      expect(await screen.findByTestId('technologies-not-applied')).toHaveTextContent('this filter is not applied');
+    } finally {
+      providers.company = company;
+    }
+  });
+
   it('applies the influencer rules (last posted ≥ 30, rates 0..1, interval/operator/value together)', async () => {
     renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=influencer&location=Rome&campaign_id=7&platforms=instagram' });
     fireEvent.change(await screen.findByLabelText('Last posted (days, at least 30)'), { target: { value: '10' } });

@@ -72,6 +72,11 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
             <TextField type="number" label={label('employees_max')} registration={num('employees_max')} error={errors.employees_max} />
           </SimpleGrid>
           <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} registration={register('technologies')} />
+          {options.providers.company?.id === 'wikidata' ? (
+            <Text fontSize="sm" color="fg.muted" mt={-2} mb={4} data-testid="technologies-not-applied">
+              {t('newSearch.technologiesNotApplied')}
+            </Text>
+          ) : null}
         </Box>
       );
     case 'domain':
