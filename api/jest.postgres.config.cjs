@@ -15,6 +15,7 @@ const WITHOUT_DATABASE = [
   'leadSearch-catalogue',
   'mail',
   'postgres-support',
+  'queue-crashRound',
   'queue-twoProcesses',
   'queue-twoProcessesWork',
   'runtime-node-version',

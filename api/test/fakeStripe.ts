@@ -50,6 +50,11 @@ export interface FakeStripe {
   subscriptions(): Json[];
   /** While true, every request is processed and its connection dropped before the answer. */
   loseAnswers: boolean;
+  /**
+   * While set, requests to this path (`/v1/payment_intents`) are recorded in `requests` and left
+   * unanswered and unprocessed (a Stripe that hangs before doing anything); null answers again.
+   */
+  holdPath: string | null;
   paymentIntents(): Json[];
   refunds(): Json[];
   signedEvent(type: string, object: Json, id?: string): { payload: string; signature: string; id: string };
@@ -393,6 +398,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     objects,
     loseAnswers: false,
+    holdPath: null,
     confirmSetup(setupIntentId, card) {
       const seti = objects.get(setupIntentId);
       if (!seti) throw new Error(`no SetupIntent ${setupIntentId}`);
@@ -505,6 +511,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const form = new URLSearchParams(raw);
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
       requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, form });
+      if (fake.holdPath === url.pathname) return;
       let answer: { status: number; body: Json };
       if (req.headers.authorization !== `Bearer ${secretKey}`) answer = { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
       else if (key && idempotent.has(`${req.method} ${url.pathname} ${key}`)) answer = idempotent.get(`${req.method} ${url.pathname} ${key}`)!;

@@ -1,3 +1,4 @@
+import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 
 export const AUTO_TOP_UPS = 'auto-top-ups';
@@ -12,9 +13,11 @@ export async function enqueueAutoTopUps(queue: JobQueue, userId?: number): Promi
  * transaction and signals after the commit; this job charges it. The sweep (every minute, by the
  * queue's scheduler, one run per minute across processes) charges any request whose signal was lost.
  * Each request is claimed once, and its charge row's id is the payment provider's idempotency key.
+ * A job whose worker died during the charge is retried after QUEUE_JOB_EXPIRE_SECONDS and sends the
+ * charge left processing again with that key (the provider answers the first attempt's result).
  */
 export function defineAutoTopUpWorker(queue: JobQueue, service: { processAutoTopUps(onlyUserId?: number): Promise<number> }): void {
-  queue.define<{ userId?: number }>(AUTO_TOP_UPS, { expireInSeconds: 60, retryLimit: 3, retryDelay: 10, concurrency: 1, cron: '* * * * *' }, async ({ userId }) => {
+  queue.define<{ userId?: number }>(AUTO_TOP_UPS, { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 3, retryDelay: 10, concurrency: 1, cron: '* * * * *' }, async ({ userId }) => {
     await service.processAutoTopUps(userId);
   });
 }

@@ -27,7 +27,7 @@ export async function enqueueWebhookCheck(queue: JobQueue, data: CheckData, tx: 
  * the outcome, so it is delivered again with the same delivery id and its rows leave "sending".
  */
 export function defineListWebhookWorker(queue: JobQueue, db: Db, clock: Clock): void {
-  queue.define<CheckData>(LIST_WEBHOOK_CHECK, { expireInSeconds: 60, retryLimit: 5, retryDelay: 30, concurrency: 2 }, async ({ deliveryId, listId, resultIds }) => {
+  queue.define<CheckData>(LIST_WEBHOOK_CHECK, { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 5, retryDelay: 30, concurrency: 2 }, async ({ deliveryId, listId, resultIds }) => {
     const owned = await claimEffects(db, 'webhook', [deliveryId]);
     if (!owned.size) return;
     const list = (

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db';
+import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { JobQueue } from '../queue/jobQueue';
 import { crawl, type CrawlLimits } from '../routes/settings/crawler';
 
@@ -21,14 +22,14 @@ export async function enqueueWebsiteCrawl(queue: JobQueue, job: CrawlJob, tx: Qu
 /**
  * Business-profile crawls (Settings → website links): the crawl runs in a worker process, outside
  * any transaction, and its links are stored once (the row must still be pending). A crawl whose
- * worker died is retried by the queue (expiry 2 × the crawl timeout); after the last attempt the
+ * worker died is retried by the queue (expiry QUEUE_JOB_EXPIRE_SECONDS, at least 2 × the crawl timeout); after the last attempt the
  * job is recorded as failed.
  */
 export function defineWebsiteCrawlWorker(queue: JobQueue, db: Db, limits: CrawlLimits, store: (job: CrawlJob, outcome: Outcome) => Promise<void>, now: () => Date): void {
   const retryLimit = 2;
   queue.define<CrawlJob>(
     WEBSITE_CRAWL,
-    { policy: 'stately', expireInSeconds: Math.max(60, Math.ceil((2 * limits.timeoutMs) / 1000)), retryLimit, retryDelay: 5, concurrency: 2 },
+    { policy: 'stately', expireInSeconds: Math.max(EFFECT_LEASE_SECONDS, Math.ceil((2 * limits.timeoutMs) / 1000)), retryLimit, retryDelay: 5, concurrency: 2 },
     async (job, attempt) => {
       const pending = await db.query("SELECT 1 FROM settings_crawl_jobs WHERE id = $1 AND status = 'pending'", [job.id]);
       if (!pending.rowCount) return;

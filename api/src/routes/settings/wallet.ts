@@ -285,8 +285,18 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     return (await db.query<{ id: number }>('SELECT id FROM settings_payment_cards WHERE user_id = $1 AND is_default AND provider = $2', [userId, provider.name])).rows[0];
   }
 
-  /** Charges the queued automatic top-ups (all users, or one). Each request is claimed once. */
+  /**
+   * Charges the queued automatic top-ups (all users, or one). Each request is claimed once. An
+   * automatic top-up left processing with no answer (its worker died during the call) is sent again
+   * first, with its idempotency key, once its charge effect's lease ran out (`send` leaves one that
+   * another worker holds).
+   */
   async function processAutoTopUps(onlyUserId?: number): Promise<number> {
+    const unanswered = await db.query<{ id: number }>(
+      `SELECT id FROM settings_payment_charges WHERE kind = 'auto_top_up' AND status = 'processing' AND provider_ref IS NULL AND provider = $1 ${onlyUserId ? 'AND user_id = $2' : ''} ORDER BY id LIMIT 50`,
+      onlyUserId ? [provider.name, onlyUserId] : [provider.name],
+    );
+    for (const left of unanswered.rows) await send(left.id);
     const { rows } = await db.query<{ id: number; user_id: number }>(
       `SELECT id, user_id FROM credit_topup_requests WHERE status = 'pending' ${onlyUserId ? 'AND user_id = $1' : ''} ORDER BY id LIMIT 50`,
       onlyUserId ? [onlyUserId] : [],
