@@ -233,7 +233,7 @@ test('a number PostgreSQL cannot read (an "Infinity" the schema coerced) is a 40
   for (const [url, field] of [
     ['/api/custom-labels?pageSize=1e309', 'pageSize'],
     ['/api/autopilots?page=-1e309', 'page'],
-    ['/api/campaigns?limit=1e309', 'limit'],
+    ['/api/campaigns?pageSize=1e309', 'pageSize'],
   ]) {
     const list = await ctx.app.inject({ method: 'GET', url: url!, headers });
     expect({ url, status: list.statusCode }).toEqual({ url, status: 400 });

@@ -19,7 +19,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * would drop them without a word. An object with `additionalProperties` or `patternProperties` takes
  * anything; of a union, the branch that drops the fewest fields is taken.
  */
-export function undeclaredFields(value: unknown, schema: Schema | undefined, at = ''): string[] {
+export function undeclaredFields(value: unknown, declared: object | undefined, at = ''): string[] {
+  const schema = declared as Schema | undefined;
   if (!schema || value === null || value === undefined) return [];
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {

@@ -1,16 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { Campaign, Page, SearchType } from './types';
+import { api, type ApiQuery, type ApiResponse } from '@leadsmith/shared';
 
-export type CampaignFilter = 'active' | 'incomplete' | 'archived';
-
-export interface CampaignQuery {
-  page?: number;
-  limit?: number;
-  filter?: CampaignFilter;
-  search?: string;
-  type?: SearchType;
-}
+export type CampaignQuery = NonNullable<ApiQuery<'/api/campaigns', 'get'>>;
+export type CampaignFilter = NonNullable<CampaignQuery['filter']>;
+export type CampaignPage = ApiResponse<'/api/campaigns', 'get'>;
 
 export const campaignKeys = {
   all: ['leadSearch', 'campaigns'] as const,
@@ -18,9 +11,9 @@ export const campaignKeys = {
   one: (id: number) => ['leadSearch', 'campaigns', 'one', id] as const,
 };
 
-export async function getCampaigns(q: CampaignQuery, signal?: AbortSignal): Promise<Page<Campaign>> {
-  const params = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
-  return (await apiClient.get<Page<Campaign>>('/api/campaigns', { params, signal })).data;
+export async function getCampaigns(q: CampaignQuery, signal?: AbortSignal): Promise<CampaignPage> {
+  const query = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as CampaignQuery;
+  return api.get('/api/campaigns', { query, config: { signal } });
 }
 
 export const campaignsQuery = (q: CampaignQuery) => queryOptions({ queryKey: campaignKeys.list(q), queryFn: ({ signal }) => getCampaigns(q, signal), placeholderData: keepPreviousData });

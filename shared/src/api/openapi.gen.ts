@@ -4228,11 +4228,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your lists (paginated), newest first */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                     filter?: "active" | "incomplete" | "archived";
                     search?: string;
                     type?: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
@@ -4248,11 +4249,80 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a list */
         post: {
             parameters: {
                 query?: never;
@@ -4274,11 +4344,78 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4295,6 +4432,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One list, with its latest search and enrichment */
         get: {
             parameters: {
                 query?: never;
@@ -4311,10 +4449,74 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                            /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                            search_type: string;
+                            tags: string[];
+                            source: string | null;
+                            archived: boolean;
+                            /** @enum {string} */
+                            status: "active" | "incomplete";
+                            is_demo: boolean;
+                            result_count: number;
+                            has_webhook: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped";
+                                stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
+                                requested: number;
+                                produced: number;
+                                found: number;
+                                credits_charged: number;
+                                provider: string;
+                                demo_data: boolean;
+                                demo_reason: "unreachable" | null;
+                                /** @enum {string} */
+                                search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            } | null;
+                            enrichment?: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            } | null;
+                        };
+                    };
                 };
             };
         };
+        /** Change a list's name, tags or source */
         put: {
             parameters: {
                 query?: never;
@@ -4339,11 +4541,79 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a list and its results */
         delete: {
             parameters: {
                 query?: never;
@@ -4360,7 +4630,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -4378,6 +4653,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete several lists */
         post: {
             parameters: {
                 query?: never;
@@ -4398,7 +4674,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -4417,6 +4699,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Archive a list (or bring it back) */
         post: {
             parameters: {
                 query?: never;
@@ -4439,7 +4722,74 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4458,6 +4808,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Archive several lists (or bring them back) */
         post: {
             parameters: {
                 query?: never;
@@ -4479,7 +4830,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -4498,6 +4855,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Set a list's tags and source */
         post: {
             parameters: {
                 query?: never;
@@ -4520,7 +4878,74 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4654,6 +5079,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start a search that fills a list (reserves the search limit; charged per lead found) */
         post: {
             parameters: {
                 query?: never;
@@ -4738,11 +5164,104 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped";
+                                stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
+                                requested: number;
+                                produced: number;
+                                found: number;
+                                credits_charged: number;
+                                provider: string;
+                                demo_data: boolean;
+                                demo_reason: "unreachable" | null;
+                                /** @enum {string} */
+                                search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                location: string;
+                                filters: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4787,7 +5306,7 @@ export interface paths {
                                 campaign_id: number;
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped";
-                                stop_reason: string | null;
+                                stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
                                 source_error: {
                                     source: string;
                                     code: string;
@@ -4849,7 +5368,7 @@ export interface paths {
                             campaign_id: number;
                             /** @enum {string} */
                             status: "running" | "done" | "stopped";
-                            stop_reason: string | null;
+                            stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
                             source_error: {
                                 source: string;
                                 code: string;
@@ -4891,6 +5410,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -4947,7 +5467,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4966,6 +5584,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -5017,12 +5636,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -5039,6 +5660,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -5056,7 +5678,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -5077,6 +5726,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -5137,7 +5787,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -5156,6 +5812,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -5188,11 +5845,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5211,6 +5899,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -5267,7 +5956,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5286,6 +6073,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -5337,12 +6125,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -5359,6 +6149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -5376,7 +6167,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -5397,6 +6215,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -5457,7 +6276,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -5476,6 +6301,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -5508,11 +6334,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5531,6 +6388,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -5587,7 +6445,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5606,6 +6562,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -5657,12 +6614,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -5679,6 +6638,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -5696,7 +6656,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -5717,6 +6704,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -5777,7 +6765,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -5796,6 +6790,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -5828,11 +6823,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5851,6 +6877,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -5907,7 +6934,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5926,6 +7051,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -5977,12 +7103,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -5999,6 +7127,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -6016,7 +7145,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -6037,6 +7193,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -6097,7 +7254,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -6116,6 +7279,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -6148,11 +7312,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6171,6 +7366,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -6227,7 +7423,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6246,6 +7540,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -6297,12 +7592,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -6319,6 +7616,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -6336,7 +7634,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -6357,6 +7682,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -6417,7 +7743,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -6436,6 +7768,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -6468,11 +7801,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6491,6 +7855,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -6547,7 +7912,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6566,6 +8029,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -6617,12 +8081,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -6639,6 +8105,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -6656,7 +8123,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -6677,6 +8171,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -6737,7 +8232,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -6756,6 +8257,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -6788,11 +8290,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6811,6 +8344,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** A page of the list, filtered (spec §3 list query) */
         post: {
             parameters: {
                 query?: never;
@@ -6867,7 +8401,105 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            /** @description More rows match than total (the count stopped at 10000). */
+                            total_capped: boolean;
+                            /** @description total is the planner's estimate: counting this filter would have read too much of a big list. */
+                            total_estimated: boolean;
+                            campaign: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                /** @description Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
+                                search_type: string;
+                                tags: string[];
+                                source: string | null;
+                                archived: boolean;
+                                /** @enum {string} */
+                                status: "active" | "incomplete";
+                                is_demo: boolean;
+                                result_count: number;
+                                has_webhook: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                job: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped";
+                                    stop_reason: ("no_credits" | "provider_exhausted" | "user" | "source_error" | "failed") | null;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
+                                    requested: number;
+                                    produced: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    provider: string;
+                                    demo_data: boolean;
+                                    demo_reason: "unreachable" | null;
+                                    /** @enum {string} */
+                                    search_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    location: string;
+                                    filters: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | null;
+                                enrichment?: {
+                                    id: number;
+                                    campaign_id: number;
+                                    /** @enum {string} */
+                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    /** @enum {string} */
+                                    status: "running" | "done" | "stopped" | "failed";
+                                    total: number;
+                                    checked: number;
+                                    found: number;
+                                    credits_charged: number;
+                                    stopped_no_credits: boolean;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    finished_at: string | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6886,6 +8518,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Every result matching the filters as a CSV file (streamed) */
         post: {
             parameters: {
                 query?: never;
@@ -6937,12 +8570,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The CSV file (UTF-8 with a byte order mark) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
             };
         };
@@ -6959,6 +8594,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One result of the list */
         get: {
             parameters: {
                 query?: never;
@@ -6976,7 +8612,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company: string | null;
+                            job_title: string | null;
+                            website: string | null;
+                            city: string | null;
+                            email: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            email_status: "looking" | "found" | "potential" | "not_found";
+                            crm_status: ("sending" | "sent" | "unsent") | null;
+                            crm_provider: string | null;
+                            crm_error: string | null;
+                            crm_error_detail: string | null;
+                            sent: boolean;
+                            manual: boolean;
+                            credits: number;
+                            labels: string[];
+                            /** @description The source's fields of the result (by list type). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
@@ -6997,6 +8660,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Delete the selected results (or every result matching the filters); results still looking are kept */
         post: {
             parameters: {
                 query?: never;
@@ -7057,7 +8721,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            deleted: number;
+                        };
+                    };
                 };
             };
         };
@@ -7076,6 +8746,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add a result by hand (the fields depend on the list type) */
         post: {
             parameters: {
                 query?: never;
@@ -7108,11 +8779,42 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            result: {
+                                id: number;
+                                name: string;
+                                company: string | null;
+                                job_title: string | null;
+                                website: string | null;
+                                city: string | null;
+                                email: string | null;
+                                phone: string | null;
+                                /** @enum {string} */
+                                email_status: "looking" | "found" | "potential" | "not_found";
+                                crm_status: ("sending" | "sent" | "unsent") | null;
+                                crm_provider: string | null;
+                                crm_error: string | null;
+                                crm_error_detail: string | null;
+                                sent: boolean;
+                                manual: boolean;
+                                credits: number;
+                                labels: string[];
+                                /** @description The source's fields of the result (by list type). */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7131,6 +8833,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Find phone numbers for the selected results (queued; charged per number found) */
         post: {
             parameters: {
                 query?: never;
@@ -7187,11 +8890,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7210,6 +8934,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Find phone numbers for the selected results (queued; charged per number found) */
         post: {
             parameters: {
                 query?: never;
@@ -7266,11 +8991,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7289,6 +9035,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Find employees of the selected companies (queued; charged per employee found) */
         post: {
             parameters: {
                 query?: never;
@@ -7345,11 +9092,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7368,6 +9136,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Find employees of the selected companies (queued; charged per employee found) */
         post: {
             parameters: {
                 query?: never;
@@ -7424,11 +9193,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7447,6 +9237,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Find employees of the selected companies (queued; charged per employee found) */
         post: {
             parameters: {
                 query?: never;
@@ -7503,11 +9294,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7526,6 +9338,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Enrich the selected creators (queued; charged per creator enriched) */
         post: {
             parameters: {
                 query?: never;
@@ -7582,11 +9395,32 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -7605,6 +9439,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -7667,7 +9502,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -7686,6 +9527,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -7748,7 +9590,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -7767,6 +9615,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -7829,7 +9678,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -7848,6 +9703,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -7910,7 +9766,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -7929,6 +9791,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -7991,7 +9854,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -8010,6 +9879,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -8072,7 +9942,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };
@@ -8091,6 +9967,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Add or remove custom labels on the selected results (or every result matching the filters) */
         post: {
             parameters: {
                 query?: never;
@@ -8153,7 +10030,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            updated: number;
+                        };
+                    };
                 };
             };
         };

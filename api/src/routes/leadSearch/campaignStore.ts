@@ -1,53 +1,13 @@
 import type { Queryable, SqlParam } from '../../db';
 import { integerParams } from '../../db/types';
 import { ApiError } from '../../http/errors';
-import { CAMPAIGN_SEARCH_TYPE, type SearchType } from '../../providers/leads';
-import { ENRICHMENT_JOB_COLUMNS, toEnrichmentJobDto, type EnrichmentJobDto } from './enrichment';
+import { CAMPAIGN_SEARCH_TYPE } from '../../providers/leads';
+import { ENRICHMENT_JOB_COLUMNS, toEnrichmentJobDto } from './enrichment';
+import type { CampaignDto, JobDto } from './listSchemas';
+
+export type { CampaignDto, JobDto };
 
 type EnrichmentRow = Parameters<typeof toEnrichmentJobDto>[0];
-
-/** A list (campaign) as every campaign endpoint answers it. */
-export interface CampaignDto {
-  id: number;
-  name: string;
-  list_type: SearchType;
-  /** Spec §3 campaign search type (industry, company, people, single, influencer, intent, group). */
-  search_type: string;
-  tags: string[];
-  source: string | null;
-  archived: boolean;
-  status: 'active' | 'incomplete';
-  is_demo: boolean;
-  result_count: number;
-  has_webhook: boolean;
-  created_at: string;
-  updated_at: string;
-  /** The latest search that filled the list, or null for a list without searches. */
-  job: JobDto | null;
-  /** The latest get-phones / get-employees / enrich request of the list (its progress), on the single-list answers only. */
-  enrichment?: EnrichmentJobDto | null;
-}
-
-export interface JobDto {
-  id: number;
-  campaign_id: number;
-  status: 'running' | 'done' | 'stopped';
-  stop_reason: 'no_credits' | 'provider_exhausted' | 'user' | 'source_error' | 'failed' | null;
-  /** The source that failed and why (`LeadSourceError`): shown with the job, e.g. "the people-data provider refused the key". */
-  source_error: { source: string; code: string } | null;
-  requested: number;
-  produced: number;
-  found: number;
-  credits_charged: number;
-  provider: string;
-  demo_data: boolean;
-  /** `unreachable`: no real source could be reached before the search found anything, so it shows demo data, free of charge. */
-  demo_reason: 'unreachable' | null;
-  search_type: SearchType;
-  location: string;
-  filters: Record<string, unknown>;
-  created_at: string;
-}
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.list_type, c.tags, c.source, c.archived, c.status, c.is_demo, c.result_count,
   (c.webhook_url IS NOT NULL) AS has_webhook, c.created_at, c.updated_at`;

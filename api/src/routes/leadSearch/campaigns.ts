@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Page, PageQueryProperties, pageOf, pageWindow, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { CAMPAIGN_COLUMNS, latestJobs, loadCampaign, notFound, toCampaignDto, type CampaignRow } from './campaignStore';
+import { CampaignSchema } from './listSchemas';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const listName = { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S' } as const;
@@ -15,9 +17,11 @@ const idsSchema = { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true
 
 export const CAMPAIGN_FILTERS = ['active', 'incomplete', 'archived'] as const;
 
+const SavedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSchema });
+
 interface ListQuery {
-  page?: number;
-  limit?: number;
+  page: number;
+  pageSize: number;
   filter?: (typeof CAMPAIGN_FILTERS)[number];
   search?: string;
   type?: SearchType;
@@ -34,9 +38,10 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     {
       ...guard,
       schema: {
+        summary: 'Your lists (paginated), newest first',
+        response: { 200: Page(CampaignSchema) },
         querystring: objectSchema({
-          page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-          limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          ...PageQueryProperties,
           filter: { type: 'string', enum: CAMPAIGN_FILTERS },
           search: { type: 'string', maxLength: 120 },
           type: { type: 'string', enum: SEARCH_TYPES },
@@ -45,7 +50,8 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
     async (request) => {
       const { id: userId } = currentUser(request);
-      const { page = 1, limit = 20, filter, search, type } = request.query;
+      const { filter, search, type } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const where = ['c.user_id = $1'];
       const params: (string | number | boolean)[] = [userId];
       if (filter === 'archived') where.push('c.archived');
@@ -68,17 +74,21 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       // A user's lists are few (hundreds at most), so an exact count is cheap here.
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaigns c WHERE ${whereSql}`, params)).rows[0]?.n ?? 0;
       const rows = (
-        await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE ${whereSql} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, params)
+        await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE ${whereSql} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`, params)
       ).rows;
       const jobs = await latestJobs(
         db,
         rows.map((r) => r.id),
       );
-      return { data: rows.map((r) => toCampaignDto(r, jobs.get(r.id) ?? null)), page, limit, total };
+      return pageOf(
+        rows.map((r) => toCampaignDto(r, jobs.get(r.id) ?? null)),
+        request.query,
+        total,
+      );
     },
   );
 
-  app.get<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { params: idParams } }, async (request) =>
+  app.get<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { summary: 'One list, with its latest search and enrichment', params: idParams, response: { 200: CampaignSchema } } }, async (request) =>
     loadCampaign(db, currentUser(request).id, request.params.id),
   );
 
@@ -87,6 +97,8 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     {
       ...guard,
       schema: {
+        summary: 'Create a list',
+        response: { 201: SavedCampaign },
         body: objectSchema({ name: listName, list_type: { type: 'string', enum: SEARCH_TYPES }, tags: tagsSchema, source: sourceSchema, is_demo: { type: 'boolean' } }, [
           'name',
           'list_type',
@@ -114,7 +126,7 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.put<{ Params: { id: number }; Body: { name?: string; tags?: string[]; source?: string | null } }>(
     '/api/campaigns/:id',
-    { ...guard, schema: { params: idParams, body: objectSchema({ name: listName, tags: tagsSchema, source: sourceSchema }) } },
+    { ...guard, schema: { summary: "Change a list's name, tags or source", params: idParams, body: objectSchema({ name: listName, tags: tagsSchema, source: sourceSchema }), response: { 200: SavedCampaign } } },
     async (request) => {
       const { id: userId } = currentUser(request);
       const { name, tags, source } = request.body;
@@ -129,7 +141,7 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { params: idParams } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { summary: 'Delete a list and its results', params: idParams, response: { 200: Message } } }, async (request) => {
     const { rowCount } = await db.query('DELETE FROM campaigns WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
     if (rowCount === 0) throw notFound();
     return say(request, 'leadSearch.list_deleted');
@@ -138,7 +150,10 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
   /** Bulk actions take the spec's `resultIds` (campaign ids). Ids of other accounts are ignored, never touched. */
   app.post<{ Body: { resultIds: number[] } }>(
     '/api/campaigns/bulk-delete',
-    { ...guard, schema: { body: objectSchema({ resultIds: idsSchema }, ['resultIds']) } },
+    {
+      ...guard,
+      schema: { summary: 'Delete several lists', body: objectSchema({ resultIds: idsSchema }, ['resultIds']), response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer() }) } },
+    },
     async (request) => {
       const { rowCount } = await db.query('DELETE FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[])', [currentUser(request).id, `{${request.body.resultIds.join(',')}}`]);
       return { ...say(request, 'leadSearch.lists_deleted', { count: rowCount }), deleted: rowCount };
@@ -147,7 +162,7 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.post<{ Params: { id: number }; Body: { is_archived?: boolean } }>(
     '/api/campaigns/archive/:id',
-    { ...guard, schema: { params: idParams, body: objectSchema({ is_archived: { type: 'boolean' } }) } },
+    { ...guard, schema: { summary: 'Archive a list (or bring it back)', params: idParams, body: objectSchema({ is_archived: { type: 'boolean' } }), response: { 200: SavedCampaign } } },
     async (request) => {
       const { id: userId } = currentUser(request);
       const archived = request.body?.is_archived ?? true;
@@ -159,7 +174,14 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.post<{ Body: { resultIds: number[]; is_archived: boolean } }>(
     '/api/campaigns/bulk-archive',
-    { ...guard, schema: { body: objectSchema({ resultIds: idsSchema, is_archived: { type: 'boolean' } }, ['resultIds', 'is_archived']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Archive several lists (or bring them back)',
+        body: objectSchema({ resultIds: idsSchema, is_archived: { type: 'boolean' } }, ['resultIds', 'is_archived']),
+        response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer() }) },
+      },
+    },
     async (request) => {
       const { resultIds, is_archived } = request.body;
       const { rowCount } = await db.query('UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[])', [
@@ -173,7 +195,14 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
 
   app.post<{ Body: { campaign_id: number; tags: string[]; source?: string | null } }>(
     '/api/campaigns/details',
-    { ...guard, schema: { body: objectSchema({ campaign_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, tags: tagsSchema, source: sourceSchema }, ['campaign_id', 'tags']) } },
+    {
+      ...guard,
+      schema: {
+        summary: "Set a list's tags and source",
+        body: objectSchema({ campaign_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, tags: tagsSchema, source: sourceSchema }, ['campaign_id', 'tags']),
+        response: { 200: SavedCampaign },
+      },
+    },
     async (request) => {
       const { id: userId } = currentUser(request);
       const { campaign_id, tags, source } = request.body;

@@ -17,6 +17,8 @@ import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
 import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
+import { EnrichmentJobSchema, ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
+import { MessageProperties, Type } from '../../http/contract';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
@@ -76,9 +78,9 @@ export interface EnrichOptions {
 /** What a run did, and whether it ended at the deadline with rows left (`more`, resume from `cursor`). */
 export type EnrichRun = EnrichOutcome & { cursor: EnrichCursor; more: boolean };
 
-/** The kinds of enrichment (their idempotency-key prefix) and which rows each still has to do. */
-export const ENRICHMENT_KINDS = ['get-phones', 'get-employees', 'enrich'] as const;
-export type EnrichmentKind = (typeof ENRICHMENT_KINDS)[number];
+export { ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind };
+
+/** Which rows each kind of enrichment still has to do. */
 const PENDING: Readonly<Record<EnrichmentKind, string>> = {
   'get-phones': 'r.phone IS NULL',
   'get-employees': `NOT (r.data ? 'employees')`,
@@ -359,23 +361,6 @@ export function selectionWhere(campaignId: number, { ids, all_matching, filters 
 }
 
 /** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
-export interface EnrichmentJobDto {
-  id: number;
-  campaign_id: number;
-  kind: EnrichmentKind;
-  status: 'running' | 'done' | 'stopped' | 'failed';
-  /** Rows of the selection that needed it when it was asked for (at most ENRICH_MAX_ROWS). */
-  total: number;
-  /** Rows asked about so far, items found (phones, employees, enriched creators), credits charged. */
-  checked: number;
-  found: number;
-  credits_charged: number;
-  /** `stopped` means the credits ran out. */
-  stopped_no_credits: boolean;
-  created_at: string;
-  finished_at: string | null;
-}
-
 export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, created_at, finished_at`;
 
 type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
@@ -492,14 +477,24 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): 
     return campaign;
   }
 
+  const summaries: Record<EnrichmentKind, string> = {
+    'get-phones': 'Find phone numbers for the selected results (queued; charged per number found)',
+    'get-employees': 'Find employees of the selected companies (queued; charged per employee found)',
+    enrich: 'Enrich the selected creators (queued; charged per creator enriched)',
+  };
+  const EnrichmentQueued = Type.Object({ ...MessageProperties, job: EnrichmentJobSchema });
   const enrichRoute = (type: SearchType, kind: EnrichmentKind, path: string) =>
-    app.post<{ Params: { id: number }; Body: Selection }>(path, { ...guard, schema: { params, body: selectionBody(ENRICH_MAX_ROWS) } }, async (request, reply) => {
-      const userId = currentUser(request).id;
-      const campaign = await listOf(userId, type, request.params.id);
-      const job = await createEnrichmentJob(db, queue, userId, campaign.id, kind, request.body);
-      reply.code(202);
-      return { ...say(request, 'leadSearch.enrichment_queued', { n: job.total }), job };
-    });
+    app.post<{ Params: { id: number }; Body: Selection }>(
+      path,
+      { ...guard, schema: { summary: summaries[kind], params, body: selectionBody(ENRICH_MAX_ROWS), response: { 202: EnrichmentQueued } } },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const campaign = await listOf(userId, type, request.params.id);
+        const job = await createEnrichmentJob(db, queue, userId, campaign.id, kind, request.body);
+        reply.code(202);
+        return { ...say(request, 'leadSearch.enrichment_queued', { n: job.total }), job };
+      },
+    );
   for (const type of PHONE_TYPES) enrichRoute(type, 'get-phones', `/api/${type}-results/:id/get-phones`);
   for (const type of Object.keys(EMPLOYEE_COST) as SearchType[]) enrichRoute(type, 'get-employees', `/api/${type}-results/:id/get-employees`);
   enrichRoute('influencer', 'enrich', '/api/influencer-results/:id/enrich');
@@ -512,7 +507,9 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): 
       {
         ...guard,
         schema: {
+          summary: 'Add or remove custom labels on the selected results (or every result matching the filters)',
           params,
+          response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer() }) },
           body: selectionBody(1000, {
             add: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
             remove: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },

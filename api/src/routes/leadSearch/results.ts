@@ -8,34 +8,12 @@ import { unprocessable, validationError, type FieldIssue } from '../../http/erro
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
+import { MessageProperties, Page, Type } from '../../http/contract';
 import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './campaignStore';
+import { CampaignSchema, ResultSchema, type ResultDto } from './listSchemas';
 import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-
-/** A result row as the API answers it (the provider's pending answer is never sent). */
-export interface ResultDto {
-  id: number;
-  name: string;
-  company: string | null;
-  job_title: string | null;
-  website: string | null;
-  city: string | null;
-  email: string | null;
-  phone: string | null;
-  email_status: 'looking' | 'found' | 'potential' | 'not_found';
-  crm_status: 'sending' | 'sent' | 'unsent' | null;
-  /** The CRM of the latest send (crmSend.ts), and why it did not take the result (a CrmErrorCode and the CRM's own words). */
-  crm_provider: string | null;
-  crm_error: string | null;
-  crm_error_detail: string | null;
-  sent: boolean;
-  manual: boolean;
-  credits: number;
-  labels: string[];
-  data: Record<string, unknown>;
-  created_at: string;
-}
 
 const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
 const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, r.created_at`;
@@ -102,6 +80,29 @@ interface ManualBody {
   position?: string;
   urls?: string[];
 }
+
+/**
+ * A page of a list: the one page envelope, with whether its total is capped or estimated (a filtered count of
+ * a big list) and the list itself (its job and enrichment progress), read in the same statement.
+ */
+export const ResultsPage = Page(ResultSchema, {
+  total_capped: Type.Boolean({ description: `More rows match than total (the count stopped at ${COUNT_CAP}).` }),
+  total_estimated: Type.Boolean({ description: "total is the planner's estimate: counting this filter would have read too much of a big list." }),
+  campaign: CampaignSchema,
+});
+
+/** The schemas of the per-list result routes (their answers are the contract of ADR 016). */
+const schemas = {
+  // The page leaves as JSON text the database built (no serialisation): leadSearch-campaigns checks it against ResultsPage.
+  page: { summary: 'A page of the list, filtered (spec §3 list query)', params: idParams, body: resultFiltersSchema, response: { 200: ResultsPage } },
+  csv: {
+    summary: 'Every result matching the filters as a CSV file (streamed)',
+    params: idParams,
+    body: resultFiltersSchema,
+    response: { 200: { description: 'The CSV file (UTF-8 with a byte order mark)', content: { 'text/csv': { schema: Type.String() } } } },
+  },
+  one: { summary: 'One result of the list', params: resultParams, response: { 200: ResultSchema } },
+};
 
 export interface FilteredTotal {
   total: number;
@@ -200,7 +201,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
   for (const type of SEARCH_TYPES) {
     const base = `/api/${type}-results/:id`;
 
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(base, { ...guard, schema: { params: idParams, body: resultFiltersSchema } }, async (request, reply) => {
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(base, { ...guard, schema: schemas.page }, async (request, reply) => {
       const userId = currentUser(request).id;
       const f = request.body ?? {};
       const limit = f.limit ?? 20;
@@ -239,7 +240,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
     });
 
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(`${base}/csv`, { ...guard, schema: { params: idParams, body: resultFiltersSchema } }, async (request, reply) => {
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(`${base}/csv`, { ...guard, schema: schemas.csv }, async (request, reply) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
       const where = resultWhere(campaign.id, request.body ?? {});
@@ -253,7 +254,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
         .send(Readable.from(csvChunks(db, where)));
     });
 
-    app.get<{ Params: { id: number; resultId: number } }>(`${base}/:resultId`, { ...guard, schema: { params: resultParams } }, async (request) => {
+    app.get<{ Params: { id: number; resultId: number } }>(`${base}/:resultId`, { ...guard, schema: schemas.one }, async (request) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
       const row = (await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = $2`, [campaign.id, request.params.resultId])).rows[0];
@@ -266,7 +267,9 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       {
         ...guard,
         schema: {
+          summary: 'Delete the selected results (or every result matching the filters); results still looking are kept',
           params: idParams,
+          response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer() }) },
           body: objectSchema({
             ids: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
             all_matching: { type: 'boolean' },
@@ -302,7 +305,9 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       {
         ...guard,
         schema: {
+          summary: 'Add a result by hand (the fields depend on the list type)',
           params: idParams,
+          response: { 201: Type.Object({ ...MessageProperties, result: ResultSchema }) },
           body: objectSchema({
             website: optionalText(300),
             name: optionalText(),

@@ -11,6 +11,7 @@ import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type Sea
 import { applyLimitReset } from '../../users/limitReset';
 import { say } from '../respond';
 import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
+import { CampaignSchema, SearchJobSchema } from './listSchemas';
 import { creditBalance } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
 import { stopJob } from './searchJobs';
@@ -59,26 +60,6 @@ const SearchOptions = Type.Object({
   ),
 });
 
-/** A search job (campaignStore's JobDto). */
-const SearchJob = Type.Object({
-  id: Type.Integer(),
-  campaign_id: Type.Integer(),
-  status: StringEnum(['running', 'done', 'stopped'] as const),
-  stop_reason: Nullable(Type.String({ description: 'no_credits, provider_exhausted, user, source_error or failed' })),
-  source_error: Nullable(Type.Object({ source: Type.String(), code: Type.String() }, { description: 'The source that failed and why.' })),
-  requested: Type.Integer(),
-  produced: Type.Integer(),
-  found: Type.Integer(),
-  credits_charged: Type.Number(),
-  provider: Type.String(),
-  demo_data: Type.Boolean(),
-  demo_reason: Nullable(StringEnum(['unreachable'] as const, { description: 'No real source could be reached before the search found anything: demo data, free of charge.' })),
-  search_type: StringEnum(SEARCH_TYPES),
-  location: Type.String(),
-  filters: Type.Record(Type.String(), Type.Unknown()),
-  created_at: Type.String({ format: 'date-time' }),
-});
-
 interface LimitRow {
   search_limit: number | null;
   searches_used: number;
@@ -119,6 +100,8 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
     {
       ...guard,
       schema: {
+        summary: 'Start a search that fills a list (reserves the search limit; charged per lead found)',
+        response: { 201: Type.Object({ ...MessageProperties, job: SearchJobSchema, campaign: CampaignSchema }) },
         body: objectSchema(
           {
             type: { type: 'string', enum: SEARCH_TYPES },
@@ -194,7 +177,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
       schema: {
         summary: 'Stops a running search (what it found stays, the unused reservation goes back)',
         params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']),
-        response: { 200: Type.Object({ ...MessageProperties, job: SearchJob }) },
+        response: { 200: Type.Object({ ...MessageProperties, job: SearchJobSchema }) },
       },
     },
     async (request) => {
@@ -212,7 +195,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
 
   app.get<{ Params: { id: number } }>(
     '/api/searches/:id',
-    { ...guard, schema: { summary: 'One search job', params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']), response: { 200: SearchJob } } },
+    { ...guard, schema: { summary: 'One search job', params: objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']), response: { 200: SearchJobSchema } } },
     async (request) => loadJob(currentUser(request).id, request.params.id),
   );
 }

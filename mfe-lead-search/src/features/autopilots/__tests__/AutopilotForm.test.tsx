@@ -21,7 +21,7 @@ const saved = (body: Record<string, unknown>) => ({
 describe('autopilot form', () => {
   it("schedules in the time zone the user picks, the browser's by default", async () => {
     const api = mockApi(({ method, url, body }) => {
-      if (url === '/api/campaigns') return { status: 200, body: { data: [{ id: 7, name: 'Founders', list_type: 'people' }], page: 1, limit: 100, total: 1 } };
+      if (url === '/api/campaigns') return { status: 200, body: { data: [{ id: 7, name: 'Founders', list_type: 'people' }], currentPage: 1, pageSize: 100, total: 1 } };
       if (url === '/api/search-options') return { status: 200, body: { place_types: [], industries: [], platforms: [] } };
       if (method === 'POST' && url === '/api/autopilots') return { status: 201, body: { autopilot: saved(body as Record<string, unknown>) } };
       return undefined;

@@ -81,7 +81,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
   const { t, i18n } = useTranslation('leadSearch');
   const navigate = useNavigate();
   const save = useSaveAutopilot();
-  const lists = useCampaigns({ page: 1, limit: 100 });
+  const lists = useCampaigns({ page: 1, pageSize: 100 });
   const options = useSearchOptions();
   const schema = useMemo(
     () =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { Campaign, LeadResult, SearchType } from '../../../api/types';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
+import type { LeadResult, SearchType } from '../../../api/types';
 
 /** Spec §3 operators of the advanced custom search. */
 export const ADVANCED_OPERATORS = ['like', 'not like', 'empty', 'not empty', 'lower', 'greater', 'is_verified', 'greater or equal', 'greater than', 'less or equal', 'less than'] as const;
@@ -37,24 +37,13 @@ export interface ResultFilters {
 }
 
 /** Where a result's latest CRM send went and, when it was not taken, the CRM's reason (a code and its own words). */
-export interface CrmResultFields {
-  crm_provider: string | null;
-  crm_error: string | null;
-  crm_error_detail: string | null;
-}
+export type CrmResultFields = Pick<LeadResult, 'crm_provider' | 'crm_error' | 'crm_error_detail'>;
 
-/** A page of the list in the envelope of ADR 016. */
-export interface ResultsPage {
-  data: (LeadResult & CrmResultFields)[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-  /** More rows match than `total` (the count stopped at 10,000). */
-  total_capped: boolean;
-  /** `total` is the database's estimate (counting this filter would have read too much of a big list). */
-  total_estimated: boolean;
-  campaign: Campaign;
-}
+/**
+ * A page of the list: the one page envelope, whether `total` is capped (the count stopped at 10,000) or the
+ * database's estimate, and the list itself (its job and enrichment progress). Every list type answers it.
+ */
+export type ResultsPage = ApiResponse<'/api/people-results/{id}', 'post'>;
 
 export const resultKeys = {
   all: ['leadSearch', 'results'] as const,

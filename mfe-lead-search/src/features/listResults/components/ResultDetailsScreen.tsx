@@ -5,7 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { parseListParam } from '../../../api/types';
 import { useResult } from '../api/getResult';
 import { AiTextsSection } from '../../aiAssistant/components/AiTexts';
-import type { CrmResultFields } from '../api/getResults';
 import { CrmStatus } from './CrmStatus';
 import { EmailSourceNote, emailSourceOf } from './EmailSourceNote';
 import { PhoneValue } from './PhoneValue';
@@ -124,7 +123,7 @@ export function ResultDetailsScreen() {
           <Heading as="h3" id="crm-heading" size="md" mb={2}>
             {t('crmSend.detailsHeading')}
           </Heading>
-          <CrmStatus result={r as typeof r & Partial<CrmResultFields>} />
+          <CrmStatus result={r} />
         </Box>
       ) : null}
       {social ? (

@@ -54,7 +54,7 @@ function fakeNetwork(): AxiosAdapter {
     if (url === '/api/user-limits') return respond(LIMITS);
     if (url === '/api/campaigns' && config.method === 'get') {
       const type = (config.params as { type?: string }).type ?? 'people';
-      return respond({ data: [campaign(7, type)], page: 1, limit: 100, total: 1 });
+      return respond({ data: [campaign(7, type)], currentPage: 1, pageSize: 100, total: 1 });
     }
     if (url === '/api/searches') {
       const body = JSON.parse(String(config.data)) as { type: string; campaign_id: number };

@@ -105,7 +105,7 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const schema = useMemo(() => searchSchema(type, options.max_count), [type, options.max_count]);
   const form = useYupForm<SearchFormValues>(schema, { defaultValues: initial });
   const { register, handleSubmit, formState, watch, setValue } = form;
-  const lists = useCampaigns({ type, limit: 100 });
+  const lists = useCampaigns({ type, pageSize: 100 });
   const createList = useCreateCampaign();
   const start = useStartSearch();
   const saveSearch = useSaveSearch();

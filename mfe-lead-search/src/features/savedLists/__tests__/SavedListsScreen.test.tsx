@@ -31,7 +31,7 @@ describe('saved lists', () => {
     const api = mockApi(async ({ method, url }) => {
       if (method !== 'GET' || url !== '/api/campaigns') return undefined;
       await loaded;
-      return { status: 200, body: { data: [campaign(1, 'Dentists'), campaign(2, 'Bakers')], page: 1, limit: 20, total: 2 } };
+      return { status: 200, body: { data: [campaign(1, 'Dentists'), campaign(2, 'Bakers')], currentPage: 1, pageSize: 20, total: 2 } };
     });
     try {
       renderWithProviders(<SavedListsScreen />, { route: '/saved-lists' });

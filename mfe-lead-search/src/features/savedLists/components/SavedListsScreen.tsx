@@ -20,7 +20,7 @@ export function SavedListsScreen() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const view = params.get('view') === 'grid' ? 'grid' : 'list';
-  const lists = useCampaigns({ page, limit: DEFAULT_PAGE_SIZE, filter: filter === 'all' ? undefined : (filter as CampaignFilter), search: search || undefined });
+  const lists = useCampaigns({ page, pageSize: DEFAULT_PAGE_SIZE, filter: filter === 'all' ? undefined : (filter as CampaignFilter), search: search || undefined });
   const archive = useBulkArchiveCampaigns();
   const remove = useBulkDeleteCampaigns();
   const archiveOne = useArchiveCampaign();

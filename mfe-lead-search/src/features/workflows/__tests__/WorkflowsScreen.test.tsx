@@ -59,7 +59,7 @@ describe('workflows list', () => {
 describe('node settings panel', () => {
   it('validates a search node with yup and hands its settings to the builder as they change', async () => {
     const api = mockApi(({ url }) => {
-      if (url === '/api/campaigns') return { status: 200, body: { data: [{ id: 7, name: 'Lyon shops', list_type: 'local' }], page: 1, limit: 100, total: 1 } };
+      if (url === '/api/campaigns') return { status: 200, body: { data: [{ id: 7, name: 'Lyon shops', list_type: 'local' }], currentPage: 1, pageSize: 100, total: 1 } };
       if (url === '/api/custom-labels') return { status: 200, body: { data: [], currentPage: 1, pageSize: 100, total: 0 } };
       if (url === '/api/search-options') return { status: 200, body: { place_types: ['Restaurant', 'Dentist'], industries: [], platforms: [] } };
       return undefined;

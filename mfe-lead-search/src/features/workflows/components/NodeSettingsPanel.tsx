@@ -27,7 +27,7 @@ export interface NodeSettingsPanelProps {
 
 /** The selected node's settings panel: waits for the lists, labels and options its fields choose from. */
 export function NodeSettingsPanel(props: NodeSettingsPanelProps) {
-  const lists = useCampaigns({ page: 1, limit: 100 });
+  const lists = useCampaigns({ page: 1, pageSize: 100 });
   const labels = useLabelOptions();
   const options = useSearchOptions();
   if (lists.isPending || labels.isPending || options.isPending) return <PageSpinner />;
