@@ -203,6 +203,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (m[1] === 'setup_intents' && query.getAll('expand[]').includes('payment_method') && typeof found.payment_method === 'string') return { status: 200, body: { ...found, payment_method: objects.get(found.payment_method) } };
       return { status: 200, body: found };
     }
+    const detach = /^\/v1\/payment_methods\/([A-Za-z0-9_]+)\/detach$/.exec(path);
+    if (method === 'POST' && detach) {
+      const pm = objects.get(detach[1]!);
+      if (!pm) return notFound(detach[1]!);
+      if (!pm.customer) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' } } };
+      pm.customer = null;
+      emit('payment_method.detached', pm);
+      return { status: 200, body: pm };
+    }
     if (method === 'POST' && path === '/v1/products') {
       const product = { id: newId('prod'), object: 'product', name: form.get('name'), active: true, metadata: nested(form, 'metadata'), created: now(), livemode: false };
       objects.set(product.id, product);

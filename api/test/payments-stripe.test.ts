@@ -30,7 +30,7 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     await fake.close();
   }, 60_000);
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = customer) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = customer) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const total = async () => json<{ balance: { total: number } }>(await call('GET', '/api/wallet')).balance.total;
   const webhook = (event: { payload: string; signature: string }) =>
@@ -194,6 +194,21 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     const sums = (await ctx.db.query<{ bucket: string; n: number }>('SELECT bucket, sum(delta)::int AS n FROM credit_ledger WHERE user_id = $1 GROUP BY bucket', [customerId])).rows;
     const after = await wallet();
     for (const bucket of ['monthly', 'additional', 'rolled_over'] as const) expect(sums.find((r) => r.bucket === bucket)?.n ?? 0).toBe(after[bucket]);
+  });
+
+  it('deleting a card detaches its PaymentMethod at Stripe once, after the commit', async () => {
+    const added = json<{ data: { id: number } }>(await addCard('visa', false));
+    const ref = (await ctx.db.query<{ provider_ref: string }>('SELECT provider_ref FROM settings_payment_cards WHERE id = $1', [added.data.id])).rows[0]!.provider_ref;
+    expect(fake.objects.get(ref)!.customer).toMatch(/^cus_/);
+    const [a, b] = await Promise.all([call('DELETE', `/api/wallet/cards/${added.data.id}`), call('DELETE', `/api/wallet/cards/${added.data.id}`)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 404]);
+    await ctx.app.queue.drain();
+    expect(fake.objects.get(ref)!.customer).toBeNull();
+    expect(fake.requests.filter((r) => r.path === `/v1/payment_methods/${ref}/detach`)).toHaveLength(1);
+    // A retried job (a crash after Stripe's answer) finds the effect done and sends nothing more.
+    await ctx.app.queue.send('payment-method-detach', { provider: 'stripe', ref });
+    await ctx.app.queue.drain();
+    expect(fake.requests.filter((r) => r.path === `/v1/payment_methods/${ref}/detach`)).toHaveLength(1);
   });
 
   it('reconciliation: a charge whose answer was lost is settled by asking again with the same idempotency key', async () => {

@@ -127,4 +127,11 @@ ALTER TABLE settings_payment_charges ADD COLUMN refund_taken_credits integer CHE
 ALTER TABLE settings_payment_charges ADD COLUMN refund_shortfall_credits integer CHECK (refund_shortfall_credits >= 0);
 `,
   },
+  {
+    id: 'w5-money25-003-detached-cards',
+    sql: `
+-- A card deleted in the wallet is detached from its customer at the provider (the sandbox keeps when).
+ALTER TABLE settings_sandbox_payment_methods ADD COLUMN detached_at timestamptz;
+`,
+  },
 ];

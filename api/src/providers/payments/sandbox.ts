@@ -150,7 +150,8 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
       const chargeId = keyed('pi', request.idempotencyKey);
       const existing = await load(chargeId);
       if (existing) return outcome(existing);
-      const method = (await db.query<{ behaviour: Behaviour }>('SELECT behaviour FROM settings_sandbox_payment_methods WHERE id = $1', [request.paymentMethodRef])).rows[0];
+      // A detached card cannot be charged (as at Stripe).
+      const method = (await db.query<{ behaviour: Behaviour }>('SELECT behaviour FROM settings_sandbox_payment_methods WHERE id = $1 AND detached_at IS NULL', [request.paymentMethodRef])).rows[0];
       if (!method) return { ref: null, status: 'failed', failureCode: 'payment_method_missing' };
       const statusOf: Record<Behaviour, ChargeStatus> = { succeed: 'succeeded', decline: 'failed', decline_later: 'succeeded', processing: 'processing', authenticate: 'requires_action' };
       let status = statusOf[method.behaviour];
@@ -191,6 +192,10 @@ export function createSandboxPayments(db: Queryable, clock: Clock, emit: Sandbox
       if (!row) return { ref, status: 'failed', failureCode: 'charge_missing' };
       if (changed.rowCount === 1) await emitFor(row);
       return row.status === 'refunded' ? outcome(row) : { ref, status: 'failed', failureCode: 'charge_not_refundable' };
+    },
+
+    async detachPaymentMethod(ref) {
+      await db.query('UPDATE settings_sandbox_payment_methods SET detached_at = $2 WHERE id = $1 AND detached_at IS NULL', [ref, clock.now()]);
     },
 
     async authenticate(ref): Promise<ChargeOutcome> {

@@ -300,6 +300,19 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
       }
     },
 
+    async detachPaymentMethod(ref) {
+      try {
+        await call(() => stripe.paymentMethods.detach(ref));
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw error;
+        // Detached already (a retry, the dashboard: "not attached to a customer so detachment is
+        // impossible") or gone: the outcome we wanted.
+        const { code, message } = error as { code?: string; message?: string };
+        if (code === 'resource_missing' || (error instanceof Stripe.errors.StripeInvalidRequestError && /not attached to a customer/i.test(message ?? ''))) return;
+        throw error;
+      }
+    },
+
     async portalUrl(customerRef, returnUrl) {
       return (await call(() => stripe.billingPortal.sessions.create({ customer: customerRef, return_url: returnUrl }))).url;
     },

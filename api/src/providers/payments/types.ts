@@ -128,6 +128,11 @@ export interface PaymentsProvider {
    * takes the money back from the reseller's account. Throws PaymentUnknownError when the answer was lost.
    */
   refund(ref: string, idempotencyKey: string, destinationCharge?: boolean): Promise<ChargeOutcome>;
+  /**
+   * Detaches a saved card from its customer (a card deleted in the wallet can no longer be charged).
+   * One detached already counts as done. Throws PaymentUnknownError when the answer was lost.
+   */
+  detachPaymentMethod(ref: string): Promise<void>;
   /** Stripe's customer portal for one customer (a short-lived session URL); the sandbox has none (the wallet is its portal). */
   portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
   /** Stripe Checkout; the sandbox has none (its card form tokenises in the page). */

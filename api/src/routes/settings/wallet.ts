@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { defineAutoTopUpWorker, enqueueAutoTopUps } from '../../workers/autoTopUps';
+import { definePaymentMethodDetachWorker, PAYMENT_METHOD_DETACH, type DetachJob } from '../../workers/paymentMethodDetach';
 import { definePaymentReconcileWorker } from '../../workers/paymentReconcile';
 import { autoTopUpSignal, grantCredits, revokeCredits, walletBalance } from '../../credits/ledger';
 import type { Queryable } from '../../db';
@@ -384,6 +385,7 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
   // and a sweep every minute on the queue's scheduler for any the signal missed (a process that died).
   defineAutoTopUpWorker(deps.queue, service);
   definePaymentReconcileWorker(deps.queue, service);
+  definePaymentMethodDetachWorker(deps.queue, db, payments.provider);
   for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'charge.refunded'] as const) payments.events.on(type, (event) => service.onEvent(event));
   // A card confirmed in the browser whose page closed before it told the API: saved from Stripe's event.
   payments.events.on('setup_intent.succeeded', async (event) => {
@@ -592,9 +594,11 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
   api.delete<{ Params: { id: number } }>('/api/wallet/cards/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
     const userId = currentUser(request).id;
     await db.transaction(async (tx) => {
-      const { rowCount } = await tx.query('DELETE FROM settings_payment_cards WHERE id = $1 AND user_id = $2', [request.params.id, userId]);
-      if (rowCount === 0) throw notFound();
+      const { rows } = await tx.query<DetachJob>('DELETE FROM settings_payment_cards WHERE id = $1 AND user_id = $2 RETURNING provider, provider_ref AS ref', [request.params.id, userId]);
+      if (!rows[0]) throw notFound();
       await promoteDefault(tx, userId);
+      // Detached at the provider after the commit, once (workers/paymentMethodDetach.ts).
+      await deps.queue.send(PAYMENT_METHOD_DETACH, { provider: rows[0].provider, ref: rows[0].ref }, { tx });
     });
     return say(request, 'settings.card_deleted');
   });
