@@ -1,5 +1,5 @@
 import { creditBalance, grantCredits, LOW_CREDITS_THRESHOLD, spendCredits } from '../src/credits/ledger';
-import { grantPaidPeriod } from '../src/credits/periodGrant';
+import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { createMailer } from '../src/mail/mailer';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
@@ -72,7 +72,7 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(await mails('payment_receipt')).toHaveLength(receiptsBefore);
   });
 
-  it('a subscription renewed: one renewal email to the customer; the job run again or the same period reported again mails nothing', async () => {
+  it('a subscription renewed: one renewal email to the customer; the job run again or the same period reported again mails nothing; a failed renewal: one failed-payment email', async () => {
     const call = caller(ctx);
     const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, monthly_credits: 300 })).data.id;
     const created = await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Rene Mail', email: 'renewal@mail-events.test', username: 'renewalmail', package_id: pkg });
@@ -95,6 +95,15 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     const again = await grantPaidPeriod(ctx.db, { subscriptionId: sub.id, periodStart: period.period_start, periodEnd: period.period_end, sourceEventId: 'in_replayed_invoice', mail });
     expect(again).toEqual({ granted: false, reason: 'duplicate' });
     expect(await mails('subscription_renewal', sub.customer_id)).toHaveLength(1);
+
+    // The next renewal fails (the provider's invoice.payment_failed, reported twice): one failed-payment email.
+    expect(await markRenewalFailed(ctx.db, { subscriptionId: sub.id, sourceEventId: 'in_failed_renewal', mail })).toMatchObject({ changed: true });
+    expect(await markRenewalFailed(ctx.db, { subscriptionId: sub.id, sourceEventId: 'in_failed_renewal', mail })).toEqual({ changed: false, reason: 'not_active' });
+    const failed = await mails('payment_failed', sub.customer_id);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.to_email).toBe('renewal@mail-events.test');
+    expect(failed[0]!.body_text).toContain('$49.00');
+    expect(failed[0]!.body_text).toContain('Starter');
   });
 
   it('an autopilot run that adds results: one alert to its owner naming the autopilot and the list; later ticks mail nothing more', async () => {

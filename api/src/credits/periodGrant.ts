@@ -43,6 +43,8 @@ export interface RenewalFailure {
   subscriptionId: number;
   sourceEventId: string;
   at?: Date;
+  /** Mails the customer a failed-payment email in the failure's transaction (issue 33); without it, no email. */
+  mail?: MailDeps;
 }
 
 export type FailureOutcome = { changed: true; paused: boolean } | { changed: false; reason: 'unknown_subscription' | 'not_active' };
@@ -184,7 +186,8 @@ async function mailRenewal(tx: Queryable, mail: MailDeps, sub: SubscriptionRow, 
 /**
  * A renewal the provider could not collect: the subscription becomes past due, and the customer's
  * access is paused unless the package keeps it (`past_due_access`). A second report of the same
- * failure changes nothing. The next paid period (grantPaidPeriod) makes it active again.
+ * failure changes nothing (and, with `mail`, mails nothing: the customer gets one `payment_failed` email per
+ * failed renewal). The next paid period (grantPaidPeriod) makes it active again.
  */
 export async function markRenewalFailed(db: Db | Queryable, failure: RenewalFailure): Promise<FailureOutcome> {
   const at = failure.at ?? new Date();
@@ -202,6 +205,10 @@ export async function markRenewalFailed(db: Db | Queryable, failure: RenewalFail
       ]);
     }
     await usageEvent(tx, sub, 'past_due', at, { source_event_id: failure.sourceEventId, access: paused ? 'paused' : 'kept' });
+    // The failed-payment email goes with the change to past due: a repeated report changes nothing and mails nothing.
+    if (failure.mail) {
+      await sendTemplatedMail(tx, failure.mail, { kind: 'payment_failed', userId: sub.customer_id, vars: { amount: formatCents(sub.monthly_price_cents), reason: sub.package_name } });
+    }
     return { changed: true, paused } as const;
   });
 }

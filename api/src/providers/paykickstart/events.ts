@@ -118,7 +118,7 @@ export async function applyIpnEvent(tx: Queryable, event: HandledIpnEvent, ipn: 
     case 'subscription-payment-failed': {
       const sub = await subscriptionFor(tx, c.ownerId, text(ipn, 'invoice_id'));
       if (!sub) return 'unknown_subscription';
-      const outcome = await markRenewalFailed(tx, { subscriptionId: sub.id, sourceEventId: `paykickstart:${text(ipn, 'transaction_id')}`, at: c.now });
+      const outcome = await markRenewalFailed(tx, { subscriptionId: sub.id, sourceEventId: `paykickstart:${text(ipn, 'transaction_id')}`, at: c.now, mail: c.mail });
       return outcome.changed ? (outcome.paused ? 'past_due_paused' : 'past_due_kept') : outcome.reason;
     }
     case 'subscription-cancelled':

@@ -75,15 +75,15 @@ export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?
   });
 }
 
-export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date): Promise<void> {
+export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps): Promise<void> {
   const invoice = event.data.object as InvoiceObject;
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   if (subscriptionId === null) return;
-  await markRenewalFailed(db, { subscriptionId, sourceEventId: `stripe:${invoice.id ?? event.id}`, at });
+  await markRenewalFailed(db, { subscriptionId, sourceEventId: `stripe:${invoice.id ?? event.id}`, at, mail });
 }
 
 export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
   const payments = paymentsFor(deps);
   payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps, payments));
-  payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now()));
+  payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now(), deps));
 }
