@@ -6,7 +6,7 @@ import { apiToken, NewSearchPage, SavedListPage } from '../support/LeadSearchPag
 test.describe('lead search: saved searches and background exports', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('save a search from the search screen, opt in to a daily alert, re-run it with a click: only new leads are added', async ({ page, signIn, request }) => {
+  test('save a search from the search screen, opt in to a daily alert, re-run it with a click: only new leads are added', async ({ page, signIn, request, expectAccessible }) => {
     const token = await apiToken(request, 'customer');
     const name = `Saved founders ${Date.now()}`;
     const listName = `Saved search list ${Date.now()}`;
@@ -33,6 +33,7 @@ test.describe('lead search: saved searches and background exports', () => {
     await expect(row.getByLabel(`Alert for ${name}`)).toHaveValue('daily');
     await expect(row.getByText(/^Next alert: /)).toBeVisible();
     await expect(row.getByTestId('saved-search-last-run')).toHaveText('Never run');
+    await expectAccessible();
 
     // Re-run with one click: five new leads into the list.
     await row.getByRole('button', { name: `Run ${name} again` }).click();
@@ -60,7 +61,7 @@ test.describe('lead search: saved searches and background exports', () => {
     await expect(row.getByText(/^Next alert: /)).toHaveCount(0);
   });
 
-  test('a list bigger than one page exported as a background file: progress, a plain download link, every row, the ready email', async ({ page, signIn, request }) => {
+  test('a list bigger than one page exported as a background file: progress, a plain download link, every row, the ready email', async ({ page, signIn, request, expectAccessible }) => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
     const created = await request.post('/api/campaigns', { headers, data: { name: `Export ${Date.now()}`, list_type: 'company' } });
@@ -76,6 +77,7 @@ test.describe('lead search: saved searches and background exports', () => {
     await page.getByRole('button', { name: 'Prepare a CSV file' }).click();
     const file = page.getByTestId('list-export').first();
     await expect(file.getByTestId('list-export-done')).toContainText('45 rows', { timeout: 60_000 });
+    await expectAccessible();
     const [download] = await Promise.all([page.waitForEvent('download'), file.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe(`${campaign.name.replace(/\s+/g, '-')}-${campaign.id}.csv`);
     const csv = await readFile((await download.path())!, 'utf8');

@@ -31,6 +31,7 @@ const ROUTES: [string, string][] = [
   ['/lead-search/ai-assistant', 'AI assistant'],
   ['/lead-search/ai-assistant/library', 'Prompt library'],
   ['/lead-search/custom-labels', 'Custom labels'],
+  ['/lead-search/saved-searches', 'Saved searches'],
   ['/lead-search/autopilot', 'Autopilots'],
   ['/lead-search/autopilot/create', 'Create autopilot'],
   ['/lead-search/autopilot/basic-2', 'Autopilot details'],
