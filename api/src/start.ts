@@ -6,7 +6,7 @@ import { loadConfig, REPO_ROOT } from './config';
 import { migrate, openDb, type Db } from './db';
 import { loadLeadSourcesConfig } from './providers/leads';
 import { secondsFromEnv } from './effects/externalEffects';
-import { reloadLeadSources, watchLeadSources } from './providers/leads/sourceSettings';
+import { refreshLeadSourcesEvery, reloadLeadSources } from './providers/leads/sourceSettings';
 import { seed } from './seed';
 
 export async function main(): Promise<void> {
@@ -20,14 +20,13 @@ export async function main(): Promise<void> {
   await reloadLeadSources({ db, secret: config.appSecret });
 
   const app = buildApp({ db, config });
-  // Admin → Searchers changes made through another API process reach this one within this interval.
-  const stopWatching = watchLeadSources(secondsFromEnv('LEAD_SOURCES_REFRESH_SECONDS', 5, 1, 3600) * 1000, (error) => app.log.warn({ err: error }, 'lead sources: settings check failed'));
+  // Admin → Searchers changes made through another API process reach this one at its first use of a source after this interval.
+  refreshLeadSourcesEvery(secondsFromEnv('LEAD_SOURCES_REFRESH_SECONDS', 5, 1, 3600) * 1000);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopWatching();
     try {
       await app.close();
       await db.close();

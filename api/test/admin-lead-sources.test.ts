@@ -1,6 +1,6 @@
 import { openToken } from '../src/providers/crm/tokenBox';
 import { providerFor } from '../src/providers/leads';
-import { refreshLeadSources, reloadLeadSources, saveLeadSource } from '../src/providers/leads/sourceSettings';
+import { freshLeadSources, refreshLeadSources, refreshLeadSourcesEvery, reloadLeadSources, saveLeadSource } from '../src/providers/leads/sourceSettings';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
@@ -123,6 +123,25 @@ test('a change another API process stored reaches this one at its next check, wi
   expect(await refreshLeadSources()).toBe(true);
   expect(providerFor('domain').id).toBe('hunter');
   expect(await refreshLeadSources()).toBe(false);
+});
+
+test('the check is made on use, at most once per LEAD_SOURCES_REFRESH_SECONDS: a use soon after the last read reads nothing', async () => {
+  await saveLeadSource(ctx.db, ctx.config.appSecret, 'hunter', { enabled: false });
+  try {
+    // Read just now (by the test above): a use within the interval keeps the sources as they are.
+    refreshLeadSourcesEvery(3_600_000);
+    await freshLeadSources();
+    expect(providerFor('domain').id).toBe('hunter');
+    // The interval has passed: the next use reads the version and rebuilds.
+    refreshLeadSourcesEvery(0);
+    await freshLeadSources();
+    expect(providerFor('domain').id).toBe('demo');
+  } finally {
+    refreshLeadSourcesEvery(5_000);
+    await saveLeadSource(ctx.db, ctx.config.appSecret, 'hunter', { enabled: true });
+    await reloadLeadSources();
+  }
+  expect(providerFor('domain').id).toBe('hunter');
 });
 
 test('the order per type decides which configured source serves it', async () => {

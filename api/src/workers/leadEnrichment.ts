@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
+import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
 import { failEnrichmentJob, stepEnrichmentJob } from '../routes/leadSearch/enrichment';
 
@@ -27,6 +28,7 @@ export function defineLeadEnrichmentWorker(queue: JobQueue, db: Db, mail?: MailD
     { policy: 'stately', expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: RETRIES, retryDelay: 5, retryBackoff: true, concurrency: 2 },
     async ({ jobId }, attempt) => {
       let more: boolean;
+      await freshLeadSources();
       try {
         more = await stepEnrichmentJob(db, jobId, mail, clock ? () => clock.now() : undefined);
       } catch (error) {

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db';
 import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
+import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
 import { AUTOPILOT_TICK_MS, autopilotTick } from '../routes/leadSearch/autopilotScheduler';
 import { WORKFLOW_TICK_MS, workflowTick } from '../routes/leadSearch/workflowRunner';
@@ -24,10 +25,13 @@ export function defineSchedulerTicks(queue: JobQueue, db: Db, clock: Clock, mail
   // job expiry, the chain resumes as soon as other work of that process does (a long tick that
   // outlives it only lets the next tick start beside it: runs are leased, due autopilots locked).
   const tick = { policy: 'stately' as const, expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: 0, retryDelay: 0, concurrency: 1, cron: '* * * * *' };
+  // Runs start searches and enrichment with the sources Admin → Searchers has now (freshLeadSources).
   queue.define(AUTOPILOT_TICK, { ...tick, everyMs: AUTOPILOT_TICK_MS }, async () => {
+    await freshLeadSources();
     await autopilotTick(db, clock, mail);
   });
   queue.define(WORKFLOW_TICK, { ...tick, everyMs: WORKFLOW_TICK_MS }, async () => {
+    await freshLeadSources();
     await workflowTick(db, clock, mail);
   });
   // Saved searches' alerts (a period claimed once across processes) and the end of their runs, at the autopilots' pace.

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { EFFECT_LEASE_SECONDS, secondsFromEnv } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
+import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
 import { failSearchJob, runJobStep, SearchCursors } from '../routes/leadSearch/searchJobs';
 
@@ -48,6 +49,8 @@ export function defineSearchWorker(queue: JobQueue, db: Db, mail?: MailDeps): vo
       const until = Date.now() + SLICE_MS;
       // The source's answer is read across the steps of this run: a step that stores early leaves the rest to the next.
       const cursors = new SearchCursors();
+      // The job's source as Admin → Searchers has it now (another process may have changed it).
+      await freshLeadSources();
       try {
         for (;;) {
           const outcome = await runJobStep(db, jobId, cursors, mail);

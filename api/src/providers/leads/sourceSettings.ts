@@ -213,6 +213,10 @@ export interface LeadSourceRuntime {
 let runtime: LeadSourceRuntime | null = null;
 /** The settings' version the installed sources were built from. */
 let loadedVersion: number | null = null;
+/** At most how often this process reads the settings' version (start.ts: LEAD_SOURCES_REFRESH_SECONDS, 5 s). */
+let refreshEveryMs = 5_000;
+/** When this process last read it (Date.now()). */
+let versionReadAt = 0;
 
 /**
  * (Re)plugs the lead sources from the environment and the stored settings. Called at start-up,
@@ -224,6 +228,7 @@ export async function reloadLeadSources(next: LeadSourceRuntime | null = runtime
   runtime = next;
   const config = loadLeadSourcesConfig(next.env ?? process.env);
   // Read before the settings: a change committed in between makes the next check reload again, never miss it.
+  versionReadAt = Date.now();
   const version = await leadSourceVersion(next.db);
   const settings = await loadLeadSourceSettings(next.db, next.secret);
   uninstallCurrent?.();
@@ -244,6 +249,7 @@ export function refreshLeadSources(): Promise<boolean> {
   if (!current) return Promise.resolve(false);
   checking ??= (async () => {
     try {
+      versionReadAt = Date.now();
       if ((await leadSourceVersion(current.db)) === loadedVersion) return false;
       await reloadLeadSources(current);
       return true;
@@ -254,15 +260,21 @@ export function refreshLeadSources(): Promise<boolean> {
   return checking;
 }
 
+/** Sets how often, at most, `freshLeadSources` reads the settings' version (start.ts: LEAD_SOURCES_REFRESH_SECONDS). */
+export function refreshLeadSourcesEvery(ms: number): void {
+  refreshEveryMs = ms;
+}
+
 /**
- * Checks the settings' version every `intervalMs` (server.ts: LEAD_SOURCES_REFRESH_SECONDS, 5 s):
- * a change made in Admin → Searchers reaches every API process within that time, on PostgreSQL and
- * on the embedded database alike. Returns the stop.
+ * Called where lead sources are about to be used (the new-search options, a search started or
+ * stepped, an autopilot or workflow tick, an enrichment job): when this process last read the
+ * settings' version more than LEAD_SOURCES_REFRESH_SECONDS ago, reads it and rebuilds the sources
+ * if another process changed them. A process that uses no source reads nothing. Call it outside any
+ * open transaction (on PGlite the read would wait for that transaction's connection).
  */
-export function watchLeadSources(intervalMs: number, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => void refreshLeadSources().catch(onError), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function freshLeadSources(): Promise<void> {
+  if (!runtime || Date.now() - versionReadAt < refreshEveryMs) return;
+  await refreshLeadSources();
 }
 
 export function leadSourceRuntime(): LeadSourceRuntime | null {

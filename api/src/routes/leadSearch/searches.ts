@@ -8,6 +8,7 @@ import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
 import * as catalog from '../../providers/leads/catalog';
 import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { freshLeadSources } from '../../providers/leads/sourceSettings';
 import { applyLimitReset } from '../../users/limitReset';
 import { say } from '../respond';
 import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
@@ -73,7 +74,10 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
   app.get(
     '/api/search-options',
     { ...guard, schema: { summary: 'Option lists and costs of every search type (the new-search screen)', querystring: emptyObjectSchema, response: { 200: SearchOptions } } },
-    async () => ({
+    async () => {
+      // Which source serves each type: another process may have changed them in Admin → Searchers.
+      await freshLeadSources();
+      return {
     types: SEARCH_TYPES,
     filters_by_type: FILTERS_BY_TYPE,
     cost_per_record: COST_PER_RECORD,
@@ -93,7 +97,9 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
     range_filters: catalog.RANGE_FILTERS,
     rate_filters: catalog.RATE_FILTERS,
     providers: Object.fromEntries(SEARCH_TYPES.map((t) => [t, leadSourceStatus(t)])),
-  }));
+      };
+    },
+  );
 
   app.post<{ Body: StartSearchBody }>(
     '/api/searches',
@@ -125,6 +131,7 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
       const filters = checkFilters(body.type, body.filters ?? {});
       const location = body.location!.trim();
       const cost = COST_PER_RECORD[body.type];
+      await freshLeadSources();
 
       const jobId = await db.transaction(async (tx) => {
         const campaign = await loadCampaign(tx, userId, body.campaign_id!, { forUpdate: true });
