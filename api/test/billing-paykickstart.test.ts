@@ -65,7 +65,7 @@ describe('PayKickstart: verified IPNs mapped onto subscription states, each appl
     expect(forged.body).toMatchObject({ code: 'billing.ipn_unverified', field: 'verification_code' });
     const unknown = await send({ ...base, event: 'sales', transactionId: 'PK-X' }, SECRET, `${ipnUrl.slice(0, -4)}AAAA`);
     expect(unknown.status).toBe(404);
-    expect((await ctx.db.query('SELECT 1 FROM billing_events')).rowCount).toBe(0);
+    expect((await ctx.db.query("SELECT 1 FROM payment_events WHERE provider = 'paykickstart'")).rowCount).toBe(0);
   });
 
   it('a sale creates the customer on the mapped package; the same event replayed, or its subscription-created twin, changes nothing', async () => {
@@ -78,7 +78,7 @@ describe('PayKickstart: verified IPNs mapped onto subscription states, each appl
     expect(s).toMatchObject({ status: 'active', billing_provider: 'paykickstart' });
     expect(await wallet(s.customer_id)).toEqual({ monthly: 300, rolled_over: 0 });
     // Whichever of the two the queue ran first started it; the other found it started.
-    const outcomes = (await ctx.db.query<{ outcome: string }>('SELECT outcome FROM billing_events ORDER BY outcome')).rows.map((r) => r.outcome);
+    const outcomes = (await ctx.db.query<{ outcome: string }>("SELECT outcome FROM payment_events WHERE provider = 'paykickstart' ORDER BY outcome")).rows.map((r) => r.outcome);
     expect(outcomes).toEqual(['already_started', 'started']);
     const payments = (await ctx.db.query<{ amount_cents: number }>("SELECT amount_cents FROM whitelabel_payments WHERE provider = 'paykickstart'")).rows;
     expect(payments).toEqual([{ amount_cents: 4900 }]);

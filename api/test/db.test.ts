@@ -144,3 +144,36 @@ describe('migration leadSearch_402_result_labels', () => {
     }
   });
 });
+
+describe('migration w5-money25-004-one-event-store', () => {
+  test("PayKickstart's stored events move from billing_events into payment_events, still once per id", async () => {
+    const db = await openFreshDb();
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.id !== 'w5-money25-004-one-event-store'),
+      );
+      await seed(db);
+      const owner = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'reseller@leadsmith.test'")).rows[0]!.id;
+      await db.query(
+        `INSERT INTO billing_events (provider, event_id, kind, payload, received_at, processed_at, owner_id, outcome)
+         VALUES ('paykickstart', 'sales:tx1', 'sales', '{"event":"sales"}', now(), now(), $1, 'created'), ('paykickstart', 'subscription-payment:tx2', 'subscription-payment', '{}', now(), NULL, $1, NULL)`,
+        [owner],
+      );
+      await db.query("INSERT INTO payment_events (provider, event_id, type, payload, received_at) VALUES ('stripe', 'evt_1', 'invoice.paid', '{}', now())");
+
+      expect(await migrate(db)).toEqual(['w5-money25-004-one-event-store']);
+      const rows = (await db.query('SELECT provider, event_id, type, owner_id, outcome, processed_at IS NOT NULL AS processed FROM payment_events ORDER BY provider, event_id')).rows;
+      expect(rows).toEqual([
+        { provider: 'paykickstart', event_id: 'sales:tx1', type: 'sales', owner_id: owner, outcome: 'created', processed: true },
+        { provider: 'paykickstart', event_id: 'subscription-payment:tx2', type: 'subscription-payment', owner_id: owner, outcome: null, processed: false },
+        { provider: 'stripe', event_id: 'evt_1', type: 'invoice.paid', owner_id: null, outcome: null, processed: false },
+      ]);
+      expect((await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'billing_events'")).rows).toHaveLength(0);
+      // The key still refuses a second copy of an event.
+      await expect(db.query("INSERT INTO payment_events (provider, event_id, type, payload, received_at) VALUES ('paykickstart', 'sales:tx1', 'sales', '{}', now())")).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -30,14 +30,14 @@ export function definePaykickstartIpnWorker(queue: JobQueue, db: Db, clock: Cloc
     const passwordHash = await passwordHashFor(null);
     await db.transaction(async (tx) => {
       const row = (
-        await tx.query<EventRow>(`SELECT owner_id, kind, payload, processed_at FROM billing_events WHERE provider = 'paykickstart' AND event_id = $1 FOR UPDATE`, [eventId])
+        await tx.query<EventRow>(`SELECT owner_id, type AS kind, payload, processed_at FROM payment_events WHERE provider = 'paykickstart' AND event_id = $1 FOR UPDATE`, [eventId])
       ).rows[0];
       if (!row || row.processed_at) return;
       const now = clock.now();
       const outcome = (HANDLED_IPN_EVENTS as readonly string[]).includes(row.kind)
         ? await applyIpnEvent(tx, row.kind as HandledIpnEvent, row.payload, { ownerId: row.owner_id, now, passwordHash, mail })
         : 'ignored';
-      await tx.query(`UPDATE billing_events SET processed_at = $2, outcome = $3 WHERE provider = 'paykickstart' AND event_id = $1`, [eventId, now, outcome]);
+      await tx.query(`UPDATE payment_events SET processed_at = $2, outcome = $3 WHERE provider = 'paykickstart' AND event_id = $1`, [eventId, now, outcome]);
     });
   });
 }

@@ -134,4 +134,21 @@ ALTER TABLE settings_payment_charges ADD COLUMN refund_shortfall_credits integer
 ALTER TABLE settings_sandbox_payment_methods ADD COLUMN detached_at timestamptz;
 `,
   },
+  {
+    id: 'w5-money25-004-one-event-store',
+    sql: `
+-- One store of payment providers' events: PayKickstart's IPN events (billing_events until now) join
+-- Stripe's and the sandbox's in payment_events, keyed the same way (provider, event id), so each is
+-- still stored once and processed once. The reseller it came for and what it did stay with it.
+ALTER TABLE payment_events DROP CONSTRAINT payment_events_provider_check;
+ALTER TABLE payment_events ADD CONSTRAINT payment_events_provider_check CHECK (provider IN ('sandbox', 'stripe', 'paykickstart'));
+ALTER TABLE payment_events ADD COLUMN owner_id integer REFERENCES users (id) ON DELETE CASCADE;
+ALTER TABLE payment_events ADD COLUMN outcome text;
+INSERT INTO payment_events (provider, event_id, type, payload, received_at, processed_at, owner_id, outcome)
+  SELECT provider, event_id, kind, payload, received_at, processed_at, owner_id, outcome FROM billing_events
+   WHERE provider IN ('sandbox', 'stripe', 'paykickstart')
+  ON CONFLICT (provider, event_id) DO NOTHING;
+DROP TABLE billing_events;
+`,
+  },
 ];

@@ -143,7 +143,7 @@ export function paykickstartRoutes(api: FastifyInstance, { db, clock, config, qu
         if (!eventId) throw unprocessable('validation.required', 'event');
         const stored = await db.transaction(async (tx) => {
           const inserted = await tx.query(
-            `INSERT INTO billing_events (provider, event_id, kind, payload, received_at, owner_id) VALUES ('paykickstart', $1, $2, $3::jsonb, $4, $5)
+            `INSERT INTO payment_events (provider, event_id, type, payload, received_at, owner_id) VALUES ('paykickstart', $1, $2, $3::jsonb, $4, $5)
              ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
             [eventId, ipn.event as string, JSON.stringify(ipn), clock.now(), account.owner_id],
           );
