@@ -11,6 +11,7 @@ import { WebhookPage } from './features/integrations/components/WebhookPage';
 import { WalletPage } from './features/wallet/components/WalletPage';
 import { CreditUsagePage } from './features/credit-usage/components/CreditUsagePage';
 import { ManageTeamPage } from './features/manage-team/components/ManageTeamPage';
+import { PrivacyPage } from './features/profile-settings/components/PrivacyPage';
 import { ApiKeysPage } from './features/profile-settings/components/ApiKeysPage';
 import { EmailPage } from './features/profile-settings/components/EmailPage';
 import { PasswordPage } from './features/profile-settings/components/PasswordPage';
@@ -53,6 +54,7 @@ export const routes: AreaRouteConfig[] = [
       { path: 'email', titleKey: r('email'), element: <EmailPage /> },
       { path: 'password', titleKey: r('password'), element: <PasswordPage /> },
       { path: 'api-key', titleKey: r('apiKeys'), element: <ApiKeysPage /> },
+      { path: 'privacy', titleKey: r('privacy'), element: <PrivacyPage /> },
     ],
   },
   { path: 'billing-portal', titleKey: r('billingPortal'), element: <BillingPortalPage /> },

@@ -65,6 +65,8 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/user-api-key(\/|$)/, 'account_owner'],
   ['GET', /^\/api\/credit-usage-statistic$/, 'account_owner'],
   ['*', /^\/api\/team-members(\/|$)/, 'account_owner'],
+  // Personal data: export, retention, deleting the account (routes/settings/privacy.ts).
+  ['*', /^\/api\/account\//, 'account_owner'],
   // Access options.
   ['*', /^\/api\/admin(\/|$)/, 'admin'],
   ['*', /^\/api\/whitelabel(\/|$)/, 'whitelabel'],
@@ -92,6 +94,7 @@ const NOT_WHILE_IMPERSONATING: readonly (readonly [method: string, pattern: RegE
   ['*', /^\/api\/mail-change(\/|$)/],
   ['*', /^\/api\/user-password$/],
   ['POST', /^\/api\/admin\/users\/:id\/impersonate$/],
+  ['POST', /^\/api\/account\/deletion$/],
 ];
 
 /** The access a route needs, or undefined when the table has no entry for it. */

@@ -20,4 +20,40 @@ export const operationsMessages = {
     fr: 'Le mode maintenance est désactivé.',
     de: 'Der Wartungsmodus ist aus.',
   },
+  'privacy.retention_saved': {
+    en: 'Retention saved.',
+    es: 'Conservación guardada.',
+    fr: 'Durée de conservation enregistrée.',
+    de: 'Aufbewahrung gespeichert.',
+  },
+  'privacy.export_queued': {
+    en: 'Your export is being prepared. It appears below when it is ready.',
+    es: 'Estamos preparando tu exportación. Aparecerá abajo cuando esté lista.',
+    fr: 'Votre export est en préparation. Il apparaîtra ci-dessous une fois prêt.',
+    de: 'Ihr Export wird vorbereitet. Er erscheint unten, sobald er fertig ist.',
+  },
+  'privacy.export_running': {
+    en: 'An export is already being prepared.',
+    es: 'Ya se está preparando una exportación.',
+    fr: 'Un export est déjà en préparation.',
+    de: 'Ein Export wird bereits vorbereitet.',
+  },
+  'privacy.wrong_password': {
+    en: 'The password is not correct.',
+    es: 'La contraseña no es correcta.',
+    fr: "Le mot de passe n'est pas correct.",
+    de: 'Das Passwort ist nicht korrekt.',
+  },
+  'privacy.deletion_scheduled': {
+    en: (p) => `Your account will be deleted for good on ${p.date}. You can cancel until then.`,
+    es: (p) => `Tu cuenta se eliminará definitivamente el ${p.date}. Puedes cancelarlo hasta entonces.`,
+    fr: (p) => `Votre compte sera supprimé définitivement le ${p.date}. Vous pouvez annuler d'ici là.`,
+    de: (p) => `Ihr Konto wird am ${p.date} endgültig gelöscht. Bis dahin können Sie das abbrechen.`,
+  },
+  'privacy.deletion_cancelled': {
+    en: 'The deletion of your account is cancelled.',
+    es: 'Se ha cancelado la eliminación de tu cuenta.',
+    fr: 'La suppression de votre compte est annulée.',
+    de: 'Die Löschung Ihres Kontos wurde abgebrochen.',
+  },
 } satisfies Record<string, Translations>;

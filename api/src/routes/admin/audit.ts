@@ -48,6 +48,9 @@ const LABELS: Record<AuditEntity, string> = {
   course: "COALESCE((SELECT t.title FROM admin_courses t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
   page: "COALESCE((SELECT t.title FROM admin_course_pages t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
   maintenance: "'Maintenance mode'",
+  // An erased account keeps only its id in the history; an erased person only the start of their email's SHA-256.
+  account: "COALESCE((SELECT t.email FROM users t WHERE t.id = a.entity_id), 'account #' || a.entity_id)",
+  person: "'person ' || left(COALESCE(a.after->>'email_sha256', ''), 12)",
   prompt: "COALESCE((SELECT t.title FROM admin_default_prompts t WHERE t.id = a.entity_id), a.before->>'title', a.after->>'title')",
 };
 

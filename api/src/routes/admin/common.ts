@@ -12,14 +12,14 @@ export { IdParams as idParamsSchema, PageQueryProperties as pageQueryProperties,
 
 export const notFound = (): ApiError => new ApiError(404, 'not_found');
 
-export const AUDIT_ENTITIES = ['user', 'plan', 'topic', 'partner', 'prompt', 'course', 'page', 'maintenance'] as const;
+export const AUDIT_ENTITIES = ['user', 'plan', 'topic', 'partner', 'prompt', 'course', 'page', 'maintenance', 'account', 'person'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditValue = Record<string, unknown> | null;
 
 /** One audit row, written with the change in the caller's transaction (who, what, which id, before/after, when). */
 export async function writeAudit(
   tx: Queryable,
-  entry: { actorId: number; action: string; entity: AuditEntity; entityId: number; before?: AuditValue; after?: AuditValue; at: Date },
+  entry: { actorId: number | null; action: string; entity: AuditEntity; entityId: number; before?: AuditValue; after?: AuditValue; at: Date },
 ): Promise<void> {
   await tx.query(
     'INSERT INTO admin_audit_log (actor_id, action, entity, entity_id, before, after, created_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)',

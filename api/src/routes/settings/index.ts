@@ -9,6 +9,7 @@ import { creditUsageRoutes } from './creditUsage';
 import { mailChangeRoutes } from './mailChange';
 import { passwordRoutes } from './password';
 import { teamMemberRoutes } from './teamMembers';
+import { privacyRoutes } from './privacy';
 import { trainingCollectionRoutes } from './trainingData';
 import { trainingFileRoutes } from './trainingFiles';
 import { websiteLinkRoutes } from './websiteLinks';
@@ -31,6 +32,7 @@ export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   apiKeyRoutes(api, deps);
   mailChangeRoutes(api, deps);
   teamMemberRoutes(api, deps);
+  privacyRoutes(api, deps);
   creditUsageRoutes(api, deps);
   // The wallet and Stripe's webhook share the app's payments (provider and event handlers).
   const payments = paymentsFor(deps);

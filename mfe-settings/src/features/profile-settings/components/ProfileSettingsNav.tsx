@@ -7,6 +7,7 @@ const SECTIONS = [
   { path: 'email', key: 'email' },
   { path: 'password', key: 'password' },
   { path: 'api-key', key: 'apiKeys' },
+  { path: 'privacy', key: 'privacy' },
 ] as const;
 
 /** Links between the profile-settings screens (siblings, so paths stay relative to the area). */

@@ -1,0 +1,129 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { PRIVACY_SWEEP } from '../src/workers/privacy';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+
+/** Personal-data rights of an account owner: export archive, retention, deletion after a grace period. */
+let ctx: TestContext;
+let customer: string;
+let customerId: number;
+
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customer = await login(ctx.app, DEMO.customer);
+  customerId = (await ctx.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'customer@leadsmith.test'")).rows[0]!.id;
+});
+afterAll(() => ctx.close());
+
+async function listWithResults(name: string, results: { email: string; daysOld: number }[]): Promise<number> {
+  const { rows } = await ctx.db.query<{ id: number }>("INSERT INTO campaigns (user_id, list_type, name, result_count) VALUES ($1, 'people', $2, $3) RETURNING id", [customerId, name, results.length]);
+  const campaignId = rows[0]!.id;
+  for (const r of results) {
+    await ctx.db.query("INSERT INTO campaign_results (campaign_id, user_id, name, email, email_status, created_at) VALUES ($1, $2, $3, $4, 'found', $5)", [
+      campaignId,
+      customerId,
+      r.email.split('@')[0]!,
+      r.email,
+      new Date(ctx.clock.now().getTime() - r.daysOld * DAY_MS),
+    ]);
+  }
+  return campaignId;
+}
+
+const audit = async (action: string) =>
+  (await ctx.db.query<{ entity_id: number; actor_id: number | null }>("SELECT entity_id, actor_id FROM admin_audit_log WHERE entity = 'account' AND action = $1 ORDER BY id", [action])).rows;
+
+test('the owner exports everything as a zip built in the background: the archive opens and holds its lists, results, settings and files, never a secret', async () => {
+  await listWithResults('Export me', [{ email: 'ada@export.test', daysOld: 1 }]);
+  await ctx.db.query("INSERT INTO settings_training_files (user_id, name, mime_type, size_bytes, content) VALUES ($1, 'notes.txt', 'text/plain', 9, decode($2, 'base64'))", [
+    customerId,
+    Buffer.from('our notes').toString('base64'),
+  ]);
+
+  const requested = await ctx.app.inject({ method: 'POST', url: '/api/account/exports', headers: bearer(customer) });
+  expect(requested.statusCode).toBe(202);
+  const exportId = json<{ data: { id: number; status: string } }>(requested).data.id;
+  expect(json(requested)).toMatchObject({ code: 'privacy.export_queued', data: { status: 'queued' } });
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/account/exports', headers: bearer(customer) })).statusCode).toBe(409);
+
+  await ctx.app.queue.drain();
+  const privacy = json<{ exports: { id: number; status: string; size_bytes: number }[] }>(await ctx.app.inject({ url: '/api/account/privacy', headers: bearer(customer) }));
+  expect(privacy.exports[0]).toMatchObject({ id: exportId, status: 'ready', size_bytes: expect.any(Number) });
+
+  const download = await ctx.app.inject({ url: `/api/account/exports/${exportId}/download`, headers: bearer(customer) });
+  expect(download.statusCode).toBe(200);
+  expect(download.headers['content-type']).toBe('application/zip');
+  expect(download.headers['content-disposition']).toMatch(/attachment; filename="leadsmith-account-\d+-export-\d+\.zip"/);
+  const files = unzipSync(new Uint8Array(download.rawPayload));
+  const text = (name: string) => strFromU8(files[name]!);
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(['account.json', 'README.txt', 'data/campaigns.json', 'data/campaign_results.json', 'data/credit_ledger.json']));
+  expect(JSON.parse(text('account.json'))).toMatchObject({ account_id: customerId, users: [expect.objectContaining({ email: 'customer@leadsmith.test' })] });
+  expect(JSON.parse(text('data/campaigns.json'))).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Export me' })]));
+  expect(JSON.parse(text('data/campaign_results.json'))).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'ada@export.test' })]));
+  expect(Object.entries(files).filter(([name]) => name.startsWith('files/')).map(([name, bytes]) => [name.replace(/^files\/\d+-/, ''), strFromU8(bytes)])).toEqual([['notes.txt', 'our notes']]);
+  const everything = Object.values(files).map((f) => strFromU8(f)).join('\n');
+  expect(everything).not.toMatch(/password_hash|token_hash|key_hash/);
+
+  // Another account cannot fetch it; the download is audited.
+  const reseller = await login(ctx.app, DEMO.reseller);
+  expect((await ctx.app.inject({ url: `/api/account/exports/${exportId}/download`, headers: bearer(reseller) })).statusCode).toBe(404);
+  expect((await audit('export_requested')).map((a) => a.entity_id)).toEqual([customerId]);
+  expect((await audit('export_downloaded')).map((a) => a.entity_id)).toEqual([customerId]);
+});
+
+test('retention: the hourly sweep removes results older than the account\'s N months, keeps the rest, and fixes the list count', async () => {
+  const campaignId = await listWithResults('Old and new', [
+    { email: 'old@retention.test', daysOld: 200 },
+    { email: 'new@retention.test', daysOld: 10 },
+  ]);
+  expect(json(await ctx.app.inject({ method: 'PUT', url: '/api/account/retention', headers: bearer(customer), payload: { retention_months: 0 } }))).toMatchObject({ field: 'retention_months' });
+  expect((await ctx.app.inject({ method: 'PUT', url: '/api/account/retention', headers: bearer(customer), payload: { retention_months: 6 } })).statusCode).toBe(200);
+  await ctx.app.queue.send(PRIVACY_SWEEP, {});
+  await ctx.app.queue.drain();
+  const left = (await ctx.db.query<{ email: string }>('SELECT email FROM campaign_results WHERE campaign_id = $1', [campaignId])).rows.map((r) => r.email);
+  expect(left).toEqual(['new@retention.test']);
+  expect((await ctx.db.query<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [campaignId])).rows[0]!.result_count).toBe(1);
+  expect((await audit('retention_applied')).map((a) => a.entity_id)).toEqual([customerId]);
+  expect((await ctx.app.inject({ method: 'PUT', url: '/api/account/retention', headers: bearer(customer), payload: { retention_months: null } })).statusCode).toBe(200);
+});
+
+test('deletion: password required, cancellable during the grace period, then erased everywhere by the sweep (team included), audit kept', async () => {
+  const memberEmail = 'member.of.customer@example.test';
+  await ctx.db.query("INSERT INTO users (email, password_hash, first_name, last_name, user_type, team_owner_id) SELECT $1, password_hash, 'Team', 'Member', 'team_member', id FROM users WHERE id = $2", [memberEmail, customerId]);
+
+  const wrong = await ctx.app.inject({ method: 'POST', url: '/api/account/deletion', headers: bearer(customer), payload: { password: 'not-it' } });
+  expect(wrong.statusCode).toBe(422);
+  expect(json(wrong)).toMatchObject({ field: 'password' });
+
+  const asked = await ctx.app.inject({ method: 'POST', url: '/api/account/deletion', headers: bearer(customer), payload: { password: DEMO.customer.password } });
+  expect(asked.statusCode).toBe(200);
+  const due = new Date(json<{ deletion_due_at: string }>(asked).deletion_due_at);
+  expect(due.getTime() - ctx.clock.now().getTime()).toBe(14 * DAY_MS);
+  expect((await ctx.app.inject({ method: 'DELETE', url: '/api/account/deletion', headers: bearer(customer) })).statusCode).toBe(200);
+  expect(json(await ctx.app.inject({ url: '/api/account/privacy', headers: bearer(customer) }))).toMatchObject({ deletion_due_at: null });
+
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/account/deletion', headers: bearer(customer), payload: { password: DEMO.customer.password } })).statusCode).toBe(200);
+  // Within the grace period the sweep leaves it.
+  ctx.clock.advance(13 * DAY_MS);
+  await ctx.app.queue.send(PRIVACY_SWEEP, {});
+  await ctx.app.queue.drain();
+  expect((await ctx.db.query('SELECT 1 FROM users WHERE id = $1', [customerId])).rowCount).toBe(1);
+
+  ctx.clock.advance(2 * DAY_MS);
+  await ctx.app.queue.send(PRIVACY_SWEEP, {});
+  await ctx.app.queue.drain();
+  const left = await ctx.db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM users WHERE id = $1 OR email = $2)::int
+          + (SELECT count(*) FROM campaigns WHERE user_id = $1)::int
+          + (SELECT count(*) FROM campaign_results WHERE user_id = $1)::int
+          + (SELECT count(*) FROM credit_ledger WHERE user_id = $1)::int
+          + (SELECT count(*) FROM account_exports WHERE user_id = $1)::int
+          + (SELECT count(*) FROM outbound_emails WHERE to_email = 'customer@leadsmith.test')::int AS n`,
+    [customerId, memberEmail],
+  );
+  expect(left.rows[0]!.n).toBe(0);
+  expect((await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: DEMO.customer })).statusCode).toBe(401);
+  expect((await audit('deletion_requested')).length).toBe(2);
+  expect(await audit('account_erased')).toEqual([{ entity_id: customerId, actor_id: null }]);
+});
