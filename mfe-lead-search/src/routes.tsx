@@ -15,6 +15,7 @@ import { LibraryScreen } from './features/aiAssistant/components/LibraryScreen';
 import { WorkflowsScreen } from './features/workflows/components/WorkflowsScreen';
 import { LazyWorkflowBuilder } from './features/workflows/components/LazyWorkflowBuilder';
 import { SavedSearchesScreen } from './features/savedSearches/components/SavedSearchesScreen';
+import { DoNotContactScreen } from './features/suppressions/components/DoNotContactScreen';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
@@ -55,6 +56,7 @@ export const routes: AreaRouteConfig[] = [
   },
   { path: 'custom-labels', titleKey: r('customLabels'), element: <CustomLabelsScreen /> },
   { path: 'saved-searches', titleKey: r('savedSearches'), element: <SavedSearchesScreen /> },
+  { path: 'do-not-contact', titleKey: r('doNotContact'), element: <DoNotContactScreen /> },
   {
     path: 'autopilot',
     titleKey: r('autopilots'),

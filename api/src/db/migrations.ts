@@ -16,6 +16,7 @@ import { PAYMENT_MIGRATIONS } from './schema/payments';
 import { SAVED_SEARCH_MIGRATIONS } from './schema/savedSearches';
 import { OPERATIONS_MIGRATIONS } from './schema/operations';
 import { LIST_EXPORT_MIGRATIONS } from './schema/listExports';
+import { LIST_MIGRATIONS } from './schema/lists';
 
 export type { Migration };
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SAVED_SEARCH_MIGRATIONS,
   ...OPERATIONS_MIGRATIONS,
   ...LIST_EXPORT_MIGRATIONS,
+  ...LIST_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

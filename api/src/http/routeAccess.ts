@@ -74,7 +74,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/ai\//, 'ai_suggest'],
   ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
-  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking)(\/|$)/, 'leads'],
+  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions)(\/|$)/, 'leads'],
   ['*', /^\/api\/[a-z]+-results\//, 'leads'],
 ];
 

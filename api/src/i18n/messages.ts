@@ -10,6 +10,7 @@ import { whitelabelMessages } from './catalogue/whitelabel';
 import { billingMessages } from './catalogue/billing';
 import { savedSearchMessages } from './catalogue/savedSearches';
 import { operationsMessages } from './catalogue/operations';
+import { listMessages } from './catalogue/lists';
 
 
 /**
@@ -35,6 +36,7 @@ const catalogue = {
   ...billingMessages,
   ...savedSearchMessages,
   ...operationsMessages,
+  ...listMessages,
 } satisfies Record<string, Translations>;
 
 

@@ -5704,6 +5704,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -5742,6 +5743,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -5878,6 +5880,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -5952,6 +5955,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -6023,6 +6027,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -6126,6 +6131,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6193,6 +6199,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -6231,6 +6238,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6367,6 +6375,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -6441,6 +6450,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -6512,6 +6522,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -6615,6 +6626,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6682,6 +6694,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -6720,6 +6733,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6856,6 +6870,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -6930,6 +6945,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -7001,6 +7017,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -7104,6 +7121,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7171,6 +7189,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -7209,6 +7228,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7345,6 +7365,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -7419,6 +7440,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -7490,6 +7512,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -7593,6 +7616,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7660,6 +7684,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -7698,6 +7723,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7834,6 +7860,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -7908,6 +7935,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -7979,6 +8007,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -8082,6 +8111,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8149,6 +8179,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -8187,6 +8218,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8323,6 +8355,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -8397,6 +8430,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -8468,6 +8502,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -8571,6 +8606,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8638,6 +8674,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -8676,6 +8713,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8812,6 +8850,7 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
                             /** @enum {string} */
@@ -8886,6 +8925,7 @@ export interface paths {
                             manual: boolean;
                             credits: number;
                             labels: string[];
+                            suppressed?: ("email" | "domain") | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -8957,6 +8997,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9060,6 +9101,7 @@ export interface paths {
                                 manual: boolean;
                                 credits: number;
                                 labels: string[];
+                                suppressed?: ("email" | "domain") | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -9130,6 +9172,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9231,6 +9274,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9332,6 +9376,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9433,6 +9478,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9534,6 +9580,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9635,6 +9682,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9736,6 +9784,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9824,6 +9873,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -9912,6 +9962,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10000,6 +10051,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10088,6 +10140,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10176,6 +10229,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10264,6 +10318,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10508,6 +10563,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10595,6 +10651,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10682,6 +10739,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10769,6 +10827,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10856,6 +10915,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -10943,6 +11003,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11030,6 +11091,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11119,6 +11181,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11220,6 +11283,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11321,6 +11385,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11422,6 +11487,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11523,6 +11589,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11624,6 +11691,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -11725,6 +11793,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -13413,6 +13482,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -13567,6 +13637,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -13721,6 +13792,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -13875,6 +13947,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -14029,6 +14102,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -14183,6 +14257,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -16558,6 +16633,7 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
                                 /** @enum {string} */
@@ -16761,6 +16837,198 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's do-not-contact entries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    search?: string;
+                    kind?: "email" | "domain";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "email" | "domain" | "email_sha256";
+                                value: string;
+                                reason: string | null;
+                                /** @description manual, csv, bounce or erasure */
+                                source: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Adds an email or a whole domain to the do-not-contact list */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            suppression: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "email" | "domain" | "email_sha256";
+                                value: string;
+                                reason: string | null;
+                                /** @description manual, csv, bounce or erasure */
+                                source: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppressions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds the emails and domains of a CSV file to the do-not-contact list */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        csv: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            added: number;
+                            already_listed: number;
+                            invalid_count: number;
+                            /** @description The first 50 lines that hold no email or domain. */
+                            invalid: {
+                                line: number;
+                                value: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppressions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an entry from the do-not-contact list */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

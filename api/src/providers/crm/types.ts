@@ -48,7 +48,7 @@ export interface CrmConnectionAuth {
  * Why a CRM call failed; each code has a translated message (API catalogue `settings.crm.<code>`,
  * and the lead-search screens' `crmError.<code>`).
  */
-export type CrmErrorCode = 'timeout' | 'rate_limited' | 'unavailable' | 'auth_failed' | 'rejected' | 'address_refused' | 'bad_answer' | 'not_configured' | 'not_connected';
+export type CrmErrorCode = 'timeout' | 'rate_limited' | 'unavailable' | 'auth_failed' | 'rejected' | 'address_refused' | 'bad_answer' | 'not_configured' | 'not_connected' | 'suppressed';
 
 export class CrmError extends Error {
   constructor(

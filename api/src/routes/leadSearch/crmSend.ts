@@ -28,6 +28,7 @@ import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
 import { accountIdOf } from '../settings/account';
 import { loadCampaign, notFound } from './campaignStore';
+import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressionStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 
 /** Most results one send queues (a bounded background job; send the rest with another). */
@@ -218,19 +219,27 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
   if (!owned.size) throw new Error(`CRM send ${job.id}: its next rows are being pushed by another worker`);
   rows = rows.filter((r) => owned.has(pushKey(job.id, r.id)));
   const ids = rows.map((r) => r.id);
+  // Rows on the do-not-contact list (checked now, not when queued: an entry added meanwhile counts) are refused with the reason.
+  const suppressed = await suppressedAmong(db, ids);
+  const refused = (by: SuppressedBy): PushOutcome => ({ ok: false, code: 'suppressed', detail: suppressionDetail(by) });
+  const pushRows = rows.filter((r) => !suppressed.has(r.id));
   const connection = await loadCrmConnection(db, job.account_id, job.provider, appSecret);
-  let outcomes: PushOutcome[];
-  if (!connection) {
-    outcomes = rows.map(() => ({ ok: false, code: 'not_connected', detail: null }));
+  let pushed: PushOutcome[];
+  if (!pushRows.length) {
+    pushed = [];
+  } else if (!connection) {
+    pushed = pushRows.map(() => ({ ok: false, code: 'not_connected', detail: null }));
   } else {
     const mappings = await loadFieldMappings(db, job.account_id, job.provider);
-    const contacts = rows.map((r) => contactFromResult(r, r.list_type, r.list_name));
-    outcomes = await pushContacts(connection, contacts, mappings, {
+    const contacts = pushRows.map((r) => contactFromResult(r, r.list_type, r.list_name));
+    pushed = await pushContacts(connection, contacts, mappings, {
       onTokens: (tokens) => saveCrmTokens(db, job.account_id, job.provider, tokens, appSecret),
       // One refresh at a time per connection, across workers: GoHighLevel and Keap rotate refresh tokens.
       refreshTokens: serializedRefresh(db, job.account_id, job.provider, appSecret, (tokens) => crmAdapter(job.provider).refresh(tokens)),
     });
   }
+  const byId = new Map(pushRows.map((r, i) => [r.id, pushed[i]!]));
+  const outcomes = rows.map((r) => byId.get(r.id) ?? refused(suppressed.get(r.id)!));
   const fatal = outcomes.find((o): o is Extract<PushOutcome, { ok: false }> => !o.ok && FATAL.has(o.code));
   await record(db, job, ids, outcomes, now(), fatal ? { code: fatal.code, detail: fatal.detail } : null);
   return !fatal;

@@ -13,6 +13,7 @@ import { resultRoutes } from './results';
 import { savedSearchRoutes } from './savedSearches';
 import { listExportRoutes } from './listExports';
 import { searchRoutes } from './searches';
+import { suppressionRoutes } from './suppressions';
 import { webhookRoutes } from './webhooks';
 import { workflowRoutes } from './workflows';
 
@@ -33,4 +34,5 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   workflowRoutes(api, deps);
   savedSearchRoutes(api, deps);
   listExportRoutes(api, deps);
+  suppressionRoutes(api, deps);
 }

@@ -4,7 +4,8 @@ import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import type { ObjectStorageConfig } from '../../storage/config';
 import { s3ObjectStore, type ObjectStore } from '../../storage/objectStore';
 import { csvBatch, UTF8_BOM } from './csv';
-import { resultWhere, type ResultFilters } from './resultQuery';
+import type { ResultFilters } from './resultQuery';
+import { exportWhere } from './suppressionStore';
 
 /** Rows per chunk of an export file (one keyset query, one chunk row or object). */
 export const EXPORT_BATCH = 2000;
@@ -53,7 +54,8 @@ const chunkKey = (exportId: number, seq: number) => `list-exports/${exportId}/${
 export async function stepListExport(db: Db, exportId: number, deps: ExportDeps): Promise<boolean> {
   let row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [exportId])).rows[0];
   if (!row || row.status !== 'running') return false;
-  const where = resultWhere(row.campaign_id, row.filters);
+  // The do-not-contact list is honoured as in the direct download (left out unless include_suppressed).
+  const where = exportWhere(row.campaign_id, row.filters);
   if (row.total === null) {
     const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_results r WHERE ${where.sql}`, where.params)).rows[0]!.n;
     await db.query('UPDATE list_exports SET total = $2 WHERE id = $1 AND total IS NULL', [exportId, total]);

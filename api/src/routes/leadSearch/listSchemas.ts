@@ -98,6 +98,9 @@ export const ResultSchema = Type.Object({
   manual: Type.Boolean(),
   credits: Type.Integer(),
   labels: Type.Array(Type.String()),
+  suppressed: Type.Optional(
+    Nullable(StringEnum(['email', 'domain'] as const, { description: "On the account's do-not-contact list, by its email or by its domain; null: may be contacted." })),
+  ),
   data: Type.Record(Type.String(), Type.Unknown(), { description: "The source's fields of the result (by list type)." }),
   created_at: IsoTime,
 });

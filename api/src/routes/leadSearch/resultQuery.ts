@@ -46,6 +46,8 @@ export interface ResultFilters {
   advanced_custom_search?: { field: string; operator: (typeof OPERATORS)[number]; value?: string | number | null }[];
   /** A custom label of the account (lead_labels): only results carrying it. */
   label_id?: number;
+  /** CSV exports only: rows on the do-not-contact list go in too (left out by default; see exportWhere). */
+  include_suppressed?: boolean;
 }
 
 const date = { type: ['string', 'null'], maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' } as const;
@@ -66,6 +68,7 @@ export const resultFiltersSchema = {
     startDate: date,
     endDate: date,
     label_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    include_suppressed: { type: 'boolean' },
     advanced_custom_search: {
       type: 'array',
       maxItems: 10,

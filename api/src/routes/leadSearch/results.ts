@@ -14,9 +14,10 @@ import { CampaignSchema, ResultSchema, type ResultDto } from './listSchemas';
 import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+import { exportWhere, listSuppressedSql } from './suppressionStore';
 
 const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
-const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, r.created_at`;
+const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, ${listSuppressedSql('r')} AS suppressed, r.created_at`;
 /** Where a page starts: OFFSET rows in (page numbers without a position), or keyset, after or before an id. */
 type PagePosition = { offset: number } | { after: string } | { before: string };
 /**
@@ -36,7 +37,7 @@ const pageJsonSql = (where: string, limit: number, position: PagePosition, fewMa
   // look through, then sorted; without it the page order may be read off the list index, row by row.
   const from = fewMatches ? `(SELECT * FROM campaign_results r WHERE ${where}${keyset} OFFSET 0) r` : `campaign_results r WHERE ${where}${keyset}`;
   return `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
-     FROM (SELECT q.*, ${labelsOf('q')} AS labels
+     FROM (SELECT q.*, ${labelsOf('q')} AS labels, ${listSuppressedSql('q')} AS suppressed
              FROM (SELECT ${ROW_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
                      FROM ${from} ORDER BY ${order} LIMIT ${limit}${offset}) q) p`;
 };
@@ -50,6 +51,7 @@ export const COUNT_CAP = 10_000;
 export const COUNT_BUDGET_MS = 50;
 /** Rows per query of a CSV export: the export holds one batch in memory, whatever the list's size. */
 const CSV_BATCH = 2000;
+
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
 const resultParams = objectSchema(
@@ -243,7 +245,8 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
     app.post<{ Params: { id: number }; Body: ResultFilters }>(`${base}/csv`, { ...guard, schema: schemas.csv }, async (request, reply) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
-      const where = resultWhere(campaign.id, request.body ?? {});
+      // Rows on the do-not-contact list stay out of the file unless the user asks for them.
+      const where = exportWhere(campaign.id, request.body ?? {});
       const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
       // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
       // a list of any size and nothing holds a transaction open while the client reads. A failure part-way

@@ -13,6 +13,7 @@ import { enqueueWebhookCheck } from '../../workers/listWebhook';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
+import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { guardedPost } from '../../net/signedPost';
 import { checkWebhookUrl } from './webhookGuard';
@@ -73,17 +74,28 @@ export async function sendToListWebhook(
     ).rows;
     // A webhook send replaces what an earlier, finished CRM send left on the row (crmSend.ts); rows a
     // CRM send still holds ("sending" under its job) are left to it, or its answer would be lost.
-    if (picked.length) {
+    // Rows on the do-not-contact list are refused, each with the reason, and left out of the delivery.
+    const suppressed = await suppressedAmong(tx, picked.map((r) => r.id));
+    for (const by of new Set(suppressed.values())) {
+      const refusedIds = [...suppressed].filter(([, b]) => b === by).map(([id]) => id);
+      await tx.query(`UPDATE campaign_results SET crm_status = 'unsent', crm_job_id = NULL, crm_provider = NULL, crm_error = 'suppressed', crm_error_detail = $2 WHERE id = ANY($1::bigint[])`, [
+        `{${refusedIds.join(',')}}`,
+        suppressionDetail(by),
+      ]);
+    }
+    const sending = picked.map((r) => r.id).filter((id) => !suppressed.has(id));
+    if (sending.length) {
       await tx.query(`UPDATE campaign_results SET crm_status = 'sending', crm_job_id = NULL, crm_provider = NULL, crm_error = NULL, crm_error_detail = NULL WHERE id = ANY($1::bigint[])`, [
-        `{${picked.map((r) => r.id).join(',')}}`,
+        `{${sending.join(',')}}`,
       ]);
       await claimEffects(tx, 'webhook', [deliveryId]);
-      await enqueueWebhookCheck(queueOf(db), { deliveryId, listId: list.id, resultIds: picked.map((r) => r.id) }, tx);
+      await enqueueWebhookCheck(queueOf(db), { deliveryId, listId: list.id, resultIds: sending }, tx);
     }
-    return picked.map((r) => r.id);
+    return { sending, refused: suppressed.size };
   });
-  if (!rows.length) return { sent: 0, unsent: 0 };
-  return deliverListWebhook(db, clock, deliveryId, list, hook, rows);
+  if (!rows.sending.length) return { sent: 0, unsent: rows.refused };
+  const outcome = await deliverListWebhook(db, clock, deliveryId, list, hook, rows.sending);
+  return { sent: outcome.sent, unsent: outcome.unsent + rows.refused };
 }
 
 /** The POST of one delivery (outside any transaction), then its outcome and the rows' statuses together. */

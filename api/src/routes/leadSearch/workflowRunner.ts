@@ -16,6 +16,7 @@ import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { COST_PER_RECORD } from './credits';
 import { enrichmentFor } from './enrichment';
 import { applyLabels, labelsOf } from './resultLabels';
+import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { checkWebhookUrl } from './webhookGuard';
 import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
 import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
@@ -647,7 +648,18 @@ async function enrichmentNode(db: Db, run: RunRow, node: WorkflowNode, log: Node
 // ---------------------------------------------------------------------------------------------
 
 async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: number[], onlyWithEmail: boolean, clock: Clock): Promise<void> {
-  const rows = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking' && (!onlyWithEmail || r.email));
+  const candidates = (await loadRows(db, run.user_id, input)).filter((r) => r.email_status !== 'looking' && (!onlyWithEmail || r.email));
+  // Rows on the do-not-contact list are refused with the reason and never posted.
+  const suppressed = await suppressedAmong(db, candidates.map((r) => r.id));
+  for (const by of new Set(suppressed.values())) {
+    const refusedIds = [...suppressed].filter(([, b]) => b === by).map(([id]) => id);
+    await db.query(`UPDATE campaign_results SET crm_status = 'unsent', crm_error = 'suppressed', crm_error_detail = $3 WHERE id = ANY($1::bigint[]) AND user_id = $2`, [
+      idArray(refusedIds),
+      run.user_id,
+      suppressionDetail(by),
+    ]);
+  }
+  const rows = candidates.filter((r) => !suppressed.has(r.id));
   const byList = new Map<number, ResultRow[]>();
   for (const row of rows) byList.set(row.campaign_id, [...(byList.get(row.campaign_id) ?? []), row]);
   const hooks = new Map<number, { name: string; list_type: string; webhook_url: string; webhook_secret: string }>();
@@ -663,7 +675,7 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
     hooks.set(campaignId, { ...hook, webhook_url: hook.webhook_url, webhook_secret: hook.webhook_secret });
   }
   const delivered: number[] = [];
-  let unsent = 0;
+  let unsent = suppressed.size;
   let busy = false;
   for (const [campaignId, listRows] of byList) {
     const hook = hooks.get(campaignId)!;

@@ -34,6 +34,8 @@ export interface ResultFilters {
   advanced_custom_search: AdvancedRule[];
   /** One of the account's custom labels: only results carrying it (absent: any). */
   label_id?: number;
+  /** CSV exports only: rows on the do-not-contact list go in too (left out by default). */
+  include_suppressed?: boolean;
 }
 
 /** Where a result's latest CRM send went and, when it was not taken, the CRM's reason (a code and its own words). */

@@ -24,6 +24,7 @@ import { EmailStatusBadge } from './EmailStatusBadge';
 import { IntentSettingsPanel } from './IntentSettingsPanel';
 import { CrmSendControl } from './CrmSendControl';
 import { CrmStatus } from './CrmStatus';
+import { SuppressedBadge } from './SuppressedBadge';
 import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
@@ -130,6 +131,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   };
 
   useEffect(() => setSearchText(filters.search), [filters.search]);
+  // Rows on the do-not-contact list stay out of the file unless this is ticked.
+  const [includeSuppressed, setIncludeSuppressed] = useState(false);
 
   if (results.isPending) {
     return (
@@ -199,10 +202,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       // in the files panel, an email when ready. A small one downloads at once.
       const directMax = exports.data?.direct_max_rows ?? 10_000;
       if (results.data.total > directMax || results.data.total_capped) {
-        await startExport.mutateAsync({ campaign_id: id, filters: exportFilters });
+        await startExport.mutateAsync({ campaign_id: id, filters: { ...exportFilters, include_suppressed: includeSuppressed } });
         return;
       }
-      await exportCsv.mutateAsync({ type, id, filters: exportFilters });
+      await exportCsv.mutateAsync({ type, id, filters: { ...exportFilters, include_suppressed: includeSuppressed } });
     } catch (error) {
       toast.error(apiErrorMessage(error, t('errors.exportFailed')));
     }
@@ -296,9 +299,15 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             </Button>
           ) : null}
           {has('csv') ? (
-            <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>
-              {t('toolbar.csv')}
-            </Button>
+            <HStack gap={1}>
+              <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>
+                {t('toolbar.csv')}
+              </Button>
+              <chakra.label display="flex" gap={1} alignItems="center" fontSize="xs">
+                <input type="checkbox" checked={includeSuppressed} onChange={(e) => setIncludeSuppressed(e.target.checked)} />
+                {t('doNotContact.includeInCsv')}
+              </chakra.label>
+            </HStack>
           ) : null}
           {has('newSearch') ? (
             <Button asChild size="sm" colorPalette="brand">
@@ -394,6 +403,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   </chakra.label>
                   <EmailStatusBadge status={r.email_status} />
                 </HStack>
+                <SuppressedBadge by={r.suppressed} />
                 <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
                 <Text fontSize="sm">{r.email ?? '—'}</Text>
                 {r.email ? <EmailSourceNote data={r.data} /> : null}
@@ -443,6 +453,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                       </Text>
                     </Link>
                     <ResultLabels labels={r.labels} />
+                    <SuppressedBadge by={r.suppressed} />
                   </Table.Cell>
                   <Table.Cell>{type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '')}</Table.Cell>
                   <Table.Cell>{r.company ?? ''}</Table.Cell>

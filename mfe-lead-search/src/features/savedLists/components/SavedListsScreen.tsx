@@ -70,9 +70,14 @@ export function SavedListsScreen() {
       <PageHeader
         title={t('routes.savedLists')}
         actions={
-          <Button asChild colorPalette="brand">
-            <Link to="/new-search">{t('toolbar.newSearch')}</Link>
-          </Button>
+          <HStack gap={2}>
+            <Button asChild variant="outline">
+              <Link to="/do-not-contact">{t('routes.doNotContact')}</Link>
+            </Button>
+            <Button asChild colorPalette="brand">
+              <Link to="/new-search">{t('toolbar.newSearch')}</Link>
+            </Button>
+          </HStack>
         }
       />
       <HStack role="group" aria-label={t('savedLists.filterLabel')} gap={2} mb={4} wrap="wrap">

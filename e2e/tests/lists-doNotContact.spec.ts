@@ -1,0 +1,35 @@
+import { test, expect } from '../support/fixtures';
+import { apiToken } from '../support/LeadSearchPages';
+import { auth, createList } from '../support/LeadSearch2Api';
+
+test.describe('lists: do-not-contact list', () => {
+  test('add a domain by hand and an email by CSV from Saved lists; the list marks both people', async ({ page, signIn, request, expectAccessible }) => {
+    const token = await apiToken(request, 'customer');
+    const stamp = Date.now();
+    const domain = `dnc${stamp}.test`;
+    const listId = await createList(request, token, `DNC ${stamp}`);
+    for (const [name, email] of [
+      [`Ann ${stamp}`, `ann@${domain}`],
+      [`Bob ${stamp}`, `bob.${stamp}@elsewhere.test`],
+    ]) {
+      expect((await request.post(`/api/people-results/${listId}/manual`, { headers: auth(token), data: { name, email } })).status()).toBe(201);
+    }
+
+    await signIn('customer', '/lead-search/saved-lists');
+    await page.getByRole('link', { name: 'Do not contact' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Do not contact' })).toBeVisible();
+    await page.getByLabel('Email or domain').fill(`https://www.${domain}/team`);
+    await page.getByRole('button', { name: 'Add to the list' }).click();
+    await expect(page.getByText(`${domain} added to the do-not-contact list.`)).toBeVisible();
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'dnc.csv', mimeType: 'text/csv', buffer: Buffer.from(`Name,Email\nBob,bob.${stamp}@elsewhere.test\nNo one,n/a\n`) });
+    await expect(page.getByTestId('dnc-upload-outcome')).toContainText('Added: 1 · already listed: 0 · lines without an email or domain: 1');
+    await page.getByLabel('Search the list').fill(String(stamp));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('dnc-row')).toHaveCount(2);
+    await expectAccessible();
+
+    await page.goto(`/lead-search/saved-lists/people-${listId}`);
+    await expect(page.getByTestId('result-row')).toHaveCount(2);
+    await expect(page.getByTestId('suppressed-badge')).toHaveCount(2);
+  });
+});
