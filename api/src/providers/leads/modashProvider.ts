@@ -36,7 +36,10 @@ interface ModashSearchAnswer {
 
 const PAGE_SIZE = 15;
 const PAGES = new AnswerCache<{ items: ModashProfile[]; total: number }>(10 * 60_000);
-/** Spec account types as Modash's `accountTypes` codes (1 regular, 2 business, 3 creator). */
+/**
+ * Spec account types as Modash's `accountTypes` codes (1 regular, 2 business, 3 creator): the three types and their
+ * order as Modash's API cheat sheet lists them; see README.md for what could and could not be confirmed.
+ */
 const ACCOUNT_TYPE: Readonly<Record<string, number>> = { regular: 1, business: 2, creator: 3 };
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
