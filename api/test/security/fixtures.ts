@@ -319,6 +319,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   // White-label public pages
   'GET /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'published sales page, public by design (spec)' },
   'POST /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'sales-page form post, public by design (spec)' },
+  'POST /api/lead-sources/apollo/phones/:token': { params: () => ({ token: 'A'.repeat(43) }), public: "Apollo's phone reveal webhook: the unguessable per-reveal token in its path is the credential (Apollo signs nothing)" },
   'POST /api/paykickstart/ipn/:token': { params: () => ({ token: 'no-such-ipn-token-000' }), public: "PayKickstart's IPN: verified by the reseller's IPN secret key, not a sign-in" },
   'POST /auth/social/:provider/start': { params: () => ({ provider: 'google' }), public: 'social sign-in start, before any sign-in by design' },
 
