@@ -81,7 +81,7 @@ export function holdKey(request: ReceivedRequest): string {
   return [...new Set([...query.matchAll(/nwr\["([^"]+)"="([^"]+)"\]/g)].map((m) => `${m[1]}=${m[2]}`))].sort().join(',');
 }
 
-export const FAKE_KEYS = { hunter: 'hunter-test-key', apollo: 'apollo-test-key', google: 'google-test-key', googleUser: 'google-user-own-key', modash: 'modash-test-token', youtube: 'youtube-test-key', ipinfo: 'ipinfo-test-token' } as const;
+export const FAKE_KEYS = { hunter: 'hunter-test-key', apollo: 'apollo-test-key', google: 'google-test-key', googleUser: 'AIzaSyLeadsmithUserOwnKey_0000000000000', modash: 'modash-test-token', youtube: 'youtube-test-key', ipinfo: 'ipinfo-test-token' } as const;
 
 /** How many results the fakes hold: Apollo people and organizations per search, Modash per platform, YouTube channels, Google places per category. */
 export const FAKE_TOTALS = { apolloPeople: 30, apolloOrganizations: 40, modash: { instagram: 20, tiktok: 5, youtube: 0 } as Record<string, number>, youtube: 120, googlePlaces: 45 };

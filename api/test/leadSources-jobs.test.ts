@@ -119,8 +119,17 @@ test('a passing outage is recorded on the job and the step is retried by the que
   expect(row).toEqual({ status: 'running', source_error: { source: 'apollo', code: 'unavailable' } });
 });
 
-test("a user's own Google API key turns their local searches to Google Places", async () => {
-  await ctx.db.query('UPDATE users SET google_api_key = $2 WHERE id = $1', [userId, FAKE_KEYS.googleUser]);
+test("a user's own Google API key, set in their settings, turns their local searches to Google Places", async () => {
+  const setKey = (google_api_key: string) => ctx.app.inject({ method: 'PUT', url: '/api/me/google-api-key', headers: bearer(token), payload: { google_api_key } });
+  const bad = await setKey('not-a-google-key');
+  expect(bad.statusCode).toBe(400);
+  expect(json<{ errors: { field: string; message: string }[] }>(bad).errors).toEqual([expect.objectContaining({ field: 'google_api_key', message: 'A Google API key starts with AIza and has 39 characters.' })]);
+  const saved = await setKey(FAKE_KEYS.googleUser);
+  expect(json(saved)).toMatchObject({ has_google_api_key: true, message: 'Your Google API key is saved: your local searches use Google Places with it.' });
+  const me = async () => json<{ has_google_api_key: boolean }>(await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) }));
+  expect(await me()).toMatchObject({ has_google_api_key: true });
+  // Write-only: the key never comes back.
+  expect(JSON.stringify(await me())).not.toContain(FAKE_KEYS.googleUser);
   try {
     const listId = await createList('local');
     const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 3, filters: { categories: ['Florist'] } } });
@@ -130,8 +139,10 @@ test("a user's own Google API key turns their local searches to Google Places", 
     expect(keys).toEqual(['google:ChIJFlorist0000', 'google:ChIJFlorist0001', 'google:ChIJFlorist0002']);
     expect(fake.of('google').at(-1)!.headers['x-goog-api-key']).toBe(FAKE_KEYS.googleUser);
   } finally {
-    await ctx.db.query('UPDATE users SET google_api_key = NULL WHERE id = $1', [userId]);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: '/api/me/google-api-key', headers: bearer(token) });
+    expect(json(removed)).toMatchObject({ has_google_api_key: false });
   }
+  expect(await me()).toMatchObject({ has_google_api_key: false });
 });
 
 test('a demo list gets demo data whatever sources are configured, and says so', async () => {

@@ -23,6 +23,7 @@ const PASSWORD_FIELDS = new Set(['password', 'password_confirmation', 'new_passw
 const PATTERN_MESSAGES: Readonly<Record<string, MessageCode>> = {
   code: 'validation.code_format',
   domain: 'validation.domain',
+  google_api_key: 'leadSources.google_key_format',
   first_name: 'validation.required',
   last_name: 'validation.required',
 };

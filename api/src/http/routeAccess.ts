@@ -60,6 +60,7 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/api\/wl\/check-billing-portals$/, 'signed_in'],
   ['POST', /^\/api\/(accept-terms|disable-credit-popup)$/, 'signed_in'],
   // The account's authority: owner only.
+  ['*', /^\/api\/me\/google-api-key$/, 'account_owner'],
   ['*', /^\/api\/integrations\//, 'account_owner'],
   ['*', /^\/api\/crm\//, 'account_owner'],
   ['*', /^\/api\/user-api-key(\/|$)/, 'account_owner'],

@@ -9,6 +9,7 @@ const KIND: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
   google_places: { en: 'Google Places', es: 'Google Places', fr: 'Google Places', de: 'Google Places' },
   ipinfo: { en: 'the IP look-up provider', es: 'el proveedor de búsqueda de IP', fr: 'le fournisseur de recherche IP', de: 'der Anbieter für IP-Abfragen' },
   osm: { en: 'the OpenStreetMap service', es: 'el servicio de OpenStreetMap', fr: 'le service OpenStreetMap', de: 'der OpenStreetMap-Dienst' },
+  wikidata: { en: 'the Wikidata query service', es: 'el servicio de consultas de Wikidata', fr: 'le service de requêtes Wikidata', de: 'der Wikidata-Abfragedienst' },
 };
 const OTHER: Readonly<Record<Language, string>> = { en: 'the lead source', es: 'la fuente de leads', fr: 'la source de leads', de: 'die Lead-Quelle' };
 
@@ -65,5 +66,23 @@ export const leadSourceMessages = {
     es: (p) => `Indica exactamente estas fuentes, en el orden en que se prueban: ${String(p.sources)}.`,
     fr: (p) => `Indiquez exactement ces sources, dans l'ordre où les essayer : ${String(p.sources)}.`,
     de: (p) => `Geben Sie genau diese Quellen in der Reihenfolge an, in der sie versucht werden: ${String(p.sources)}.`,
+  },
+  'leadSources.google_key_saved': {
+    en: 'Your Google API key is saved: your local searches use Google Places with it.',
+    es: 'Tu clave de API de Google se ha guardado: tus búsquedas locales usan Google Places con ella.',
+    fr: 'Votre clé API Google est enregistrée : vos recherches locales utilisent Google Places avec elle.',
+    de: 'Ihr Google-API-Schlüssel ist gespeichert: Ihre lokalen Suchen nutzen damit Google Places.',
+  },
+  'leadSources.google_key_removed': {
+    en: 'Your Google API key is removed.',
+    es: 'Tu clave de API de Google se ha eliminado.',
+    fr: 'Votre clé API Google est supprimée.',
+    de: 'Ihr Google-API-Schlüssel ist entfernt.',
+  },
+  'leadSources.google_key_format': {
+    en: 'A Google API key starts with AIza and has 39 characters.',
+    es: 'Una clave de API de Google empieza por AIza y tiene 39 caracteres.',
+    fr: 'Une clé API Google commence par AIza et compte 39 caractères.',
+    de: 'Ein Google-API-Schlüssel beginnt mit AIza und hat 39 Zeichen.',
   },
 } satisfies Record<string, Translations>;

@@ -6,6 +6,7 @@ import { campaignRoutes } from './campaigns';
 import { crmSendRoutes } from './crmSend';
 import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
+import { googleApiKeyRoutes } from './googleApiKey';
 import { intentRoutes } from './intent';
 import { labelRoutes } from './labels';
 import { phoneRevealRoutes } from './phoneReveals';
@@ -24,6 +25,7 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);
   phoneRevealRoutes(api, deps);
+  googleApiKeyRoutes(api, deps);
   webhookRoutes(api, deps);
   crmSendRoutes(api, deps);
   intentRoutes(api, deps);

@@ -1,6 +1,7 @@
-import { Box, Button, Field, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, PageHeader, PageSpinner, TextField, applyApiFieldErrors, useCurrentUser, useYupForm } from '@leadsmith/shared';
+import { googleApiKeySchema, useGoogleApiKey } from '../api/google-api-key';
 import { profileSchema, useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
 
@@ -36,6 +37,43 @@ function ProfileForm({ defaults }: { defaults: ProfileInput }) {
   );
 }
 
+/** The user's own Google API key: local searches use Google Places with it (write-only: only whether one is set shows). */
+function GoogleApiKeyForm({ isSet }: { isSet: boolean }) {
+  const { t } = useTranslation('settings');
+  const { save, remove } = useGoogleApiKey();
+  const form = useYupForm(googleApiKeySchema, { defaultValues: { google_api_key: '' } });
+  return (
+    <Box maxW="lg" mt={10}>
+      <Heading as="h2" size="md" mb={2}>
+        {t('googleApiKey.heading')}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb={4}>
+        {t('googleApiKey.hint')}
+      </Text>
+      <Text fontSize="sm" mb={4} data-testid="google-api-key-status">
+        {isSet ? t('googleApiKey.set') : t('googleApiKey.notSet')}
+      </Text>
+      <form
+        noValidate
+        aria-label={t('googleApiKey.heading')}
+        onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: () => form.reset({ google_api_key: '' }), onError: (error) => applyApiFieldErrors(form, error) }))}
+      >
+        <TextField label={t('googleApiKey.label')} type="password" autoComplete="off" registration={form.register('google_api_key')} error={form.formState.errors.google_api_key} />
+        <HStack gap={2}>
+          <Button type="submit" colorPalette="brand" loading={save.isPending}>
+            {t('googleApiKey.save')}
+          </Button>
+          {isSet ? (
+            <Button variant="outline" onClick={() => remove.mutate()} loading={remove.isPending}>
+              {t('googleApiKey.remove')}
+            </Button>
+          ) : null}
+        </HStack>
+      </form>
+    </Box>
+  );
+}
+
 /** Profile settings → Profile: name and language (POST /api/me). */
 export function ProfilePage() {
   const { t } = useTranslation('settings');
@@ -45,6 +83,7 @@ export function ProfilePage() {
       <PageHeader title={t('routes.profile')} />
       <ProfileSettingsNav />
       {user ? <ProfileForm key={user.id} defaults={{ first_name: user.first_name, last_name: user.last_name, lang: user.lang }} /> : <PageSpinner />}
+      {user && !user.team_owner_id ? <GoogleApiKeyForm isSet={user.has_google_api_key} /> : null}
     </Box>
   );
 }
