@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO, bearer, createTestApp, json, login, type TestContext } from './helpers';
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { canaryBucket } from '../src/web/remotes';
 
 function writeTree(root: string, files: Record<string, string>): void {
@@ -86,10 +87,10 @@ describe('delivery: per-domain remote registry', () => {
     // The pin touches that remote only.
     expect((await registry('?domain=reseller.example')).mfe_admin.version).toBe('2.0.0');
 
-    const listed = json<{ overrides: { items: object[]; total: number; page: number; page_size: number }; remotes: { remote: string; versions: string[]; default_version: string }[] }>(
-      await ctx.app.inject({ url: '/api/admin/remote-registry?page_size=10', headers: bearer(admin) }),
+    const listed = json<ApiResponse<'/api/admin/remote-registry', 'get'>>(
+      await ctx.app.inject({ url: '/api/admin/remote-registry?pageSize=10', headers: bearer(admin) }),
     );
-    expect(listed.overrides).toMatchObject({ total: 1, page: 1, page_size: 10, items: [{ domain: 'reseller.example', version: '1.1.0' }] });
+    expect(listed.overrides).toMatchObject({ total: 1, currentPage: 1, pageSize: 10, data: [{ domain: 'reseller.example', version: '1.1.0' }] });
     expect(listed.remotes.find((r) => r.remote === 'mfe_whitelabel')).toMatchObject({ default_version: '1.0.0', versions: ['1.2.0-faults', '1.1.0', '1.0.0'] });
 
     expect((await del('reseller.example', 'mfe_whitelabel')).statusCode).toBe(200);

@@ -59,6 +59,10 @@ export const Message = Type.Object(MessageProperties);
 /** No query string, no body: still validated, nothing allowed. */
 export const Empty = Type.Object({}, { additionalProperties: false });
 
+/** An object with one property per key of a fixed list, each of `schema` (a record over known keys, e.g. one per search type). */
+export const KeyedObject = <const K extends readonly string[], T extends TSchema>(keys: K, schema: T, options: { description?: string } = {}) =>
+  Type.Object(Object.fromEntries(keys.map((key) => [key, schema])) as { [P in K[number]]: T }, options);
+
 /** One of a fixed list of strings (`{ type: 'string', enum }`): the front end gets the union of the values. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -7,7 +7,7 @@ import { readCatalogue } from '../web/remoteCatalogue';
 import { DEFAULT_DOMAIN_KEY, buildRegistry, type RegistryOverride } from '../web/remotes';
 
 /** Each remote's Module Federation name → the version to load and its manifest; `source` says when an override decided it. */
-const RemoteRegistrySchema = Type.Object({
+export const RemoteRegistrySchema = Type.Object({
   remotes: Type.Record(
     Type.String(),
     Type.Object({ version: Type.String(), manifestUrl: Type.String(), source: Type.Optional(StringEnum(['pinned', 'canary'] as const)) }),

@@ -2,15 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The area remotes: repository folder → Module Federation name. */
-export const REMOTES = [
-  { folder: 'mfe-settings', name: 'mfe_settings' },
-  { folder: 'mfe-ai', name: 'mfe_ai' },
-  { folder: 'mfe-lead-search', name: 'mfe_lead_search' },
-  { folder: 'mfe-whitelabel', name: 'mfe_whitelabel' },
-  { folder: 'mfe-admin', name: 'mfe_admin' },
-] as const;
-export type RemoteFolder = (typeof REMOTES)[number]['folder'];
+import { REMOTES, type RemoteFolder } from '@leadsmith/shared/constants';
+
+/** The area remotes (repository folder → Module Federation name): the one list, in shared's constants. */
+export { REMOTES, type RemoteFolder };
 
 export function isRemoteFolder(value: string): value is RemoteFolder {
   return REMOTES.some((r) => r.folder === value);

@@ -22041,6 +22041,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The lead sources: keys (set or not), order per use, what serves each search type, usage this month */
         get: {
             parameters: {
                 query?: never;
@@ -22055,7 +22056,79 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            sources: {
+                                /** @enum {string} */
+                                id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata";
+                                /** @description Needs a key (vendor) or not (keyless engine). */
+                                keyed: boolean;
+                                enabled: boolean;
+                                key_set: boolean;
+                                key_from: ("admin" | "environment") | null;
+                                /** @description The uses (search types, email) it can serve. */
+                                serves: ("people" | "group" | "local" | "company" | "domain" | "influencer" | "intent" | "email")[];
+                                calls_this_month: number;
+                                failures_this_month: number;
+                                /** @description The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise. */
+                                units_this_month: number;
+                                cost_per_call: number | null;
+                                cost_this_month: number | null;
+                                last_error: string | null;
+                                last_error_at: string | null;
+                            }[];
+                            /** @description The sources of each use, in the order they are asked. */
+                            order: {
+                                people: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                group: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                local: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                company: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                domain: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                influencer: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                intent: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                email: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                            };
+                            /** @description The source that serves each search type now. */
+                            serving: {
+                                people: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                local: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                company: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                domain: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                influencer: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                intent: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                group: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                            };
+                            keyless: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -22075,6 +22148,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Turn a lead source on or off, set or clear its key, set its cost per call */
         put: {
             parameters: {
                 query?: never;
@@ -22099,7 +22173,81 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sources: {
+                                /** @enum {string} */
+                                id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata";
+                                /** @description Needs a key (vendor) or not (keyless engine). */
+                                keyed: boolean;
+                                enabled: boolean;
+                                key_set: boolean;
+                                key_from: ("admin" | "environment") | null;
+                                /** @description The uses (search types, email) it can serve. */
+                                serves: ("people" | "group" | "local" | "company" | "domain" | "influencer" | "intent" | "email")[];
+                                calls_this_month: number;
+                                failures_this_month: number;
+                                /** @description The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise. */
+                                units_this_month: number;
+                                cost_per_call: number | null;
+                                cost_this_month: number | null;
+                                last_error: string | null;
+                                last_error_at: string | null;
+                            }[];
+                            /** @description The sources of each use, in the order they are asked. */
+                            order: {
+                                people: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                group: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                local: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                company: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                domain: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                influencer: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                intent: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                email: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                            };
+                            /** @description The source that serves each search type now. */
+                            serving: {
+                                people: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                local: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                company: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                domain: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                influencer: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                intent: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                group: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                            };
+                            keyless: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -22118,6 +22266,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** The order the sources of one use are asked in */
         put: {
             parameters: {
                 query?: never;
@@ -22140,7 +22289,81 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            sources: {
+                                /** @enum {string} */
+                                id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata";
+                                /** @description Needs a key (vendor) or not (keyless engine). */
+                                keyed: boolean;
+                                enabled: boolean;
+                                key_set: boolean;
+                                key_from: ("admin" | "environment") | null;
+                                /** @description The uses (search types, email) it can serve. */
+                                serves: ("people" | "group" | "local" | "company" | "domain" | "influencer" | "intent" | "email")[];
+                                calls_this_month: number;
+                                failures_this_month: number;
+                                /** @description The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise. */
+                                units_this_month: number;
+                                cost_per_call: number | null;
+                                cost_this_month: number | null;
+                                last_error: string | null;
+                                last_error_at: string | null;
+                            }[];
+                            /** @description The sources of each use, in the order they are asked. */
+                            order: {
+                                people: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                group: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                local: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                company: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                domain: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                influencer: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                intent: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                email: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                            };
+                            /** @description The source that serves each search type now. */
+                            serving: {
+                                people: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                local: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                company: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                domain: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                influencer: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                intent: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                group: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                            };
+                            keyless: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -22160,6 +22383,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Check a lead source now (its key and reachability) */
         post: {
             parameters: {
                 query?: never;
@@ -22180,7 +22404,87 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            result: {
+                                /** @enum {boolean} */
+                                ok: true;
+                            } | {
+                                /** @enum {boolean} */
+                                ok: false;
+                                code: string;
+                            };
+                            sources: {
+                                /** @enum {string} */
+                                id: "osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata";
+                                /** @description Needs a key (vendor) or not (keyless engine). */
+                                keyed: boolean;
+                                enabled: boolean;
+                                key_set: boolean;
+                                key_from: ("admin" | "environment") | null;
+                                /** @description The uses (search types, email) it can serve. */
+                                serves: ("people" | "group" | "local" | "company" | "domain" | "influencer" | "intent" | "email")[];
+                                calls_this_month: number;
+                                failures_this_month: number;
+                                /** @description The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise. */
+                                units_this_month: number;
+                                cost_per_call: number | null;
+                                cost_this_month: number | null;
+                                last_error: string | null;
+                                last_error_at: string | null;
+                            }[];
+                            /** @description The sources of each use, in the order they are asked. */
+                            order: {
+                                people: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                group: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                local: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                company: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                domain: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                influencer: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                intent: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                                email: ("osm" | "google_places" | "apollo" | "hunter" | "site" | "modash" | "youtube" | "ipinfo" | "reverse_dns" | "wikidata")[];
+                            };
+                            /** @description The source that serves each search type now. */
+                            serving: {
+                                people: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                local: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                company: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                domain: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                influencer: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                intent: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                                group: {
+                                    id: string;
+                                    demo: boolean;
+                                    demo_reason: "no_source" | null;
+                                };
+                            };
+                            keyless: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -22651,11 +22955,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The remotes' published builds, the registry every domain gets by default, and the overrides (paginated) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
-                    page_size?: number;
+                    pageSize?: number;
                     domain?: string;
                 };
                 header?: never;
@@ -22669,7 +22974,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            remotes: {
+                                /** @enum {string} */
+                                remote: "mfe_settings" | "mfe_ai" | "mfe_lead_search" | "mfe_whitelabel" | "mfe_admin";
+                                folder: string;
+                                default_version: string | null;
+                                /** @description The newest 50 published builds. */
+                                versions: string[];
+                            }[];
+                            defaults: {
+                                remotes: {
+                                    [key: string]: {
+                                        version: string;
+                                        manifestUrl: string;
+                                        /** @enum {string} */
+                                        source?: "pinned" | "canary";
+                                    };
+                                };
+                            };
+                            overrides: {
+                                data: {
+                                    domain: string;
+                                    /** @enum {string} */
+                                    remote: "mfe_settings" | "mfe_ai" | "mfe_lead_search" | "mfe_whitelabel" | "mfe_admin";
+                                    version: string | null;
+                                    canary: {
+                                        version: string;
+                                        percent: number;
+                                    } | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    updated_by: number | null;
+                                }[];
+                                currentPage: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -22689,6 +23033,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Pin a version of a remote on a domain, or send a share of its users to a canary */
         put: {
             parameters: {
                 query?: never;
@@ -22716,11 +23061,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            override: {
+                                domain: string;
+                                /** @enum {string} */
+                                remote: "mfe_settings" | "mfe_ai" | "mfe_lead_search" | "mfe_whitelabel" | "mfe_admin";
+                                version: string | null;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                updated_by: number | null;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Remove a domain's override of a remote */
         delete: {
             parameters: {
                 query?: never;
@@ -22738,7 +23102,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };

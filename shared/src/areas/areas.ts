@@ -1,6 +1,7 @@
 import type { AreaId } from '../contract/areaContract';
 
 import type { ModuleSlug } from '../constants/modules';
+import { remoteOf, type RemoteFolder, type RemoteName } from '../constants/remotes';
 
 export type { ModuleSlug };
 
@@ -15,10 +16,10 @@ export interface SidebarItem {
 
 export interface AreaDefinition {
   id: AreaId;
-  /** Module Federation name of the remote that renders this area. */
-  remote: string;
+  /** Module Federation name of the remote that renders this area (shared/src/constants/remotes.ts). */
+  remote: RemoteName;
   /** Folder of the remote in the repository. */
-  folder: string;
+  folder: RemoteFolder;
   /** Absolute base path of the area's sidebar group. */
   basePath: string;
   /**
@@ -34,6 +35,12 @@ export interface AreaDefinition {
   items: SidebarItem[];
 }
 
+/** The remote's name and folder of an area, from the one list of remotes. */
+function remoteFields(area: AreaId): Pick<AreaDefinition, 'remote' | 'folder'> {
+  const { name, folder } = remoteOf(area);
+  return { remote: name, folder };
+}
+
 /**
  * Sidebar groups, their module slugs and items (spec §2). Static on purpose:
  * the shell draws the sidebar and gates routes without downloading any remote.
@@ -43,8 +50,7 @@ export interface AreaDefinition {
 export const AREAS: readonly AreaDefinition[] = [
   {
     id: 'settings',
-    remote: 'mfe_settings',
-    folder: 'mfe-settings',
+    ...remoteFields('settings'),
     basePath: '/settings',
     mountBase: '/',
     module: null,
@@ -58,8 +64,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     id: 'ai',
-    remote: 'mfe_ai',
-    folder: 'mfe-ai',
+    ...remoteFields('ai'),
     basePath: '/ai',
     mountBase: '/ai',
     module: 'ai_suggest',
@@ -71,8 +76,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     id: 'lead-search',
-    remote: 'mfe_lead_search',
-    folder: 'mfe-lead-search',
+    ...remoteFields('lead-search'),
     basePath: '/lead-search',
     mountBase: '/lead-search',
     module: 'leads',
@@ -89,8 +93,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     id: 'whitelabel',
-    remote: 'mfe_whitelabel',
-    folder: 'mfe-whitelabel',
+    ...remoteFields('whitelabel'),
     basePath: '/whitelabel',
     mountBase: '/whitelabel',
     module: 'whitelabel',
@@ -110,8 +113,7 @@ export const AREAS: readonly AreaDefinition[] = [
   },
   {
     id: 'admin',
-    remote: 'mfe_admin',
-    folder: 'mfe-admin',
+    ...remoteFields('admin'),
     basePath: '/admin',
     mountBase: '/admin',
     module: 'admin',

@@ -9,5 +9,6 @@ export * from './credits';
 export * from './limits';
 export * from './lists';
 export * from './modules';
+export * from './remotes';
 export * from './search';
 export * from './timings';

@@ -9,7 +9,10 @@
  */
 export const AREA_CONTRACT_VERSION = '1.0.0';
 
-export type AreaId = 'settings' | 'ai' | 'lead-search' | 'whitelabel' | 'admin';
+import type { RemoteArea } from '../constants/remotes';
+
+/** The areas, one per remote (shared/src/constants/remotes.ts). */
+export type AreaId = RemoteArea;
 
 /** The location the shell's router currently shows (the one URL truth). */
 export interface AreaLocation {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { KeyedObject, MessageProperties, Nullable, StringEnum, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { defaultLeadSourceExtras, leadSourceStatus, loadLeadSourcesConfig, SEARCH_TYPES, type SearchType } from '../../providers/leads';
@@ -21,29 +22,41 @@ import {
 import { say } from '../respond';
 import { adminOnly } from './common';
 
-export interface LeadSourceDto {
-  id: LeadSourceId;
-  /** Needs a key (vendor) or not (keyless engine). */
-  keyed: boolean;
-  enabled: boolean;
-  /** Whether a key is set, and where it comes from; the key itself is never returned. */
-  key_set: boolean;
-  key_from: 'admin' | 'environment' | null;
-  /** The uses (search types, `email`) it can serve. */
-  serves: OrderedUse[];
-  calls_this_month: number;
-  failures_this_month: number;
-  /** The vendor's own units used this month where its reference gives them (YouTube: quota units, 10,000 a day by default); 0 otherwise. */
-  units_this_month: number;
-  /** What one call costs the platform, in USD, as the admin set it (null: not set). */
-  cost_per_call: number | null;
-  /** calls_this_month × cost_per_call, in USD, to the cent (null while no cost per call is set). */
-  cost_this_month: number | null;
-  last_error: string | null;
-  last_error_at: string | null;
-}
-
 const USES = Object.keys(SOURCE_CANDIDATES) as OrderedUse[];
+const IsoTime = Type.String({ format: 'date-time' });
+
+const LeadSource = Type.Object({
+  id: StringEnum(LEAD_SOURCE_IDS),
+  keyed: Type.Boolean({ description: 'Needs a key (vendor) or not (keyless engine).' }),
+  enabled: Type.Boolean(),
+  /** Whether a key is set, and where it comes from; the key itself is never returned. */
+  key_set: Type.Boolean(),
+  key_from: Nullable(StringEnum(['admin', 'environment'] as const)),
+  serves: Type.Array(StringEnum(USES), { description: 'The uses (search types, email) it can serve.' }),
+  calls_this_month: Type.Integer(),
+  failures_this_month: Type.Integer(),
+  units_this_month: Type.Integer({ description: "The vendor's own units used this month where its reference gives them (YouTube: quota units); 0 otherwise." }),
+  cost_per_call: Nullable(Type.Number({ description: 'What one call costs the platform, in USD, as the admin set it.' })),
+  cost_this_month: Nullable(Type.Number({ description: 'calls_this_month × cost_per_call, in USD, to the cent.' })),
+  last_error: Nullable(Type.String()),
+  last_error_at: Nullable(IsoTime),
+});
+export type LeadSourceDto = Static<typeof LeadSource>;
+
+const OverviewProperties = {
+  sources: Type.Array(LeadSource),
+  order: KeyedObject(USES, Type.Array(StringEnum(LEAD_SOURCE_IDS)), { description: 'The sources of each use, in the order they are asked.' }),
+  serving: KeyedObject(SEARCH_TYPES, Type.Object({ id: Type.String(), demo: Type.Boolean(), demo_reason: Nullable(StringEnum(['no_source'] as const)) }), {
+    description: 'The source that serves each search type now.',
+  }),
+  keyless: Type.Boolean(),
+};
+const Overview = Type.Object(OverviewProperties);
+const SavedOverview = Type.Object({ ...MessageProperties, ...OverviewProperties });
+const CheckedOverview = Type.Object({
+  result: Type.Union([Type.Object({ ok: Type.Literal(true) }), Type.Object({ ok: Type.Literal(false), code: Type.String() })]),
+  ...OverviewProperties,
+});
 const idParams = objectSchema({ id: { type: 'string', enum: LEAD_SOURCE_IDS } }, ['id']);
 
 /** Admin → Searchers: the lead sources, their keys (write-only), order per search type, health and usage. */
@@ -88,14 +101,20 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     };
   }
 
-  api.get('/api/admin/lead-sources', { ...adminOnly(api), schema: { querystring: emptyObjectSchema } }, overview);
+  api.get(
+    '/api/admin/lead-sources',
+    { ...adminOnly(api), schema: { summary: 'The lead sources: keys (set or not), order per use, what serves each search type, usage this month', querystring: emptyObjectSchema, response: { 200: Overview } } },
+    overview,
+  );
 
   api.put<{ Params: { id: LeadSourceId }; Body: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null } }>(
     '/api/admin/lead-sources/:id',
     {
       ...adminOnly(api),
       schema: {
+        summary: "Turn a lead source on or off, set or clear its key, set its cost per call",
         params: idParams,
+        response: { 200: SavedOverview },
         body: objectSchema({
           enabled: { type: 'boolean' },
           api_key: { type: ['string', 'null'], minLength: 1, maxLength: 500, pattern: '^\\S+$' },
@@ -117,6 +136,8 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     {
       ...adminOnly(api),
       schema: {
+        summary: 'The order the sources of one use are asked in',
+        response: { 200: SavedOverview },
         params: objectSchema({ use: { type: 'string', enum: USES } }, ['use']),
         body: objectSchema({ sources: { type: 'array', minItems: 1, maxItems: LEAD_SOURCE_IDS.length, uniqueItems: true, items: { type: 'string', enum: LEAD_SOURCE_IDS } } }, ['sources']),
       },
@@ -134,7 +155,7 @@ export function adminLeadSourceRoutes(api: FastifyInstance, { db, config }: AppD
     },
   );
 
-  api.post<{ Params: { id: LeadSourceId } }>('/api/admin/lead-sources/:id/check', { ...adminOnly(api), schema: { params: idParams, body: emptyObjectSchema } }, async (request) => {
+  api.post<{ Params: { id: LeadSourceId } }>('/api/admin/lead-sources/:id/check', { ...adminOnly(api), schema: { summary: 'Check a lead source now (its key and reachability)', params: idParams, body: emptyObjectSchema, response: { 200: CheckedOverview } } }, async (request) => {
     const runtime = leadSourceRuntime();
     const deps = countingDeps(db, runtime?.deps ?? defaultSourceDeps());
     const result = await checkLeadSource(request.params.id, loadLeadSourcesConfig(env()), await loadLeadSourceSettings(db, config.appSecret), deps, runtime?.extras ?? defaultLeadSourceExtras());

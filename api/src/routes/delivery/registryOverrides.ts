@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { currentUser } from '../../http/auth';
 import { ApiError, unprocessable } from '../../http/errors';
+import { Message, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, pageWindow, StringEnum, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
+import { RemoteRegistrySchema } from '../remoteRegistry';
 import { say } from '../respond';
 import { normaliseDomain } from '../siteSettings';
 import {
@@ -16,7 +18,6 @@ import {
 import { readCatalogue, type Catalogue } from '../../web/remoteCatalogue';
 
 const REMOTE_NAMES = REMOTES.map((r) => r.name);
-const MAX_PAGE_SIZE = 100;
 
 interface OverrideRow extends RegistryOverride {
   updated_at: Date;
@@ -71,27 +72,43 @@ const toDto = (row: OverrideRow) => ({
   updated_by: row.updated_by,
 });
 
+/** A pin or canary of one remote on one domain (`_default`: every domain without its own). */
+const Override = Type.Object({
+  domain: Type.String(),
+  remote: StringEnum(REMOTE_NAMES),
+  version: Nullable(Type.String({ description: 'A published version or an https manifest URL everyone on the domain gets.' })),
+  canary: Nullable(Type.Object({ version: Type.String(), percent: Type.Integer() }, { description: 'A version a stable share of users get.' })),
+  updated_at: Timestamp(),
+  updated_by: Nullable(Type.Integer()),
+});
+
+const RegistryOverview = Type.Object({
+  remotes: Type.Array(
+    Type.Object({ remote: StringEnum(REMOTE_NAMES), folder: Type.String(), default_version: Nullable(Type.String()), versions: Type.Array(Type.String(), { description: 'The newest 50 published builds.' }) }),
+  ),
+  defaults: RemoteRegistrySchema,
+  overrides: Page(Override),
+});
+
 /** Admin-only editing of the per-domain remote registry (pins and canaries). */
 export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock }: AppDeps): void {
   const guard = [api.requireAuth, api.requireModule('admin')];
 
-  api.get<{ Querystring: { page: number; page_size: number; domain?: string } }>(
+  api.get<{ Querystring: { page: number; pageSize: number; domain?: string } }>(
     '/api/admin/remote-registry',
     {
       onRequest: guard,
       schema: {
-        querystring: objectSchema({
-          page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-          page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 },
-          domain: { type: 'string', minLength: 1, maxLength: 300 },
-        }),
+        summary: "The remotes' published builds, the registry every domain gets by default, and the overrides (paginated)",
+        querystring: objectSchema({ ...PageQueryProperties, domain: { type: 'string', minLength: 1, maxLength: 300 } }),
+        response: { 200: RegistryOverview },
       },
     },
     async (request) => {
-      const { page, page_size } = request.query;
+      const { limit, offset } = pageWindow(request.query);
       const domain = request.query.domain ? domainKey(request.query.domain) : null;
       const where = domain ? 'WHERE domain = $3' : '';
-      const params: (string | number)[] = [page_size, (page - 1) * page_size, ...(domain ? [domain] : [])];
+      const params: (string | number)[] = [limit, offset, ...(domain ? [domain] : [])];
       const { rows } = await db.query<OverrideRow & { total: string }>(
         `SELECT domain, remote, version, canary_version, canary_percent, updated_at, updated_by, count(*) OVER () AS total
            FROM delivery_registry_overrides ${where}
@@ -109,7 +126,7 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
       return {
         remotes,
         defaults: buildRegistry(catalogue),
-        overrides: { items: rows.map(toDto), page, page_size, total: Number(rows[0]?.total ?? 0) },
+        overrides: pageOf(rows.map(toDto), request.query, rows[0]?.total ?? 0),
       };
     },
   );
@@ -119,7 +136,9 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
     {
       onRequest: guard,
       schema: {
+        summary: 'Pin a version of a remote on a domain, or send a share of its users to a canary',
         params: paramsSchema,
+        response: { 200: Type.Object({ ...MessageProperties, override: Override }) },
         body: objectSchema({
           version: { anyOf: [versionSchema, { type: 'null' }] },
           canary: {
@@ -157,7 +176,7 @@ export function registryOverrideRoutes(api: FastifyInstance, { db, config, clock
 
   api.delete<{ Params: { domain: string; remote: string } }>(
     '/api/admin/remote-registry/:domain/:remote',
-    { onRequest: guard, schema: { params: paramsSchema } },
+    { onRequest: guard, schema: { summary: "Remove a domain's override of a remote", params: paramsSchema, response: { 200: Message } } },
     async (request) => {
       const { rowCount } = await db.query('DELETE FROM delivery_registry_overrides WHERE domain = $1 AND remote = $2', [
         domainKey(request.params.domain),

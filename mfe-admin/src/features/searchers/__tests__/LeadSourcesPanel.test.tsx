@@ -3,12 +3,12 @@ import { apiClient, registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { NAMESPACE, translations } from '../../../locales';
-import type { LeadSourcesOverview } from '../api/leadSources';
+import type { LeadSourceId, LeadSourcesOverview } from '../api/leadSources';
 import { LeadSourcesPanel } from '../components/LeadSourcesPanel';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const source = (id: string, keyed: boolean, extra: Partial<LeadSourcesOverview['sources'][number]> = {}) => ({
+const source = (id: LeadSourceId, keyed: boolean, extra: Partial<LeadSourcesOverview['sources'][number]> = {}) => ({
   id,
   keyed,
   enabled: true,
@@ -35,7 +35,7 @@ function overview(): LeadSourcesOverview {
       source('hunter', true, { serves: ['domain', 'email'], key_set: true, key_from: 'environment', failures_this_month: 2, last_error: 'quota_exhausted' }),
     ],
     order: { people: ['apollo'], group: ['apollo'], local: ['google_places', 'osm'], company: ['apollo'], domain: ['site', 'hunter'], influencer: ['modash', 'youtube'], intent: ['ipinfo', 'reverse_dns'], email: ['site', 'hunter', 'apollo'] },
-    serving: {},
+    serving: {} as LeadSourcesOverview['serving'],
     keyless: true,
   };
 }
@@ -55,7 +55,7 @@ function fakeNetwork(): AxiosAdapter {
       return respond(state);
     }
     if (url === '/api/admin/lead-sources/order/local') {
-      state = { ...state, order: { ...state.order, local: (body as { sources: string[] }).sources } };
+      state = { ...state, order: { ...state.order, local: (body as { sources: LeadSourceId[] }).sources } };
       return respond(state);
     }
     if (url === '/api/admin/lead-sources/osm' && config.method === 'put') {

@@ -1,43 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 
+export type LeadSourcesOverview = ApiResponse<'/api/admin/lead-sources', 'get'>;
+export type LeadSource = LeadSourcesOverview['sources'][number];
 /** A search type, or `email` (the email waterfall). */
-export type SourceUse = 'people' | 'group' | 'local' | 'company' | 'domain' | 'influencer' | 'intent' | 'email';
-
-export interface LeadSource {
-  id: string;
-  keyed: boolean;
-  enabled: boolean;
-  /** The key itself never comes back: only whether one is set and where from. */
-  key_set: boolean;
-  key_from: 'admin' | 'environment' | null;
-  serves: SourceUse[];
-  calls_this_month: number;
-  failures_this_month: number;
-  /** The vendor's own units used this month (YouTube quota units); 0 where the vendor gives none. */
-  units_this_month: number;
-  /** USD per call, as the admin set it (null: not set). */
-  cost_per_call: number | null;
-  /** Calls this month × cost per call, USD (null while no cost per call is set). */
-  cost_this_month: number | null;
-  last_error: string | null;
-  last_error_at: string | null;
-}
-
-export interface LeadSourcesOverview {
-  sources: LeadSource[];
-  order: Record<SourceUse, string[]>;
-  serving: Record<string, { id: string; demo: boolean; demo_reason: string | null }>;
-  keyless: boolean;
-}
-
-export type CheckResult = { ok: true } | { ok: false; code: string };
+export type SourceUse = keyof LeadSourcesOverview['order'];
+export type LeadSourceId = LeadSource['id'];
+export type CheckResult = ApiResponse<'/api/admin/lead-sources/{id}/check', 'post'>['result'];
 
 export const leadSourceKeys = { all: ['admin', 'lead-sources'] as const };
 
 export async function getLeadSources(signal?: AbortSignal): Promise<LeadSourcesOverview> {
-  const { data } = await apiClient.get<LeadSourcesOverview>('/api/admin/lead-sources', { signal });
-  return data;
+  return api.get('/api/admin/lead-sources', { config: { signal } });
 }
 
 export const leadSourcesQueryOptions = () => queryOptions({ queryKey: leadSourceKeys.all, queryFn: ({ signal }) => getLeadSources(signal) });
@@ -50,15 +24,15 @@ function useOverviewMutation<T>(send: (input: T) => Promise<LeadSourcesOverview>
 }
 
 export const useSaveLeadSource = () =>
-  useOverviewMutation(async ({ id, change }: { id: string; change: { enabled?: boolean; api_key?: string | null; cost_per_call?: number | null } }) => (await apiClient.put<LeadSourcesOverview>(`/api/admin/lead-sources/${id}`, change)).data);
+  useOverviewMutation(({ id, change }: { id: LeadSourceId; change: ApiBody<'/api/admin/lead-sources/{id}', 'put'> }) => api.put('/api/admin/lead-sources/{id}', { path: { id }, body: change }));
 
 export const useSaveLeadSourceOrder = () =>
-  useOverviewMutation(async ({ use, sources }: { use: SourceUse; sources: string[] }) => (await apiClient.put<LeadSourcesOverview>(`/api/admin/lead-sources/order/${use}`, { sources })).data);
+  useOverviewMutation(({ use, sources }: { use: SourceUse; sources: LeadSourceId[] }) => api.put('/api/admin/lead-sources/order/{use}', { path: { use }, body: { sources } }));
 
 export function useCheckLeadSource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await apiClient.post<LeadSourcesOverview & { result: CheckResult }>(`/api/admin/lead-sources/${id}/check`, {})).data,
+    mutationFn: (id: LeadSourceId) => api.post('/api/admin/lead-sources/{id}/check', { path: { id }, body: {} }),
     onSuccess: ({ result: _result, ...overview }) => client.setQueryData(leadSourceKeys.all, overview),
   });
 }

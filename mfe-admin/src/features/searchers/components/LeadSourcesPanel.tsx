@@ -3,7 +3,7 @@ import { DataTable, ErrorState, PageSpinner } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatUsd } from '../../../components/formatting';
-import { useCheckLeadSource, useLeadSources, useSaveLeadSource, useSaveLeadSourceOrder, type CheckResult, type LeadSource, type SourceUse } from '../api/leadSources';
+import { useCheckLeadSource, useLeadSources, useSaveLeadSource, useSaveLeadSourceOrder, type CheckResult, type LeadSource, type LeadSourceId, type SourceUse } from '../api/leadSources';
 
 /** Key field of one keyed source: write-only (the saved key is never shown back). */
 function KeyEditor({ source }: { source: LeadSource }) {
@@ -88,7 +88,7 @@ function CheckButton({ source }: { source: LeadSource }) {
 }
 
 /** The order one use tries its sources in, with a button to move each one up. */
-function OrderEditor({ use, order }: { use: SourceUse; order: string[] }) {
+function OrderEditor({ use, order }: { use: SourceUse; order: LeadSourceId[] }) {
   const { t } = useTranslation('admin');
   const save = useSaveLeadSourceOrder();
   const moveUp = (index: number) => {
