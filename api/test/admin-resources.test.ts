@@ -34,6 +34,27 @@ describe('admin topics, partners and reports', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  test('users see the shown topics in order (GET /api/topics); drafts never', async () => {
+    const customer = await login(ctx.app, DEMO.customer);
+    const topics = async () => json<{ data: { id: number; title: string; description: string | null }[] }>(await ctx.app.inject({ url: '/api/topics', headers: bearer(customer) })).data;
+    const draft = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'Draft topic', position: 0, shown: false })).item;
+    const later = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'Later topic', description: 'Read me', position: 9000 })).item;
+    const early = json<{ item: Item }>(await send('POST', '/api/admin/topics', { title: 'Early topic', position: 1 })).item;
+    let seen = (await topics()).filter((t) => [draft.id, later.id, early.id].includes(t.id));
+    expect(seen).toEqual([
+      { id: early.id, title: 'Early topic', description: null },
+      { id: later.id, title: 'Later topic', description: 'Read me' },
+    ]);
+    // Shown by the admin: now users see it; hidden again: gone.
+    await send('PUT', `/api/admin/topics/${draft.id}`, { shown: true });
+    await send('PUT', `/api/admin/topics/${early.id}`, { shown: false });
+    seen = (await topics()).filter((t) => [draft.id, later.id, early.id].includes(t.id));
+    expect(seen.map((t) => t.title)).toEqual(['Draft topic', 'Later topic']);
+    expect((await ctx.app.inject({ url: '/api/topics' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/topics?page=2', headers: bearer(customer) })).statusCode).toBe(400);
+    for (const t of [draft, later, early]) await send('DELETE', `/api/admin/topics/${t.id}`);
+  });
+
   test('partners: unique referral code (422 on the field), referred users block deletion, unknown partner refused on users', async () => {
     const partner = json<{ item: Item }>(await send('POST', '/api/admin/partners', { name: 'Acme Referrals', referral_code: 'ACME', commission_percent: 12 })).item;
     expect(partner).toMatchObject({ name: 'Acme Referrals', referral_code: 'ACME', commission_percent: 12, active: true, referred_users: 0 });

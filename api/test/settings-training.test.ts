@@ -238,4 +238,23 @@ describe('training data', () => {
       expect(json<{ errors: { field: string }[] }>(res).errors.map((e) => e.field).sort()).toEqual(['content_base64', 'mime_type']);
     });
   });
+  describe('default questions (GET /api/get-all-openai-default-questions)', () => {
+    type Questions = { data: { key: string; question: string; answered: boolean; qa_id: number | null }[]; answered: number; total: number };
+    it("lists the questions in the user's language and marks the ones the account's Q&A answers, in any language", async () => {
+      const before = json<Questions>(await get('/api/get-all-openai-default-questions', reseller));
+      expect(before.total).toBe(8);
+      expect(before.data[1]).toMatchObject({ key: 'ideal_customer', question: 'Who is your ideal customer?', answered: false, qa_id: null });
+
+      // Answered in Spanish (spacing and case aside) and the user reads the list in French: still answered.
+      const saved = await send('POST', '/api/business-details/training-qa', { question: '  ¿quién es   su cliente ideal? ', answer: 'Dentistas.' }, reseller);
+      expect(saved.statusCode).toBe(201);
+      const qaId = json<{ data: { id: number } }>(saved).data.id;
+      const french = json<Questions>(await ctx.app.inject({ method: 'GET', url: '/api/get-all-openai-default-questions', headers: { ...bearer(reseller), 'user-language': 'fr' } }));
+      expect(french.data[1]).toEqual({ key: 'ideal_customer', question: 'Qui est votre client idéal ?', answered: true, qa_id: qaId });
+      expect(french.answered).toBe(before.answered + 1);
+      // Another account's answers are not mine.
+      expect(json<Questions>(await get('/api/get-all-openai-default-questions', customer)).data[1]!.answered).toBe(false);
+      expect((await get('/api/get-all-openai-default-questions?x=1')).statusCode).toBe(400);
+    });
+  });
 });

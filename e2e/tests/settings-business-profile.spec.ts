@@ -105,8 +105,17 @@ test('texts, Q&A and files can be added, edited and deleted', async ({ page, req
   await expect(page).toHaveURL(/tab=qa/);
   await page.getByLabel('Question', { exact: true }).fill('Do you work weekends?');
   await page.getByLabel('Answer', { exact: true }).fill('Saturdays only.');
-  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('tabpanel', { name: 'Q&A' }).getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('list', { name: 'Questions and answers' }).getByText('Do you work weekends?')).toBeVisible();
+  // The AI training's default questions (GET /api/get-all-openai-default-questions): answering one adds it as a Q&A.
+  const progress = page.getByTestId('default-questions-progress');
+  await expect(progress).toHaveText('0 of 8 answered');
+  await page.getByRole('button', { name: 'Answer: Who is your ideal customer?' }).click();
+  const answer = page.getByRole('form', { name: 'Answer: Who is your ideal customer?' });
+  await answer.getByLabel('Answer').fill('Dental clinics in Madrid.');
+  await answer.getByRole('button', { name: 'Save' }).click();
+  await expect(progress).toHaveText('1 of 8 answered');
+  await expect(page.getByRole('list', { name: 'Questions and answers' }).getByText('Dental clinics in Madrid.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Files' }).click();
   const input = page.getByLabel('File', { exact: true });

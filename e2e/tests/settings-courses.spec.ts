@@ -11,12 +11,27 @@ test('courses: a published course opens with its shown lessons and a back button
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' } });
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Unfinished draft', content: 'Not yet', status: 'draft' } });
 
+  // Onboarding topics (GET /api/topics): the shown ones where a new user starts and beside the courses; drafts never.
+  const topic = `Invite your team ${Date.now()}`;
+  expect((await request.post('/api/admin/topics', { headers: admin, data: { title: topic, description: 'Add colleagues under Manage team.', position: 5000 } })).status()).toBe(201);
+  expect((await request.post('/api/admin/topics', { headers: admin, data: { title: `Draft ${topic}`, position: 5001, shown: false } })).status()).toBe(201);
+
   // Reached from the account menu, at its Settings address.
   await openAs(page, await registerFreshUser(request, 'courses'), '/settings/business-profile');
+  const panel = page.getByRole('region', { name: 'Getting started' });
+  await expect(panel.getByText(topic, { exact: true })).toBeVisible();
+  await expect(panel.getByText('Add colleagues under Manage team.')).toBeVisible();
+  await expect(panel.getByText(`Draft ${topic}`)).toHaveCount(0);
+  await panel.getByRole('button', { name: "Don't show again" }).click();
+  await expect(panel).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Business profile' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
   await page.getByTestId('account-menu-button').click();
   await page.getByTestId('account-menu').getByRole('link', { name: 'Training courses' }).click();
   await expect(page).toHaveURL('/settings/courses');
   await expect(shell.heading('Courses')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Getting started' }).getByText(topic, { exact: true })).toBeVisible();
   await expectAccessible();
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(`/settings/courses/${item.id}`);

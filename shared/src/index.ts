@@ -15,6 +15,7 @@ export * from './ui/PageHeader';
 export * from './ui/PageSpinner';
 export * from './ui/SectionNav';
 export * from './ui/LessonBody';
+export * from './ui/OnboardingTopics';
 export * from './ui/form/TextField';
 export * from './ui/form/useYupForm';
 export * from './ui/RequireModule';

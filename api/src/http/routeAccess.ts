@@ -57,6 +57,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/mail-change(\/|$)/, 'signed_in'],
   ['*', /^\/api\/user-password$/, 'signed_in'],
   ['GET', /^\/api\/courses(\/|$)/, 'signed_in'],
+  ['GET', /^\/api\/topics$/, 'signed_in'],
   ['GET', /^\/api\/wl\/check-billing-portals$/, 'signed_in'],
   ['POST', /^\/api\/(accept-terms|disable-credit-popup)$/, 'signed_in'],
   // The account's authority: owner only.
@@ -74,6 +75,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/wallet(\/|$)/, 'wallet'],
   ['*', /^\/api\/ai\//, 'ai_suggest'],
   ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
+  ['GET', /^\/api\/get-all-openai-default-questions$/, 'ai_suggest'],
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
   ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions)(\/|$)/, 'leads'],
   ['*', /^\/api\/[a-z]+-results\//, 'leads'],

@@ -2252,6 +2252,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get-all-openai-default-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AI training's default questions, in your language, each with whether your Q&A answers it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Stable name of the question */
+                                key: string;
+                                /** @description The question in the user's language (User-Language) */
+                                question: string;
+                                /** @description The account's Q&A training data holds an answer to it (in any language) */
+                                answered: boolean;
+                                /** @description The Q&A that answers it */
+                                qa_id: number | null;
+                            }[];
+                            answered: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/business-details/training-files": {
         parameters: {
             query?: never;
@@ -4462,6 +4511,48 @@ export interface paths {
                                     body_html: string | null;
                                 }[];
                             };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The onboarding topics shown to users, in order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                            }[];
                         };
                     };
                 };

@@ -11,9 +11,11 @@ import { passwordRoutes } from './password';
 import { teamMemberRoutes } from './teamMembers';
 import { privacyRoutes } from './privacy';
 import { trainingCollectionRoutes } from './trainingData';
+import { defaultQuestionRoutes } from './defaultQuestions';
 import { trainingFileRoutes } from './trainingFiles';
 import { websiteLinkRoutes } from './websiteLinks';
 import { courseRoutes } from './courses';
+import { topicRoutes } from './topics';
 import { crmRoutes } from './crm';
 import { walletRoutes } from './wallet';
 import { settingsWebhookRoutes } from './webhooks';
@@ -27,6 +29,7 @@ export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   businessProfileRoutes(api, deps, auth);
   websiteLinkRoutes(api, deps, auth, crawlLimitsFromEnv());
   trainingCollectionRoutes(api, deps, auth);
+  defaultQuestionRoutes(api, deps, auth);
   trainingFileRoutes(api, deps, auth);
   passwordRoutes(api, deps);
   apiKeyRoutes(api, deps);
@@ -41,4 +44,5 @@ export function settingsRoutes(api: FastifyInstance, deps: AppDeps): void {
   crmRoutes(api, deps);
   settingsWebhookRoutes(api, deps);
   courseRoutes(api, deps);
+  topicRoutes(api, deps);
 }

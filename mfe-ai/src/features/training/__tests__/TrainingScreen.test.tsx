@@ -64,6 +64,18 @@ describe('TrainingScreen', () => {
         };
       if (call.url === '/api/ai/training-runs' && call.method === 'GET')
         return { status: 200, body: { data: trained ? [queuedReads > 0 ? QUEUED : RUN] : [], currentPage: 1, pageSize: 5, total: trained ? 1 : 0 } };
+      if (call.url === '/api/get-all-openai-default-questions')
+        return {
+          status: 200,
+          body: {
+            data: [
+              { key: 'what_you_do', question: 'What does your business do, in one or two sentences?', answered: true, qa_id: 4 },
+              { key: 'ideal_customer', question: 'Who is your ideal customer?', answered: false, qa_id: null },
+            ],
+            answered: 1,
+            total: 2,
+          },
+        };
       if (call.url === '/api/calculate-tokens-ai-training') return { status: 200, body: { tokens: 20, characters: 80, chars_per_token: 4, by_source: [] } };
       if (call.url === '/api/ai/training-runs' && call.method === 'POST') {
         trained = true;
@@ -93,6 +105,11 @@ describe('TrainingScreen', () => {
     expect(within(table).getByRole('row', { name: /Files/ })).toHaveTextContent('Nothing added');
     expect(screen.getByText('The assistant has not been trained yet.')).toBeInTheDocument();
     expect(await screen.findByText('No training runs yet.')).toBeInTheDocument();
+    // The default questions: how many the Q&A answers, the open ones, and a link to answer them.
+    expect(await screen.findByTestId('ai-questions-progress')).toHaveTextContent('1 of 2 default questions answered');
+    expect(within(screen.getByRole('list', { name: 'Questions still open' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Who is your ideal customer?']);
+    await user.click(screen.getByRole('link', { name: 'Answer them in the business data (Q&A)' }));
+    expect(props.navigator.navigate).toHaveBeenCalledWith('/settings/business-profile?tab=qa');
 
     // Only the sources with content are preselected for the estimate.
     expect(screen.getByRole('checkbox', { name: 'Texts' })).toBeChecked();

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Fieldset, Flex, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, OnboardingTopics, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate } from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { EngineNotice } from '../../../components/EngineNotice';
 import { ProfileGate } from '../../../components/ProfileGate';
 import type { AiStatus } from '../../status/api/getAiStatus';
 import { useCalculateTokens } from '../api/calculateTokens';
+import { useDefaultQuestions } from '../api/getDefaultQuestions';
 import { isRunActive, SOURCE_KINDS, useTraining, type SourceKind, type SourceStat, type TrainingRun } from '../api/getTraining';
 import { useTrainingRuns } from '../api/getTrainingRuns';
 import { useStartTrainingRun } from '../api/startTrainingRun';
@@ -25,6 +26,7 @@ export function TrainingScreen() {
   return (
     <Box>
       <PageHeader title={t('routes.training')} />
+      <OnboardingTopics variant="panel" />
       <ProfileGate>{(status) => <TrainingContent status={status} />}</ProfileGate>
     </Box>
   );
@@ -124,6 +126,8 @@ function TrainingContent({ status }: { status: AiStatus }) {
           </Table.Root>
         </Table.ScrollArea>
       </Box>
+
+      <DefaultQuestionsSection />
 
       <TokenEstimateSection sources={sources} />
 
@@ -274,6 +278,46 @@ function RunHistory() {
           <Pagination label={t('history.heading')} page={runs.data.currentPage} pageSize={runs.data.pageSize} total={runs.data.total} onChange={setPage} />
         </>
       )}
+    </Box>
+  );
+}
+
+/** The default questions the training asks about the business: how many the account's Q&A answers, the open ones, where to answer. */
+function DefaultQuestionsSection() {
+  const { t } = useTranslation('ai');
+  const questions = useDefaultQuestions();
+  const navigate = useCrossAreaNavigate();
+  // Training-data failures are logged only (spec §8): no section then.
+  if (!questions.data) return null;
+  const { data, answered, total } = questions.data;
+  const open = data.filter((q) => !q.answered);
+  const href = `${paths.settings.businessProfile()}?tab=qa`;
+  return (
+    <Box as="section" aria-labelledby="ai-questions-heading">
+      <Heading as="h2" size="md" id="ai-questions-heading" mb={2}>
+        {t('training.questionsHeading')}
+      </Heading>
+      <Text data-testid="ai-questions-progress" mb={2}>
+        {t('training.questionsProgress', { answered, total })}
+      </Text>
+      {open.length ? (
+        <Stack as="ul" gap={1} ps={5} mb={2} aria-label={t('training.questionsOpen')}>
+          {open.map((q) => (
+            <li key={q.key}>{q.question}</li>
+          ))}
+        </Stack>
+      ) : null}
+      <Link
+        href={href}
+        color="brand.fg"
+        textDecoration="underline"
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
+        {t('training.questionsAnswer')}
+      </Link>
     </Box>
   );
 }

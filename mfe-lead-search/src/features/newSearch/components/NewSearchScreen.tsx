@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
-import { applyApiFieldErrors, apiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, apiFieldErrors, ErrorState, OnboardingTopics, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -50,6 +50,8 @@ export function NewSearchScreen({ titleKey = 'routes.newSearch', list, onBack }:
   return (
     <Box>
       <PageHeader title={t(titleKey)} onBack={onBack} />
+      {/* Where a user with lead search starts (spec §2 home redirect): the onboarding topics. */}
+      {list ? null : <OnboardingTopics variant="panel" />}
       <Box as="fieldset" mb={6} hidden={Boolean(list)}>
         <Heading as="legend" size="md" mb={3}>
           {t('newSearch.typeLegend')}

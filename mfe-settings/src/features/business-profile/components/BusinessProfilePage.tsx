@@ -1,12 +1,13 @@
 import { Badge, Box, Link, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { ErrorState, OnboardingTopics, PageHeader, PageSpinner } from '@leadsmith/shared';
 import { useBusinessProfile } from '../api/get-business-profile';
 import { useTrainingItems } from '../api/get-training-items';
 import type { LinkKind, TrainingFile, TrainingQa, TrainingText, WebsiteLink } from '../api/training-resources';
 import { BusinessProfileForm } from './BusinessProfileForm';
 import { CrawlForm } from './CrawlForm';
+import { DefaultQuestions } from './DefaultQuestions';
 import { FileUpload } from './FileUpload';
 import { TrainingItemsTab } from './TrainingItemsTab';
 
@@ -84,6 +85,7 @@ export function BusinessProfilePage() {
   return (
     <Box>
       <PageHeader title={t('routes.businessProfile')} />
+      <OnboardingTopics variant="panel" />
       {profile.isPending ? (
         <PageSpinner />
       ) : profile.isError ? (
@@ -149,7 +151,9 @@ export function BusinessProfilePage() {
                   </Text>
                 </>
               )}
-            />
+            >
+              <DefaultQuestions />
+            </TrainingItemsTab>
           </Tabs.Content>
           <Tabs.Content value="files">
             <FilesTab />

@@ -2,7 +2,7 @@ import { Box, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
+import { ErrorState, OnboardingTopics, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
 import { Pagination } from '../../../components/Pagination';
 import { useCourses } from '../api/get-courses';
 
@@ -14,6 +14,7 @@ export function CoursesPage() {
   return (
     <Box>
       <PageHeader title={t('routes.courses')} />
+      <OnboardingTopics />
       {courses.isPending ? (
         <PageSpinner />
       ) : courses.isError ? (
