@@ -4,7 +4,9 @@
 // and filtered first pages at 20 connections, deep pages by keyset, the search box, the full CSV export, two
 // web processes against one, bulk actions over every row, and the API's memory.
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startServer } from './launch.mjs';
@@ -22,6 +24,52 @@ const DATABASE = 'leadsmith_bench';
 const PG_ENV = { PG_PORT: String(PG_PORT), PG_DIR: '.data/bench', PG_OPTIONS: '-c shared_buffers=2GB -c maintenance_work_mem=512MB -c max_wal_size=4GB -c work_mem=16MB' };
 
 const pgScript = (command) => execFileSync('bash', ['scripts/postgres.sh', command], { cwd: ROOT, env: { ...process.env, ...PG_ENV }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** A process's CPU time so far (user + system, seconds) and its parent, from /proc/<pid>/stat; null when it is gone. */
+function procStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state (3), ppid (4), …, utime (14), stime (15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
+  } catch {
+    return null;
+  }
+}
+
+/** The bench's PostgreSQL server: its postmaster and every backend it forked. */
+function postgresPids() {
+  const postmaster = Number(readFileSync(path.join(ROOT, PG_ENV.PG_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d) && procStat(d)?.ppid === postmaster).map(Number);
+  return [postmaster, ...children];
+}
+
+/** The whole machine's busy CPU time so far (seconds, all cores), from /proc/stat. */
+function machineBusy() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+}
+
+/**
+ * Where the CPU went while `run` ran: the API processes, the PostgreSQL server, this process (the load
+ * generator), and everything else on the machine (other work sharing it); seconds of CPU, with the
+ * wall time and the cores (the most CPU the run could have had is wall × cores).
+ */
+async function withCpu(apiPids, run) {
+  const pgPids = postgresPids();
+  const sum = (pids) => pids.reduce((total, pid) => total + (procStat(pid)?.cpu ?? 0), 0);
+  const before = { api: apiPids.map((pid) => procStat(pid)?.cpu ?? 0), pg: sum(pgPids), self: process.cpuUsage(), machine: machineBusy(), at: performance.now() };
+  const result = await run();
+  const api = apiPids.map((pid, i) => (procStat(pid)?.cpu ?? 0) - before.api[i]);
+  const pgCpu = sum(postgresPids()) - before.pg;
+  const self = process.cpuUsage(before.self);
+  const generator = (self.user + self.system) / 1e6;
+  const machine = machineBusy() - before.machine;
+  const cpu = { wall: (performance.now() - before.at) / 1000, cores: os.cpus().length, api, postgres: pgCpu, generator, other: Math.max(0, machine - api.reduce((a, b) => a + b, 0) - pgCpu - generator) };
+  return { ...result, cpu };
+}
 
 function percentile(sorted, p) {
   if (!sorted.length) return 0;
@@ -220,8 +268,8 @@ export async function measurePostgres() {
     console.error('bench: PostgreSQL, two web processes against one…');
     const second = await startServer(API_PORTS[1], { ...env, BENCH_SEED: '0' });
     servers.push(second);
-    const one = await load([first.base], token, listId, [{ limit: 20, page: 1 }]);
-    const two = await load([first.base, second.base], token, listId, [{ limit: 20, page: 1 }]);
+    const one = await withCpu([first.child.pid], () => load([first.base], token, listId, [{ limit: 20, page: 1 }]));
+    const two = await withCpu([first.child.pid, second.child.pid], () => load([first.base, second.base], token, listId, [{ limit: 20, page: 1 }]));
 
     console.error('bench: PostgreSQL, bulk actions over every row…');
     const bulkActions = await bulk(first.base, token, listId);
@@ -239,7 +287,7 @@ export async function measurePostgres() {
       search,
       searchLoad,
       exported,
-      processes: { one: one.rps, two: two.rps, oneErrors: one.errors, twoErrors: two.errors },
+      processes: { one: one.rps, two: two.rps, oneErrors: one.errors, twoErrors: two.errors, oneCpu: one.cpu, twoCpu: two.cpu },
       bulk: bulkActions,
       memory: { idleMb: idle.rssMb, underLoadMb: afterLoad.rssMb, peakMb: end.peakMb },
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },

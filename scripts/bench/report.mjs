@@ -152,6 +152,13 @@ const trio = (s) => `${f1(s.p50)} / ${f1(s.p95)} / ${f1(s.p99)}`;
 export function reportPostgres(pg) {
   const rows = pg.rows.toLocaleString('en');
   const ratio = pg.processes.two / pg.processes.one;
+  const cpuLine = (c) =>
+    `${c.api.map((x) => x.toFixed(1)).join(' + ')} / ${c.postgres.toFixed(1)} / ${c.generator.toFixed(1)} / ${c.other.toFixed(1)} of ${(c.wall * c.cores).toFixed(1)} (${c.wall.toFixed(1)} s × ${c.cores})`;
+  /** How much of the machine the run used: when it is all of it, a second process has no core to run on. */
+  const cpuBusy = (c) => {
+    const used = c.api.reduce((a, b) => a + b, 0) + c.postgres + c.generator + c.other;
+    return `the ${c.cores} cores ${Math.round((100 * used) / (c.wall * c.cores))}% busy (API ${Math.round((100 * c.api.reduce((a, b) => a + b, 0)) / used)}%, PostgreSQL ${Math.round((100 * c.postgres) / used)}%, load generator ${Math.round((100 * c.generator) / used)}%, other work ${Math.round((100 * c.other) / used)}%)`;
+  };
   // Memory kept per row would grow from the first quarter of the export to its end; a flat line is what streaming gives.
   const exportGrowth = (pg.exported.quarters.at(-1) ?? pg.exported.rssMaxMb) - (pg.exported.quarters[0] ?? pg.exported.rssBeforeMb);
   const searchP95 = Math.max(pg.search.contain.p95, pg.search.exact.p95, pg.search.start.p95);
@@ -178,6 +185,8 @@ export function reportPostgres(pg) {
     row(['CSV export of the whole list: rows, seconds, MB (UTF-8 BOM)', `${pg.exported.rows.toLocaleString('en')}, ${pg.exported.seconds.toFixed(1)}, ${pg.exported.mb.toFixed(0)} (${pg.exported.bom ? 'yes' : 'no'})`]),
     row(['API memory during the export: before / highest (MB RSS); at each quarter of the rows', `${Math.round(pg.exported.rssBeforeMb)} / ${Math.round(pg.exported.rssMaxMb)}; ${pg.exported.quarters.map(Math.round).join(' / ')}`]),
     row(['first page, requests/s: one web process / two web processes (20 connections each)', `${Math.round(pg.processes.one)} / ${Math.round(pg.processes.two)} (${ratio.toFixed(2)}×)`]),
+    row(['where the CPU went, one web process: API / PostgreSQL / load generator / other work on the machine (core-seconds of the run\'s wall × cores)', cpuLine(pg.processes.oneCpu)]),
+    row(['where the CPU went, two web processes: API (each) / PostgreSQL / load generator / other work on the machine', cpuLine(pg.processes.twoCpu)]),
     row([`bulk action over every row: add a label (rows, ms)`, `${pg.bulk.labelled.toLocaleString('en')}, ${Math.round(pg.bulk.labelMs)}`]),
     row([`bulk action over every row: delete (rows, ms)`, `${pg.bulk.deleted.toLocaleString('en')}, ${Math.round(pg.bulk.deleteMs)}`]),
     row(['API memory on PostgreSQL: idle / after load / peak (MB RSS)', `${Math.round(pg.memory.idleMb)} / ${Math.round(pg.memory.underLoadMb)} / ${Math.round(pg.memory.peakMb)}`]),
@@ -192,7 +201,11 @@ export function reportPostgres(pg) {
     goal('search (contains, exact, starts with) p95 < 100 ms', searchP95 < 100, `contains ${f1(pg.search.contain.p95)}, exact ${f1(pg.search.exact.p95)}, starts with ${f1(pg.search.start.p95)} ms (one at a time)`),
     goal(`CSV export holds every row (${rows}), streamed`, pg.exported.rows === pg.rows && pg.exported.bom, `${pg.exported.rows.toLocaleString('en')} rows in ${pg.exported.seconds.toFixed(1)} s`),
     goal('the export does not grow the API with the list: RSS at its end ≤ at its first quarter + 50 MB', exportGrowth <= 50, `${exportGrowth >= 0 ? '+' : ''}${Math.round(exportGrowth)} MB from the first quarter to the end (highest ${Math.round(pg.exported.rssMaxMb)} MB, ${Math.round(pg.exported.rssBeforeMb)} before)`),
-    goal('two web processes ≥ 1.7× the requests/s of one', ratio >= 1.7, `${ratio.toFixed(2)}× (${Math.round(pg.processes.two)} vs ${Math.round(pg.processes.one)} req/s, errors ${pg.processes.oneErrors + pg.processes.twoErrors})`),
+    goal(
+      'two web processes ≥ 1.7× the requests/s of one',
+      ratio >= 1.7,
+      `${ratio.toFixed(2)}× (${Math.round(pg.processes.two)} vs ${Math.round(pg.processes.one)} req/s, errors ${pg.processes.oneErrors + pg.processes.twoErrors}); ${cpuBusy(pg.processes.oneCpu)} with one process, ${cpuBusy(pg.processes.twoCpu)} with two`,
+    ),
     goal(`a bulk action over all ${rows} rows < 10 s (the slower of label and delete)`, Math.max(pg.bulk.labelMs, pg.bulk.deleteMs) < 10_000 && pg.bulk.labelled === pg.rows && pg.bulk.deleted === pg.rows, `label ${(pg.bulk.labelMs / 1000).toFixed(1)} s, delete ${(pg.bulk.deleteMs / 1000).toFixed(1)} s`),
     goal('API memory idle on PostgreSQL < 300 MB RSS', pg.memory.idleMb < 300, `${Math.round(pg.memory.idleMb)} MB`),
     '',

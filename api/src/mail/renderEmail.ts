@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { sanitizeHtml } from '../routes/whitelabel/sanitizeHtml';
 import type { MailBrand } from './mailBrand';
 
@@ -28,6 +27,9 @@ export function fillPlaceholders(text: string, vars: MailVars, encode: (value: s
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 const color = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
 
+/** MJML (about 75 MB of resident memory once loaded) is loaded by the first email rendered, not at start. */
+let mjml: Promise<typeof import('mjml')> | null = null;
+
 /**
  * Renders a branded email: the template's HTML body (rebuilt by the allowlist sanitiser, as reseller
  * HTML always is, then filled with HTML-escaped values) inside a responsive MJML layout with the
@@ -45,7 +47,7 @@ export async function renderEmail(brand: MailBrand, template: EmailTemplateParts
     : `<mj-text align="center" font-size="22px" font-weight="700" color="${heading}">${escapeHtml(brand.name)}</mj-text>`;
   const action = vars.action_url === undefined ? '' : `<mj-button href="${attr(String(vars.action_url))}" background-color="${primary}" color="#ffffff" border-radius="6px" font-weight="600">${escapeHtml(actionLabel)}</mj-button>`;
   const footer = [escapeHtml(brand.name), brand.supportEmail ? `<a href="mailto:${attr(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>` : ''].filter(Boolean).join(' · ');
-  const mjml = `<mjml lang="${attr(String(vars.lang ?? 'en'))}">
+  const layout = `<mjml lang="${attr(String(vars.lang ?? 'en'))}">
   <mj-head>
     <mj-title>${escapeHtml(subject)}</mj-title>
     <mj-preview>${escapeHtml(subject)}</mj-preview>
@@ -64,6 +66,7 @@ export async function renderEmail(brand: MailBrand, template: EmailTemplateParts
     <mj-section padding="8px 0 24px"><mj-column><mj-text align="center" font-size="12px" color="#4A5568">${footer}</mj-text></mj-column></mj-section>
   </mj-body>
 </mjml>`;
-  const result = await mjml2html(mjml, { validationLevel: 'soft', keepComments: false });
+  const { default: mjml2html } = await (mjml ??= import('mjml'));
+  const result = await mjml2html(layout, { validationLevel: 'soft', keepComments: false });
   return { subject, html: result.html, text: fillPlaceholders(template.text, vars).trim() };
 }
