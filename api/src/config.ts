@@ -167,6 +167,10 @@ export function loadConfig(env: Env, repoRoot: string): Config {
   const testClock = bool(env, 'TEST_CLOCK', false);
   if (production && testClock) throw new ConfigError('TEST_CLOCK', 'moves the app clock and cannot be enabled in production');
 
+  // The platform's terms document, linked from the accept-terms step (users.ts platformTermsUrl).
+  const termsUrl = raw(env, 'TERMS_URL');
+  if (termsUrl !== undefined && !/^https?:\/\/\S+$/.test(termsUrl)) throw new ConfigError('TERMS_URL', 'expected an http:// or https:// URL of the terms document');
+
   const smtpUrl = raw(env, 'SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/.+/.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected an smtp:// or smtps:// URL');
 

@@ -1,4 +1,6 @@
+import { loadUserDto } from '../src/users/users';
 import { createTestApp, DEMO, json, login, bearer, type TestContext } from './helpers';
+import { PACKAGE } from './whitelabel-helpers';
 import { fakeOidc, type FakeOidc } from './fakeOidc';
 
 const CLIENT = { id: 'leadsmith-web', secret: 'fake-google-secret' };
@@ -92,5 +94,31 @@ describe('Google sign-in through OpenID Connect (PKCE, state, nonce) against a l
     const off = await ctx.app.inject({ method: 'POST', url: '/api/disable-credit-popup', headers: bearer(token), payload: {} });
     expect(json(off)).toMatchObject({ credit_popup_disabled: true });
     expect((await me()).credit_popup_disabled).toBe(true);
+  });
+
+  it("the terms step links the platform's terms document (TERMS_URL), or a reseller's customer's reseller's terms", async () => {
+    const token = await login(ctx.app, DEMO.customer);
+    const termsUrl = async () => json<{ terms_url: string | null }>(await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).terms_url;
+    delete process.env.TERMS_URL;
+    expect(await termsUrl()).toBeNull();
+    process.env.TERMS_URL = 'https://leadsmith.test/terms/2026-11';
+    try {
+      expect(await termsUrl()).toBe('https://leadsmith.test/terms/2026-11');
+      // A reseller's customer: the terms URL of its package's sales page comes first.
+      const reseller = await login(ctx.app, DEMO.reseller);
+      const call = (method: 'POST' | 'PUT', url: string, payload: object) => ctx.app.inject({ method, url, headers: bearer(reseller), payload });
+      const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', { ...PACKAGE, name: 'Terms plan' })).data;
+      const sub = json<{ data: { customer_id: number } }>(await call('POST', '/api/whitelabel/subscriptions', { customer_name: 'Terry Terms', email: 'terry@buyer.test', username: 'terry-terms', package_id: pkg.id })).data;
+      const loaded = async () => (await loadUserDto(ctx.db, sub.customer_id, ctx.config.chatWidgetSecret))!.terms_url;
+      expect(await loaded()).toBe('https://leadsmith.test/terms/2026-11');
+      await ctx.db.query(
+        `INSERT INTO whitelabel_sales_settings (package_id, business_name, primary_color, secondary_color, background_color, text_color, terms_url, updated_at)
+         VALUES ($1, 'Acme', '#112233', '#445566', '#FFFFFF', '#000000', 'https://acme.test/terms', now())`,
+        [pkg.id],
+      );
+      expect(await loaded()).toBe('https://acme.test/terms');
+    } finally {
+      delete process.env.TERMS_URL;
+    }
   });
 });

@@ -54,6 +54,11 @@ export const UserSchema = Type.Object({
   terms_accepted_version: Nullable(Type.String()),
   /** The terms version in force (TERMS_VERSION). */
   terms_version: Type.String(),
+  /**
+   * The terms document the user is asked to accept: its reseller's (the terms URL of its package's
+   * sales page) for a reseller's customer, else the platform's (TERMS_URL); null when none is published.
+   */
+  terms_url: Nullable(Type.String()),
   credit_popup_disabled: Type.Boolean(),
 });
 export type UserDto = Static<typeof UserSchema>;
@@ -103,6 +108,24 @@ export function currentTermsVersion(env: NodeJS.ProcessEnv = process.env): strin
   return env.TERMS_VERSION?.trim() || DEFAULT_TERMS_VERSION;
 }
 
+/** The platform's terms document (TERMS_URL, an http(s) URL), or null. */
+export function platformTermsUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  const url = env.TERMS_URL?.trim();
+  return url && /^https?:\/\/\S+$/.test(url) ? url : null;
+}
+
+async function termsUrlFor(q: Queryable, row: Pick<UserRow, 'id' | 'parent_id'>): Promise<string | null> {
+  if (row.parent_id !== null) {
+    const reseller = await q.query<{ terms_url: string }>(
+      `SELECT ss.terms_url FROM whitelabel_subscriptions s JOIN whitelabel_sales_settings ss ON ss.package_id = s.package_id
+        WHERE s.customer_id = $1 AND s.owner_id = $2 AND ss.terms_url IS NOT NULL AND ss.terms_url <> '' ORDER BY s.id DESC LIMIT 1`,
+      [row.id, row.parent_id],
+    );
+    if (reseller.rows[0]) return reseller.rows[0].terms_url;
+  }
+  return platformTermsUrl();
+}
+
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** HMAC-SHA256 of the user id: lets the chat widget trust the id it is given (spec §7). */
@@ -136,6 +159,7 @@ export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret
     last_login_at: iso(row.last_login_at),
     email_verified_at: iso(row.email_verified_at),
     terms_version: currentTermsVersion(),
+    terms_url: await termsUrlFor(q, row),
   };
 }
 

@@ -85,6 +85,7 @@ export interface paths {
                                 archived: boolean;
                                 terms_accepted_version: string | null;
                                 terms_version: string;
+                                terms_url: string | null;
                                 credit_popup_disabled: boolean;
                             };
                         };
@@ -274,6 +275,7 @@ export interface paths {
                                 archived: boolean;
                                 terms_accepted_version: string | null;
                                 terms_version: string;
+                                terms_url: string | null;
                                 credit_popup_disabled: boolean;
                             };
                         };
@@ -640,6 +642,7 @@ export interface paths {
                                 archived: boolean;
                                 terms_accepted_version: string | null;
                                 terms_version: string;
+                                terms_url: string | null;
                                 credit_popup_disabled: boolean;
                             };
                         };
@@ -719,6 +722,7 @@ export interface paths {
                             archived: boolean;
                             terms_accepted_version: string | null;
                             terms_version: string;
+                            terms_url: string | null;
                             credit_popup_disabled: boolean;
                         };
                     };
@@ -797,6 +801,7 @@ export interface paths {
                                 archived: boolean;
                                 terms_accepted_version: string | null;
                                 terms_version: string;
+                                terms_url: string | null;
                                 credit_popup_disabled: boolean;
                             };
                         };
@@ -20802,6 +20807,7 @@ export interface paths {
                                 archived: boolean;
                                 terms_accepted_version: string | null;
                                 terms_version: string;
+                                terms_url: string | null;
                                 credit_popup_disabled: boolean;
                             };
                         };

@@ -38,11 +38,18 @@ function TermsDialog({ user }: { user: User }) {
               <Dialog.Title>{t('prompts.termsTitle')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>
-                {user.terms_accepted_version
-                  ? t('prompts.termsChanged', { version: user.terms_version, brand: branding.name })
-                  : t('prompts.termsFirst', { version: user.terms_version, brand: branding.name })}
-              </Text>
+              <Stack gap={3}>
+                <Text>
+                  {user.terms_accepted_version
+                    ? t('prompts.termsChanged', { version: user.terms_version, brand: branding.name })
+                    : t('prompts.termsFirst', { version: user.terms_version, brand: branding.name })}
+                </Text>
+                {user.terms_url ? (
+                  <ChakraLink href={user.terms_url} target="_blank" rel="noopener noreferrer" color="brand.fg" data-testid="terms-link">
+                    {t('prompts.termsLink', { version: user.terms_version })}
+                  </ChakraLink>
+                ) : null}
+              </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button colorPalette="brand" loading={accept.isPending} onClick={() => accept.mutate()} data-testid="accept-terms">
