@@ -82,6 +82,10 @@ describe('PayKickstart: verified IPNs mapped onto subscription states, each appl
     expect(outcomes).toEqual(['already_started', 'started']);
     const payments = (await ctx.db.query<{ amount_cents: number }>("SELECT amount_cents FROM whitelabel_payments WHERE provider = 'paykickstart'")).rows;
     expect(payments).toEqual([{ amount_cents: 4900 }]);
+    // The new buyer is welcomed once, its button opening "Forgot password" (its password is not its own yet).
+    const welcome = (await ctx.db.query<{ html: string }>("SELECT body_text AS html FROM outbound_emails WHERE kind = 'welcome' AND user_id = $1", [s.customer_id])).rows;
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.html).toContain('/forgot-password');
   });
 
   it('a rebill grants the next month once (unused credits roll over), even when delivered twice at once', async () => {

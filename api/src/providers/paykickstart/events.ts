@@ -1,6 +1,6 @@
 import { addMonths, grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Queryable } from '../../db';
-import type { MailDeps } from '../../mail/templatedMail';
+import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { customerRoomRefusal, insertCustomer, logEvent, setCustomerActive, startSubscription } from '../../routes/whitelabel/customers';
 import { packageOf } from '../../routes/whitelabel/packages';
 import { normaliseEmail } from '../../users/users';
@@ -24,7 +24,7 @@ interface Context {
   now: Date;
   /** A password hash for a buyer who is new here (made outside the transaction: scrypt is slow). */
   passwordHash: string;
-  /** Mails the customer's renewal (issue 33). */
+  /** Mails the new buyer's welcome and the customer's renewal (issue 33). */
   mail?: MailDeps;
 }
 
@@ -99,6 +99,9 @@ async function startFromSale(tx: Queryable, ipn: Ipn, c: Context): Promise<strin
   });
   await tx.query(`UPDATE whitelabel_subscriptions SET billing_provider = 'paykickstart', provider_subscription_ref = $2 WHERE id = $1`, [subscriptionId, invoiceId || null]);
   await recordPayment(tx, c.ownerId, subscriptionId, ipn, c.now);
+  // A buyer new here is welcomed under the reseller's brand, in the transaction that applies the event
+  // (so once); its button opens "Forgot password", where the buyer sets the password of the new account.
+  if (!known.rows[0] && c.mail) await sendTemplatedMail(tx, c.mail, { kind: 'welcome', userId: customerId, actionPath: '/forgot-password' });
   return 'started';
 }
 
