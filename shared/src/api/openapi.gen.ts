@@ -17251,6 +17251,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What the assistant is trained on: each source with its size and whether it changed since the last run */
         get: {
             parameters: {
                 query?: never;
@@ -17265,7 +17266,78 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            profile_completed: boolean;
+                            engine: {
+                                /** @enum {string} */
+                                provider: "embedded" | "openai-compatible";
+                                embedded: boolean;
+                                model: string;
+                            };
+                            sources: {
+                                /** @enum {string} */
+                                kind: "profile" | "websites" | "links" | "texts" | "qa" | "files";
+                                count: number;
+                                characters: number;
+                                tokens: number;
+                                /** @description Items added or edited after the last completed run started. */
+                                changed: number;
+                                /** @enum {string} */
+                                status: "empty" | "trained" | "not_trained";
+                            }[];
+                            total: {
+                                count: number;
+                                tokens: number;
+                            };
+                            needs_training: boolean;
+                            last_completed_run: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                provider: string;
+                                model: string;
+                                /** @description How many items of each source the run read. */
+                                sources: {
+                                    profile?: number;
+                                    websites?: number;
+                                    links?: number;
+                                    texts?: number;
+                                    qa?: number;
+                                    files?: number;
+                                };
+                                tokens: number;
+                                summary: string;
+                                error_code: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                            } | null;
+                            latest_run: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                provider: string;
+                                model: string;
+                                /** @description How many items of each source the run read. */
+                                sources: {
+                                    profile?: number;
+                                    websites?: number;
+                                    links?: number;
+                                    texts?: number;
+                                    qa?: number;
+                                    files?: number;
+                                };
+                                tokens: number;
+                                summary: string;
+                                error_code: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                                error_message: string | null;
+                            } | null;
+                        };
+                    };
                 };
             };
         };
@@ -17286,6 +17358,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Estimate the tokens a training run reads from the chosen sources (all by default) */
         post: {
             parameters: {
                 query?: never;
@@ -17306,7 +17379,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            tokens: number;
+                            characters: number;
+                            chars_per_token: number;
+                            by_source: {
+                                /** @enum {string} */
+                                kind: "profile" | "websites" | "links" | "texts" | "qa" | "files";
+                                count: number;
+                                characters: number;
+                                tokens: number;
+                            }[];
+                            engine: {
+                                /** @enum {string} */
+                                provider: "embedded" | "openai-compatible";
+                                embedded: boolean;
+                                model: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -17323,6 +17415,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your training runs (paginated), newest first */
         get: {
             parameters: {
                 query?: {
@@ -17340,11 +17433,40 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                provider: string;
+                                model: string;
+                                /** @description How many items of each source the run read. */
+                                sources: {
+                                    profile?: number;
+                                    websites?: number;
+                                    links?: number;
+                                    texts?: number;
+                                    qa?: number;
+                                    files?: number;
+                                };
+                                tokens: number;
+                                summary: string;
+                                error_code: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Train or refresh the assistant (queued; follow it on GET /api/ai/training) */
         post: {
             parameters: {
                 query?: never;
@@ -17359,11 +17481,38 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                provider: string;
+                                model: string;
+                                /** @description How many items of each source the run read. */
+                                sources: {
+                                    profile?: number;
+                                    websites?: number;
+                                    links?: number;
+                                    texts?: number;
+                                    qa?: number;
+                                    files?: number;
+                                };
+                                tokens: number;
+                                summary: string;
+                                error_code: string | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };

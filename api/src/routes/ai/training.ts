@@ -3,11 +3,13 @@ import type { Db, Queryable } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { enqueueTrainingRun } from '../../workers/aiTraining';
 import type { AppDeps } from '../../http/context';
+import { KeyedObject, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { isLanguage, MESSAGES, t, type Language, type MessageCode } from '../../i18n/messages';
 import { AiProviderError, aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { say } from '../respond';
+import { AiEngineSchema } from './status';
 import {
   aiAccountId,
   aiGuard,
@@ -34,29 +36,49 @@ const MATERIAL_MAX_CHARS = 24_000;
 /** A run still `queued` or `running` after this is given up (no worker took it, or it crashed) and does not block a new one. */
 const RUN_STALE_MS = 10 * 60_000;
 
-export interface SourceStat {
-  kind: SourceKind;
-  count: number;
-  characters: number;
-  tokens: number;
+const SourceStatSchema = Type.Object({
+  kind: StringEnum(SOURCE_KINDS),
+  count: Type.Integer(),
+  characters: Type.Integer(),
+  tokens: Type.Integer(),
   /** Items added or edited after the last completed run started. */
-  changed: number;
+  changed: Type.Integer({ description: 'Items added or edited after the last completed run started.' }),
   /** empty: nothing there; trained: in the last completed run, unchanged; not_trained: new, changed or removed since. */
-  status: 'empty' | 'trained' | 'not_trained';
-}
+  status: StringEnum(['empty', 'trained', 'not_trained'] as const),
+});
+export type SourceStat = Static<typeof SourceStatSchema>;
 
-export interface TrainingRun {
-  id: number;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  provider: string;
-  model: string;
-  sources: Partial<Record<SourceKind, number>>;
-  tokens: number;
-  summary: string;
-  error_code: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
+const TrainingRunSchema = Type.Object({
+  id: Type.Integer(),
+  status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
+  provider: Type.String(),
+  model: Type.String(),
+  sources: Type.Partial(KeyedObject(SOURCE_KINDS, Type.Integer()), { description: 'How many items of each source the run read.' }),
+  tokens: Type.Integer(),
+  summary: Type.String(),
+  error_code: Nullable(Type.String()),
+  started_at: Timestamp(),
+  finished_at: Nullable(Timestamp()),
+});
+export type TrainingRun = Omit<Static<typeof TrainingRunSchema>, 'started_at' | 'finished_at'> & { started_at: string; finished_at: string | null };
+
+const TrainingOverview = Type.Object({
+  profile_completed: Type.Boolean(),
+  engine: AiEngineSchema,
+  sources: Type.Array(SourceStatSchema),
+  total: Type.Object({ count: Type.Integer(), tokens: Type.Integer() }),
+  needs_training: Type.Boolean(),
+  last_completed_run: Nullable(TrainingRunSchema),
+  latest_run: Nullable(Type.Object({ ...TrainingRunSchema.properties, error_message: Nullable(Type.String({ description: "error_code in the caller's language." })) })),
+});
+
+const TokenEstimate = Type.Object({
+  tokens: Type.Integer(),
+  characters: Type.Integer(),
+  chars_per_token: Type.Integer(),
+  by_source: Type.Array(Type.Object({ kind: StringEnum(SOURCE_KINDS), count: Type.Integer(), characters: Type.Integer(), tokens: Type.Integer() })),
+  engine: AiEngineSchema,
+});
 
 const RUN_COLUMNS = 'id, status, provider, model, sources, tokens, summary, error_code, started_at, finished_at';
 
@@ -135,29 +157,37 @@ const SUMMARY_SYSTEM =
 export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDeps): void {
   const guard = aiGuard(api);
 
-  api.get('/api/ai/training', { ...guard, schema: { querystring: objectSchema({}) } }, async (request) => {
-    const accountId = await aiAccountId(db, request);
-    const profile = await loadProfile(db, accountId);
-    const last = await lastCompletedRun(db, accountId);
-    const { rows: latest } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
-    const sources = await sourceStats(db, accountId, profile, last);
-    return {
-      profile_completed: profileCompleted(profile),
-      engine: aiProvider().info,
-      sources,
-      total: { count: sources.reduce((n, s) => n + s.count, 0), tokens: tokensOf(sources.reduce((n, s) => n + s.characters, 0)) },
-      needs_training: !last || sources.some((s) => s.status === 'not_trained'),
-      last_completed_run: last,
-      latest_run: latest[0] ? { ...latest[0], error_message: latest[0].error_code && latest[0].error_code in MESSAGES ? t(request.lang, latest[0].error_code as MessageCode) : null } : null,
-    };
-  });
+  api.get(
+    '/api/ai/training',
+    { ...guard, schema: { summary: 'What the assistant is trained on: each source with its size and whether it changed since the last run', querystring: objectSchema({}), response: { 200: TrainingOverview } } },
+    async (request) => {
+      const accountId = await aiAccountId(db, request);
+      const profile = await loadProfile(db, accountId);
+      const last = await lastCompletedRun(db, accountId);
+      const { rows: latest } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
+      const sources = await sourceStats(db, accountId, profile, last);
+      return {
+        profile_completed: profileCompleted(profile),
+        engine: aiProvider().info,
+        sources,
+        total: { count: sources.reduce((n, s) => n + s.count, 0), tokens: tokensOf(sources.reduce((n, s) => n + s.characters, 0)) },
+        needs_training: !last || sources.some((s) => s.status === 'not_trained'),
+        last_completed_run: last,
+        latest_run: latest[0] ? { ...latest[0], error_message: latest[0].error_code && latest[0].error_code in MESSAGES ? t(request.lang, latest[0].error_code as MessageCode) : null } : null,
+      };
+    },
+  );
 
   /** Spec §7 `calculate-tokens-ai-training`: the estimate for the chosen sources (all by default). */
   api.post<{ Body: { sources?: SourceKind[] } }>(
     '/api/calculate-tokens-ai-training',
     {
       ...guard,
-      schema: { body: objectSchema({ sources: { type: 'array', items: { type: 'string', enum: SOURCE_KINDS }, uniqueItems: true, minItems: 1, maxItems: SOURCE_KINDS.length } }) },
+      schema: {
+        summary: 'Estimate the tokens a training run reads from the chosen sources (all by default)',
+        body: objectSchema({ sources: { type: 'array', items: { type: 'string', enum: SOURCE_KINDS }, uniqueItems: true, minItems: 1, maxItems: SOURCE_KINDS.length } }),
+        response: { 200: TokenEstimate },
+      },
     },
     async (request) => {
       const accountId = await aiAccountId(db, request);
@@ -175,50 +205,58 @@ export function trainingRoutes(api: FastifyInstance, { db, clock, queue }: AppDe
     },
   );
 
-  api.get<{ Querystring: PageQuery }>('/api/ai/training-runs', { ...guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request): Promise<Paginated<TrainingRun>> => {
-    const accountId = await aiAccountId(db, request);
-    const { page, pageSize } = request.query;
-    const { rows } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]);
-    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM ai_training_runs WHERE user_id = $1', [accountId]);
-    return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
-  });
+  api.get<{ Querystring: PageQuery }>(
+    '/api/ai/training-runs',
+    { ...guard, schema: { summary: 'Your training runs (paginated), newest first', querystring: objectSchema(pageQuerySchema), response: { 200: Page(TrainingRunSchema) } } },
+    async (request): Promise<Paginated<TrainingRun>> => {
+      const accountId = await aiAccountId(db, request);
+      const { page, pageSize } = request.query;
+      const { rows } = await db.query<TrainingRun>(`SELECT ${RUN_COLUMNS} FROM ai_training_runs WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [accountId, pageSize, (page - 1) * pageSize]);
+      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM ai_training_runs WHERE user_id = $1', [accountId]);
+      return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
+    },
+  );
 
   /**
    * Train / refresh: records a queued run and enqueues its `ai-training` job in the same
    * transaction (api/src/workers/aiTraining.ts); the model is asked by a worker, never inside this
    * request. 202 with the queued run; the screen follows it through GET /api/ai/training.
    */
-  api.post('/api/ai/training-runs', { ...guard, schema: { body: objectSchema({}) } }, async (request, reply) => {
-    const accountId = await aiAccountId(db, request);
-    const profile = await requireCompletedProfile(db, accountId);
-    const provider = aiProvider();
-    const now = clock.now();
-    const stats = await sourceStats(db, accountId, profile, null);
-    const counts = Object.fromEntries(stats.map((s) => [s.kind, s.count]));
-    const tokens = tokensOf(stats.reduce((n, s) => n + s.characters, 0));
-    const run = await db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
-      // A run queued or running for longer than RUN_STALE_MS is given up (its worker may still end it: it finds it failed and stops).
-      await tx.query(
-        `UPDATE ai_training_runs SET status = 'failed', error_code = 'ai.training_abandoned', finished_at = $2
-          WHERE user_id = $1 AND status IN ('queued', 'running') AND started_at <= $3`,
-        [accountId, now, new Date(now.getTime() - RUN_STALE_MS)],
-      );
-      const busy = await tx.query(`SELECT 1 FROM ai_training_runs WHERE user_id = $1 AND status IN ('queued', 'running')`, [accountId]);
-      if (busy.rowCount) throw unprocessable('ai.training_running');
-      const created = (
-        await tx.query<TrainingRun>(
-          `INSERT INTO ai_training_runs (user_id, status, provider, model, sources, tokens, started_at, language)
-           VALUES ($1, 'queued', $2, $3, $4::jsonb, $5, $6, $7) RETURNING ${RUN_COLUMNS}`,
-          [accountId, provider.info.provider, provider.info.model, JSON.stringify(counts), tokens, now, request.lang],
-        )
-      ).rows[0]!;
-      await enqueueTrainingRun(queue, created.id, tx);
-      return created;
-    });
-    reply.code(202);
-    return { ...say(request, 'ai.training_queued'), data: run };
-  });
+  api.post(
+    '/api/ai/training-runs',
+    { ...guard, schema: { summary: 'Train or refresh the assistant (queued; follow it on GET /api/ai/training)', body: objectSchema({}), response: { 202: Type.Object({ ...MessageProperties, data: TrainingRunSchema }) } } },
+    async (request, reply) => {
+      const accountId = await aiAccountId(db, request);
+      const profile = await requireCompletedProfile(db, accountId);
+      const provider = aiProvider();
+      const now = clock.now();
+      const stats = await sourceStats(db, accountId, profile, null);
+      const counts = Object.fromEntries(stats.map((s) => [s.kind, s.count]));
+      const tokens = tokensOf(stats.reduce((n, s) => n + s.characters, 0));
+      const run = await db.transaction(async (tx) => {
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [accountId]);
+        // A run queued or running for longer than RUN_STALE_MS is given up (its worker may still end it: it finds it failed and stops).
+        await tx.query(
+          `UPDATE ai_training_runs SET status = 'failed', error_code = 'ai.training_abandoned', finished_at = $2
+            WHERE user_id = $1 AND status IN ('queued', 'running') AND started_at <= $3`,
+          [accountId, now, new Date(now.getTime() - RUN_STALE_MS)],
+        );
+        const busy = await tx.query(`SELECT 1 FROM ai_training_runs WHERE user_id = $1 AND status IN ('queued', 'running')`, [accountId]);
+        if (busy.rowCount) throw unprocessable('ai.training_running');
+        const created = (
+          await tx.query<TrainingRun>(
+            `INSERT INTO ai_training_runs (user_id, status, provider, model, sources, tokens, started_at, language)
+             VALUES ($1, 'queued', $2, $3, $4::jsonb, $5, $6, $7) RETURNING ${RUN_COLUMNS}`,
+            [accountId, provider.info.provider, provider.info.model, JSON.stringify(counts), tokens, now, request.lang],
+          )
+        ).rows[0]!;
+        await enqueueTrainingRun(queue, created.id, tx);
+        return created;
+      });
+      reply.code(202);
+      return { ...say(request, 'ai.training_queued'), data: run };
+    },
+  );
 }
 
 /** The effect key of a run's model call (external_effects, kind ai_call). */

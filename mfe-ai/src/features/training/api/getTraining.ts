@@ -1,43 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { AiEngine } from '../../status/api/getAiStatus';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export const SOURCE_KINDS = ['profile', 'websites', 'links', 'texts', 'qa', 'files'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+export const SOURCE_KINDS = ['profile', 'websites', 'links', 'texts', 'qa', 'files'] as const satisfies readonly SourceStat['kind'][];
+export type SourceKind = SourceStat['kind'];
 
-export interface SourceStat {
-  kind: SourceKind;
-  count: number;
-  characters: number;
-  tokens: number;
-  changed: number;
-  status: 'empty' | 'trained' | 'not_trained';
-}
-
-export interface TrainingRun {
-  id: number;
-  /** queued: waiting for a worker; running: the model is being asked. */
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  provider: string;
-  model: string;
-  sources: Partial<Record<SourceKind, number>>;
-  tokens: number;
-  summary: string;
-  error_code: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
-
-export interface TrainingOverview {
-  profile_completed: boolean;
-  engine: AiEngine;
-  sources: SourceStat[];
-  total: { count: number; tokens: number };
-  needs_training: boolean;
-  last_completed_run: TrainingRun | null;
-  /** `error_message`: why a failed run failed, in the user's language. */
-  latest_run: (TrainingRun & { error_message?: string | null }) | null;
-}
+export type TrainingOverview = ApiResponse<'/api/ai/training', 'get'>;
+export type SourceStat = TrainingOverview['sources'][number];
+/** queued: waiting for a worker; running: the model is being asked. */
+export type TrainingRun = ApiResponse<'/api/ai/training-runs', 'get'>['data'][number];
 
 /** A run the queue has not finished yet. */
 export const isRunActive = (run: TrainingRun | null | undefined): boolean => run?.status === 'queued' || run?.status === 'running';
@@ -46,7 +16,7 @@ export const isRunActive = (run: TrainingRun | null | undefined): boolean => run
 export const TRAINING_POLL_MS = 2000;
 
 export async function getTraining(): Promise<TrainingOverview> {
-  return (await apiClient.get<TrainingOverview>('/api/ai/training')).data;
+  return api.get('/api/ai/training');
 }
 
 /** Always fresh on mount (the training data is edited in Settings); polled while a run is queued or running. */

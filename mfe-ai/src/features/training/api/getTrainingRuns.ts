@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { TrainingRun } from './getTraining';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface TrainingRunsPage {
-  data: TrainingRun[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
+export type TrainingRunsPage = ApiResponse<'/api/ai/training-runs', 'get'>;
 
 export const RUNS_PAGE_SIZE = 5;
 
 export async function getTrainingRuns(page: number): Promise<TrainingRunsPage> {
-  return (await apiClient.get<TrainingRunsPage>('/api/ai/training-runs', { params: { page, pageSize: RUNS_PAGE_SIZE } })).data;
+  return api.get('/api/ai/training-runs', { query: { page, pageSize: RUNS_PAGE_SIZE } });
 }
 
 export const trainingRunsQueryOptions = (page: number) =>

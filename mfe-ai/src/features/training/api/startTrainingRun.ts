@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import type { TrainingRun } from './getTraining';
+import { api, type ApiResponse } from '@leadsmith/shared';
 
-export interface StartTrainingRunResponse {
-  code: string;
-  message: string;
-  data: TrainingRun;
-}
+export type StartTrainingRunResponse = ApiResponse<'/api/ai/training-runs', 'post'>;
 
 export async function startTrainingRun(): Promise<StartTrainingRunResponse> {
-  return (await apiClient.post<StartTrainingRunResponse>('/api/ai/training-runs', {})).data;
+  return api.post('/api/ai/training-runs', { body: {} });
 }
 
 /** Train / refresh: queues a run (202); the overview and the history reload and follow it until it ends. */
