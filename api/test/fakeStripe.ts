@@ -57,7 +57,8 @@ export interface FakeStripe {
   holdPath: string | null;
   paymentIntents(): Json[];
   refunds(): Json[];
-  signedEvent(type: string, object: Json, id?: string): { payload: string; signature: string; id: string };
+  /** A delivery of an event signed as Stripe signs it; `created` (Unix seconds) defaults to the fake's clock. */
+  signedEvent(type: string, object: Json, id?: string, created?: number): { payload: string; signature: string; id: string };
   close(): Promise<void>;
 }
 
@@ -501,8 +502,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions: () => [...objects.values()].filter((o) => o.object === 'subscription'),
     paymentIntents: () => [...objects.values()].filter((o) => o.object === 'payment_intent'),
     refunds: () => [...objects.values()].filter((o) => o.object === 'refund'),
-    signedEvent(type, object, id = newId('evt')) {
-      const payload = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, type, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+    signedEvent(type, object, id = newId('evt'), created = now()) {
+      const payload = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created, livemode: false, type, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
       return { payload, id, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
     },
     close: () =>

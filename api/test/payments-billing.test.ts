@@ -243,4 +243,15 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     await settle();
     expect(await row()).toMatchObject({ status: 'canceled' });
   });
+
+  it('an older customer.subscription.updated delivered after a newer one changes nothing', async () => {
+    const sub = (await subscriptionOf('yearly@buyer.test'))!;
+    const object = { ...fake.objects.get(sub.provider_subscription_ref)! };
+    const at = Math.floor(Date.now() / 1000) + 400 * 86_400;
+    const send = (cancel: boolean, created: number) => fake.deliverTo!({ ...fake.signedEvent('customer.subscription.updated', { ...object, cancel_at_period_end: cancel }, undefined, created), type: 'customer.subscription.updated' });
+    await send(true, at + 60);
+    await send(false, at);
+    await settle();
+    expect((await ctx.db.query('SELECT cancel_at_period_end FROM whitelabel_subscriptions WHERE id = $1', [sub.id])).rows).toEqual([{ cancel_at_period_end: true }]);
+  });
 });

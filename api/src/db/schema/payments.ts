@@ -151,4 +151,12 @@ INSERT INTO payment_events (provider, event_id, type, payload, received_at, proc
 DROP TABLE billing_events;
 `,
   },
+  {
+    id: 'w5-money25-005-subscription-event-order',
+    sql: `
+-- Stripe does not promise to deliver events in order: the time of the last customer.subscription.*
+-- event applied to a subscription, so an older one arriving later changes nothing.
+ALTER TABLE whitelabel_subscriptions ADD COLUMN provider_event_at timestamptz;
+`,
+  },
 ];

@@ -26,7 +26,7 @@ export function registerSubscriptionEvents(payments: Payments, db: Db, now: () =
     const state = { ref: object.id!, status: event.type === 'customer.subscription.deleted' ? 'canceled' : object.status, cancelAtPeriodEnd: object.cancel_at_period_end === true };
     await db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 FOR UPDATE', [sub.id]);
-      await applyStripeState(tx, sub.id, state, now());
+      await applyStripeState(tx, sub.id, state, now(), new Date(event.created * 1000));
     });
   };
   payments.events.on('customer.subscription.updated', follow);

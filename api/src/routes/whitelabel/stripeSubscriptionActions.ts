@@ -42,8 +42,19 @@ export function checkStripeTransition(sub: StripeBilled, action: StripeAction): 
   if (action === 'reactivate' && sub.status !== 'canceled' && !sub.cancel_at_period_end) throw unprocessable('whitelabel.already_active', 'status');
 }
 
-/** Our row after Stripe's state of the subscription (its answer or its event). */
-export async function applyStripeState(q: Queryable, subscriptionId: number, state: ProviderSubscriptionState, now: Date): Promise<void> {
+/**
+ * Our row after Stripe's state of the subscription (its answer, or its event with `eventAt`, the
+ * event's creation time: an event older than the last one applied changes nothing, as Stripe may
+ * deliver them out of order).
+ */
+export async function applyStripeState(q: Queryable, subscriptionId: number, state: ProviderSubscriptionState, now: Date, eventAt?: Date): Promise<void> {
+  if (eventAt) {
+    const newer = await q.query(
+      'UPDATE whitelabel_subscriptions SET provider_event_at = $2 WHERE id = $1 AND (provider_event_at IS NULL OR provider_event_at <= $2) RETURNING id',
+      [subscriptionId, eventAt],
+    );
+    if (newer.rowCount === 0) return;
+  }
   if (state.status === 'canceled') {
     const ended = await q.query<{ customer_id: number }>(
       `UPDATE whitelabel_subscriptions SET status = 'canceled', canceled_at = $2, cancel_at_period_end = false, updated_at = $2 WHERE id = $1 AND status <> 'canceled' RETURNING customer_id`,
