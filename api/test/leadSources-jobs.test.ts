@@ -1,6 +1,7 @@
 import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { enrichAndWait } from './support/enrichment';
 
 let ctx: TestContext;
 let fake: FakeLeadVendors;
@@ -106,6 +107,23 @@ test('a refused key stops the search and the list says which source refused it',
   const res = await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${listId}`, headers: bearer(token) });
   const job = json<{ job: { status: string; stop_reason: string; source_error: unknown } }>(res).job;
   expect(job).toMatchObject({ status: 'stopped', stop_reason: 'source_error', source_error: { source: 'apollo', code: 'key_refused' } });
+});
+
+test('get phones refused by the source ends at once and the list says which source refused it', async () => {
+  const listId = await createList('people');
+  const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Porto', count: 4, filters: { job_title: 'Phones refused' } } });
+  expect(start.statusCode).toBe(201);
+  await ctx.app.queue.drain();
+  await ctx.db.query('UPDATE campaign_results SET phone = NULL WHERE campaign_id = $1', [listId]);
+  const calls = fake.of('apollo').length;
+  // The key was revoked at Apollo since the search.
+  fake.queue('apollo', { status: 401, body: { error: 'Invalid access credentials.', error_code: 'INVALID_API_KEY' } });
+  const job = await enrichAndWait(ctx, `/api/people-results/${listId}/get-phones`, token, { all_matching: true });
+  // Not retried: one call, the request failed, nothing charged.
+  expect(fake.of('apollo')).toHaveLength(calls + 1);
+  expect(job).toMatchObject({ status: 'failed', checked: 0, credits_charged: 0 });
+  const list = json<{ enrichment: { status: string; source_error: unknown } }>(await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${listId}`, headers: bearer(token) }));
+  expect(list.enrichment).toMatchObject({ status: 'failed', source_error: { source: 'apollo', code: 'key_refused' } });
 });
 
 test('a passing outage is recorded on the job and the step is retried by the queue', async () => {

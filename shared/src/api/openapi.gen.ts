@@ -4658,6 +4658,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -4759,6 +4763,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -4857,6 +4865,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
@@ -4952,6 +4964,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -5133,6 +5149,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -5289,6 +5309,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -5605,6 +5629,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -5911,6 +5939,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -6406,6 +6438,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -6901,6 +6937,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -7396,6 +7436,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -7891,6 +7935,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -8386,6 +8434,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -8881,6 +8933,10 @@ export interface paths {
                                     found: number;
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
+                                    source_error: {
+                                        source: string;
+                                        code: string;
+                                    } | null;
                                     /** Format: date-time */
                                     created_at: string;
                                     finished_at: string | null;
@@ -9303,6 +9359,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
@@ -9405,6 +9465,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
@@ -9507,6 +9571,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
@@ -9609,6 +9677,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
@@ -9711,6 +9783,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
@@ -9813,6 +9889,10 @@ export interface paths {
                                 found: number;
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;

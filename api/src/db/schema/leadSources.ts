@@ -94,4 +94,10 @@ INSERT INTO lead_source_version (id) VALUES (true);`,
 CREATE INDEX phone_reveals_open ON phone_reveals (expires_at) WHERE state IN ('requesting', 'pending');
 CREATE INDEX phone_reveals_result ON phone_reveals (result_id);`,
   },
+  {
+    // Which source failed an enrichment request and why (LeadSourceError { source, code }): the list says
+    // "The people-data provider refused the key." beside the request's figures.
+    id: 'w5-leads23-002-enrichment-source-error',
+    sql: `ALTER TABLE enrichment_jobs ADD COLUMN source_error jsonb;`,
+  },
 ];

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import type { Db, Queryable, SqlParam } from '../../db';
-import { providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
+import { LeadSourceError, providerFor, SEARCH_TYPES, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
@@ -361,7 +361,7 @@ export function selectionWhere(campaignId: number, { ids, all_matching, filters 
 }
 
 /** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
-export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, created_at, finished_at`;
+export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, source_error, created_at, finished_at`;
 
 type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
 
@@ -438,18 +438,35 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, 
       [jobId, chunk.checked, chunk.found, chunk.credits, cursor.after, cursor.seen],
     );
   };
-  const outcome = await enrichment.run(db, job.user_id, selectionWhere(job.campaign_id, job.selection), `${job.kind}:list:${job.campaign_id}`, record, {
-    from: { after: Number(job.after_id), seen: job.seen },
-    deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
-    mail,
-    now,
-  });
+  let outcome: EnrichRun;
+  try {
+    outcome = await enrichment.run(db, job.user_id, selectionWhere(job.campaign_id, job.selection), `${job.kind}:list:${job.campaign_id}`, record, {
+      from: { after: Number(job.after_id), seen: job.seen },
+      deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
+      mail,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof LeadSourceError)) throw error;
+    const sourceError = JSON.stringify({ source: error.source, code: error.code });
+    // A refused key, a used-up quota or a refused request will not pass by retrying: the request ends now
+    // (what it stored stays, charged). An outage or a rate limit is recorded and the queue retries the step.
+    if (FINAL_SOURCE_ERRORS.has(error.code)) {
+      await db.query(`UPDATE enrichment_jobs SET status = 'failed', source_error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, sourceError]);
+      return false;
+    }
+    await db.query(`UPDATE enrichment_jobs SET source_error = $2::jsonb WHERE id = $1 AND status = 'running'`, [jobId, sourceError]);
+    throw error;
+  }
   if (outcome.more) return true;
   await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, outcome.stopped ? 'stopped' : 'done']);
   return false;
 }
 
-/** The queue gave up on a job (its vendor kept failing): what it stored stays, charged; the job says it failed. */
+/** Source failures that end an enrichment request at once instead of being retried. */
+const FINAL_SOURCE_ERRORS: ReadonlySet<string> = new Set(['key_refused', 'quota_exhausted', 'bad_request']);
+
+/** The queue gave up on a job (its vendor kept failing): what it stored stays, charged; the job says it failed (and, when known, which source). */
 export async function failEnrichmentJob(db: Db, jobId: number): Promise<void> {
   await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
 }

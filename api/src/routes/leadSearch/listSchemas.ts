@@ -49,6 +49,7 @@ export const EnrichmentJobSchema = Type.Object({
   credits_charged: Type.Integer(),
   /** `stopped` means the credits ran out. */
   stopped_no_credits: Type.Boolean(),
+  source_error: Nullable(Type.Object({ source: Type.String(), code: Type.String() }, { description: 'The source that failed the request and why (LeadSourceError): a refused key or used-up quota fails it at once, an outage after the retries.' })),
   created_at: IsoTime,
   finished_at: Nullable(IsoTime),
 });

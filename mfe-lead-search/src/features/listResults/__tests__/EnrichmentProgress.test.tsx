@@ -17,6 +17,7 @@ const job = (patch: Partial<EnrichmentJob>): EnrichmentJob => ({
   found: 11,
   credits_charged: 11,
   stopped_no_credits: false,
+  source_error: null,
   created_at: '2026-03-15T12:00:00Z',
   finished_at: null,
   ...patch,
@@ -36,5 +37,16 @@ describe('the progress of a queued enrichment on the list', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Enrichment stopped because your credits ran out: 9 of 40 results checked, 2 found, 10 credits charged');
     rerender(<EnrichmentProgress job={job({ status: 'failed' })} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Phones failed after repeated attempts: 25 of 40 results checked, 11 found and charged (11 credits). Try again for the rest.');
+    expect(screen.queryByTestId('enrichment-source-error')).not.toBeInTheDocument();
+  });
+
+  it('names the source that failed the request and why', () => {
+    const { rerender } = renderWithProviders(<EnrichmentProgress job={job({ status: 'failed', source_error: { source: 'apollo', code: 'key_refused' } })} />);
+    expect(screen.getByTestId('enrichment-source-error')).toHaveTextContent('The people-data provider refused the key.');
+    rerender(<EnrichmentProgress job={job({ status: 'failed', source_error: { source: 'wikidata', code: 'unavailable' } })} />);
+    expect(screen.getByTestId('enrichment-source-error')).toHaveTextContent('The Wikidata query service could not be reached.');
+    // While it runs, a passing failure is the queue's business: nothing is said yet.
+    rerender(<EnrichmentProgress job={job({ status: 'running', source_error: { source: 'apollo', code: 'unavailable' } })} />);
+    expect(screen.queryByTestId('enrichment-source-error')).not.toBeInTheDocument();
   });
 });

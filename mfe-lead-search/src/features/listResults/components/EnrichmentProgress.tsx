@@ -12,9 +12,19 @@ export function EnrichmentProgress({ job }: { job: EnrichmentJob }) {
   useEffect(() => {
     if (job.status !== 'running') void client.invalidateQueries({ queryKey: ['leadSearch', 'user-limits'] });
   }, [job.status, job.id, client]);
+  const error = job.status === 'failed' ? job.source_error : null;
+  const source = error ? t(`job.sourceKinds.${error.source}`, { defaultValue: t('job.sourceKinds.other') }) : '';
   return (
-    <Text data-testid="enrichment-progress" aria-live="polite" role={job.status === 'stopped' || job.status === 'failed' ? 'alert' : undefined} color={job.status === 'stopped' || job.status === 'failed' ? 'red.700' : undefined}>
-      {t(`enrichment.${job.status}`, { what: t(`enrichment.kind.${job.kind}`), checked: job.checked, total: job.total, found: job.found, credits: job.credits_charged })}
-    </Text>
+    <>
+      <Text data-testid="enrichment-progress" aria-live="polite" role={job.status === 'stopped' || job.status === 'failed' ? 'alert' : undefined} color={job.status === 'stopped' || job.status === 'failed' ? 'red.700' : undefined}>
+        {t(`enrichment.${job.status}`, { what: t(`enrichment.kind.${job.kind}`), checked: job.checked, total: job.total, found: job.found, credits: job.credits_charged })}
+      </Text>
+      {/* Which source failed the request ("The people-data provider refused the key."). */}
+      {error ? (
+        <Text color="red.700" fontWeight="semibold" data-testid="enrichment-source-error">
+          {t(`job.sourceErrorFinal.${error.code}`, { source, defaultValue: t(`job.sourceError.${error.code}`, { source, defaultValue: t('job.sourceErrorFinal.unavailable', { source }) }) })}
+        </Text>
+      ) : null}
+    </>
   );
 }
