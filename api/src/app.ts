@@ -41,11 +41,13 @@ import { createJobQueue } from './queue/jobQueue';
 import { logMixin, REQUEST_ID_HEADER, requestIdOf } from './ops/logContext';
 import { installHttpMetrics, metricsRoutes } from './ops/metricsRoute';
 import { installMaintenanceMode } from './ops/maintenance';
+import type { ErrorTracker } from './ops/errorTracking';
+import { clientConfigRoutes } from './routes/clientConfig';
 import { maintenanceRoutes } from './routes/maintenance';
 import { defineWorkers } from './workers';
 
 /** The API's version as the OpenAPI document states it (api/package.json). */
-const API_VERSION: string = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+export const API_VERSION: string = (JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 export interface BuildAppOptions {
   db: Db;
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   /** Tests pass a fake clock to move time instead of sleeping. */
   clock?: Clock;
   mailer?: Mailer;
+  /** Unexpected errors (500s, failed job attempts) go here when SENTRY_DSN is set (ops/errorTracking.ts). */
+  errorTracker?: ErrorTracker | null;
   /** Where log lines go (stdout when absent); tests collect them to check what every line carries. */
   logStream?: NodeJS.WritableStream;
 }
@@ -98,7 +102,7 @@ const bodyNotCoerced = ((externalSchemas, options = {}) => {
  * The API as a Fastify instance (not listening). Tests drive it with
  * `app.inject`; server.ts adds listen and shutdown. The caller owns `db`.
  */
-export function buildApp({ db, config, clock: givenClock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }), logStream }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, clock: givenClock = systemClock, mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }), logStream, errorTracker = null }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     // Every line of a request carries its reqId (Fastify's child logger); lines written while a job
     // runs carry its jobId and jobKind (the mixin, ops/logContext.ts).
@@ -133,7 +137,10 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
     db,
     role: config.processRole,
     onError: (error, context) => app.log.error({ err: error }, `${context} failed`),
-    onJobFailed: (error, kind) => app.log.warn({ err: error }, `job ${kind} attempt failed`),
+    onJobFailed: (error, kind) => {
+      app.log.warn({ err: error }, `job ${kind} attempt failed`);
+      errorTracker?.capture(error, { job_kind: kind, job_id: logMixin().jobId ?? '' });
+    },
   });
   const deps: AppDeps = { db, config, clock, mailer, queue };
   defineWorkers(queue, deps);
@@ -191,7 +198,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   });
 
   installJsonParser(app);
-  installErrorHandling(app);
+  installErrorHandling(app, errorTracker);
   if (config.nodeEnv === 'test') installResponseFieldCheck(app);
 
   void app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
@@ -237,6 +244,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
     healthRoutes(api, deps);
     metricsRoutes(api, deps);
     maintenanceRoutes(api, deps);
+    clientConfigRoutes(api, deps);
     settingsRoutes(api, deps);
     leadSearchRoutes(api, deps);
     aiRoutes(api, deps);

@@ -54,6 +54,10 @@ export interface Config {
   objectStorage?: ObjectStorageConfig | null;
   /** API_RATE_LIMIT_PER_MINUTE: requests per account per minute on the public API with an API key (all its routes together). */
   apiRateLimitPerMinute?: number;
+  /** SENTRY_DSN: unexpected errors go to this Sentry-compatible endpoint; unset: nothing is sent anywhere. */
+  sentryDsn?: string | null;
+  /** SENTRY_BROWSER_DSN: the same for the web app (never the server's by default: it may be a different project). */
+  sentryBrowserDsn?: string | null;
   /** METRICS_TOKEN: GET /metrics answers a scraper sending it as a bearer token; unset: no /metrics route. */
   metricsToken?: string | null;
 }
@@ -109,6 +113,20 @@ function trustProxy(env: Env): false | number | string[] {
     if (!family || !prefixOk) throw new ConfigError('TRUST_PROXY', `expected 0, a hop count, or proxy addresses/CIDR ranges; "${entry}" is none of these`);
   }
   return entries;
+}
+
+/** A Sentry DSN: `https://<public key>@<host>/<project id>` (plain http for a local endpoint). */
+function dsn(env: Env, key: string): string | null {
+  const value = raw(env, key);
+  if (value === undefined) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/^\/(.*\/)?\d+$/.test(url.pathname)) throw new ConfigError(key, 'expected a DSN like https://<key>@<host>/<project id>');
+  return value;
 }
 
 function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
@@ -184,6 +202,8 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     throw new ConfigError(OUTBOUND_ALLOW_ENV, error instanceof Error ? error.message : 'invalid');
   }
 
+  const sentryDsn = dsn(env, 'SENTRY_DSN');
+  const sentryBrowserDsn = dsn(env, 'SENTRY_BROWSER_DSN');
   const metricsToken = raw(env, 'METRICS_TOKEN') ?? null;
   if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
 
@@ -211,6 +231,8 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     processRole: oneOf(env, 'PROCESS_ROLE', PROCESS_ROLES, 'all'),
     objectStorage: objectStorageConfig(env, (key, message) => new ConfigError(key, message)),
     metricsToken,
+    sentryDsn,
+    sentryBrowserDsn,
     apiRateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', DEFAULT_API_RATE_LIMIT_PER_MINUTE, 1, 1_000_000),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Start-up after the Node check (server.ts): config → database → migrations → demo seed → listen.
  */
-import { buildApp } from './app';
+import { API_VERSION, buildApp } from './app';
+import { createErrorTracker } from './ops/errorTracking';
 import { loadConfig, REPO_ROOT } from './config';
 import { migrate, openDb, type Db } from './db';
 import { loadLeadSourcesConfig } from './providers/leads';
@@ -19,7 +20,8 @@ export async function main(): Promise<void> {
   // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
   await reloadLeadSources({ db, secret: config.appSecret });
 
-  const app = buildApp({ db, config });
+  const errorTracker = createErrorTracker({ dsn: config.sentryDsn, environment: config.nodeEnv, release: `leadsmith-api@${API_VERSION}` });
+  const app = buildApp({ db, config, errorTracker });
   // Admin → Searchers changes made through another API process reach this one at its first use of a source after this interval.
   refreshLeadSourcesEvery(secondsFromEnv('LEAD_SOURCES_REFRESH_SECONDS', 5, 1, 3600) * 1000);
   let closing = false;
@@ -30,6 +32,7 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       await db.close();
+      await errorTracker?.flush();
       process.exit(0);
     } catch (error) {
       console.error('[api] shutdown failed', error);

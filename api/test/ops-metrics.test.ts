@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { buildApp } from '../src/app';
 import { spendCredits } from '../src/credits/ledger';
@@ -8,6 +11,8 @@ import { countingDeps } from '../src/providers/leads/sourceSettings';
 import { defaultSourceDeps, LeadSourceError } from '../src/providers/leads/sourceHttp';
 import { bearer, DEMO, fakeClock, login, openTestDb, testConfig } from './helpers';
 import { startLocalSmtp, type LocalSmtp } from './support/localSmtp';
+import { createErrorTracker } from '../src/ops/errorTracking';
+import { until } from './support/until';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const FAILING_KIND = 'ops-test-failing';
@@ -26,11 +31,39 @@ let db: Db;
 let smtp: LocalSmtp;
 const logs = new LogLines();
 
+/**
+ * A local stand-in for a Sentry ingest endpoint: takes the SDK's envelopes (POST
+ * /api/<project>/envelope/, newline-separated JSON: envelope header, item header, item) and keeps
+ * the events.
+ */
+const ingested: { event: Record<string, unknown>; auth: string }[] = [];
+const ingest: Server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (c: Buffer) => chunks.push(c));
+  request.on('end', () => {
+    let body = Buffer.concat(chunks);
+    if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+    const lines = body.toString('utf8').split('\n').filter(Boolean);
+    if (new URL(request.url ?? '/', 'http://ingest').pathname === '/api/4242/envelope/') {
+      for (let i = 1; i + 1 < lines.length; i += 2) {
+        const item = JSON.parse(lines[i]!) as { type: string };
+        if (item.type === 'event') ingested.push({ event: JSON.parse(lines[i + 1]!) as Record<string, unknown>, auth: `${String(request.headers['x-sentry-auth'] ?? '')} ${request.url}` });
+      }
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+
 beforeAll(async () => {
+  await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
   smtp = await startLocalSmtp();
   const clock = fakeClock();
   db = await openTestDb(clock);
-  app = buildApp({ db, clock, config: testConfig({ metricsToken: METRICS_TOKEN, logLevel: 'info', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }), logStream: logs });
+  const errorTracker = createErrorTracker({ dsn: `http://publickey@127.0.0.1:${(ingest.address() as AddressInfo).port}/4242`, environment: 'test', release: 'leadsmith-api@test' });
+  app = buildApp({ db, clock, config: testConfig({ metricsToken: METRICS_TOKEN, logLevel: 'info', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }), logStream: logs, errorTracker });
+  app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
+    throw new Error('exploded on purpose');
+  });
   app.queue.define(FAILING_KIND, { expireInSeconds: 60, retryLimit: 0, retryDelay: 0, concurrency: 1 }, async () => {
     app.log.warn('about to fail');
     throw new Error('planned failure');
@@ -42,6 +75,7 @@ afterAll(async () => {
   await app.close();
   await db.close();
   await smtp.close();
+  await new Promise<void>((resolve) => ingest.close(() => resolve()));
 });
 
 /**
@@ -190,5 +224,28 @@ describe('liveness, readiness and forward-only migrations', () => {
     await expect(attempt).rejects.toThrow(new RegExp(`refusing to start: a shipped migration was changed .*${MIGRATIONS[3]!.id}.*forward-only`));
     expect((await db.query("SELECT to_regclass('never_applied') AS t")).rows[0]).toEqual({ t: null });
     expect(await migrate(db)).toEqual([]);
+  });
+});
+
+describe('error tracking (SENTRY_DSN)', () => {
+  test('off by default: no DSN, no tracker (the SDK is never loaded)', () => {
+    expect(createErrorTracker({ dsn: null, environment: 'test', release: 'x' })).toBeNull();
+  });
+
+  test('a 500 and a failed job attempt reach the Sentry-compatible endpoint, tagged with the request id and the job id', async () => {
+    const response = await app.inject({ url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    const requestId = response.json<{ request_id: string }>().request_id;
+    await until('the 500 at the ingest endpoint', async () => ingested.some((e) => (e.event.tags as Record<string, string> | undefined)?.request_id === requestId), 10_000);
+    const event = ingested.find((e) => (e.event.tags as Record<string, string>).request_id === requestId)!;
+    expect(event.auth).toContain('sentry_key=publickey');
+    expect(event.event).toMatchObject({ environment: 'test', release: 'leadsmith-api@test', tags: { route: '/api/test/explode', method: 'GET' } });
+    expect(JSON.stringify(event.event.exception)).toContain('exploded on purpose');
+
+    await app.queue.send(FAILING_KIND, {});
+    await expect(app.queue.drain()).rejects.toThrow('planned failure');
+    await until('the job failure at the ingest endpoint', async () => ingested.some((e) => (e.event.tags as Record<string, string> | undefined)?.job_kind === FAILING_KIND), 10_000);
+    const job = ingested.find((e) => (e.event.tags as Record<string, string>).job_kind === FAILING_KIND)!;
+    expect((job.event.tags as Record<string, string>).job_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -20,3 +20,4 @@ export * from './theme/branding';
 export * from './constants';
 export * from './ui/ErrorBoundary';
 export * from './ui/reportAppError';
+export { enableErrorTracking, errorTrackingEnabled } from './ui/errorTracking';

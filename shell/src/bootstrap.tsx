@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installGlobalErrorHandlers } from './errors/globalErrorHandlers';
+import { startErrorTracking } from './errors/errorTracking';
 import { bootPrefetchesAnswered, currentLanguage, loadLanguage, queryClient, useSessionStore } from '@leadsmith/shared/core';
 import { seedFromBootPrefetch } from './app/seedFromBootPrefetch';
 import { installFrameStyles } from './layout/frameStyles';
@@ -21,4 +22,5 @@ const language = loadLanguage(currentLanguage()).catch((error: unknown) => conso
 void Promise.all([language, bootPrefetchesAnswered(['me', 'branding'], PREFETCH_WAIT_MS)]).then(() => {
   seedFromBootPrefetch(queryClient, useSessionStore.getState().token, window.location.hostname);
   root.render(<App />);
+  void startErrorTracking();
 });

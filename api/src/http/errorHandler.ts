@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { t, type Language, type MessageCode, type MessageParams } from '../i18n/messages';
 import { ApiError, type FieldIssue } from './errors';
 import { installInputGuard } from './inputGuard';
+import type { ErrorTracker } from '../ops/errorTracking';
 
 /** The JSON every error answer has. */
 export interface ErrorBody {
@@ -136,7 +137,7 @@ function frameworkCode(error: FastifyError, request: FastifyRequest): { status: 
  * One error shape for the whole API. Bad input is a 4xx with the field named,
  * never a 500; unexpected failures are logged and answered with a generic text.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, tracker: ErrorTracker | null = null): void {
   // Input PostgreSQL cannot store (NUL characters) is a 400 on its field, not a 500 in a query.
   installInputGuard(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -162,6 +163,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) return sendError(reply, status, 'bad_request', t(lang, 'bad_request'));
 
     request.log.error({ err: error }, 'unhandled error');
+    tracker?.capture(error, { request_id: String(request.id), route: request.routeOptions.url ?? 'unmatched', method: request.method });
     return sendError(reply, 500, 'server_error', t(lang, 'server_error'));
   });
 

@@ -25,7 +25,7 @@ const RULES: readonly Rule[] = [
   // Public: sign-in flows, health, client error log, site branding, the remote registry, sales pages, the intent pixel.
   ['POST', /^\/auth\/logout$/, 'signed_in'],
   ['*', /^\/auth\//, 'public'],
-  ['GET', /^\/api\/(health|live|ready|maintenance)$/, 'public'],
+  ['GET', /^\/api\/(health|live|ready|maintenance|client-config)$/, 'public'],
   // Prometheus scrapes with METRICS_TOKEN, checked by the route itself (ops/metricsRoute.ts).
   ['GET', /^\/metrics$/, 'public'],
   ['POST', /^\/api\/log-app-error$/, 'public'],

@@ -45,7 +45,7 @@ export async function writeMaintenance(db: Db, tx: Queryable, state: Pick<Mainte
 
 /** Calls that keep answering during maintenance (method, registered URL). */
 const ALWAYS_OPEN: readonly (readonly [string, RegExp])[] = [
-  ['GET', /^\/api\/(health|live|ready|maintenance|remote-registry)$/],
+  ['GET', /^\/api\/(health|live|ready|maintenance|remote-registry|client-config)$/],
   ['POST', /^\/api\/site-settings$/],
   ['POST', /^\/auth\/(login|logout)$/],
   ['GET', /^\/api\/(openapi\.json|docs(\/.*)?)$/],

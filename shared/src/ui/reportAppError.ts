@@ -1,5 +1,6 @@
 import axios from 'axios';
 import { apiClient, type ApiErrorBody } from '../api/client';
+import { captureTrackedError } from './errorTracking';
 
 export interface AppErrorReport {
   message: string;
@@ -31,6 +32,7 @@ export function reportAppError(report: AppErrorReport): void {
   };
   console.error('[leadsmith]', report.remote ?? 'shell', report.message, report.stack ?? '');
   apiClient.post('/api/log-app-error', body, { silent: true }).catch(() => undefined);
+  captureTrackedError(report, { remote: report.remote ?? 'shell', remote_version: report.remote_version, request_id: report.request_id });
 }
 
 /** The request id an API answer carried, in its body or its X-Request-Id header. */
