@@ -3425,6 +3425,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your credits, cards, automatic top-up and prices */
         get: {
             parameters: {
                 query?: never;
@@ -3439,7 +3440,55 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            balance: {
+                                monthly: number;
+                                additional: number;
+                                rolled_over: number;
+                                total: number;
+                            };
+                            /** @description The credits that expire first. */
+                            lots: {
+                                id: number;
+                                amount: number;
+                                remaining: number;
+                                /** Format: date-time */
+                                expires_at: string;
+                                reason: string;
+                            }[];
+                            cards: {
+                                id: number;
+                                brand: string;
+                                last4: string;
+                                exp_month: number;
+                                exp_year: number;
+                                is_default: boolean;
+                                /** @description The bank asked for authentication: "Card must be reconnected for security reasons". */
+                                needs_reconnect: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            autoTopUp: {
+                                enabled: boolean;
+                                threshold: number;
+                                amount: number;
+                                consent_at: string | null;
+                            };
+                            pricing: {
+                                centsPerCredit: number;
+                                validationCents: number;
+                                validationCredits: number;
+                                minTopUp: number;
+                                maxTopUp: number;
+                            };
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe";
+                            test_mode: boolean;
+                            publishable_key: string | null;
+                            charge_waiting_for_confirmation: number | null;
+                        };
+                    };
                 };
             };
         };
@@ -3750,6 +3799,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Make a card the default */
         put: {
             parameters: {
                 query?: never;
@@ -3766,7 +3816,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                brand: string;
+                                last4: string;
+                                exp_month: number;
+                                exp_year: number;
+                                is_default: boolean;
+                                /** @description The bank asked for authentication: "Card must be reconnected for security reasons". */
+                                needs_reconnect: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -3787,6 +3854,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Remove a card */
         delete: {
             parameters: {
                 query?: never;
@@ -3803,7 +3871,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -3821,6 +3894,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Buy credits with the default card */
         post: {
             parameters: {
                 query?: never;
@@ -3837,11 +3911,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                failure_code: string | null;
+                                card_last4: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                            code?: string;
+                            message?: string;
+                        };
+                    };
                 };
             };
         };
@@ -3859,6 +3951,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Turn the automatic top-up on or off, with its threshold and amount */
         put: {
             parameters: {
                 query?: never;
@@ -3882,7 +3975,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                enabled: boolean;
+                                threshold: number;
+                                amount: number;
+                                consent_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -10,7 +10,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Timestamp, Type } from '../../http/contract';
+import { Empty, IdParams, Message, MessageProperties, Nullable, Page, PageQuery, StringEnum, Timestamp, Type } from '../../http/contract';
 import { settleEffects, claimEffects, releaseEffect } from '../../effects/externalEffects';
 import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
 import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
@@ -351,6 +351,18 @@ const Card = Type.Object({
   created_at: Timestamp(),
 });
 const OptionalMessage = { code: Type.Optional(Type.String()), message: Type.Optional(Type.String()) };
+const AutoTopUp = Type.Object({ enabled: Type.Boolean(), threshold: Type.Integer(), amount: Type.Integer(), consent_at: Nullable(Timestamp()) });
+const Wallet = Type.Object({
+  balance: Type.Object({ monthly: Type.Integer(), additional: Type.Integer(), rolled_over: Type.Integer(), total: Type.Integer() }),
+  lots: Type.Array(Type.Object({ id: Type.Integer(), amount: Type.Integer(), remaining: Type.Integer(), expires_at: Timestamp(), reason: Type.String() }), { description: 'The credits that expire first.' }),
+  cards: Type.Array(Card),
+  autoTopUp: AutoTopUp,
+  pricing: Type.Object({ centsPerCredit: Type.Number(), validationCents: Type.Integer(), validationCredits: Type.Integer(), minTopUp: Type.Integer(), maxTopUp: Type.Integer() }),
+  provider: StringEnum(['sandbox', 'stripe']),
+  test_mode: Type.Boolean(),
+  publishable_key: Nullable(Type.String()),
+  charge_waiting_for_confirmation: Nullable(Type.Integer({ description: 'A payment the bank wants confirmed (3-D Secure).' })),
+});
 
 function paymentMessage(request: Parameters<typeof say>[0], charge: ChargeRow) {
   if (charge.status === 'succeeded') return say(request, 'settings.payment_succeeded');
@@ -419,7 +431,7 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     });
   }
 
-  app.get('/api/wallet', { ...guard }, async (request) => {
+  app.get('/api/wallet', { ...guard, schema: { summary: 'Your credits, cards, automatic top-up and prices', response: { 200: Wallet } } }, async (request) => {
     const userId = currentUser(request).id;
     const now = clock.now();
     const balance = await db.transaction((tx) => walletBalance(tx, userId, { now }));
@@ -580,18 +592,22 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     if (next.rowCount === 0) await tx.query('UPDATE credit_auto_topups SET enabled = false, updated_at = $2 WHERE user_id = $1', [userId, clock.now()]);
   }
 
-  api.put<{ Params: { id: number } }>('/api/wallet/cards/:id/default', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
-    const userId = currentUser(request).id;
-    const card = await db.transaction(async (tx) => {
-      const exists = await tx.query('SELECT id FROM settings_payment_cards WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId]);
-      if (exists.rowCount === 0) throw notFound();
-      await tx.query('UPDATE settings_payment_cards SET is_default = false WHERE user_id = $1 AND is_default', [userId]);
-      return (await tx.query<CardRow>(`UPDATE settings_payment_cards SET is_default = true WHERE id = $1 RETURNING ${CARD_COLUMNS}`, [request.params.id])).rows[0]!;
-    });
-    return { ...say(request, 'settings.card_default_set'), data: card };
-  });
+  api.put<{ Params: { id: number } }>(
+    '/api/wallet/cards/:id/default',
+    { ...guard, schema: { summary: 'Make a card the default', params: idParamsSchema, response: { 200: Type.Object({ ...MessageProperties, data: Card }) } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const card = await db.transaction(async (tx) => {
+        const exists = await tx.query('SELECT id FROM settings_payment_cards WHERE id = $1 AND user_id = $2 FOR UPDATE', [request.params.id, userId]);
+        if (exists.rowCount === 0) throw notFound();
+        await tx.query('UPDATE settings_payment_cards SET is_default = false WHERE user_id = $1 AND is_default', [userId]);
+        return (await tx.query<CardRow>(`UPDATE settings_payment_cards SET is_default = true WHERE id = $1 RETURNING ${CARD_COLUMNS}`, [request.params.id])).rows[0]!;
+      });
+      return { ...say(request, 'settings.card_default_set'), data: card };
+    },
+  );
 
-  api.delete<{ Params: { id: number } }>('/api/wallet/cards/:id', { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+  api.delete<{ Params: { id: number } }>('/api/wallet/cards/:id', { ...guard, schema: { summary: 'Remove a card', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const userId = currentUser(request).id;
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<DetachJob>('DELETE FROM settings_payment_cards WHERE id = $1 AND user_id = $2 RETURNING provider, provider_ref AS ref', [request.params.id, userId]);
@@ -605,7 +621,14 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
 
   api.post<{ Body: { credits: number } }>(
     '/api/wallet/top-ups',
-    { ...guard, schema: { body: objectSchema({ credits: { type: 'integer', minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS } }, ['credits']) } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Buy credits with the default card',
+        body: objectSchema({ credits: { type: 'integer', minimum: MIN_TOP_UP_CREDITS, maximum: MAX_TOP_UP_CREDITS } }, ['credits']),
+        response: { 201: Type.Object({ data: Charge, ...OptionalMessage }) },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const card = await service.defaultCard(userId);
@@ -622,6 +645,8 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
     {
       ...guard,
       schema: {
+        summary: 'Turn the automatic top-up on or off, with its threshold and amount',
+        response: { 200: Type.Object({ ...MessageProperties, data: AutoTopUp }) },
         body: objectSchema(
           {
             enabled: { type: 'boolean' },
