@@ -3,7 +3,7 @@ import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { renewDueSubscriptions } from '../src/credits/renewals';
 import { CREDIT_EXPIRY, SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { loadConfig } from '../src/config';
-import { paymentsFor } from '../src/providers/payments';
+import { paymentsFor, SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 
@@ -133,6 +133,36 @@ describe('subscriptions that renew: a paid period grants its credits once, unuse
     expect((await wallet(sub.customer_id)).additional).toBe(0);
     const expired = (await ctx.db.query<{ delta: number }>("SELECT delta FROM credit_ledger WHERE user_id = $1 AND reason = 'Additional credits expired'", [sub.customer_id])).rows;
     expect(expired).toEqual([{ delta: -70 }]);
+    await ledgerMatches(sub.customer_id);
+  });
+
+  it('a sales-page sign-up paid yearly in test mode pays a year, gets its credits month by month, and pays the next year after twelve months', async () => {
+    const slug = (await ctx.db.query<{ slug: string }>('SELECT slug FROM whitelabel_packages WHERE id = $1', [packageId])).rows[0]!.slug;
+    const form = { first_name: 'Yea', last_name: 'Rly', email: 'yearly@renewals.test', password: 'secret1', custom_0: 'Year Co', billing_interval: 'year', card_token: sandboxToken(SANDBOX_CARDS.success) };
+    const posted = await ctx.app.inject({ method: 'POST', url: `/p/${slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    expect(posted.statusCode).toBe(201);
+    const sub = (
+      await ctx.db.query<{ id: number; customer_id: number; billing_interval: string; current_period_end: Date }>(
+        'SELECT s.id, s.customer_id, s.billing_interval, s.current_period_end FROM whitelabel_subscriptions s JOIN users u ON u.id = s.customer_id WHERE u.email = $1',
+        [form.email],
+      )
+    ).rows[0]!;
+    expect(sub.billing_interval).toBe('year');
+    const start = ctx.clock.now();
+    expect(Math.round((sub.current_period_end.getTime() - start.getTime()) / DAY)).toBeGreaterThanOrEqual(365);
+    const payments = async () => (await ctx.db.query<{ amount_cents: number }>('SELECT amount_cents FROM whitelabel_payments WHERE subscription_id = $1 ORDER BY id', [sub.id])).rows.map((r) => r.amount_cents);
+    const periods = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscription_periods WHERE subscription_id = $1', [sub.id])).rows[0]!.n;
+    expect(await payments()).toEqual([49000]);
+
+    ctx.clock.set(new Date(start.getTime() + 340 * DAY));
+    await renewDueSubscriptions(ctx.db, ctx.clock.now());
+    expect(await periods()).toBe(12);
+    expect(await payments()).toEqual([49000]);
+
+    ctx.clock.set(new Date(start.getTime() + 370 * DAY));
+    await renewDueSubscriptions(ctx.db, ctx.clock.now());
+    expect(await periods()).toBe(13);
+    expect(await payments()).toEqual([49000, 49000]);
     await ledgerMatches(sub.customer_id);
   });
 

@@ -33,6 +33,8 @@ interface RenewalState {
   managed_by: 'manual' | 'provider';
   owner_id: number;
   monthly_price_cents: number;
+  yearly_price_cents: number | null;
+  billing_interval: 'month' | 'year';
   last_end: Date | null;
 }
 
@@ -42,7 +44,7 @@ async function renewOne(db: Db, id: number, now: Date, mail?: MailDeps): Promise
     const more = await db.transaction(async (tx) => {
       const state = (
         await tx.query<RenewalState>(
-          `SELECT s.status, s.cancel_at_period_end, s.current_period_end, s.managed_by, s.owner_id, p.monthly_price_cents,
+          `SELECT s.status, s.cancel_at_period_end, s.current_period_end, s.managed_by, s.owner_id, p.monthly_price_cents, p.yearly_price_cents, s.billing_interval,
                   (SELECT max(period_end) FROM subscription_periods sp WHERE sp.subscription_id = s.id) AS last_end
              FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id WHERE s.id = $1 FOR UPDATE OF s`,
           [id],
@@ -55,13 +57,17 @@ async function renewOne(db: Db, id: number, now: Date, mail?: MailDeps): Promise
       const end = addMonths(start, 1);
       const outcome = await grantPaidPeriod(tx, { subscriptionId: id, periodStart: start, periodEnd: end, sourceEventId: `sandbox:${id}:${start.toISOString()}`, at: now, mail });
       if (!outcome.granted) return false;
-      if (beyondPaid && state.managed_by === 'provider' && state.monthly_price_cents > 0) {
+      // A yearly subscription pays a year past its paid stretch, which then grows by twelve months.
+      const yearly = state.billing_interval === 'year' && state.yearly_price_cents !== null;
+      const price = yearly ? state.yearly_price_cents! : state.monthly_price_cents;
+      if (beyondPaid && state.managed_by === 'provider' && price > 0) {
         await tx.query(
           `INSERT INTO whitelabel_payments (owner_id, subscription_id, amount_cents, kind, status, provider, provider_ref, created_at)
            VALUES ($1, $2, $3, 'charge', 'succeeded', 'sandbox', $4, $5)`,
-          [state.owner_id, id, state.monthly_price_cents, `ch_sandbox_renewal_${id}_${start.getTime()}`, now],
+          [state.owner_id, id, price, `ch_sandbox_renewal_${id}_${start.getTime()}`, now],
         );
       }
+      if (beyondPaid && yearly) await tx.query('UPDATE whitelabel_subscriptions SET current_period_end = GREATEST(current_period_end, $2) WHERE id = $1', [id, addMonths(start, 12)]);
       granted += 1;
       return true;
     });

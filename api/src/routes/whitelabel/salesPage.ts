@@ -413,7 +413,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
           }
           payment = { ref: outcome.ref, provider: provider.name, amountCents: amount, connectedAccount: connected, applicationFeeCents: fee };
         }
-        const created = await createSignupAccount(deps, { ownerId, pkg, form, hash, payment, now: clock.now() });
+        const created = await createSignupAccount(deps, { ownerId, pkg, form, hash, payment, now: clock.now(), interval: payment && pkg.one_time_price_cents === null ? interval : undefined });
         if (typeof created !== 'number') {
           // Taken or closed while the card was charged: the charge goes back (once, keyed by its reference).
           if (payment) await provider.refund(payment.ref, `leadsmith-salespage-refund-${payment.ref}`, payment.connectedAccount !== null);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../http/context';
 import type { Language } from '../../i18n/messages';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import type { BillingInterval } from '../../providers/payments';
+import { addMonths } from '../../credits/periodGrant';
 import { recordPayment } from './billing';
 import { addDays, customerRoomRefusal, insertCustomer, logEvent, startSubscription } from './customers';
 import { salesSubscriptionDays, type Package } from './packages';
@@ -62,6 +63,8 @@ export async function createSignupAccount(
     signupId?: number;
     /** Billed by Stripe Billing: the subscription made for this sign-up and its first period. */
     stripe?: StripeSignup;
+    /** Paid in the sandbox for a year: the paid stretch is twelve months and renews yearly (credits still come monthly). */
+    interval?: BillingInterval;
     /** Run first in the transaction (settles the external effect that made the payment). */
     settle?: (tx: Queryable) => Promise<void>;
   },
@@ -96,11 +99,12 @@ export async function createSignupAccount(
       welcomeEmail: false,
       managedBy: payment ? 'provider' : 'manual',
       source: 'sales_page',
-      periodEnd: stripe ? stripe.periodEnd : addDays(now, salesSubscriptionDays(pkg.form_available_days)),
+      periodEnd: stripe ? stripe.periodEnd : s.interval === 'year' ? addMonths(now, 12) : addDays(now, salesSubscriptionDays(pkg.form_available_days)),
       at: now,
       customAnswers: form.answers,
       stripe: stripe ? { subscriptionRef: stripe.subscriptionRef, interval: stripe.interval, periodStart: stripe.periodStart, invoiceRef: stripe.invoiceRef } : undefined,
     });
+    if (!stripe && s.interval === 'year') await tx.query(`UPDATE whitelabel_subscriptions SET billing_interval = 'year' WHERE id = $1`, [subId]);
     // One Stripe customer per account: the one the sign-up's card was saved for.
     if (stripe) {
       await tx.query(`INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING`, [customerId, stripe.customerRef, now]);
