@@ -1,4 +1,4 @@
-import { availableActions } from '../api/subscriptionAction';
+import { availableActions, confirmKey } from '../api/subscriptionAction';
 import type { Subscription } from '../api/listSubscriptions';
 
 const base: Subscription = {
@@ -32,5 +32,10 @@ describe('availableActions (spec §4 subscription transitions)', () => {
     expect(availableActions(stripe)).toEqual(['cancel', 'refund']);
     expect(availableActions({ ...stripe, cancel_at_period_end: true })).toEqual(['refund', 'restore', 'reactivate']);
     expect(availableActions({ ...stripe, status: 'canceled', refundable: false })).toEqual(['reactivate']);
+  });
+  it("restoring one billed by Stripe is worded as taking back its cancellation there", () => {
+    expect(confirmKey({ ...base, billing_provider: 'stripe', cancel_at_period_end: true }, 'restore')).toBe('restoreStripe');
+    expect(confirmKey({ ...base, managed_by: 'provider' }, 'restore')).toBe('restore');
+    expect(confirmKey({ ...base, billing_provider: 'stripe' }, 'cancel')).toBe('cancel');
   });
 });

@@ -33,3 +33,8 @@ export function availableActions(s: Subscription): SubscriptionAction[] {
   if (s.status === 'canceled' || s.cancel_at_period_end) actions.push('reactivate');
   return actions;
 }
+
+/** The wording of an action: restoring a subscription Stripe bills takes back its cancellation there. */
+export function confirmKey(s: Subscription, action: SubscriptionAction): SubscriptionAction | 'restoreStripe' {
+  return action === 'restore' && s.billing_provider === 'stripe' ? 'restoreStripe' : action;
+}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../../components/format';
 import { SUBSCRIPTION_PAGE_SIZE, useSubscriptions, type Subscription, type SubscriptionStatus } from '../api/listSubscriptions';
-import { availableActions, useSubscriptionAction, type SubscriptionAction } from '../api/subscriptionAction';
+import { availableActions, confirmKey, useSubscriptionAction, type SubscriptionAction } from '../api/subscriptionAction';
 
 const FILTERS = ['status'] as const;
 const STATUSES: SubscriptionStatus[] = ['active', 'past_due', 'canceled'];
@@ -35,7 +35,12 @@ export function SubscriptionsPage() {
         </Badge>
       ),
     },
-    { key: 'managed', header: t('subscriptions.managedBy'), render: (s) => t(`subscriptions.managed.${s.managed_by}`) },
+    {
+      key: 'managed',
+      header: t('subscriptions.managedBy'),
+      // Billed by Stripe or PayKickstart: the provider is named.
+      render: (s) => t(`subscriptions.managed.${s.managed_by === 'provider' && s.billing_provider && s.billing_provider !== 'sandbox' ? s.billing_provider : s.managed_by}`),
+    },
     { key: 'period', header: t('subscriptions.periodEnd'), render: (s) => formatDate(s.current_period_end, i18n.language) },
     {
       key: 'actions',
@@ -54,7 +59,7 @@ export function SubscriptionsPage() {
               size="xs"
               variant="outline"
               color={a === 'refund' || a === 'cancel' ? 'red.700' : undefined}
-              aria-label={t(`subscriptions.actionNamed.${a}`, { name: s.customer_name })}
+              aria-label={t(`subscriptions.actionNamed.${confirmKey(s, a)}`, { name: s.customer_name })}
               onClick={() => setPending({ sub: s, action: a })}
             >
               {t(`subscriptions.actions.${a}`)}
@@ -91,9 +96,9 @@ export function SubscriptionsPage() {
       <PagedTable query={list} label={t('routes.subscriptions')} rowKey={(s) => s.id} columns={columns} page={page} pageSize={SUBSCRIPTION_PAGE_SIZE} onPage={setPage} />
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? t(`subscriptions.confirm.${pending.action}.title`) : ''}
-        body={pending ? t(`subscriptions.confirm.${pending.action}.body`, { name: pending.sub.customer_name }) : ''}
-        confirmLabel={pending ? t(`subscriptions.confirm.${pending.action}.button`) : ''}
+        title={pending ? t(`subscriptions.confirm.${confirmKey(pending.sub, pending.action)}.title`) : ''}
+        body={pending ? t(`subscriptions.confirm.${confirmKey(pending.sub, pending.action)}.body`, { name: pending.sub.customer_name }) : ''}
+        confirmLabel={pending ? t(`subscriptions.confirm.${confirmKey(pending.sub, pending.action)}.button`) : ''}
         destructive={pending?.action === 'refund' || pending?.action === 'cancel'}
         busy={action.isPending}
         onCancel={() => setPending(null)}
