@@ -9,6 +9,32 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
 }
 
+/** Operations that still answer without a declared schema: the white-label subscriptions, SMTP, webhooks and Stripe settings. */
+const NOT_YET_DECLARED: readonly string[] = [
+  'GET /api/whitelabel/subscriptions',
+  'POST /api/whitelabel/subscriptions',
+  'GET /api/whitelabel/subscriptions/usage-history',
+  'GET /api/whitelabel/subscriptions/{id}',
+  'PUT /api/whitelabel/subscriptions/{id}',
+  'POST /api/whitelabel/subscriptions/{id}/cancel',
+  'POST /api/whitelabel/subscriptions/{id}/restore',
+  'POST /api/whitelabel/subscriptions/{id}/reactivate',
+  'POST /api/whitelabel/subscriptions/{id}/refund',
+  'GET /api/whitelabel/smtp',
+  'PUT /api/whitelabel/smtp',
+  'POST /api/whitelabel/smtp/test',
+  'GET /api/whitelabel/webhooks',
+  'POST /api/whitelabel/webhooks',
+  'PUT /api/whitelabel/webhooks/{id}',
+  'DELETE /api/whitelabel/webhooks/{id}',
+  'POST /api/whitelabel/webhooks/{id}/test',
+  'GET /api/whitelabel/stripe',
+  'PUT /api/whitelabel/stripe',
+  'DELETE /api/whitelabel/stripe',
+  'POST /api/whitelabel/stripe/connect',
+  'POST /api/whitelabel/stripe/callback',
+];
+
 describe('the API contract: OpenAPI document and documentation page', () => {
   let ctx: TestContext;
   let doc: OpenApiDocument;
@@ -28,6 +54,22 @@ describe('the API contract: OpenAPI document and documentation page', () => {
     expect(doc.paths['/api/login']?.post?.security).toBeUndefined();
     expect(doc.paths['/api/user-api-key/{id}']?.put?.responses['200']?.content?.['application/json']?.schema).toBeDefined();
     expect(doc.paths['/api/openapi.json']).toBeUndefined();
+  });
+
+  it('declares an answer for every operation (a 2xx body with its schema, or no body: 204 or a redirect)', () => {
+    const undeclared: string[] = [];
+    for (const [route, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+        const codes = Object.keys(operation.responses);
+        // @fastify/swagger writes a bare `200: Default Response` for a route that declares no response.
+        const bodiless = codes.filter((code) => /^2\d\d$/.test(code) && code !== '204' && !operation.responses[code]?.content);
+        const answers = codes.some((code) => /^[23]\d\d$/.test(code));
+        if (bodiless.length || !answers) undeclared.push(`${method.toUpperCase()} ${route}`);
+      }
+    }
+    // Routes other work is changing at the time of writing; each one converted leaves this list (ADR 016).
+    expect(undeclared.sort()).toEqual([...NOT_YET_DECLARED].sort());
   });
 
   it('answers with the declared fields only (the schema serialises the answer)', async () => {

@@ -18512,6 +18512,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A package's sales page settings (null before they are saved) */
         get: {
             parameters: {
                 query?: never;
@@ -18528,10 +18529,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                business_name: string;
+                                primary_color: string;
+                                secondary_color: string;
+                                background_color: string;
+                                text_color: string;
+                                sales_page_url: string | null;
+                                terms_url: string | null;
+                                subdomain_url: string | null;
+                                body_html: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                            business_account_completed: boolean;
+                            /** @description The package's public sales page (/p/{slug}). */
+                            public_path: string;
+                        };
+                    };
                 };
             };
         };
+        /** Save a package's sales page settings */
         put: {
             parameters: {
                 query?: never;
@@ -18563,7 +18584,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                business_name: string;
+                                primary_color: string;
+                                secondary_color: string;
+                                background_color: string;
+                                text_color: string;
+                                sales_page_url: string | null;
+                                terms_url: string | null;
+                                subdomain_url: string | null;
+                                body_html: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            /** @description The package's public sales page (/p/{slug}). */
+                            public_path: string;
+                        };
+                    };
                 };
             };
         };
@@ -20108,6 +20149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your courses (paginated) */
         get: {
             parameters: {
                 query?: {
@@ -20125,11 +20167,31 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                pages_count: number;
+                                shown_pages: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a course */
         post: {
             parameters: {
                 query?: never;
@@ -20151,11 +20213,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                pages_count: number;
+                                shown_pages: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -20172,6 +20252,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One course */
         get: {
             parameters: {
                 query?: never;
@@ -20188,10 +20269,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                pages_count: number;
+                                shown_pages: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
+        /** Change a course */
         put: {
             parameters: {
                 query?: never;
@@ -20219,11 +20317,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                title: string;
+                                description: string | null;
+                                position: number;
+                                shown: boolean;
+                                pages_count: number;
+                                shown_pages: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a course and its pages */
         delete: {
             parameters: {
                 query?: never;
@@ -20240,7 +20357,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -20256,6 +20378,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A course's pages (paginated), in order */
         get: {
             parameters: {
                 query?: {
@@ -20276,11 +20399,33 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                video_url: string | null;
+                                /** @description Sanitised HTML (ADR 007). */
+                                body_html: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a page to a course */
         post: {
             parameters: {
                 query?: never;
@@ -20309,11 +20454,31 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                video_url: string | null;
+                                /** @description Sanitised HTML (ADR 007). */
+                                body_html: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -20330,6 +20495,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One page of a course */
         get: {
             parameters: {
                 query?: never;
@@ -20347,10 +20513,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                video_url: string | null;
+                                /** @description Sanitised HTML (ADR 007). */
+                                body_html: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
+        /** Change a page of a course */
         put: {
             parameters: {
                 query?: never;
@@ -20384,11 +20569,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                course_id: number;
+                                title: string;
+                                video_url: string | null;
+                                /** @description Sanitised HTML (ADR 007). */
+                                body_html: string;
+                                position: number;
+                                /** @enum {string} */
+                                status: "draft" | "shown";
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a page of a course */
         delete: {
             parameters: {
                 query?: never;
@@ -20406,7 +20612,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -23633,6 +23844,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A package's public sales page (HTML) */
         get: {
             parameters: {
                 query?: {
@@ -23647,16 +23859,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The page */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/html": string;
+                    };
                 };
             };
         };
         put?: never;
+        /** Sign up from the sales page form: the page again (with its errors or the account made), or a redirect to the payment or thank-you page */
         post: {
             parameters: {
                 query?: {
@@ -23677,12 +23892,23 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The page */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description To the payment page, or to the package’s thank-you page */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
                 };
             };
         };

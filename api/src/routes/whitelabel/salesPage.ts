@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { Type } from '../../http/contract';
 import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf, type BusinessAccount } from './businessAccount';
@@ -270,6 +271,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
     const signupId = Number((event.data.object as { metadata?: Record<string, string> | null }).metadata?.signup_id);
     if (Number.isInteger(signupId)) await expireSignup(db, signupId, clock.now());
   });
+  const HtmlPage = { description: 'The page', content: { 'text/html': { schema: Type.String() } } };
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_request, body, done) => {
@@ -277,7 +279,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
       done(null, Object.fromEntries(new URLSearchParams(text)));
     });
 
-    scope.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/p/:slug', { schema: { params: slugParams, querystring: langQuery } }, async (request, reply) => {
+    scope.get<{ Params: { slug: string }; Querystring: { lang?: string } }>('/p/:slug', { schema: { summary: "A package's public sales page (HTML)", params: slugParams, querystring: langQuery, response: { 200: HtmlPage } } }, async (request, reply) => {
       const lang = pageLanguage(request);
       const data = await loadPage(db, request.params.slug);
       if (!data) return notFoundPage(reply, request, lang);
@@ -289,7 +291,13 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.post<{ Params: { slug: string }; Querystring: { lang?: string }; Body: Values }>(
       '/p/:slug',
       {
-        schema: { params: slugParams, querystring: langQuery, body: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 500 } } },
+        schema: {
+          summary: 'Sign up from the sales page form: the page again (with its errors or the account made), or a redirect to the payment or thank-you page',
+          params: slugParams,
+          querystring: langQuery,
+          body: { type: 'object', maxProperties: 40, additionalProperties: { type: 'string', maxLength: 500 } },
+          response: { 200: HtmlPage, 303: { description: 'To the payment page, or to the package’s thank-you page' } },
+        },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -35,6 +36,20 @@ export async function salesSettingsOf(q: Queryable, packageId: number): Promise<
   return rows[0] ?? null;
 }
 
+const SalesSettingsSchema = Type.Object({
+  business_name: Type.String(),
+  primary_color: Type.String(),
+  secondary_color: Type.String(),
+  background_color: Type.String(),
+  text_color: Type.String(),
+  sales_page_url: Nullable(Type.String()),
+  terms_url: Nullable(Type.String()),
+  subdomain_url: Nullable(Type.String()),
+  body_html: Type.String(),
+  updated_at: Timestamp(),
+});
+const PublicPath = Type.String({ description: "The package's public sales page (/p/{slug})." });
+
 const bodySchema = objectSchema(
   {
     business_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
@@ -53,16 +68,30 @@ const bodySchema = objectSchema(
 export function salesSettingsRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id/sales-settings', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const pkg = await packageOf(db, owner, request.params.id);
-    if (!pkg) throw notFound();
-    return { data: await salesSettingsOf(db, pkg.id), business_account_completed: await isBusinessAccountDone(db, owner), public_path: `/p/${pkg.slug}` };
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/whitelabel/packages/:id/sales-settings',
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A package's sales page settings (null before they are saved)",
+        params: idParamsSchema,
+        response: { 200: Type.Object({ data: Nullable(SalesSettingsSchema), business_account_completed: Type.Boolean(), public_path: PublicPath }) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const pkg = await packageOf(db, owner, request.params.id);
+      if (!pkg) throw notFound();
+      return { data: await salesSettingsOf(db, pkg.id), business_account_completed: await isBusinessAccountDone(db, owner), public_path: `/p/${pkg.slug}` };
+    },
+  );
 
   app.put<{ Params: { id: number }; Body: SalesSettingsInput }>(
     '/api/whitelabel/packages/:id/sales-settings',
-    { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } },
+    {
+      onRequest: guard,
+      schema: { summary: "Save a package's sales page settings", params: idParamsSchema, body: bodySchema, response: { 200: Type.Object({ ...MessageProperties, data: SalesSettingsSchema, public_path: PublicPath }) } },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const pkg = await packageOf(db, owner, request.params.id);

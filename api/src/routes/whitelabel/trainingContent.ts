@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -13,31 +14,8 @@ import { sanitizeHtml } from './sanitizeHtml';
  * on the Settings courses screens (`GET /api/courses`, see `trainingSourceFor`). Lesson bodies are
  * reseller HTML: sanitised with an allowlist on write and again on read (ADR 007).
  */
-export interface Course {
-  id: number;
-  title: string;
-  description: string | null;
-  position: number;
-  shown: boolean;
-  pages_count: number;
-  shown_pages: number;
-  created_at: string;
-  updated_at: string;
-}
 
 export type PageStatus = 'draft' | 'shown';
-
-export interface CoursePage {
-  id: number;
-  course_id: number;
-  title: string;
-  video_url: string | null;
-  body_html: string;
-  position: number;
-  status: PageStatus;
-  created_at: string;
-  updated_at: string;
-}
 
 export const MAX_COURSES = 50;
 export const MAX_PAGES_PER_COURSE = 100;
@@ -162,12 +140,42 @@ export async function publishedCourse(
 }
 
 // ---------------------------------------------------------------------------------------------------
+const CourseSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  position: Type.Integer(),
+  shown: Type.Boolean(),
+  pages_count: Type.Integer(),
+  shown_pages: Type.Integer(),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+const CoursePageSchema = Type.Object({
+  id: Type.Integer(),
+  course_id: Type.Integer(),
+  title: Type.String(),
+  video_url: Nullable(Type.String()),
+  body_html: Type.String({ description: 'Sanitised HTML (ADR 007).' }),
+  position: Type.Integer(),
+  status: StringEnum(['draft', 'shown'] as const),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+const OneCourse = Type.Object({ data: CourseSchema });
+const SavedCourse = Type.Object({ ...MessageProperties, data: CourseSchema });
+const OnePage = Type.Object({ data: CoursePageSchema });
+const SavedPage = Type.Object({ ...MessageProperties, data: CoursePageSchema });
+
+export type Course = Static<typeof CourseSchema>;
+export type CoursePage = Static<typeof CoursePageSchema>;
+
 // The reseller side.
 
 export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/courses', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/courses', { onRequest: guard, schema: { summary: 'Your courses (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(CourseSchema) } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const { page, pageSize } = request.query;
     const { rows } = await db.query<Course>(`SELECT ${COURSE_COLUMNS} FROM whitelabel_courses c WHERE c.owner_id = $1 ORDER BY c.position, c.id LIMIT $2 OFFSET $3`, [
@@ -180,7 +188,7 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     return result;
   });
 
-  app.post<{ Body: CourseBody }>('/api/whitelabel/courses', { onRequest: guard, schema: { body: courseSchema } }, async (request, reply) => {
+  app.post<{ Body: CourseBody }>('/api/whitelabel/courses', { onRequest: guard, schema: { summary: 'Add a course', body: courseSchema, response: { 201: SavedCourse } } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     const b = request.body;
     const now = clock.now();
@@ -198,13 +206,13 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     return { ...say(request, 'whitelabel.course_created'), data: await courseOf(db, owner, id) };
   });
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.get<{ Params: { id: number } }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { summary: 'One course', params: idParamsSchema, response: { 200: OneCourse } } }, async (request) => {
     const course = await courseOf(db, await resellerIdOf(db, request), request.params.id);
     if (!course) throw notFound();
     return { data: course };
   });
 
-  app.put<{ Params: { id: number }; Body: CourseBody }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { params: idParamsSchema, body: courseSchema } }, async (request) => {
+  app.put<{ Params: { id: number }; Body: CourseBody }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { summary: 'Change a course', params: idParamsSchema, body: courseSchema, response: { 200: SavedCourse } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const b = request.body;
     const { rowCount } = await db.query('UPDATE whitelabel_courses SET title = $3, description = $4, position = $5, shown = $6, updated_at = $7 WHERE id = $1 AND owner_id = $2', [
@@ -220,7 +228,7 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     return { ...say(request, 'whitelabel.course_updated'), data: await courseOf(db, owner, request.params.id) };
   });
 
-  app.delete<{ Params: { id: number } }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/whitelabel/courses/:id', { onRequest: guard, schema: { summary: 'Delete a course and its pages', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     // Its pages go with it (ON DELETE CASCADE).
     const { rowCount } = await db.query('DELETE FROM whitelabel_courses WHERE id = $1 AND owner_id = $2', [request.params.id, await resellerIdOf(db, request)]);
     if (rowCount === 0) throw notFound();
@@ -229,7 +237,15 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
 
   app.get<{ Params: { id: number }; Querystring: PageQuery & { status?: PageStatus } }>(
     '/api/whitelabel/courses/:id/pages',
-    { onRequest: guard, schema: { params: idParamsSchema, querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['draft', 'shown'] } }) } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A course's pages (paginated), in order",
+        params: idParamsSchema,
+        querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['draft', 'shown'] } }),
+        response: { 200: Page(CoursePageSchema) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       if (!(await courseOf(db, owner, request.params.id))) throw notFound();
@@ -249,7 +265,7 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
 
   app.post<{ Params: { id: number }; Body: PageBody }>(
     '/api/whitelabel/courses/:id/pages',
-    { onRequest: guard, schema: { params: idParamsSchema, body: pageSchema } },
+    { onRequest: guard, schema: { summary: 'Add a page to a course', params: idParamsSchema, body: pageSchema, response: { 201: SavedPage } } },
     async (request, reply) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
@@ -272,7 +288,7 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { id: number; pageId: number } }>('/api/whitelabel/courses/:id/pages/:pageId', { onRequest: guard, schema: { params: pageParamsSchema } }, async (request) => {
+  app.get<{ Params: { id: number; pageId: number } }>('/api/whitelabel/courses/:id/pages/:pageId', { onRequest: guard, schema: { summary: 'One page of a course', params: pageParamsSchema, response: { 200: OnePage } } }, async (request) => {
     const { rows } = await db.query<CoursePage>(`SELECT ${PAGE_COLUMNS} FROM whitelabel_course_pages WHERE id = $1 AND course_id = $2 AND owner_id = $3`, [
       request.params.pageId,
       request.params.id,
@@ -284,7 +300,7 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
 
   app.put<{ Params: { id: number; pageId: number }; Body: PageBody }>(
     '/api/whitelabel/courses/:id/pages/:pageId',
-    { onRequest: guard, schema: { params: pageParamsSchema, body: pageSchema } },
+    { onRequest: guard, schema: { summary: 'Change a page of a course', params: pageParamsSchema, body: pageSchema, response: { 200: SavedPage } } },
     async (request) => {
       const b = request.body;
       const { videoUrl, body } = pageValues(b);
@@ -298,7 +314,7 @@ export function trainingContentRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number; pageId: number } }>('/api/whitelabel/courses/:id/pages/:pageId', { onRequest: guard, schema: { params: pageParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number; pageId: number } }>('/api/whitelabel/courses/:id/pages/:pageId', { onRequest: guard, schema: { summary: 'Delete a page of a course', params: pageParamsSchema, response: { 200: Message } } }, async (request) => {
     const { rowCount } = await db.query('DELETE FROM whitelabel_course_pages WHERE id = $1 AND course_id = $2 AND owner_id = $3', [
       request.params.pageId,
       request.params.id,

@@ -1,26 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import { packageKeys } from './listPackages';
 
+export type SalesSettingsAnswer = ApiResponse<'/api/whitelabel/packages/{id}/sales-settings', 'get'>;
 /** Spec §3 Sales settings of one package. */
-export interface SalesSettings {
-  business_name: string;
-  primary_color: string;
-  secondary_color: string;
-  background_color: string;
-  text_color: string;
-  sales_page_url: string | null;
-  terms_url: string | null;
-  subdomain_url: string | null;
-  body_html: string;
-  updated_at: string;
-}
-
-export interface SalesSettingsAnswer {
-  data: SalesSettings | null;
-  business_account_completed: boolean;
-  public_path: string;
-}
+export type SalesSettings = NonNullable<SalesSettingsAnswer['data']>;
 
 export async function getSalesSettings(id: number, signal?: AbortSignal): Promise<SalesSettingsAnswer> {
   const { data } = await apiClient.get<SalesSettingsAnswer>(`/api/whitelabel/packages/${id}/sales-settings`, { signal });

@@ -1,22 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { PageOf } from '../../../components/format';
 import { courseKeys } from './listCourses';
 
-export type PageStatus = 'draft' | 'shown';
-
 /** An onboarding page (lesson) of a course. `body_html` is as the server sanitised it. */
-export interface CoursePage {
-  id: number;
-  course_id: number;
-  title: string;
-  video_url: string | null;
-  body_html: string;
-  position: number;
-  status: PageStatus;
-  created_at: string;
-  updated_at: string;
-}
+export type CoursePage = ApiResponse<'/api/whitelabel/courses/{id}/pages/{pageId}', 'get'>['data'];
+export type PageStatus = CoursePage['status'];
 
 export const COURSE_PAGES_PAGE_SIZE = 20;
 export const coursePageKeys = {

@@ -1,19 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { PageOf } from '../../../components/format';
 
 /** A course of the reseller's training content (shown to its customers when `shown`). */
-export interface Course {
-  id: number;
-  title: string;
-  description: string | null;
-  position: number;
-  shown: boolean;
-  pages_count: number;
-  shown_pages: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Course = ApiResponse<'/api/whitelabel/courses/{id}', 'get'>['data'];
 
 export const COURSE_PAGE_SIZE = 20;
 export const courseKeys = {
