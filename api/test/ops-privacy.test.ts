@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { PRIVACY_SWEEP } from '../src/workers/privacy';
+import { demoLeadProvider, demoRecord, registerLeadProvider, type LeadRecord } from '../src/providers/leads';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
 /** Personal-data rights of an account owner: export archive, retention, deletion after a grace period. */
@@ -16,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function listWithResults(name: string, results: { email: string; daysOld: number }[]): Promise<number> {
-  const { rows } = await ctx.db.query<{ id: number }>("INSERT INTO campaigns (user_id, list_type, name, result_count) VALUES ($1, 'people', $2, $3) RETURNING id", [customerId, name, results.length]);
+async function listWithResults(name: string, results: { email: string; daysOld: number }[], ownerId = customerId): Promise<number> {
+  const { rows } = await ctx.db.query<{ id: number }>("INSERT INTO campaigns (user_id, list_type, name, result_count) VALUES ($1, 'people', $2, $3) RETURNING id", [ownerId, name, results.length]);
   const campaignId = rows[0]!.id;
   for (const r of results) {
     await ctx.db.query("INSERT INTO campaign_results (campaign_id, user_id, name, email, email_status, created_at) VALUES ($1, $2, $3, $4, 'found', $5)", [
       campaignId,
-      customerId,
+      ownerId,
       r.email.split('@')[0]!,
       r.email,
       new Date(ctx.clock.now().getTime() - r.daysOld * DAY_MS),
@@ -86,6 +87,59 @@ test('retention: the hourly sweep removes results older than the account\'s N mo
   expect((await ctx.db.query<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [campaignId])).rows[0]!.result_count).toBe(1);
   expect((await audit('retention_applied')).map((a) => a.entity_id)).toEqual([customerId]);
   expect((await ctx.app.inject({ method: 'PUT', url: '/api/account/retention', headers: bearer(customer), payload: { retention_months: null } })).statusCode).toBe(200);
+});
+
+test('the super admin erases a person by email from every tenant; a later search does not bring them back, and the audit keeps no address', async () => {
+  const resellerId = (await ctx.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'reseller@leadsmith.test'")).rows[0]!.id;
+  const inCustomer = await listWithResults('Tenant A', [{ email: 'Ada.Erase@Example.test', daysOld: 3 }, { email: 'bob@example.test', daysOld: 3 }]);
+  const inReseller = await listWithResults('Tenant B', [{ email: 'ada.erase@example.test', daysOld: 5 }], resellerId);
+  const admin = await login(ctx.app, DEMO.admin);
+  const reseller = await login(ctx.app, DEMO.reseller);
+
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/privacy/erase-person', headers: bearer(customer), payload: { email: 'ada.erase@example.test' } })).statusCode).toBe(403);
+  expect(json(await ctx.app.inject({ method: 'POST', url: '/api/admin/privacy/erase-person', headers: bearer(admin), payload: { email: 'not an email' } }))).toMatchObject({ field: 'email' });
+  const erased = await ctx.app.inject({ method: 'POST', url: '/api/admin/privacy/erase-person', headers: bearer(admin), payload: { email: 'ADA.erase@example.test' } });
+  expect(erased.statusCode).toBe(200);
+  expect(json(erased)).toMatchObject({ code: 'privacy.person_erased', results_removed: 2, accounts: 2 });
+  const emails = async (campaignId: number) => (await ctx.db.query<{ email: string }>('SELECT email FROM campaign_results WHERE campaign_id = $1', [campaignId])).rows.map((r) => r.email);
+  expect(await emails(inCustomer)).toEqual(['bob@example.test']);
+  expect(await emails(inReseller)).toEqual([]);
+  expect((await ctx.db.query<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [inReseller])).rows[0]!.result_count).toBe(0);
+  // The platform-wide entry holds the hash, never the address.
+  const entry = (await ctx.db.query<{ kind: string; value: string; account_id: number | null }>("SELECT kind, value, account_id FROM suppressions WHERE source = 'erasure'")).rows;
+  expect(entry).toEqual([{ kind: 'email_sha256', value: expect.stringMatching(/^[0-9a-f]{64}$/), account_id: null }]);
+  const history = (await ctx.db.query<{ after: Record<string, unknown> }>("SELECT after FROM admin_audit_log WHERE entity = 'person' AND action = 'person_erased'")).rows;
+  expect(history).toHaveLength(1);
+  expect(JSON.stringify(history)).not.toContain('ada');
+
+  // A source that answers the erased person again: the search stores (and charges) only the others.
+  const base = demoRecord({ type: 'people', location: 'Berlin', filters: {} }, 0);
+  const records: LeadRecord[] = [
+    { ...base, key: 'erase-1', name: 'Ada Erase', email: 'ada.erase@example.test', email_outcome: 'found' },
+    { ...base, key: 'erase-2', name: 'Carl Kept', email: 'carl@example.test', email_outcome: 'found' },
+  ];
+  const undo = registerLeadProvider(
+    {
+      ...demoLeadProvider,
+      id: 'erasure-test-source',
+      demo: false,
+      async *search() {
+        yield* records;
+      },
+    },
+    ['people'],
+  );
+  try {
+    const list = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(reseller), payload: { name: 'After erasure', list_type: 'people' } });
+    const campaignId = json<{ campaign: { id: number } }>(list).campaign.id;
+    const search = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(reseller), payload: { type: 'people', campaign_id: campaignId, location: 'Berlin, Germany', count: 2, filters: { job_title: 'CEO' } } });
+    expect(search.statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    expect(await emails(campaignId)).toEqual(['carl@example.test']);
+    expect((await ctx.db.query<{ result_count: number }>('SELECT result_count FROM campaigns WHERE id = $1', [campaignId])).rows[0]!.result_count).toBe(1);
+  } finally {
+    undo();
+  }
 });
 
 test('deletion: password required, cancellable during the grace period, then erased everywhere by the sweep (team included), audit kept', async () => {

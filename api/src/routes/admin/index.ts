@@ -12,6 +12,7 @@ import { adminReportRoutes } from './reports';
 import { adminLeadSourceRoutes } from './leadSources';
 import { adminSearcherRoutes } from './searchers';
 import { adminTopicRoutes } from './topics';
+import { adminPersonErasureRoutes } from './personErasure';
 import { adminUserRoutes } from './users';
 
 /** Routes of the super-admin area (every route requires the admin module). One file per resource beside this one; register them here. */
@@ -28,6 +29,7 @@ export function adminRoutes(api: FastifyInstance, deps: AppDeps): void {
   adminSearcherRoutes(api, deps);
   adminLeadSourceRoutes(api, deps);
   adminCourseRoutes(api, deps);
+  adminPersonErasureRoutes(api, deps);
   // Demo activity for the charts, beside the demo accounts, once the server listens (API tests arrange their own data).
   if (deps.config.seedDemo) {
     api.addHook('onListen', async () => {

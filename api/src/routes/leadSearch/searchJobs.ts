@@ -1,3 +1,4 @@
+import { erasedPersonSql } from '../../ops/personErasure';
 import type { Db, Queryable, SqlParam } from '../../db';
 import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type LeadQuery, type LeadRecord, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
@@ -199,6 +200,9 @@ async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ lo
   // Demo data is never charged, whatever the reason it is shown (ADR 017).
   const cost = job.demo_data ? 0 : COST_PER_RECORD[job.search_type];
   const reason = `search:${job.search_type}:job:${job.id}`;
+  // A person erased on request (a platform-wide entry, ops/personErasure.ts) is never stored again, nor charged.
+  const erased = await tx.query(`DELETE FROM campaign_results r WHERE r.job_id = $1 AND r.email_status = 'looking' AND ${erasedPersonSql('r')}`, [job.id]);
+  if (erased.rowCount > 0) await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2) WHERE id = $1', [job.campaign_id, erased.rowCount]);
   const { n, looked } = (
     await tx.query<{ n: number; looked: number }>(
       `SELECT count(*) FILTER (WHERE ${HAS_CONTACT})::int AS n, count(*)::int AS looked FROM campaign_results WHERE job_id = $1 AND email_status = 'looking'`,

@@ -6,6 +6,7 @@ import { CHART_COLORS, ChartCard, ChartGrid, monthLabel, StatCard } from '../../
 import { formatNumber } from '../../../components/formatting';
 import { useDashboard } from '../api/getDashboard';
 import { MaintenancePanel } from './MaintenancePanel';
+import { ErasePersonPanel } from './ErasePersonPanel';
 
 export function DashboardPage() {
   const { t } = useTranslation('admin');
@@ -28,6 +29,7 @@ export function DashboardPage() {
     <Box>
       {header}
       <MaintenancePanel />
+      <ErasePersonPanel />
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap={4} mb={6}>
         <StatCard label={t('dashboard.activeUsers')} value={formatNumber(d.users.active)} />
         <StatCard label={t('dashboard.deletedUsers')} value={formatNumber(d.users.deleted)} />

@@ -1,0 +1,43 @@
+import { Box, Button, chakra, Heading, Text } from '@chakra-ui/react';
+import { applyApiFieldErrors, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { useTranslation } from 'react-i18next';
+import { useErasePerson } from '../api/erasePerson';
+
+const schema = yup.object({ email: v.email() });
+
+/** Dashboard panel: a person's right to erasure, by email, across every account (audited; the address is kept only as a hash). */
+export function ErasePersonPanel() {
+  const { t } = useTranslation('admin');
+  const erase = useErasePerson();
+  const form = useYupForm(schema, { defaultValues: { email: '' } });
+  const handleSubmit = form.handleSubmit(async ({ email }) => {
+    if (!window.confirm(t('erasePerson.confirm', { email }))) return;
+    try {
+      await erase.mutateAsync(email);
+      form.reset({ email: '' });
+    } catch (error) {
+      applyApiFieldErrors(form, error);
+    }
+  });
+  return (
+    <Box as="section" aria-labelledby="erase-person-heading" borderWidth="1px" borderRadius="md" p={4} mb={6}>
+      <Heading as="h2" size="md" id="erase-person-heading" mb={2}>
+        {t('erasePerson.title')}
+      </Heading>
+      <Text mb={3} color="fg.muted">
+        {t('erasePerson.help')}
+      </Text>
+      <chakra.form onSubmit={(e) => void handleSubmit(e)} noValidate maxW="md">
+        <TextField label={t('erasePerson.email')} type="email" registration={form.register('email')} error={form.formState.errors.email} />
+        <Button type="submit" colorPalette="red" loading={erase.isPending}>
+          {t('erasePerson.submit')}
+        </Button>
+      </chakra.form>
+      {erase.data && (
+        <Text mt={3} role="status">
+          {t('erasePerson.done', { n: erase.data.results_removed, accounts: erase.data.accounts })}
+        </Text>
+      )}
+    </Box>
+  );
+}
