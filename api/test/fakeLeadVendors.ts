@@ -26,7 +26,7 @@ export interface Scripted {
   body?: unknown;
   headers?: Record<string, string>;
   /** A callback the vendor makes after answering (Apollo's phone reveal posts the numbers to the request's `webhook_url`). */
-  webhook?: { url: string; body: unknown };
+  webhook?: { url: string; body: unknown; requestId?: string };
 }
 
 /** One callback the fake made (or holds): where, what, and the receiver's status once it answered. */
@@ -198,10 +198,13 @@ function apollo(request: ReceivedRequest): Scripted {
     if (reveal && !webhookUrl) return { status: 422, body: { error: 'Please add a valid \'webhook_url\' parameter when using \'reveal_phone_number\'' } };
     if (typeof body.id === 'string') {
       const i = Number(body.id.slice(-2));
-      const answer = { ...apolloEnrichedPerson(i), ...(reveal ? { request_id: -1039995589705121900 - i } : {}) };
-      // The synchronous answer carries the profile; the numbers follow by POST to the webhook.
-      if (reveal) return { status: 200, body: { ...answer, person: { ...answer.person, phone_numbers: [] } }, webhook: { url: webhookUrl!, body: apolloPhoneWebhook(body.id, i) } };
-      return { status: 200, body: answer };
+      const answer = apolloEnrichedPerson(i);
+      if (!reveal) return { status: 200, body: answer };
+      // The synchronous answer carries the profile and the request id, a signed 64-bit integer written as
+      // a JSON number (more digits than a double holds); the numbers follow by POST to the webhook.
+      const requestId = `-10399955897051219${String(i).padStart(2, '0')}`;
+      const text = JSON.stringify({ request_id: 'REQUEST_ID', ...answer, person: { ...answer.person, phone_numbers: [] } }).replace('"REQUEST_ID"', requestId);
+      return { status: 200, body: text, headers: { 'content-type': 'application/json' }, webhook: { url: webhookUrl!, body: apolloPhoneWebhook(body.id, i), requestId } };
     }
     if (body.domain === 'acme.test' && body.first_name) {
       const first = String(body.first_name);
@@ -287,12 +290,22 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
       out.on('error', () => resolve(0));
       out.end(payload);
     });
-  const callBack = (url: string, body: unknown) => {
+  // Apollo's Poll Webhook Result: what each reveal's request produced, and whether its webhook went out.
+  const phoneResults = new Map<string, { body: unknown; state: 'held' | 'sent' | 'dropped' }>();
+  const callBack = (url: string, body: unknown, requestId?: string) => {
+    const result = { body, state: 'held' as 'held' | 'sent' | 'dropped' };
+    if (requestId) phoneResults.set(requestId, result);
     let send!: () => void;
     let drop!: () => void;
     const answered = new Promise<number>((resolve) => {
-      send = () => void post(url, body).then(resolve);
-      drop = () => resolve(0);
+      send = () => {
+        result.state = 'sent';
+        void post(url, body).then(resolve);
+      };
+      drop = () => {
+        result.state = 'dropped';
+        resolve(0);
+      };
     });
     webhooks.push({ url, body, answered });
     if (holdingWebhooks) heldWebhooks.push({ send, drop });
@@ -320,6 +333,26 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
         return;
       }
       const vendor = url.pathname.split('/')[1] as Vendor;
+      // https://docs.apollo.io/reference/poll-webhook-result: pending while Apollo works (here: its webhook held), then the payload, delivered or not.
+      const polled = /^\/apollo\/api\/v1\/webhook_result\/([^/]+)$/.exec(url.pathname);
+      if (polled && !scripts.get('apollo')?.length && req.headers['x-api-key'] === FAKE_KEYS.apollo) {
+        requests.push({ vendor, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: '' });
+        const id = decodeURIComponent(polled[1]!);
+        const result = phoneResults.get(id);
+        const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (!result) reply(404, { error_code: 'request_id_unknown' });
+        else if (result.state === 'held') reply(404, { error_code: 'result_pending', retry_after_seconds: 10 });
+        else
+          reply(200, {
+            request_id: id,
+            webhook_status: result.state === 'sent' ? 'success' : 'failed',
+            request_type: 'phone',
+            last_dispatched_at: '2026-11-26T10:42:11Z',
+            failure_reason: result.state === 'sent' ? null : 'Connection refused',
+            webhook_result: result.body,
+          });
+        return;
+      }
       const received: ReceivedRequest = { vendor, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       requests.push(received);
       const answer = () => {
@@ -327,7 +360,7 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
         const text = typeof scripted.body === 'string' ? scripted.body : JSON.stringify(scripted.body ?? {});
         res.writeHead(scripted.status, { 'content-type': typeof scripted.body === 'string' ? 'text/plain' : 'application/json', ...scripted.headers });
         res.end(text, () => {
-          if (scripted.webhook) callBack(scripted.webhook.url, scripted.webhook.body);
+          if (scripted.webhook) callBack(scripted.webhook.url, scripted.webhook.body, scripted.webhook.requestId);
         });
       };
       if (holds.some((h) => h.vendor === vendor && h.key === holdKey(received))) waiting.push(answer);

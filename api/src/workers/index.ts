@@ -23,7 +23,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineAiJobWorker(queue, deps.db);
   defineAiTrainingWorker(queue, deps.db, deps.clock);
   defineLeadEnrichmentWorker(queue, deps.db, deps, deps.clock);
-  definePhoneRevealExpiry(queue, deps.db, deps.clock);
+  definePhoneRevealExpiry(queue, deps.db, deps.clock, deps);
   defineListWebhookWorker(queue, deps.db, deps.clock);
   defineListExportWorker(queue, deps.db, deps.clock, { objectStorage: deps.config.objectStorage, mail: deps });
   defineEmailWorker(queue, deps.db, deps.mailer, deps.config.appSecret);

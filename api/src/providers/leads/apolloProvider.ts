@@ -347,15 +347,16 @@ export function apolloRevealPhone(deps: SourceDeps, config: ApolloConfig, public
     const url = new URL('api/v1/people/match', config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
     url.searchParams.set('reveal_phone_number', 'true');
     url.searchParams.set('webhook_url', webhook);
-    const { data } = await requestJson<{ person?: ApolloPerson | null; request_id?: string | number | null }>(deps, 'apollo', {
+    const { data, text } = await requestJson<{ person?: ApolloPerson | null; request_id?: string | number | null }>(deps, 'apollo', {
       method: 'POST',
       url,
       headers: { 'x-api-key': config.apiKey, 'content-type': 'application/json', 'cache-control': 'no-cache' },
       body: JSON.stringify({ ...matchOf(lead), reveal_personal_emails: false }),
     });
     const person = data?.person ?? null;
-    // The request id is a signed 64-bit integer (often negative): kept as text.
-    const requestId = data?.request_id === undefined || data.request_id === null ? null : String(data.request_id);
+    // The request id is a signed 64-bit integer (often negative), past what a JSON number holds in
+    // JavaScript: read from the answer's text, digit for digit, and kept as text.
+    const requestId = /"request_id"\s*:\s*"?(-?\d+)"?/.exec(text)?.[1] ?? null;
     return { pending: Boolean(person?.id), personId: person?.id ?? null, requestId };
   };
 }
@@ -383,4 +384,25 @@ export function apolloWebhookPhone(payload: { people?: ApolloPhoneWebhookPerson[
     if (phone) return { phone, matched: true };
   }
   return { phone: null, matched: true };
+}
+
+/**
+ * A reveal's result when its webhook never arrived: Poll Webhook Result (`GET /api/v1/webhook_result/{request_id}`,
+ * 0 credits, results kept 30 days): the payload Apollo delivered or would have delivered; 'pending'
+ * while Apollo still works (404 `result_pending`); null when it has none (unknown or expired id, a
+ * result of another kind). https://docs.apollo.io/reference/poll-webhook-result
+ */
+export function apolloPollPhoneReveal(deps: SourceDeps, config: ApolloConfig) {
+  return async (requestId: string): Promise<{ people?: ApolloPhoneWebhookPerson[] | null } | 'pending' | null> => {
+    const url = new URL(`api/v1/webhook_result/${encodeURIComponent(requestId)}`, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
+    const { status, data } = await requestJson<{ error_code?: string; webhook_status?: string; request_type?: string; webhook_result?: { people?: ApolloPhoneWebhookPerson[] | null } | null }>(
+      deps,
+      'apollo',
+      { method: 'GET', url, headers: { 'x-api-key': config.apiKey, 'cache-control': 'no-cache' } },
+      { accept: [400, 404, 410], retries: 0 },
+    );
+    if (status === 404 && data?.error_code === 'result_pending') return 'pending';
+    if (status !== 200 || data?.request_type !== 'phone' || !data.webhook_result) return null;
+    return data.webhook_result;
+  };
 }

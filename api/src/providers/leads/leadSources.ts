@@ -1,6 +1,6 @@
 import type { SearchType } from './catalog';
 import { emailWaterfall, type EmailFinder } from './emailFinder';
-import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhone, apolloPeopleSearch, apolloRevealPhone } from './apolloProvider';
+import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhone, apolloPeopleSearch, apolloPollPhoneReveal, apolloRevealPhone } from './apolloProvider';
 import { googlePlacesSearch } from './googlePlacesProvider';
 import { hunterDomainSearch, hunterEmailFinder, hunterEmployees } from './hunterProvider';
 import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intentProvider';
@@ -18,6 +18,7 @@ export interface ProviderParts {
   search?: (query: LeadQuery, options: { offset: number; limit?: number }) => AsyncIterable<LeadRecord>;
   findPhone?: (lead: StoredLead) => Promise<string | null>;
   revealPhone?: LeadProvider['revealPhone'];
+  pollPhoneReveal?: LeadProvider['pollPhoneReveal'];
   findEmployees?: (lead: StoredLead) => Promise<EmployeeRecord[]>;
   enrichInfluencer?: LeadProvider['enrichInfluencer'];
   identifyVisitor?: (visit: SiteVisit) => Promise<LeadRecord | null>;
@@ -35,6 +36,7 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
     search: parts.search ?? nothing,
     findPhone: parts.findPhone ?? (async () => null),
     ...(parts.revealPhone ? { revealPhone: parts.revealPhone } : {}),
+    ...(parts.pollPhoneReveal ? { pollPhoneReveal: parts.pollPhoneReveal } : {}),
     findEmployees: parts.findEmployees ?? (async () => []),
     enrichInfluencer: parts.enrichInfluencer ?? (async (): Promise<InfluencerEnrichment | null> => null),
     identifyVisitor: parts.identifyVisitor ?? (async () => null),
@@ -147,7 +149,7 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
       if (type === 'company') return composeProvider({ id: 'apollo', search: withEmails(apolloCompanySearch(deps, apollo), finder), findEmployees: employees });
       // Mobile numbers come by webhook, so only an API Apollo can reach (PUBLIC_URL) asks for them.
       const revealPhone = config.publicUrl ? apolloRevealPhone(deps, apollo, config.publicUrl) : undefined;
-      return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo), revealPhone });
+      return composeProvider({ id: 'apollo', search: apolloPeopleSearch(deps, apollo), findPhone: apolloFindPhone(deps, apollo), revealPhone, pollPhoneReveal: apolloPollPhoneReveal(deps, apollo) });
     },
     hunter: () => (hunter ? composeProvider({ id: 'hunter', search: hunterDomainSearch(deps, hunter), findEmployees: employees }) : null),
     wikidata: () =>

@@ -128,7 +128,7 @@ export interface CallOptions {
  * 429/503 → wait `Retry-After` (or a short back-off) and retry, then `rate_limited`; other failures
  * → `unavailable` / `bad_request`; an unreadable body → `bad_answer`.
  */
-export async function requestJson<T = unknown>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions = {}): Promise<{ status: number; data: T }> {
+export async function requestJson<T = unknown>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions = {}): Promise<{ status: number; data: T; text: string }> {
   try {
     const answer = await callOnce<T>(deps, source, request, options);
     deps.observe?.(source, null, options.units);
@@ -139,7 +139,7 @@ export async function requestJson<T = unknown>(deps: SourceDeps, source: string,
   }
 }
 
-async function callOnce<T>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions): Promise<{ status: number; data: T }> {
+async function callOnce<T>(deps: SourceDeps, source: string, request: HttpRequest, options: CallOptions): Promise<{ status: number; data: T; text: string }> {
   const { retries = 2, maxWaitMs = 10_000, accept = [], classify } = options;
   for (let attempt = 0; ; attempt += 1) {
     let response: HttpResponse;
@@ -174,7 +174,8 @@ async function callOnce<T>(deps: SourceDeps, source: string, request: HttpReques
       throw new LeadSourceError(source, status >= 500 ? 'unavailable' : 'bad_request', `HTTP ${status}: ${response.body.slice(0, 200)}`);
     }
     try {
-      return { status, data: (response.body ? JSON.parse(response.body) : null) as T };
+      // `text`: the answer as sent, for numbers JSON.parse cannot hold (Apollo's 64-bit request ids).
+      return { status, data: (response.body ? JSON.parse(response.body) : null) as T, text: response.body };
     } catch {
       throw new LeadSourceError(source, 'bad_answer', `HTTP ${status} with a body that is not JSON`);
     }

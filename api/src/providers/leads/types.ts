@@ -70,6 +70,8 @@ export interface LeadProvider {
    * reveal that way (a public URL is configured); "get phones" then uses it instead of `findPhone`.
    */
   revealPhone?(lead: StoredLead, token: string): Promise<PhoneRevealStart>;
+  /** A reveal's result asked by its request id (a webhook that never arrived): the payload, 'pending', or null when the source has none. */
+  pollPhoneReveal?(requestId: string): Promise<{ people?: { id?: string | null; phone_numbers?: { raw_number?: string | null; sanitized_number?: string | null; type_cd?: string | null; position?: number | null }[] | null }[] | null } | 'pending' | null>;
   /** Employees of a stored company lead ("get employees", spec §9 local/domain employee enrich); [] when none. */
   findEmployees(lead: StoredLead): Promise<EmployeeRecord[]>;
   /** Influencer enrichment (spec §9 influencerEnrichPerRecord): contact and extra figures, or null when nothing is found. */

@@ -9,7 +9,7 @@ import { ApiError } from '../../http/errors';
 import type { MailDeps } from '../../mail/templatedMail';
 import { spendCredits } from '../../credits/ledger';
 import { APOLLO_PHONE_WEBHOOK_PATH, apolloWebhookPhone } from '../../providers/leads/apolloProvider';
-import type { PhoneRevealStart } from '../../providers/leads';
+import { providerById, type PhoneRevealStart } from '../../providers/leads';
 import { queueOf } from '../../queue/jobQueue';
 import { CREDIT_COSTS } from './credits';
 import { leadsEnriched } from './enrichment';
@@ -26,8 +26,9 @@ import { leadsEnriched } from './enrichment';
  *    peoplePhoneEnrich once, in one transaction with the reveal's end; a replay finds the reveal ended
  *    and changes nothing. A reveal with no number, or whose owner can no longer pay, ends without a
  *    charge and the result may be asked again;
- * 4. a reveal nothing came for within PHONE_REVEAL_MINUTES ends as not found, free
- *    (`expirePhoneReveals`, the `phone-reveal-expiry` queue tick).
+ * 4. a reveal nothing came for within PHONE_REVEAL_MINUTES: its source is polled once for the result
+ *    (a webhook lost on the way), else it ends as not found, free (`expirePhoneReveals`, the
+ *    `phone-reveal-expiry` queue tick).
  *
  * Locks are taken result first, then the reveal (the enrichment's store step holds the result when it
  * writes the reveal), so a webhook arriving during that step waits for it instead of deadlocking.
@@ -113,44 +114,90 @@ async function lockReveal(tx: Queryable, where: { tokenHash: string } | { id: nu
 
 export type WebhookOutcome = 'found' | 'not_found' | 'no_credits' | 'duplicate';
 
+type PhonePayload = Parameters<typeof apolloWebhookPhone>[0];
+
+/** Stores a payload's number on an open reveal's result and charges it once, or ends the reveal without one (in the caller's transaction, the reveal locked). */
+async function settleReveal(tx: Queryable, db: Db, reveal: OpenReveal, payload: PhonePayload, now: Date, mail?: MailDeps): Promise<WebhookOutcome> {
+  const { phone, matched } = apolloWebhookPhone(payload, reveal.person_id);
+  if (!matched && reveal.person_id) throw new ApiError(422, 'validation.invalid', { field: 'people' });
+  const current = (await tx.query<{ phone: string | null }>('SELECT phone FROM campaign_results WHERE id = $1', [reveal.result_id])).rows[0];
+  if (!phone || !current || current.phone !== null) {
+    await endWithoutPhone(tx, reveal, 'not_found', now);
+    return 'not_found';
+  }
+  const cost = CREDIT_COSTS.peoplePhoneEnrich;
+  if (!(await spendCredits(tx, reveal.user_id, cost, reveal.reason, { mail, now }))) {
+    await endWithoutPhone(tx, reveal, 'no_credits', now);
+    return 'no_credits';
+  }
+  await tx.query(`UPDATE campaign_results SET phone = $2, credits = credits + $3, data = data - 'phone_reveal' WHERE id = $1`, [reveal.result_id, phone, cost]);
+  await tx.query(`UPDATE phone_reveals SET state = 'found', phone = $2, credits = $3, settled_at = $4 WHERE id = $1`, [reveal.id, phone, cost, now]);
+  // A webhook ahead of the enrichment's own write: its look-up is settled here (that write then finds it done and skips the row).
+  await tx.query(`UPDATE external_effects SET state = 'done', outcome = '{"found":1}'::jsonb, finished_at = now() WHERE key = $1 AND state = 'sending'`, [effectKey(reveal.result_id)]);
+  await leadsEnriched(tx, queueOf(db), reveal.user_id, 'get-phones', [reveal.result_id]);
+  return 'found';
+}
+
+const isOpen = (reveal: OpenReveal) => reveal.state === 'requesting' || reveal.state === 'pending';
+
 /**
  * Step 3: the vendor's POST for a token. Stores the number and charges it once; a reveal already
  * ended (a replay, or one that expired) changes nothing. Null when the token is unknown.
  */
-export async function receivePhoneWebhook(db: Db, token: string, payload: Parameters<typeof apolloWebhookPhone>[0], now: Date, mail?: MailDeps): Promise<WebhookOutcome | null> {
+export async function receivePhoneWebhook(db: Db, token: string, payload: PhonePayload, now: Date, mail?: MailDeps): Promise<WebhookOutcome | null> {
   return db.transaction(async (tx) => {
     const reveal = await lockReveal(tx, { tokenHash: hashOf(token) });
     if (!reveal) return null;
-    if (reveal.state !== 'requesting' && reveal.state !== 'pending') return 'duplicate';
-    const { phone, matched } = apolloWebhookPhone(payload, reveal.person_id);
-    if (!matched && reveal.person_id) throw new ApiError(422, 'validation.invalid', { field: 'people' });
-    const current = (await tx.query<{ phone: string | null }>('SELECT phone FROM campaign_results WHERE id = $1', [reveal.result_id])).rows[0];
-    if (!phone || !current || current.phone !== null) {
-      await endWithoutPhone(tx, reveal, 'not_found', now);
-      return 'not_found';
-    }
-    const cost = CREDIT_COSTS.peoplePhoneEnrich;
-    if (!(await spendCredits(tx, reveal.user_id, cost, reveal.reason, { mail, now }))) {
-      await endWithoutPhone(tx, reveal, 'no_credits', now);
-      return 'no_credits';
-    }
-    await tx.query(`UPDATE campaign_results SET phone = $2, credits = credits + $3, data = data - 'phone_reveal' WHERE id = $1`, [reveal.result_id, phone, cost]);
-    await tx.query(`UPDATE phone_reveals SET state = 'found', phone = $2, credits = $3, settled_at = $4 WHERE id = $1`, [reveal.id, phone, cost, now]);
-    // A webhook ahead of the enrichment's own write: its look-up is settled here (that write then finds it done and skips the row).
-    await tx.query(`UPDATE external_effects SET state = 'done', outcome = '{"found":1}'::jsonb, finished_at = now() WHERE key = $1 AND state = 'sending'`, [effectKey(reveal.result_id)]);
-    await leadsEnriched(tx, queueOf(db), reveal.user_id, 'get-phones', [reveal.result_id]);
-    return 'found';
+    if (!isOpen(reveal)) return 'duplicate';
+    return settleReveal(tx, db, reveal, payload, now, mail);
   });
 }
 
-/** Step 4: every reveal still open at `now` past its expiry ends as not found, free. Returns how many ended. */
-export async function expirePhoneReveals(db: Db, now: Date): Promise<number> {
-  const due = (await db.query<{ id: number }>(`SELECT id::int AS id FROM phone_reveals WHERE state IN ('requesting', 'pending') AND expires_at <= $1 ORDER BY id LIMIT 500`, [now])).rows;
+/** Asks the source for a reveal's result by its request id (Apollo's Poll Webhook Result): the payload, 'pending', or null when it has none. */
+export type PollPhoneReveal = (source: string, requestId: string) => Promise<PhonePayload | 'pending' | null>;
+
+/** The installed source of that id, when it can be polled (people sources: Apollo). */
+const pollInstalled: PollPhoneReveal = async (source, requestId) => {
+  const provider = providerById(source, 'people');
+  if (provider.id !== source || !provider.pollPhoneReveal) return null;
+  return provider.pollPhoneReveal(requestId);
+};
+
+/**
+ * Step 4: every reveal still open at `now` past its expiry. Its source is asked once for the result
+ * (a webhook that never reached us: Apollo keeps results 30 days), no transaction open meanwhile; a
+ * result found then is stored and charged as the webhook would have been, anything else (still
+ * pending, unknown, the source unreachable) ends the reveal as not found, free. Returns how many ended.
+ */
+export async function expirePhoneReveals(db: Db, now: Date, poll: PollPhoneReveal = pollInstalled, mail?: MailDeps): Promise<number> {
+  const due = (
+    await db.query<{ id: number; source: string; request_id: string | null }>(
+      `SELECT id::int AS id, source, request_id FROM phone_reveals WHERE state IN ('requesting', 'pending') AND expires_at <= $1 ORDER BY id LIMIT 500`,
+      [now],
+    )
+  ).rows;
   let ended = 0;
-  for (const { id } of due) {
+  for (const { id, source, request_id: requestId } of due) {
+    let payload: PhonePayload | null = null;
+    if (requestId) {
+      try {
+        const answer = await poll(source, requestId);
+        payload = answer && answer !== 'pending' ? answer : null;
+      } catch {
+        payload = null;
+      }
+    }
     ended += await db.transaction(async (tx) => {
       const reveal = await lockReveal(tx, { id });
-      if (!reveal || (reveal.state !== 'requesting' && reveal.state !== 'pending')) return 0;
+      if (!reveal || !isOpen(reveal)) return 0;
+      if (payload) {
+        try {
+          await settleReveal(tx, db, reveal, payload, now, mail);
+          return 1;
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      }
       await endWithoutPhone(tx, reveal, 'not_found', now);
       return 1;
     });
