@@ -200,3 +200,57 @@ describe('results: filters, manual entry, csv', () => {
     expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'ok'].map(csvCell)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", `"'\rx"`, 'ok']);
   });
 });
+
+describe('list history (POST /api/campaign/{id}/history)', () => {
+  type History = ApiResponse<'/api/campaign/{id}/history', 'post'>;
+  const history = async (id: number, body: object = {}, token = customer) => ctx.app.inject({ method: 'POST', url: `/api/campaign/${id}/history`, headers: bearer(token), payload: body });
+
+  it('shows every search, manual entry, label change, export, bulk delete and rename on the list, who did it and what it cost', async () => {
+    const list = await create(customer, 'History list');
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/searches',
+      headers: bearer(customer),
+      payload: { type: 'people', campaign_id: list.id, location: 'Oslo', count: 3, filters: { departments: ['Sales'] } },
+    });
+    expect(start.statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    const added = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/manual`, headers: bearer(customer), payload: { name: 'Ida Berg', email: 'ida@fjord.test' } });
+    const resultId = json<{ result: { id: number } }>(added).result.id;
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/labels`, headers: bearer(customer), payload: { ids: [resultId], add: ['VIP'] } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: {} })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/delete`, headers: bearer(customer), payload: { ids: [resultId] } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${list.id}`, headers: bearer(customer), payload: { name: 'History list, renamed' } })).statusCode).toBe(200);
+
+    const res = await history(list.id);
+    expect(res.statusCode).toBe(200);
+    const page = json<History>(res);
+    expect(page).toMatchObject({ currentPage: 1, pageSize: 20, total: 6 });
+    // Newest first.
+    expect(page.data.map((e) => e.kind)).toEqual(['details_change', 'bulk_delete', 'export', 'label_change', 'manual_entry', 'search']);
+    const search = page.data.at(-1)!;
+    // 3 people with a contact at 3 credits each (spec §9), charged by a source that is not demo data.
+    expect(search).toMatchObject({ status: 'done', details: { requested: 3, location: 'Oslo', demo_data: false } });
+    expect(search.credits).toBe(Number(search.details.found) * 3);
+    expect(search.credits).toBeGreaterThan(0);
+    expect(page.data.find((e) => e.kind === 'label_change')).toMatchObject({ credits: 0, status: null, details: { count: 1, added: 'VIP', removed: null } });
+    expect(page.data.find((e) => e.kind === 'bulk_delete')!.details).toMatchObject({ count: 1 });
+    expect(page.data.find((e) => e.kind === 'details_change')!.details).toMatchObject({ name: 'History list, renamed' });
+    expect(page.data.every((e) => e.actor?.email === DEMO.customer.email && e.impersonated_by === null)).toBe(true);
+
+    // The list filters: kinds, dates, search (the actor), page and limit.
+    expect(json<History>(await history(list.id, { kinds: ['search', 'export'] })).data.map((e) => e.kind)).toEqual(['export', 'search']);
+    expect(json<History>(await history(list.id, { startDate: '2000-01-01', endDate: '2000-01-31' })).total).toBe(0);
+    expect(json<History>(await history(list.id, { search: 'nobody-like-this' })).total).toBe(0);
+    const second = json<History>(await history(list.id, { limit: 4, page: 2 }));
+    expect(second).toMatchObject({ currentPage: 2, pageSize: 4, total: 6 });
+    expect(second.data.map((e) => e.kind)).toEqual(['manual_entry', 'search']);
+
+    const bad = await history(list.id, { kinds: ['teleport'] });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).field).toMatch(/^kinds/);
+    expect(json(await history(list.id, { startDate: '2026-02-01', endDate: '2026-01-01' })).field).toBe('endDate');
+    // Another account's list: 404.
+    expect((await history(list.id, {}, reseller)).statusCode).toBe(404);
+  });
+});

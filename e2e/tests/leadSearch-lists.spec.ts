@@ -103,6 +103,19 @@ test.describe('lead search: saved lists', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('list-name')).toHaveText(`${name} renamed`);
 
+    // The list's history: who did what, newest first, filtered by kind.
+    await page.getByRole('link', { name: 'List history' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'List history' })).toBeVisible();
+    const history = page.getByTestId('history-row');
+    await expect(history).toHaveCount(3);
+    await expect(history.first()).toContainText(`Renamed to ${name} renamed`);
+    await page.getByLabel('What', { exact: true }).selectOption({ label: 'Manual entry' });
+    await expect(page).toHaveURL(/kind=manual_entry/);
+    await expect(history).toHaveCount(2);
+    await expect(history.first()).toContainText('Added two.example');
+    await page.getByRole('button', { name: /back/i }).click();
+    await expect(page.getByTestId('list-name')).toHaveText(`${name} renamed`);
+
     await page.getByRole('button', { name: 'Delete list' }).click();
     await page.getByRole('alertdialog', { name: 'Delete list' }).getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByText('List deleted.')).toBeVisible();

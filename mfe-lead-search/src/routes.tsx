@@ -6,6 +6,7 @@ import { ResultDetailsScreen } from './features/listResults/components/ResultDet
 import { ListNewSearchScreen } from './features/newSearch/components/ListNewSearchScreen';
 import { TagsAndSourceScreen } from './features/listDetails/components/TagsAndSourceScreen';
 import { ListWebhookScreen } from './features/listDetails/components/ListWebhookScreen';
+import { ListHistoryScreen } from './features/listDetails/components/ListHistoryScreen';
 import { CustomLabelsScreen } from './features/customLabels/components/CustomLabelsScreen';
 import { AutopilotsScreen } from './features/autopilots/components/AutopilotsScreen';
 import { AutopilotFormScreen } from './features/autopilots/components/AutopilotFormScreen';
@@ -43,6 +44,7 @@ export const routes: AreaRouteConfig[] = [
           { path: 'new-search', titleKey: r('listNewSearch'), back: true, element: <ListNewSearchScreen /> },
           { path: 'tags-and-source', titleKey: r('tagsAndSource'), back: true, element: <TagsAndSourceScreen /> },
           { path: 'webhook', titleKey: r('listWebhook'), back: true, element: <ListWebhookScreen /> },
+          { path: 'history', titleKey: r('listHistory'), back: true, element: <ListHistoryScreen /> },
           { path: ':resultId', titleKey: r('result'), back: true, element: <ResultDetailsScreen /> },
         ],
       },

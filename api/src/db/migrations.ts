@@ -17,6 +17,7 @@ import { SAVED_SEARCH_MIGRATIONS } from './schema/savedSearches';
 import { OPERATIONS_MIGRATIONS } from './schema/operations';
 import { LIST_EXPORT_MIGRATIONS } from './schema/listExports';
 import { LIST_MIGRATIONS } from './schema/lists';
+import { SPEC_GAP_MIGRATIONS } from './schema/specGaps';
 
 export type { Migration };
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...OPERATIONS_MIGRATIONS,
   ...LIST_EXPORT_MIGRATIONS,
   ...LIST_MIGRATIONS,
+  ...SPEC_GAP_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -5472,6 +5472,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaign/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A list's history: searches, enrichments, imports, exports, CRM and webhook sends, bulk actions and label changes, who and what it cost */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        limit?: number;
+                        /**
+                         * @description Matches the actor's name or email
+                         * @default
+                         */
+                        search?: string;
+                        startDate?: string | null;
+                        endDate?: string | null;
+                        kinds?: ("search" | "enrichment" | "crm_send" | "ai" | "import" | "manual_entry" | "export" | "webhook_send" | "bulk_delete" | "label_change" | "details_change")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Unique in the list: the source and its id (e.g. search-12) */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "search" | "enrichment" | "crm_send" | "ai" | "import" | "manual_entry" | "export" | "webhook_send" | "bulk_delete" | "label_change" | "details_change";
+                                /** Format: date-time */
+                                created_at: string;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                impersonated_by: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                details: {
+                                    [key: string]: string | number | boolean | null;
+                                };
+                                /** @description Credits the event cost (so far, for a job still running) */
+                                credits: number;
+                                status: string | null;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search-options": {
         parameters: {
             query?: never;

@@ -6,6 +6,7 @@ import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
+import { actorOf, recordListEvent } from './listHistory';
 import { CAMPAIGN_COLUMNS, latestJobs, loadCampaign, notFound, toCampaignDto, type CampaignRow } from './campaignStore';
 import { CampaignSchema } from './listSchemas';
 
@@ -137,6 +138,7 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
         [request.params.id, userId, name?.trim() ?? null, tags ? JSON.stringify(cleanTags(tags)) : null, source !== undefined, source?.trim() || null],
       );
       if (rowCount === 0) throw notFound();
+      await recordListEvent(db, request.params.id, actorOf(request), 'details_change', { name: name?.trim() ?? null, tags: tags ? cleanTags(tags)!.join(', ') : null, source: source?.trim() ?? null });
       return { ...say(request, 'leadSearch.list_updated'), campaign: await loadCampaign(db, userId, request.params.id) };
     },
   );
@@ -213,6 +215,7 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
         source?.trim() || null,
       ]);
       if (rowCount === 0) throw notFound();
+      await recordListEvent(db, campaign_id, actorOf(request), 'details_change', { tags: cleanTags(tags)!.join(', '), source: source?.trim() || null });
       return { ...say(request, 'leadSearch.details_saved'), campaign: await loadCampaign(db, userId, campaign_id) };
     },
   );

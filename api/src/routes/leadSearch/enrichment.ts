@@ -16,6 +16,7 @@ import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from './credits';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
+import { actorOf, recordListEvent } from './listHistory';
 import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
 import { EnrichmentJobSchema, ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
 import { MessageProperties, Type } from '../../http/contract';
@@ -540,7 +541,11 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): 
         const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
         if (add.length === 0 && remove.length === 0) throw validationError({ field: 'add', code: 'validation.required' });
         const selection = selectionWhere(campaign.id, request.body);
-        const updated = await db.transaction(async (tx) => applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove));
+        const updated = await db.transaction(async (tx) => {
+          const count = await applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove);
+          if (count > 0) await recordListEvent(tx, campaign.id, actorOf(request), 'label_change', { count, added: add.join(', ') || null, removed: remove.join(', ') || null });
+          return count;
+        });
         return { ...say(request, 'leadSearch.labels_saved', { count: updated }), updated };
       },
     );

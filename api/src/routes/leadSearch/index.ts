@@ -3,6 +3,7 @@ import type { AppDeps } from '../../http/context';
 import { aiActionRoutes } from './aiActions';
 import { autopilotRoutes } from './autopilots';
 import { campaignRoutes } from './campaigns';
+import { listHistoryRoutes } from './listHistory';
 import { crmSendRoutes } from './crmSend';
 import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
@@ -21,6 +22,7 @@ import { workflowRoutes } from './workflows';
 /** Routes of the lead search area. One file per resource beside this one; register them here. */
 export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   campaignRoutes(api, deps);
+  listHistoryRoutes(api, deps);
   searchRoutes(api, deps);
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);

@@ -13,6 +13,7 @@ import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './ca
 import { CampaignSchema, ResultSchema, type ResultDto } from './listSchemas';
 import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
+import { actorOf, recordListEvent } from './listHistory';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { exportWhere, listSuppressedSql } from './suppressionStore';
 
@@ -248,6 +249,8 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       // Rows on the do-not-contact list stay out of the file unless the user asks for them.
       const where = exportWhere(campaign.id, request.body ?? {});
       const fileName = `${campaign.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'list'}-${campaign.id}.csv`;
+      // The history records the export as asked for (the rows are counted while they stream, not before).
+      await recordListEvent(db, campaign.id, actorOf(request), 'export', { format: 'csv', filtered: where.params.length > 1 });
       // Every matching row, streamed: the response pulls one keyset batch at a time, so memory stays flat for
       // a list of any size and nothing holds a transaction open while the client reads. A failure part-way
       // aborts the response (the client sees a broken transfer, never a file that looks complete).
@@ -297,6 +300,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
             ).rowCount;
           }
           await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2), updated_at = now() WHERE id = $1', [campaign.id, count]);
+          if (count > 0) await recordListEvent(tx, campaign.id, actorOf(request), 'bulk_delete', { count, all_matching: Boolean(all_matching) });
           return count;
         });
         return { ...say(request, 'leadSearch.results_deleted', { count: deleted }), deleted };
@@ -396,6 +400,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
             )
           ).rows[0]!;
           await tx.query('UPDATE campaigns SET result_count = result_count + 1, updated_at = now() WHERE id = $1', [campaign.id]);
+          await recordListEvent(tx, campaign.id, actorOf(request), 'manual_entry', { count: 1, name: inserted.name });
           const lead = { id: inserted.id, name: inserted.name, company: inserted.company, job_title: inserted.job_title, email: inserted.email, phone: inserted.phone, website: inserted.website, city: inserted.city, email_status: inserted.email_status, manual: true };
           await queueWebhookEvent(queue, tx, userId, 'lead.created', { list_id: campaign.id, search_id: null, leads: [lead] }, clock.now());
           return inserted;

@@ -16,6 +16,7 @@ import { loadCampaign, notFound } from './campaignStore';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { guardedPost } from '../../net/signedPost';
+import { actorOf, recordListEvent } from './listHistory';
 import { checkWebhookUrl } from './webhookGuard';
 
 /** Most results one send handles (one bounded POST to the receiver). */
@@ -217,6 +218,7 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
         if (!hook.webhook_url || !hook.webhook_secret) throw unprocessable('leadSearch.list_has_no_webhook', 'campaign_id');
         const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
         const { sent, unsent } = await sendToListWebhook(db, clock, { id: campaign.id, name: campaign.name, type }, { url: hook.webhook_url, secret: hook.webhook_secret }, where);
+        await recordListEvent(db, campaign.id, actorOf(request), 'webhook_send', { sent, unsent });
         return { ...say(request, 'leadSearch.webhook_sent', { sent, unsent }), sent, unsent };
       },
     );

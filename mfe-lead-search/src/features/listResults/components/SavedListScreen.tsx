@@ -556,6 +556,11 @@ function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onSto
             {t('routes.tagsAndSource')}
           </Text>
         </Link>
+        <Link to="history">
+          <Text as="span" fontSize="sm" textDecoration="underline">
+            {t('routes.listHistory')}
+          </Text>
+        </Link>
       </HStack>
       {/* The whole list's size: the job line below tells only of its latest search. */}
       <Text data-testid="list-size">{t('list.size', { count: campaign.result_count })}</Text>
