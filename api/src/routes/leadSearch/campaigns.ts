@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, PageQueryProperties, pageOf, pageWindow, Type } from '../../http/contract';
+import { Message, MessageProperties, Page, PageQueryProperties, pageOf, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
-import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
-import { queueWebhookEvent } from '../../workers/settingsWebhook';
-import { actorOf, recordListEvent } from './listHistory';
-import { CAMPAIGN_COLUMNS, latestJobs, loadCampaign, notFound, toCampaignDto, type CampaignRow } from './campaignStore';
+import { CAMPAIGN_FILTERS, type CampaignListQuery } from './campaignRepository';
+import { campaignService, type CampaignInput } from './campaignService';
+import { actorOf } from './listHistory';
 import { CampaignSchema } from './listSchemas';
 
 const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, ['id']);
@@ -16,25 +16,17 @@ const tagsSchema = { type: 'array', maxItems: 20, uniqueItems: true, items: { ty
 const sourceSchema = { type: ['string', 'null'], maxLength: 200 } as const;
 const idsSchema = { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
 
-export const CAMPAIGN_FILTERS = ['active', 'incomplete', 'archived'] as const;
+export { CAMPAIGN_FILTERS };
 
 const SavedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSchema });
 
-interface ListQuery {
-  page: number;
-  pageSize: number;
-  filter?: (typeof CAMPAIGN_FILTERS)[number];
-  search?: string;
-  type?: SearchType;
-}
-
-const cleanTags = (tags: string[] | undefined) => (tags ? [...new Set(tags.map((t) => t.trim()))] : undefined);
 
 /** Campaigns (lists), spec §7. Every id is checked against the signed-in account: others' → 404. */
 export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
+  const lists = campaignService({ db, queue, now: () => clock.now() });
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get<{ Querystring: CampaignListQuery }>(
     '/api/campaigns',
     {
       ...guard,
@@ -50,50 +42,16 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       },
     },
     async (request) => {
-      const { id: userId } = currentUser(request);
-      const { filter, search, type } = request.query;
-      const { limit, offset } = pageWindow(request.query);
-      const where = ['c.user_id = $1'];
-      const params: (string | number | boolean)[] = [userId];
-      if (filter === 'archived') where.push('c.archived');
-      else {
-        where.push('NOT c.archived');
-        if (filter) {
-          params.push(filter);
-          where.push(`c.status = $${params.length}`);
-        }
-      }
-      if (search?.trim()) {
-        params.push(`%${search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-        where.push(`c.name ILIKE $${params.length}`);
-      }
-      if (type) {
-        params.push(type);
-        where.push(`c.list_type = $${params.length}`);
-      }
-      const whereSql = where.join(' AND ');
-      // A user's lists are few (hundreds at most), so an exact count is cheap here.
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaigns c WHERE ${whereSql}`, params)).rows[0]?.n ?? 0;
-      const rows = (
-        await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE ${whereSql} ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`, params)
-      ).rows;
-      const jobs = await latestJobs(
-        db,
-        rows.map((r) => r.id),
-      );
-      return pageOf(
-        rows.map((r) => toCampaignDto(r, jobs.get(r.id) ?? null)),
-        request.query,
-        total,
-      );
+      const { rows, total } = await lists.list(currentUser(request).id, request.query);
+      return pageOf(rows, request.query, total);
     },
   );
 
   app.get<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { summary: 'One list, with its latest search and enrichment', params: idParams, response: { 200: CampaignSchema } } }, async (request) =>
-    loadCampaign(db, currentUser(request).id, request.params.id),
+    lists.one(currentUser(request).id, request.params.id),
   );
 
-  app.post<{ Body: { name: string; list_type: SearchType; tags?: string[]; source?: string | null; is_demo?: boolean } }>(
+  app.post<{ Body: CampaignInput }>(
     '/api/campaigns',
     {
       ...guard,
@@ -107,21 +65,10 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       },
     },
     async (request, reply) => {
-      const { id: userId } = currentUser(request);
-      const { name, list_type, tags, source, is_demo } = request.body;
       // The list and its list.created webhook deliveries commit together.
-      const id = await db.transaction(async (tx) => {
-        const created = (
-          await tx.query<{ id: number; name: string; list_type: string; created_at: Date | string }>(
-            'INSERT INTO campaigns (user_id, list_type, name, tags, source, is_demo) VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING id, name, list_type, created_at',
-            [userId, list_type, name.trim(), JSON.stringify(cleanTags(tags) ?? []), source?.trim() || null, is_demo ?? false],
-          )
-        ).rows[0]!;
-        await queueWebhookEvent(queue, tx, userId, 'list.created', { list: { id: created.id, name: created.name, list_type: created.list_type, created_at: new Date(created.created_at).toISOString() } }, clock.now());
-        return created.id;
-      });
+      const campaign = await lists.create(currentUser(request).id, request.body);
       reply.code(201);
-      return { ...say(request, 'leadSearch.list_created'), campaign: await loadCampaign(db, userId, id) };
+      return { ...say(request, 'leadSearch.list_created'), campaign };
     },
   );
 
@@ -129,23 +76,13 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     '/api/campaigns/:id',
     { ...guard, schema: { summary: "Change a list's name, tags or source", params: idParams, body: objectSchema({ name: listName, tags: tagsSchema, source: sourceSchema }), response: { 200: SavedCampaign } } },
     async (request) => {
-      const { id: userId } = currentUser(request);
-      const { name, tags, source } = request.body;
-      const { rowCount } = await db.query(
-        `UPDATE campaigns SET name = COALESCE($3, name), tags = COALESCE($4::jsonb, tags),
-                source = CASE WHEN $5::boolean THEN $6 ELSE source END, updated_at = now()
-          WHERE id = $1 AND user_id = $2`,
-        [request.params.id, userId, name?.trim() ?? null, tags ? JSON.stringify(cleanTags(tags)) : null, source !== undefined, source?.trim() || null],
-      );
-      if (rowCount === 0) throw notFound();
-      await recordListEvent(db, request.params.id, actorOf(request), 'details_change', { name: name?.trim() ?? null, tags: tags ? cleanTags(tags)!.join(', ') : null, source: source?.trim() ?? null });
-      return { ...say(request, 'leadSearch.list_updated'), campaign: await loadCampaign(db, userId, request.params.id) };
+      const campaign = await lists.change(currentUser(request).id, actorOf(request), request.params.id, request.body);
+      return { ...say(request, 'leadSearch.list_updated'), campaign };
     },
   );
 
   app.delete<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { summary: 'Delete a list and its results', params: idParams, response: { 200: Message } } }, async (request) => {
-    const { rowCount } = await db.query('DELETE FROM campaigns WHERE id = $1 AND user_id = $2', [request.params.id, currentUser(request).id]);
-    if (rowCount === 0) throw notFound();
+    await lists.remove(currentUser(request).id, request.params.id);
     return say(request, 'leadSearch.list_deleted');
   });
 
@@ -157,8 +94,8 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       schema: { summary: 'Delete several lists', body: objectSchema({ resultIds: idsSchema }, ['resultIds']), response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer() }) } },
     },
     async (request) => {
-      const { rowCount } = await db.query('DELETE FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[])', [currentUser(request).id, `{${request.body.resultIds.join(',')}}`]);
-      return { ...say(request, 'leadSearch.lists_deleted', { count: rowCount }), deleted: rowCount };
+      const deleted = await lists.removeMany(currentUser(request).id, request.body.resultIds);
+      return { ...say(request, 'leadSearch.lists_deleted', { count: deleted }), deleted };
     },
   );
 
@@ -166,11 +103,9 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     '/api/campaigns/archive/:id',
     { ...guard, schema: { summary: 'Archive a list (or bring it back)', params: idParams, body: objectSchema({ is_archived: { type: 'boolean' } }), response: { 200: SavedCampaign } } },
     async (request) => {
-      const { id: userId } = currentUser(request);
       const archived = request.body?.is_archived ?? true;
-      const { rowCount } = await db.query('UPDATE campaigns SET archived = $3, updated_at = now() WHERE id = $1 AND user_id = $2', [request.params.id, userId, archived]);
-      if (rowCount === 0) throw notFound();
-      return { ...say(request, archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: 1 }), campaign: await loadCampaign(db, userId, request.params.id) };
+      const campaign = await lists.archive(currentUser(request).id, request.params.id, archived);
+      return { ...say(request, archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: 1 }), campaign };
     },
   );
 
@@ -186,12 +121,8 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
     async (request) => {
       const { resultIds, is_archived } = request.body;
-      const { rowCount } = await db.query('UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[])', [
-        currentUser(request).id,
-        `{${resultIds.join(',')}}`,
-        is_archived,
-      ]);
-      return { ...say(request, is_archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: rowCount }), updated: rowCount };
+      const updated = await lists.archiveMany(currentUser(request).id, resultIds, is_archived);
+      return { ...say(request, is_archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: updated }), updated };
     },
   );
 
@@ -206,17 +137,9 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       },
     },
     async (request) => {
-      const { id: userId } = currentUser(request);
       const { campaign_id, tags, source } = request.body;
-      const { rowCount } = await db.query('UPDATE campaigns SET tags = $3::jsonb, source = $4, updated_at = now() WHERE id = $1 AND user_id = $2', [
-        campaign_id,
-        userId,
-        JSON.stringify(cleanTags(tags)),
-        source?.trim() || null,
-      ]);
-      if (rowCount === 0) throw notFound();
-      await recordListEvent(db, campaign_id, actorOf(request), 'details_change', { tags: cleanTags(tags)!.join(', '), source: source?.trim() || null });
-      return { ...say(request, 'leadSearch.details_saved'), campaign: await loadCampaign(db, userId, campaign_id) };
+      const campaign = await lists.setDetails(currentUser(request).id, actorOf(request), campaign_id, tags, source);
+      return { ...say(request, 'leadSearch.details_saved'), campaign };
     },
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * The lists' rules: names and tags are trimmed (tags once each), a new list and its list.created webhook
+ * deliveries commit together, a change of its details is written to the list's history, and every change
+ * answers the list as it now is. The routes parse and
+ * answer; the SQL is in campaignRepository.ts.
+ */
+import type { Db } from '../../db';
+import type { JobQueue } from '../../queue/jobQueue';
+import { queueWebhookEvent } from '../../workers/settingsWebhook';
+import { deleteCampaigns, insertCampaign, listCampaigns, setCampaignsArchived, updateCampaign, type CampaignListQuery } from './campaignRepository';
+import { loadCampaign, notFound, type CampaignDto } from './campaignStore';
+import { recordListEvent, type ListActor } from './listHistory';
+import type { SearchType } from '../../providers/leads';
+
+const cleanTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()))];
+const cleanSource = (source: string | null | undefined) => (source === undefined ? undefined : source?.trim() || null);
+
+export interface CampaignInput {
+  name: string;
+  list_type: SearchType;
+  tags?: string[];
+  source?: string | null;
+  is_demo?: boolean;
+}
+
+export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; now: () => Date }) {
+  /** The owner's list, or 404 after a change that matched nothing. */
+  const reload = async (userId: number, id: number, changed: boolean): Promise<CampaignDto> => {
+    if (!changed) throw notFound();
+    return loadCampaign(db, userId, id);
+  };
+
+  return {
+    list: (userId: number, query: CampaignListQuery) => listCampaigns(db, userId, query),
+
+    one: (userId: number, id: number) => loadCampaign(db, userId, id),
+
+    async create(userId: number, input: CampaignInput): Promise<CampaignDto> {
+      const id = await db.transaction(async (tx) => {
+        const created = await insertCampaign(tx, userId, {
+          name: input.name.trim(),
+          list_type: input.list_type,
+          tags: cleanTags(input.tags ?? []),
+          source: cleanSource(input.source) ?? null,
+          is_demo: input.is_demo ?? false,
+        });
+        const list = { id: created.id, name: created.name, list_type: created.list_type, created_at: new Date(created.created_at).toISOString() };
+        await queueWebhookEvent(queue, tx, userId, 'list.created', { list }, now());
+        return created.id;
+      });
+      return loadCampaign(db, userId, id);
+    },
+
+    async change(userId: number, actor: ListActor, id: number, change: { name?: string; tags?: string[]; source?: string | null }): Promise<CampaignDto> {
+      const name = change.name?.trim();
+      const tags = change.tags && cleanTags(change.tags);
+      const source = cleanSource(change.source);
+      if (!(await updateCampaign(db, userId, id, { name, tags, source }))) throw notFound();
+      await recordListEvent(db, id, actor, 'details_change', { name: name ?? null, tags: tags ? tags.join(', ') : null, source: change.source?.trim() ?? null });
+      return loadCampaign(db, userId, id);
+    },
+
+    /** Tags and source together (the list details screen): an absent source clears it. */
+    async setDetails(userId: number, actor: ListActor, id: number, tagList: string[], sourceText: string | null | undefined): Promise<CampaignDto> {
+      const tags = cleanTags(tagList);
+      const source = cleanSource(sourceText) ?? null;
+      if (!(await updateCampaign(db, userId, id, { tags, source }))) throw notFound();
+      await recordListEvent(db, id, actor, 'details_change', { tags: tags.join(', '), source });
+      return loadCampaign(db, userId, id);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      if ((await deleteCampaigns(db, userId, [id])) === 0) throw notFound();
+    },
+
+    /** Ids of other accounts are ignored, never touched. */
+    removeMany: (userId: number, ids: readonly number[]) => deleteCampaigns(db, userId, ids),
+
+    async archive(userId: number, id: number, archived: boolean): Promise<CampaignDto> {
+      return reload(userId, id, (await setCampaignsArchived(db, userId, [id], archived)) > 0);
+    },
+
+    archiveMany: (userId: number, ids: readonly number[], archived: boolean) => setCampaignsArchived(db, userId, ids, archived),
+  };
+}
