@@ -95,6 +95,25 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     expect(await total()).toBe(before + 20);
   });
 
+  it('an automatic top-up whose charge cannot be stored stays pending (its claim rolls back too) and the next run charges it once', async () => {
+    await ctx.db.query("INSERT INTO credit_auto_topups (user_id, enabled, threshold, amount, consent_at, updated_at) VALUES ($1, true, 10, 20, now(), now()) ON CONFLICT (user_id) DO UPDATE SET enabled = true, amount = 20", [customerId]);
+    await ctx.db.query("INSERT INTO credit_topup_requests (user_id, status, created_at) VALUES ($1, 'pending', now())", [customerId]);
+    const before = await total();
+    const latest = async () => (await ctx.db.query<{ status: string; charge_id: number | null }>('SELECT status, charge_id FROM credit_topup_requests WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [customerId])).rows[0]!;
+    // The worker fails between the claim and the charge row, as a crash would.
+    await ctx.db.query("ALTER TABLE settings_payment_charges ADD CONSTRAINT refuse_auto_top_up CHECK (kind <> 'auto_top_up') NOT VALID");
+    await ctx.app.queue.send('auto-top-ups', { userId: customerId });
+    await expect(ctx.app.queue.drain()).rejects.toThrow(/refuse_auto_top_up/);
+    await ctx.db.query('ALTER TABLE settings_payment_charges DROP CONSTRAINT refuse_auto_top_up');
+    expect(await latest()).toEqual({ status: 'pending', charge_id: null });
+    await ctx.app.queue.send('auto-top-ups', { userId: customerId });
+    await ctx.app.queue.drain();
+    const request = await latest();
+    expect(request.status).toBe('done');
+    expect(fake.paymentIntents().filter((pi) => (pi.metadata as Record<string, string>).charge_id === String(request.charge_id))).toHaveLength(1);
+    expect(await total()).toBe(before + 20);
+  });
+
   it('requires_action: the card holder confirms the card in the browser ("Card must be reconnected for security reasons")', async () => {
     const before = await total();
     const added = await addCard('authenticate');

@@ -215,14 +215,19 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     return settle(chargeId, outcome);
   }
 
-  async function charge(userId: number, card: { id: number }, kind: ChargeKind, credits: number, amountCents: number): Promise<ChargeRow> {
-    const connected = await resellerAccountFor(db, userId, provider.name);
-    const created = await db.query<{ id: number }>(
+  /** Stores a charge to send (processing, no provider reference yet); `send` makes the call. */
+  async function insertCharge(q: Queryable, userId: number, card: { id: number }, kind: ChargeKind, credits: number, amountCents: number): Promise<number> {
+    const connected = await resellerAccountFor(q, userId, provider.name);
+    const created = await q.query<{ id: number }>(
       `INSERT INTO settings_payment_charges (user_id, card_id, provider, kind, amount_cents, credits, status, connected_account, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'processing', $7, $8, $8) RETURNING id`,
       [userId, card.id, provider.name, kind, amountCents, credits, connected, clock.now()],
     );
-    return send(created.rows[0]!.id);
+    return created.rows[0]!.id;
+  }
+
+  async function charge(userId: number, card: { id: number }, kind: ChargeKind, credits: number, amountCents: number): Promise<ChargeRow> {
+    return send(await insertCharge(db, userId, card, kind, credits, amountCents));
   }
 
   /** Re-reads a charge still open (processing, or waiting for the card holder) from the provider. */
@@ -282,8 +287,14 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     if (status) await settle(chargeId, { ref: intentRef ?? null, status, failureCode: status === 'failed' || status === 'requires_action' ? (failure ?? 'card_declined') : undefined });
   }
 
-  async function defaultCard(userId: number): Promise<{ id: number } | undefined> {
-    return (await db.query<{ id: number }>('SELECT id FROM settings_payment_cards WHERE user_id = $1 AND is_default AND provider = $2', [userId, provider.name])).rows[0];
+  async function defaultCard(userId: number, q: Queryable = db): Promise<{ id: number } | undefined> {
+    return (await q.query<{ id: number }>('SELECT id FROM settings_payment_cards WHERE user_id = $1 AND is_default AND provider = $2', [userId, provider.name])).rows[0];
+  }
+
+  /** A top-up request follows the definite outcome of its charge (a charge still open leaves it done). */
+  async function finishRequest(result: ChargeRow): Promise<void> {
+    const failed = result.status === 'failed' || result.status === 'requires_action';
+    await db.query('UPDATE credit_topup_requests SET status = $2, error_code = $3 WHERE charge_id = $1', [result.id, failed ? 'failed' : 'done', result.failure_code]);
   }
 
   /**
@@ -297,28 +308,30 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
       `SELECT id FROM settings_payment_charges WHERE kind = 'auto_top_up' AND status = 'processing' AND provider_ref IS NULL AND provider = $1 ${onlyUserId ? 'AND user_id = $2' : ''} ORDER BY id LIMIT 50`,
       onlyUserId ? [provider.name, onlyUserId] : [provider.name],
     );
-    for (const left of unanswered.rows) await send(left.id);
+    for (const left of unanswered.rows) await finishRequest(await send(left.id));
     const { rows } = await db.query<{ id: number; user_id: number }>(
       `SELECT id, user_id FROM credit_topup_requests WHERE status = 'pending' ${onlyUserId ? 'AND user_id = $1' : ''} ORDER BY id LIMIT 50`,
       onlyUserId ? [onlyUserId] : [],
     );
     let charged = 0;
     for (const request of rows) {
-      const claimed = await db.query("UPDATE credit_topup_requests SET status = 'done', finished_at = $2 WHERE id = $1 AND status = 'pending' RETURNING id", [request.id, clock.now()]);
-      if (claimed.rowCount === 0) continue;
-      const setting = (await db.query<{ amount: number }>('SELECT amount FROM credit_auto_topups WHERE user_id = $1 AND enabled', [request.user_id])).rows[0];
-      const card = await defaultCard(request.user_id);
-      if (!setting || !card) {
-        await db.query("UPDATE credit_topup_requests SET status = 'failed', error_code = $2 WHERE id = $1", [request.id, setting ? 'no_default_card' : 'disabled']);
-        continue;
-      }
-      const result = await charge(request.user_id, card, 'auto_top_up', setting.amount, setting.amount * (await centsPerCreditFor(db, request.user_id)));
-      await db.query('UPDATE credit_topup_requests SET status = $2, charge_id = $3, error_code = $4 WHERE id = $1', [
-        request.id,
-        result.status === 'failed' || result.status === 'requires_action' ? 'failed' : 'done',
-        result.id,
-        result.failure_code,
-      ]);
+      // The claim and the charge row it leads to commit together: a worker dying after the claim
+      // leaves either a pending request or a processing charge that the loop above sends again.
+      const chargeId = await db.transaction(async (tx) => {
+        const claimed = await tx.query("UPDATE credit_topup_requests SET status = 'done', finished_at = $2 WHERE id = $1 AND status = 'pending' RETURNING id", [request.id, clock.now()]);
+        if (claimed.rowCount === 0) return null;
+        const setting = (await tx.query<{ amount: number }>('SELECT amount FROM credit_auto_topups WHERE user_id = $1 AND enabled', [request.user_id])).rows[0];
+        const card = await defaultCard(request.user_id, tx);
+        if (!setting || !card) {
+          await tx.query("UPDATE credit_topup_requests SET status = 'failed', error_code = $2 WHERE id = $1", [request.id, setting ? 'no_default_card' : 'disabled']);
+          return null;
+        }
+        const id = await insertCharge(tx, request.user_id, card, 'auto_top_up', setting.amount, setting.amount * (await centsPerCreditFor(tx, request.user_id)));
+        await tx.query('UPDATE credit_topup_requests SET charge_id = $2 WHERE id = $1', [request.id, id]);
+        return id;
+      });
+      if (chargeId === null) continue;
+      await finishRequest(await send(chargeId));
       charged += 1;
     }
     return charged;
