@@ -50,6 +50,8 @@ export interface FakeStripe {
   subscriptions(): Json[];
   /** While true, every request is processed and its connection dropped before the answer. */
   loseAnswers: boolean;
+  /** Runs after a request was processed and before it is answered (the answer waits for the promise it returns). */
+  beforeAnswer: ((method: string, path: string) => Promise<void> | undefined) | null;
   /**
    * While set, requests to this path (`/v1/payment_intents`) are recorded in `requests` and left
    * unanswered and unprocessed (a Stripe that hangs before doing anything); null answers again.
@@ -408,6 +410,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     objects,
     loseAnswers: false,
+    beforeAnswer: null,
     holdPath: null,
     confirmSetup(setupIntentId, card) {
       const seti = objects.get(setupIntentId);
@@ -533,8 +536,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         req.socket.destroy();
         return;
       }
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${counter}`, ...(key ? { 'idempotency-key': key } : {}) });
-      res.end(JSON.stringify(answer.body));
+      const reply = () => {
+        res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${counter}`, ...(key ? { 'idempotency-key': key } : {}) });
+        res.end(JSON.stringify(answer.body));
+      };
+      const hold = fake.beforeAnswer?.(req.method ?? 'GET', url.pathname);
+      if (hold) void hold.then(reply, reply);
+      else reply();
     });
   });
   server.on('connection', (s) => {

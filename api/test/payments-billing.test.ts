@@ -173,6 +173,28 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect((await ctx.db.query('SELECT status, failure_code FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'failed', failure_code: 'generic_decline' }]);
   });
 
+  it('an email taken while the subscription was being made: the subscription is cancelled at Stripe and its first payment refunded, once', async () => {
+    const email = 'raced@buyer.test';
+    const session = fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+    const owner = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    // The address is taken (another sign-up) while Stripe is answering the subscription's creation.
+    fake.beforeAnswer = (method, path) =>
+      method === 'POST' && path === '/v1/subscriptions'
+        ? ctx.db.query(`INSERT INTO users (email, password_hash, first_name, last_name, parent_id) VALUES ($1, 'x', 'Other', 'Buyer', $2)`, [email, owner]).then(() => undefined)
+        : undefined;
+    try {
+      await settle();
+    } finally {
+      fake.beforeAnswer = null;
+    }
+    const made = fake.subscriptions().filter((s) => s.customer === session.customer);
+    expect(made).toEqual([expect.objectContaining({ status: 'canceled' })]);
+    const intent = fake.paymentIntents().find((p) => p.customer === session.customer)!;
+    expect(fake.refunds().filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+    expect((await ctx.db.query('SELECT status, subscription_ref FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'refunded', subscription_ref: made[0]!.id }]);
+    expect((await ctx.db.query('SELECT 1 FROM whitelabel_subscriptions s JOIN users u ON u.id = s.customer_id WHERE u.email = $1', [email])).rowCount).toBe(0);
+  });
+
   it('two deliveries of one Checkout at once (two workers) create one subscription', async () => {
     const email = 'twice@buyer.test';
     const session = fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');

@@ -96,6 +96,8 @@ interface PendingSignup {
   billing_interval: BillingInterval;
   customer_ref: string | null;
   status: string;
+  subscription_ref: string | null;
+  payment_ref: string | null;
 }
 
 async function endSignup(q: Queryable, signupId: number, status: 'failed' | 'expired', failureCode: string | null, now: Date): Promise<boolean> {
@@ -111,8 +113,13 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
   const billing = payments.provider.billing;
   if (!billing) return;
   const signup = (
-    await db.query<PendingSignup>('SELECT owner_id, package_id, email, form, password_hash, billing_interval, customer_ref, status FROM whitelabel_signups WHERE id = $1', [signupId])
+    await db.query<PendingSignup>(
+      'SELECT owner_id, package_id, email, form, password_hash, billing_interval, customer_ref, status, subscription_ref, payment_ref FROM whitelabel_signups WHERE id = $1',
+      [signupId],
+    )
   ).rows[0];
+  // Refused after its subscription was made, and the undoing did not finish (a lost answer): again, with the same keys.
+  if (signup?.status === 'refunding' && signup.subscription_ref) return undoSubscription(deps, payments, signupId, signup.owner_id, signup.subscription_ref, signup.payment_ref);
   if (!signup || signup.status !== 'pending' || !signup.customer_ref) return;
   // Refused before anything is charged (the email was taken, or the reseller has no room left meanwhile).
   if (await emailTaken(db, signup.email)) return void (await endSignup(db, signupId, 'failed', 'email_taken', clock.now()));
@@ -177,15 +184,23 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
     now,
     signupId,
     stripe: { subscriptionRef: outcome.ref, customerRef: signup.customer_ref, interval: signup.billing_interval, periodStart: outcome.periodStart, periodEnd: outcome.periodEnd, invoiceRef: outcome.invoiceRef },
-    settle: (tx) => settleEffects(tx, [{ key, ok: true, outcome: { status: 'active', subscription: outcome.ref } }]),
+    settle: async (tx) => {
+      await settleEffects(tx, [{ key, ok: true, outcome: { status: 'active', subscription: outcome.ref } }]);
+      await tx.query('UPDATE whitelabel_signups SET subscription_ref = $2 WHERE id = $1', [signupId, outcome.ref]);
+    },
   });
-  await db.query('UPDATE whitelabel_signups SET subscription_ref = $2 WHERE id = $1', [signupId, outcome.ref]);
   if (typeof created === 'number' || created === 'done') return;
   // Taken or closed between the check above and the account (a race): the subscription is ended at
   // Stripe and its first payment returned.
-  await billing.cancelSubscription(outcome.ref);
-  if (outcome.paymentRef) await payments.provider.refund(outcome.paymentRef, `leadsmith-salespage-refund-${outcome.paymentRef}`, connected !== null);
-  await db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, clock.now()]);
+  await undoSubscription(deps, payments, signupId, signup.owner_id, outcome.ref, outcome.paymentRef);
+}
+
+/** Ends a refused sign-up's subscription at Stripe and returns its first payment; both are safe to repeat. */
+async function undoSubscription(deps: AppDeps, payments: Payments, signupId: number, ownerId: number, subscriptionRef: string, paymentRef: string | null): Promise<void> {
+  await payments.provider.billing?.cancelSubscription(subscriptionRef);
+  const connected = await connectedAccountOf(deps.db, ownerId, payments.provider.name);
+  if (paymentRef) await payments.provider.refund(paymentRef, `leadsmith-salespage-refund-${paymentRef}`, connected !== null);
+  await deps.db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, deps.clock.now()]);
 }
 
 /** `checkout.session.expired`: the buyer never finished Checkout; the pending sign-up ends, nothing granted. */
