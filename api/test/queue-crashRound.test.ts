@@ -18,7 +18,8 @@ import { PACKAGE } from './whitelabel-helpers';
  * holds its request: a search step waiting for Apollo, a list-webhook send, an AI list action
  * waiting for the model, an email waiting for the SMTP server's answer, a white-label webhook
  * delivery, an automatic top-up's charge at Stripe, a business-profile crawl. The process is killed
- * with kill -9 while they all hang; a fresh one is started and the fakes answer again. Each receiver
+ * with kill -9 while they all hang; two fresh ones are started at once (they race for the work the
+ * killed one held) and the fakes answer again. Each receiver
  * then has each effect once (by the key its protocol carries: delivery id, Message-ID, Idempotency-Key),
  * the search charged what it stored, and nothing is left queued, running, sending or looking.
  */
@@ -29,6 +30,8 @@ let vendors: FakeLeadVendors;
 let stripe: FakeStripe;
 let smtp: LocalSmtp;
 let server: ShippedServer | null = null;
+/** The second process started after the crash. */
+let rival: ShippedServer | null = null;
 const servers: http.Server[] = [];
 const hung: http.ServerResponse[] = [];
 
@@ -118,6 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopShippedServer(server?.process ?? null, 'SIGTERM');
+  await stopShippedServer(rival?.process ?? null, 'SIGTERM');
   for (const res of hung) res.destroy();
   await db?.close();
   await database?.drop({ force: true });
@@ -138,7 +142,7 @@ const PROFILE = {
   location: 'Austin, Texas',
 };
 
-test('kill -9 while a search step, a list webhook, an AI action, an email, a white-label webhook, an automatic top-up and a crawl hang: a fresh process finishes each once', async () => {
+test('kill -9 while a search step, a list webhook, an AI action, an email, a white-label webhook, an automatic top-up and a crawl hang: two fresh processes racing for the work finish each once', async () => {
   const port = server!.port;
   const customer = (await call<{ token: string }>(port, 'POST', '/auth/login', undefined, DEMO.customer)).json.token;
   const reseller = (await call<{ token: string }>(port, 'POST', '/auth/login', undefined, DEMO.reseller)).json.token;
@@ -209,14 +213,14 @@ test('kill -9 while a search step, a list webhook, an AI action, an email, a whi
   // The emails whose answer was lost (the reset code; others the process had started, such as the card's receipt).
   const emails = [...new Set(smtp.unanswered.map((m) => m.messageId!))];
 
-  // A fresh process; the outside parties answer again.
+  // Two fresh processes, racing for the killed one's work; the outside parties answer again.
   vendors.release();
   stripe.holdPath = null;
   holdingAi = false;
   smtp.holding = false;
   holdingHooks.clear();
   holdingSite = false;
-  server = await startServer();
+  [server, rival] = await Promise.all([startServer(), startServer()]);
 
   await until('the work after the crash', async () => {
     const left = await one<{ n: number }>(
