@@ -149,7 +149,7 @@ describe('AI assistant prompts', () => {
   });
 
   it('browses the library and copies a prompt from it', async () => {
-    let res = await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=people&limit=2');
+    let res = await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=people&pageSize=2');
     const page = json<{ data: { id: number; title: string; prompt: string; used: boolean }[]; total: number }>(res);
     expect(page.data).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
@@ -163,7 +163,7 @@ describe('AI assistant prompts', () => {
     expect(copy.fine_tune).toMatchObject({ prompt_type: 'library', list_type: 'people', title: page.data[0]!.title, prompt: page.data[0]!.prompt, library_id: page.data[0]!.id, library_source: 'builtin' });
     expect(copy.message).toContain(page.data[0]!.title);
     expect((await prompts(customer, 'people', '&prompt_type=library')).map((p) => p.id)).toEqual([copy.fine_tune.id]);
-    const again = json<{ data: { id: number; used: boolean }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=people&limit=2'));
+    const again = json<{ data: { id: number; used: boolean }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=people&pageSize=2'));
     expect(again.data[0]!.used).toBe(true);
     expect((await call(customer, 'POST', '/api/business-details/use-fine-tunes-library/999999')).statusCode).toBe(404);
     expect((await call(customer, 'POST', `/api/business-details/use-fine-tunes-library/${page.data[0]!.id}?source=elsewhere`)).statusCode).toBe(400);
@@ -177,7 +177,7 @@ describe('AI assistant prompts', () => {
     const local = json<{ data: { id: number; source: string; title: string }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?type=local'));
     expect(local.data[0]).toMatchObject({ source: 'admin', title: 'Admin opener' });
     expect(local.data.slice(1).every((d) => d.source === 'builtin')).toBe(true);
-    const all = json<{ data: { title: string }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?limit=100'));
+    const all = json<{ data: { title: string }[] }>(await call(customer, 'GET', '/api/business-details/get-fine-tunes-library?pageSize=100'));
     expect(all.data.map((d) => d.title)).not.toContain('Domain idea');
 
     const res = await call(customer, 'POST', `/api/business-details/use-fine-tunes-library/${local.data[0]!.id}?source=admin`);

@@ -13419,7 +13419,7 @@ export interface paths {
                     prompt_type?: "summary" | "first_line" | "subject" | "direct" | "similar" | "competitor" | "supplier" | "custom" | "library";
                     show_default?: boolean;
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -13456,8 +13456,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                             }[];
-                            page: number;
-                            limit: number;
+                            currentPage: number;
+                            pageSize: number;
                             total: number;
                         };
                     };
@@ -13794,7 +13794,7 @@ export interface paths {
                     type?: "people" | "local" | "company" | "influencer" | "domain" | "intent" | "group";
                     search?: string;
                     page?: number;
-                    limit?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -13821,8 +13821,8 @@ export interface paths {
                                 /** @description The user already has a copy of it. */
                                 used: boolean;
                             }[];
-                            page: number;
-                            limit: number;
+                            currentPage: number;
+                            pageSize: number;
                             total: number;
                         };
                     };

@@ -3,7 +3,7 @@ import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, StringEnum, Type } from '../../http/contract';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { providerFailure } from '../ai/common';
 import { say } from '../respond';
@@ -37,8 +37,8 @@ const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147
 const listType = { type: 'string', enum: PROMPT_LIST_TYPES } as const;
 const title = { type: 'string', minLength: 1, maxLength: 150, pattern: '\\S' } as const;
 const promptText = { type: 'string', minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' } as const;
-const page = { type: 'integer', minimum: 1, maximum: 100000, default: 1 } as const;
-const limit = { type: 'integer', minimum: 1, maximum: 100, default: 50 } as const;
+/** The one page query; the prompt list keeps its larger default page (the screen asks for all of a type). */
+const pageQuery = (defaultSize: number) => ({ page: PageQueryProperties.page, pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultSize }) });
 
 const DateTime = () => Type.String({ format: 'date-time' });
 const FineTune = Type.Object({
@@ -58,7 +58,6 @@ const FineTune = Type.Object({
 });
 const FineTuneAnswer = Type.Object({ ...MessageProperties, fine_tune: FineTune });
 /** The lead-search lists' page envelope (not yet the one `{ data, currentPage, pageSize, total }`). */
-const LegacyPage = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Type.Integer(), limit: Type.Integer(), total: Type.Integer() });
 const LibraryPrompt = Type.Object({
   source: StringEnum(['admin', 'builtin'] as const),
   id: Type.Integer(),
@@ -107,14 +106,14 @@ registerEmbeddedTemplate('lead_assistant_generate_prompt', (v) => {
 export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  app.get<{ Querystring: { type: PromptListType; prompt_type?: string; show_default?: boolean; page: number; limit: number } }>(
+  app.get<{ Querystring: { type: PromptListType; prompt_type?: string; show_default?: boolean; page: number; pageSize: number } }>(
     '/api/business-details/fine-tunes',
     {
       ...guard,
       schema: {
         summary: 'The user\'s AI prompts of a list type (standard ones first made on demand)',
-        querystring: objectSchema({ type: { ...listType, default: 'people' }, prompt_type: { type: 'string', enum: PROMPT_TYPES }, show_default: { type: 'boolean' }, page, limit }),
-        response: { 200: LegacyPage(FineTune) },
+        querystring: objectSchema({ type: { ...listType, default: 'people' }, prompt_type: { type: 'string', enum: PROMPT_TYPES }, show_default: { type: 'boolean' }, ...pageQuery(50) }),
+        response: { 200: Page(FineTune) },
       },
     },
     async (request) => {
@@ -130,13 +129,17 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
       const order = `CASE WHEN standard THEN array_position($${params.length + 1}::text[], prompt_type) ELSE 100 END, id`;
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_fine_tunes WHERE ${where}`, params)).rows[0]!.n;
       const rows = (
-        await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`, [
+        await db.query<FineTuneRow>(`SELECT ${FINE_TUNE_COLUMNS} FROM lead_fine_tunes WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, [
           ...params,
           `{${STANDARD_PROMPT_TYPES.join(',')}}`,
         ])
       ).rows;
       const defaults = await defaultsFor(db, q.type);
-      return { data: rows.map((r) => toFineTuneDto(r, defaults, q.show_default)), page: q.page, limit: q.limit, total };
+      return pageOf(
+        rows.map((r) => toFineTuneDto(r, defaults, q.show_default)),
+        q,
+        total,
+      );
     },
   );
 
@@ -275,14 +278,14 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
      WHERE l.list_type = ANY('{${AI_ACTION_LIST_TYPES.join(',')}}'::text[])`;
   type LibraryItem = { source: 'admin' | 'builtin'; id: number; title: string; list_type: PromptListType; description: string; prompt: string };
 
-  app.get<{ Querystring: { type?: PromptListType; search: string; page: number; limit: number } }>(
+  app.get<{ Querystring: { type?: PromptListType; search: string; page: number; pageSize: number } }>(
     '/api/business-details/get-fine-tunes-library',
     {
       ...guard,
       schema: {
         summary: 'The prompt library (the super admin\'s prompts first, then the built-in ones)',
-        querystring: objectSchema({ type: listType, search: { type: 'string', maxLength: 100, default: '' }, page, limit: { ...limit, default: 20 } }),
-        response: { 200: LegacyPage(LibraryPrompt) },
+        querystring: objectSchema({ type: listType, search: { type: 'string', maxLength: 100, default: '' }, ...pageQuery(DEFAULT_PAGE_SIZE) }),
+        response: { 200: Page(LibraryPrompt) },
       },
     },
     async (request) => {
@@ -305,11 +308,11 @@ export function fineTuneRoutes(app: FastifyInstance, { db }: AppDeps): void {
           `SELECT x.source, x.id, x.title, x.list_type, x.description, x.prompt,
                   EXISTS (SELECT 1 FROM lead_fine_tunes f WHERE f.user_id = $1
                            AND CASE WHEN x.source = 'admin' THEN f.admin_prompt_id = x.id ELSE f.library_id = x.id END) AS used
-             FROM (${LIBRARY}) x ${sql} ORDER BY x.part, x.list_type, x.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+             FROM (${LIBRARY}) x ${sql} ORDER BY x.part, x.list_type, x.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
           params,
         )
       ).rows;
-      return { data: rows, page: q.page, limit: q.limit, total };
+      return pageOf(rows, q, total);
     },
   );
 

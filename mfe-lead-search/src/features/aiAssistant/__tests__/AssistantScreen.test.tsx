@@ -44,7 +44,7 @@ function network(profileCompleted: boolean) {
   const prompts = [prompt(1, 'summary'), prompt(2, 'first_line', { customized: true, prompt: 'Hi {first_name}' })];
   return mockApi((call) => {
     if (call.url === '/api/business-details/data') return { status: 200, body: { data: null, profile_completed: profileCompleted } };
-    if (call.url === '/api/business-details/fine-tunes' && call.method === 'GET') return { status: 200, body: { data: prompts, page: 1, limit: 100, total: prompts.length } };
+    if (call.url === '/api/business-details/fine-tunes' && call.method === 'GET') return { status: 200, body: { data: prompts, currentPage: 1, pageSize: 100, total: prompts.length } };
     if (call.url === '/api/business-details/get-fine-tunes-variables') return { status: 200, body: { type: 'people', result: ['first_name', 'company'], business: ['business_name'] } };
     if (call.url === '/api/business-details/fine-tunes/2' && call.method === 'PUT') {
       const body = call.body as { prompt: string };
