@@ -94,12 +94,12 @@ describe('list webhooks', () => {
     res = await send();
     expect(json(res)).toMatchObject({ sent: 3, unsent: 0 });
     const delivery = received.at(-1)!;
-    const ts = String(delivery.headers['x-leadsmith-timestamp']);
-    expect(delivery.headers['x-leadsmith-signature']).toBe(webhookSignature(secret, ts, delivery.body));
+    const ts = String(delivery.headers['x-webhook-timestamp']);
+    expect(delivery.headers['x-webhook-signature']).toBe(webhookSignature(secret, ts, delivery.body));
     const payload = JSON.parse(delivery.body) as { delivery_id: string; list: { id: number }; results: { id: number }[] };
     expect(payload.list.id).toBe(id);
     // The delivery id a receiver drops a repeat by, in the body and a header, recorded as done.
-    expect(delivery.headers['x-leadsmith-delivery']).toBe(payload.delivery_id);
+    expect(delivery.headers['x-webhook-delivery']).toBe(payload.delivery_id);
     expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [payload.delivery_id])).rows[0]).toEqual({ state: 'done' });
     expect(payload.results.map((r) => r.id)).toEqual(ids);
     const statuses = json<{ data: { id: number; crm_status: string | null; sent: boolean }[] }>(
@@ -141,7 +141,7 @@ describe('list webhook sends after a crash', () => {
     await ctx.app.queue.drain();
     const again = received.slice(before);
     expect(again).toHaveLength(1);
-    expect(again[0]!.headers['x-leadsmith-delivery']).toBe(deliveryId);
+    expect(again[0]!.headers['x-webhook-delivery']).toBe(deliveryId);
     expect((JSON.parse(again[0]!.body) as { results: { id: number }[] }).results.map((r) => r.id)).toEqual(ids);
     const rows = (await ctx.db.query<{ crm_status: string }>('SELECT crm_status FROM campaign_results WHERE id = ANY($1::bigint[])', [`{${ids.join(',')}}`])).rows;
     expect(rows.every((r) => r.crm_status === 'sent')).toBe(true);

@@ -179,8 +179,8 @@ describe('autopilot runs act on their choices after the search', () => {
       expect(run).toMatchObject({ status: 'done', results_added: 4, webhook_sent: 4, webhook_unsent: 0, step_errors: [] });
       expect(received).toHaveLength(1);
       const delivery = received[0]!;
-      expect(delivery.headers['x-leadsmith-signature']).toBe(
-        `sha256=${createHmac('sha256', secret).update(`${delivery.headers['x-leadsmith-timestamp']}.${delivery.body}`).digest('hex')}`,
+      expect(delivery.headers['x-webhook-signature']).toBe(
+        `sha256=${createHmac('sha256', secret).update(`${delivery.headers['x-webhook-timestamp']}.${delivery.body}`).digest('hex')}`,
       );
       expect(JSON.parse(delivery.body)).toMatchObject({ event: 'leads.sent', list: { id: list, type: 'people' } });
       expect(JSON.parse(delivery.body).results).toHaveLength(4);

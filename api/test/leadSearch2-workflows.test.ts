@@ -312,8 +312,8 @@ describe('workflows: the runner', () => {
       expect(row.crm_status).toBe('sent');
     }
     const delivery = received.at(-1)!;
-    const ts = String(delivery.headers['x-leadsmith-timestamp']);
-    expect(delivery.headers['x-leadsmith-signature']).toBe(webhookSignature(secret, ts, delivery.body));
+    const ts = String(delivery.headers['x-webhook-timestamp']);
+    expect(delivery.headers['x-webhook-signature']).toBe(webhookSignature(secret, ts, delivery.body));
     expect(JSON.parse(delivery.body)).toMatchObject({ event: 'leads.sent', source: { workflow_id: wf.id, run_id: run.id }, list: { id: list } });
     expect(JSON.parse(delivery.body).results).toHaveLength(withEmail);
 
@@ -476,7 +476,7 @@ describe('workflows: the runner', () => {
     const sent = received.slice(deliveriesBefore);
     expect(sent).toHaveLength(1);
     const deliveryId = `workflow-webhook:${run.id}:w:${source}:0`;
-    expect(sent[0]!.headers['x-leadsmith-delivery']).toBe(deliveryId);
+    expect(sent[0]!.headers['x-webhook-delivery']).toBe(deliveryId);
     expect(JSON.parse(sent[0]!.body)).toMatchObject({ delivery_id: deliveryId });
     expect(JSON.parse(sent[0]!.body).results).toHaveLength(3);
     const effects = (await ctx.db.query<{ key: string; state: string; attempts: number }>(`SELECT key, state, attempts FROM external_effects WHERE key LIKE $1 ORDER BY key`, [`workflow-%:${run.id}:%`])).rows;
@@ -502,7 +502,7 @@ describe('workflows: the runner', () => {
     const before = received.length;
     await workflowTick(ctx.db, ctx.clock);
     expect((await runDetail(wf.id, again.id)).status).toBe('done');
-    expect(received.slice(before).map((r) => r.headers['x-leadsmith-delivery'])).toEqual([orphan]);
+    expect(received.slice(before).map((r) => r.headers['x-webhook-delivery'])).toEqual([orphan]);
     expect((await ctx.db.query('SELECT state, attempts FROM external_effects WHERE key = $1', [orphan])).rows).toEqual([{ state: 'done', attempts: 2 }]);
     // Run again, the finished node sends nothing more.
     await workflowTick(ctx.db, ctx.clock);

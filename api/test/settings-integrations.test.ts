@@ -67,7 +67,7 @@ describe('integrations: webhooks, CRM connections, field mapping; billing portal
       expect(receiver.received).toHaveLength(1);
       const got = receiver.received[0]!;
       expect(got.path).toBe('POST /hook');
-      expect(got.headers['x-leadsmith-signature']).toBe(`sha256=${createHmac('sha256', 'sup3r-secret').update(got.body).digest('hex')}`);
+      expect(got.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', 'sup3r-secret').update(got.body).digest('hex')}`);
       expect(JSON.parse(got.body)).toMatchObject({ event: 'test', webhook_id: data.id });
       const list = json<{ data: { name: string; last_status: number }[]; total: number }>(await call('GET', '/api/integrations/webhooks', customer));
       expect(list).toMatchObject({ total: 1, data: [{ name: 'My CRM', last_status: 202 }] });

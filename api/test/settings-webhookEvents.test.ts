@@ -16,6 +16,7 @@ interface Delivery {
   signature: string | undefined;
   body: string;
   parsed: { event: string; delivery_id: string; webhook_id: number; data: Record<string, unknown> };
+  headers: http.IncomingHttpHeaders;
 }
 
 let ctx: TestContext;
@@ -36,10 +37,11 @@ beforeAll(async () => {
       const parsed = JSON.parse(body) as Delivery['parsed'];
       received.push({
         event: parsed.event,
-        deliveryHeader: req.headers['x-leadsmith-delivery'] as string | undefined,
-        signature: req.headers['x-leadsmith-signature'] as string | undefined,
+        deliveryHeader: req.headers['x-webhook-delivery'] as string | undefined,
+        signature: req.headers['x-webhook-signature'] as string | undefined,
         body,
         parsed,
+        headers: req.headers,
       });
       res.writeHead(nextStatus.shift() ?? 200).end();
     });
@@ -149,3 +151,35 @@ test('the event is queued in the transaction of its change: when it cannot be qu
   }
   expect((await ctx.db.query("SELECT 1 FROM campaigns WHERE name = 'Never half made'")).rowCount).toBe(0);
 }, 60_000);
+
+test('header names are brand-neutral (X-Webhook-*); the old X-Leadsmith-* ones only for an account no reseller owns', async () => {
+  const secret = 'neutral-secret';
+  const hookId = json<{ data: { id: number } }>(await call('POST', '/api/integrations/webhooks', { name: 'Neutral', url, events: ['list.created'], secret })).data.id;
+  const sendTest = async () => {
+    const before = received.length;
+    expect((await call('POST', `/api/integrations/webhooks/${hookId}/test`)).statusCode).toBe(200);
+    expect(received).toHaveLength(before + 1);
+    return received.at(-1)!;
+  };
+  // The demo customer is a reseller's: it never meets the platform's name, neutral names only, nothing in the body either.
+  const resold = await sendTest();
+  expect(resold.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', secret).update(resold.body).digest('hex')}`);
+  expect(resold.headers['x-webhook-event']).toBe('test');
+  expect(resold.headers['x-webhook-delivery']).toBe(resold.parsed.delivery_id);
+  expect(JSON.stringify(resold.headers)).not.toMatch(/leadsmith/i);
+  expect(resold.body).not.toMatch(/leadsmith/i);
+
+  // An account no reseller owns: both names, the same values (receivers built on the old ones keep working).
+  const parent = (await ctx.db.query<{ parent_id: number | null }>('SELECT parent_id FROM users WHERE id = $1', [userId])).rows[0]!.parent_id;
+  expect(parent).not.toBeNull();
+  await ctx.db.query('UPDATE users SET parent_id = NULL WHERE id = $1', [userId]);
+  try {
+    const own = await sendTest();
+    expect(own.headers['x-leadsmith-signature']).toBe(own.headers['x-webhook-signature']);
+    expect(own.headers['x-leadsmith-delivery']).toBe(own.headers['x-webhook-delivery']);
+    expect(own.headers['x-leadsmith-event']).toBe('test');
+  } finally {
+    await ctx.db.query('UPDATE users SET parent_id = $2 WHERE id = $1', [userId, parent]);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/integrations/webhooks/${hookId}`, headers: bearer(token) });
+  }
+});

@@ -23,7 +23,7 @@ describe('white-label webhooks (/api/whitelabel/webhooks)', () => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
-        received.push({ event: String(req.headers['x-leadsmith-event']), signature: String(req.headers['x-leadsmith-signature']), body });
+        received.push({ event: String(req.headers['x-webhook-event']), signature: String(req.headers['x-webhook-signature']), body });
         res.writeHead(204).end();
       });
     });

@@ -125,7 +125,7 @@ test.describe('lead search: list actions', () => {
       await expect(page.getByTestId('crm-status').filter({ hasText: 'Sent' })).toHaveCount(6);
       expect(receiver.deliveries).toHaveLength(1);
       expect(receiver.deliveries[0]!.body.results).toHaveLength(6);
-      expect(String(receiver.deliveries[0]!.headers['x-leadsmith-signature'])).toMatch(/^sha256=[0-9a-f]{64}$/);
+      expect(String(receiver.deliveries[0]!.headers['x-webhook-signature'])).toMatch(/^sha256=[0-9a-f]{64}$/);
       // Status filter (spec §3 sent): only sent rows.
       await page.getByLabel('Status').selectOption({ label: 'Sent' });
       await expect(page).toHaveURL(/sent=1/);

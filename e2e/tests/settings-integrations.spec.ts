@@ -48,7 +48,7 @@ test.describe('integrations', () => {
       expect(deliveries).toHaveLength(1);
       const [delivery] = deliveries;
       expect(delivery!.headers['content-type']).toBe('application/json');
-      expect(delivery!.headers['x-leadsmith-signature']).toBe(`sha256=${createHmac('sha256', 'e2e-webhook-secret').update(delivery!.body).digest('hex')}`);
+      expect(delivery!.headers['x-webhook-signature']).toBe(`sha256=${createHmac('sha256', 'e2e-webhook-secret').update(delivery!.body).digest('hex')}`);
       expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'test', data: { subscribed_events: ['lead.created', 'search.completed'] } });
       await expectAccessible();
     } finally {

@@ -1,8 +1,47 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
+import type { Queryable } from '../db';
 import { outboundDispatcher, OutboundRefusedError } from './outbound';
 
-export const SIGNATURE_HEADER = 'x-leadsmith-signature';
+/**
+ * The header names of a webhook delivery, brand-neutral (ADR 030): a reseller's customers never meet
+ * the platform's name, not even in a header their receiver reads.
+ */
+export const WEBHOOK_HEADER = {
+  signature: 'x-webhook-signature',
+  timestamp: 'x-webhook-timestamp',
+  event: 'x-webhook-event',
+  delivery: 'x-webhook-delivery',
+} as const;
+export type WebhookHeaderName = keyof typeof WEBHOOK_HEADER;
+
+/** The names used before ADR 030, still sent beside the neutral ones to accounts no reseller owns. */
+const LEGACY_PREFIX = 'x-leadsmith-';
+
+/**
+ * The headers of a delivery: JSON, a neutral user agent and the given values under the neutral names;
+ * with `legacy`, also under the old `X-Leadsmith-*` names, so receivers built on them keep working.
+ */
+export function webhookHeaders(values: Partial<Record<WebhookHeaderName, string>>, { legacy }: { legacy: boolean }): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Webhooks/1.0' };
+  for (const [name, value] of Object.entries(values) as [WebhookHeaderName, string | undefined][]) {
+    if (value === undefined) continue;
+    headers[WEBHOOK_HEADER[name]] = value;
+    if (legacy) headers[`${LEGACY_PREFIX}${name}`] = value;
+  }
+  return headers;
+}
+
+/**
+ * Whether an account's deliveries also carry the old `X-Leadsmith-*` names: only when no reseller owns
+ * it (a reseller's customer, or a team member of one, gets the neutral names alone).
+ */
+export async function sendsLegacyHeaders(q: Queryable, userId: number): Promise<boolean> {
+  const row = (
+    await q.query<{ reseller_id: number | null }>('SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1', [userId])
+  ).rows[0];
+  return (row?.reseller_id ?? null) === null;
+}
 
 /** Most bytes of an answer read before the rest is dropped: receivers answer with a status, not a page. */
 const MAX_ANSWER_BYTES = 65_536;
@@ -59,18 +98,21 @@ export async function guardedPost(rawUrl: string | URL, body: string, headers: R
 export function postSigned(
   rawUrl: string,
   body: string,
-  { secret, event, timeoutMs = 10_000, deliveryId }: { secret: string; event: string; timeoutMs?: number; /** Same on every attempt of one delivery: receivers drop repeats by it. */ deliveryId?: string },
+  {
+    secret,
+    event,
+    timeoutMs = 10_000,
+    deliveryId,
+    legacy,
+  }: {
+    secret: string;
+    event: string;
+    timeoutMs?: number;
+    /** Same on every attempt of one delivery: receivers drop repeats by it. */
+    deliveryId?: string;
+    /** Also the old header names (sendsLegacyHeaders). */
+    legacy: boolean;
+  },
 ): Promise<PostOutcome> {
-  return guardedPost(
-    rawUrl,
-    body,
-    {
-      'content-type': 'application/json',
-      'user-agent': 'LeadsmithWebhooks/1.0',
-      'x-leadsmith-event': event,
-      ...(deliveryId ? { 'x-leadsmith-delivery': deliveryId } : {}),
-      [SIGNATURE_HEADER]: signBody(secret, body),
-    },
-    { timeoutMs },
-  );
+  return guardedPost(rawUrl, body, webhookHeaders({ event, delivery: deliveryId, signature: signBody(secret, body) }, { legacy }), { timeoutMs });
 }

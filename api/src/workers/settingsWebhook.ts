@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db';
 import { claimEffects, EFFECT_LEASE_SECONDS, releaseEffect, settleEffects } from '../effects/externalEffects';
-import { postSigned } from '../net/signedPost';
+import { postSigned, sendsLegacyHeaders } from '../net/signedPost';
 import type { JobQueue } from '../queue/jobQueue';
 
 export const SETTINGS_WEBHOOK = 'settings-webhook';
@@ -17,7 +17,7 @@ interface Delivery {
   event: WebhookEvent;
   data: unknown;
   createdAt: string;
-  /** `webhook:<uuid>`: the external_effects key, the body's `delivery_id` and `X-Leadsmith-Delivery`. */
+  /** `webhook:<uuid>`: the external_effects key, the body's `delivery_id` and `X-Webhook-Delivery`. */
   deliveryId: string;
 }
 
@@ -41,7 +41,7 @@ export async function queueWebhookEvent(queue: JobQueue, tx: Queryable, userId: 
   return rows.length;
 }
 
-/** The body every delivery carries (signed with the hook's secret, `X-Leadsmith-Signature`). */
+/** The body every delivery carries (signed with the hook's secret, `X-Webhook-Signature`). */
 export function webhookBody(hookId: number, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): string {
   return JSON.stringify({ event: d.event, delivery_id: d.deliveryId, webhook_id: hookId, sent_at: d.createdAt, data: d.data });
 }
@@ -58,10 +58,15 @@ export function defineSettingsWebhookWorker(queue: JobQueue, db: Db, now: () => 
     SETTINGS_WEBHOOK,
     { expireInSeconds: EFFECT_LEASE_SECONDS, retryLimit: SETTINGS_WEBHOOK_RETRIES, retryDelay: 10, retryBackoff: true, concurrency: 4 },
     async (delivery, job) => {
-      const hook = (await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM settings_webhooks WHERE id = $1', [delivery.hookId])).rows[0];
+      const hook = (await db.query<{ id: number; url: string; secret: string; user_id: number }>('SELECT id, url, secret, user_id FROM settings_webhooks WHERE id = $1', [delivery.hookId])).rows[0];
       if (!hook) return;
       if (!(await claimEffects(db, 'webhook', [delivery.deliveryId])).size) return;
-      const outcome = await postSigned(hook.url, webhookBody(hook.id, delivery), { secret: hook.secret, event: delivery.event, deliveryId: delivery.deliveryId });
+      const outcome = await postSigned(hook.url, webhookBody(hook.id, delivery), {
+        secret: hook.secret,
+        event: delivery.event,
+        deliveryId: delivery.deliveryId,
+        legacy: await sendsLegacyHeaders(db, hook.user_id),
+      });
       const ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;
       await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now()]);
       if (!ok && job.retryCount < SETTINGS_WEBHOOK_RETRIES) {

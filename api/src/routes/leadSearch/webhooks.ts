@@ -15,7 +15,7 @@ import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-import { guardedPost } from '../../net/signedPost';
+import { guardedPost, sendsLegacyHeaders, webhookHeaders } from '../../net/signedPost';
 import { actorOf, recordListEvent } from './listHistory';
 import { checkWebhookUrl } from './webhookGuard';
 
@@ -28,7 +28,7 @@ const idParams = objectSchema({ id: { type: 'integer', minimum: 1, maximum: 2147
 const CampaignWebhook = Type.Object({
   campaign_id: Type.Integer(),
   url: Nullable(Type.String()),
-  secret: Nullable(Type.String({ description: 'Signs each delivery: X-Leadsmith-Signature is sha256=<hex HMAC of "<timestamp>.<body>">.' })),
+  secret: Nullable(Type.String({ description: 'Signs each delivery: X-Webhook-Signature is sha256=<hex HMAC of "<timestamp>.<body>">, with X-Webhook-Timestamp.' })),
 });
 const CampaignWebhookSaved = Type.Object({ ...MessageProperties, campaign_id: Type.Integer(), url: Type.String(), secret: Type.String() });
 const WebhookSent = Type.Object({ ...MessageProperties, sent: Type.Integer(), unsent: Type.Integer() });
@@ -48,7 +48,7 @@ interface WebhookRow {
  * list toolbar's action and webhook autopilots). Spec §4: the rows go sending → sent / unsent. The
  * URL is checked again at send time (the host may resolve elsewhere now: DNS rebinding).
  *
- * Exactly once: the delivery gets an id (`delivery_id` in the body, `X-Leadsmith-Delivery` header)
+ * Exactly once: the delivery gets an id (`delivery_id` in the body, `X-Webhook-Delivery` header)
  * recorded in external_effects in the transaction that marks the rows "sending", together with a
  * queued check that runs after the lease. The POST happens outside any transaction; its outcome and
  * the rows' statuses are recorded together. If the process dies in between, the check finds the
@@ -99,6 +99,12 @@ export async function sendToListWebhook(
   return { sent: outcome.sent, unsent: outcome.unsent + rows.refused };
 }
 
+/** The old `X-Leadsmith-*` header names too, for a list of an account no reseller owns (ADR 030). */
+async function listOwnerGetsLegacyHeaders(db: Db, listId: number): Promise<boolean> {
+  const owner = (await db.query<{ user_id: number }>('SELECT user_id FROM campaigns WHERE id = $1', [listId])).rows[0];
+  return owner ? sendsLegacyHeaders(db, owner.user_id) : false;
+}
+
 /** The POST of one delivery (outside any transaction), then its outcome and the rows' statuses together. */
 export async function deliverListWebhook(
   db: Db,
@@ -125,12 +131,10 @@ export async function deliverListWebhook(
     const outcome = await guardedPost(
       verdict.url,
       body,
-      {
-        'content-type': 'application/json',
-        'x-leadsmith-delivery': deliveryId,
-        'x-leadsmith-timestamp': timestamp,
-        'x-leadsmith-signature': webhookSignature(hook.secret, timestamp, body),
-      },
+      webhookHeaders(
+        { delivery: deliveryId, timestamp, signature: webhookSignature(hook.secret, timestamp, body) },
+        { legacy: await listOwnerGetsLegacyHeaders(db, list.id) },
+      ),
       { timeoutMs: WEBHOOK_TIMEOUT_MS },
     );
     delivered = outcome.ok && outcome.status >= 200 && outcome.status < 300;

@@ -4,7 +4,7 @@ import { enqueueSearchJob } from '../../workers/searchJob';
 import type { Db, Queryable } from '../../db';
 import { creditBalance } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
-import { guardedPost } from '../../net/signedPost';
+import { guardedPost, sendsLegacyHeaders, webhookHeaders } from '../../net/signedPost';
 import { claimEffects, secondsFromEnv, settleEffects } from '../../effects/externalEffects';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
@@ -721,12 +721,7 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
         const outcome = await guardedPost(
           verdict.url,
           body,
-          {
-            'content-type': 'application/json',
-            'x-leadsmith-timestamp': timestamp,
-            'x-leadsmith-delivery': deliveryId,
-            'x-leadsmith-signature': webhookSignature(hook.webhook_secret, timestamp, body),
-          },
+          webhookHeaders({ timestamp, delivery: deliveryId, signature: webhookSignature(hook.webhook_secret, timestamp, body) }, { legacy: await sendsLegacyHeaders(db, run.user_id) }),
           { timeoutMs: WEBHOOK_TIMEOUT_MS },
         );
         ok = outcome.ok && outcome.status >= 200 && outcome.status < 300;

@@ -5,7 +5,7 @@ import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
-import { postSigned } from '../../net/signedPost';
+import { postSigned, sendsLegacyHeaders } from '../../net/signedPost';
 import { WEBHOOK_EVENTS, webhookBody, type WebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
 import { idParamsSchema, notFound, pageQuerySchema, requestAccountId, type PageQuery, type Paginated } from './account';
@@ -129,8 +129,8 @@ export function settingsWebhookRoutes(app: FastifyInstance, { db, clock }: AppDe
       if (!hook) throw notFound();
       const now = clock.now();
       const deliveryId = `webhook-test:${randomUUID()}`;
-      const body = webhookBody(hook.id, { event: 'test', deliveryId, createdAt: now.toISOString(), data: { message: 'Test event from Leadsmith', subscribed_events: hook.events } });
-      const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: 'test', deliveryId });
+      const body = webhookBody(hook.id, { event: 'test', deliveryId, createdAt: now.toISOString(), data: { message: 'Test event', subscribed_events: hook.events } });
+      const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: 'test', deliveryId, legacy: await sendsLegacyHeaders(db, accountId) });
       await db.query('UPDATE settings_webhooks SET last_status = $2, last_sent_at = $3 WHERE id = $1', [hook.id, outcome.ok ? outcome.status : null, now]);
       if (!outcome.ok) {
         if (outcome.error === 'address_refused') throw unprocessable('settings.address_refused', 'url');

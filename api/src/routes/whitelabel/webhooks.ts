@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
-import { postSigned, type PostOutcome } from '../../net/signedPost';
+import { postSigned, sendsLegacyHeaders, type PostOutcome } from '../../net/signedPost';
 import { queueOf } from '../../queue/jobQueue';
 import { enqueueWhitelabelDelivery } from '../../workers/whitelabelWebhook';
 import { say } from '../respond';
@@ -52,7 +52,9 @@ export async function dispatchEvent(db: Db, tx: Queryable, ownerId: number, even
 /** One POST of a delivery (queued, or the test event): the body carries its delivery id, the hook's last status is recorded. */
 export async function deliverQueued(db: Db, hook: { id: number; url: string; secret: string }, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): Promise<PostOutcome> {
   const body = JSON.stringify({ event: d.event, delivery_id: d.deliveryId, created_at: d.createdAt, data: d.data });
-  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: d.event, deliveryId: d.deliveryId });
+  const owner = (await db.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_webhooks WHERE id = $1', [hook.id])).rows[0];
+  const legacy = owner ? await sendsLegacyHeaders(db, owner.owner_id) : false;
+  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: d.event, deliveryId: d.deliveryId, legacy });
   await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = now() WHERE id = $1', [hook.id, outcome.ok ? String(outcome.status) : outcome.error]);
   return outcome;
 }

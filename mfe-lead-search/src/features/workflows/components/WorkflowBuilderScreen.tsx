@@ -32,7 +32,7 @@ import { WorkflowStatusBadge } from './WorkflowsScreen';
 import { WorkflowNodeView, type FlowNode } from './WorkflowNodeView';
 
 const NODE_TYPES = { workflow: WorkflowNodeView };
-const DRAG_TYPE = 'application/x-leadsmith-workflow-node';
+const DRAG_TYPE = 'application/x-workflow-node';
 
 /** lead-search/workflow/{id}: the builder. Keyed by id, so another workflow's path starts a fresh builder (spec §2). */
 export function WorkflowBuilderScreen() {
