@@ -144,12 +144,13 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   expect((await request.post('/api/team-members', { headers: { ...authHeaders(token!), ...host }, data: { first_name: 'Tim', last_name: 'Team', email: member, access: ['leads'] } })).status()).toBe(201);
   await brandedEmail(request, member, 'team_invitation');
 
-  // The API documentation page on the reseller's domain.
-  // (Its page asks for upgrade-insecure-requests, so over this test's plain http on a non-loopback name
-  // Swagger UI's scripts are not loaded; settings-profile.spec.ts draws the page on the platform's domain.)
+  // The API documentation page on the reseller's domain, drawn (Swagger UI loads its document and lists the routes).
   await page.goto(site('/api/docs/'));
   await expect(page).toHaveTitle(`${BRAND} API`);
-  expect(await page.content()).not.toMatch(/Leadsmith/);
+  await expect(page.locator('.swagger-ui .info .title')).toContainText(`${BRAND} API`);
+  await expect(page.locator('.swagger-ui .opblock-tag').first()).toBeVisible();
+  expect(await page.content()).not.toMatch(/leadsmith/i);
+  expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/leadsmith/i);
   const document = (await (await request.get('/api/docs/json', { headers: host })).json()) as { info: { title: string; description: string } };
   expect(document.info.title).toBe(`${BRAND} API`);
   expect(document.info.description).not.toMatch(/leadsmith/i);

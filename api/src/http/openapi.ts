@@ -108,6 +108,10 @@ export function registerOpenApi(app: FastifyInstance, { version }: { version: st
   void app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PATH,
     staticCSP: true,
+    // The page loads only its own files (same origin, relative URLs): upgrade-insecure-requests adds nothing
+    // over https and, over plain http on a reseller's domain before its TLS is set up (or a test's), stops
+    // Swagger UI's scripts from loading at all.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false },
     uiHooks: {
       onRequest: async (request) => {
