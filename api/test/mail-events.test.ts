@@ -106,6 +106,26 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(failed[0]!.body_text).toContain('Starter');
   });
 
+  it('credits a reseller gives a customer take its own balance to the low-credits threshold: one low-credits email to the reseller', async () => {
+    const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    const balance = await ctx.db.transaction((tx) => creditBalance(tx, resellerId, { now: ctx.clock.now() }));
+    // The reseller holds the threshold + 30 credits; it gives 40 to a new customer.
+    const target = LOW_CREDITS_THRESHOLD + 30;
+    await ctx.db.transaction(async (tx) => {
+      if (balance > target) expect(await spendCredits(tx, resellerId, balance - target, 'test spend', { now: ctx.clock.now() })).toBe(true);
+      else if (balance < target) await grantCredits(tx, resellerId, target - balance, 'additional', 'test grant', { now: ctx.clock.now() });
+    });
+    const before = (await mails('low_credits', resellerId)).length;
+    const call = caller(ctx);
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Low giver' })).data.id;
+    const created = await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Gift Mail', email: 'gift@mail-events.test', username: 'giftmail', package_id: pkg, additional_credits: 40 });
+    expect(created.statusCode).toBe(201);
+    const low = await mails('low_credits', resellerId);
+    expect(low).toHaveLength(before + 1);
+    expect(low.at(-1)!.to_email).toBe(DEMO.reseller.email);
+    expect(low.at(-1)!.body_text).toContain(String(LOW_CREDITS_THRESHOLD - 10));
+  });
+
   it('an autopilot run that adds results: one alert to its owner naming the autopilot and the list; later ticks mail nothing more', async () => {
     const list = json<{ campaign: { id: number } }>(await call('POST', '/api/campaigns', { name: 'Porto dentists', list_type: 'people' })).campaign.id;
     const created = await call('POST', '/api/autopilots', { name: 'Dentists in Porto', type: 'basic', repeat: 'one-time', campaign_id: list, location: 'Porto', filters: { job_title: 'Dentist' }, max_results: 5 });

@@ -225,7 +225,8 @@ export async function transferCredits(tx: Queryable, fromUserId: number, toUserI
   if (amount <= 0) return true;
   const now = options.now ?? new Date();
   await lockOrCreateWallet(tx, fromUserId, now);
-  if (!(await spendCredits(tx, fromUserId, amount, reason, { now }))) return false;
+  // The giver's side is a spend like any other: crossing the low-credits threshold mails it (with `mail`).
+  if (!(await spendCredits(tx, fromUserId, amount, reason, { now, mail: options.mail }))) return false;
   await grantCredits(tx, toUserId, amount, 'additional', reason, { now });
   return true;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db';
 import { hashPassword } from '../../auth/passwords';
 import { transferCredits } from '../../credits/ledger';
+import type { MailDeps } from '../../mail/templatedMail';
 import { addMonths, CUSTOMER_MODULE_SLUGS, grantPaidPeriod, resumeAccess } from '../../credits/periodGrant';
 import { unprocessable, type ApiError } from '../../http/errors';
 import type { Package } from './packages';
@@ -120,6 +121,8 @@ export async function startSubscription(
      * counts it (that invoice's id is the grant's source, so its `invoice.paid` event grants nothing more).
      */
     stripe?: { subscriptionRef: string; interval: 'month' | 'year'; periodStart: Date; invoiceRef: string };
+    /** Mails the reseller when the additional credits it pays take its balance to the low-credits threshold. */
+    mail?: MailDeps;
   },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
@@ -139,7 +142,7 @@ export async function startSubscription(
   if (s.stripe) await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.stripe.periodStart, periodEnd: s.periodEnd, sourceEventId: `stripe:${s.stripe.invoiceRef}`, at: s.at });
   else await grantPaidPeriod(q, { subscriptionId: id, periodStart: s.at, periodEnd: firstCreditPeriodEnd(s.at, s.periodEnd), sourceEventId: `start:${id}`, at: s.at });
   // Spec §5: the reseller pays for the credits it grants, from its own wallet; short → nothing is created.
-  if (!(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', { now: s.at }))) {
+  if (!(await transferCredits(q, s.ownerId, s.customerId, s.additionalCredits, 'Additional credits from the reseller', { now: s.at, mail: s.mail }))) {
     throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: s.additionalCredits });
   }
   await logEvent(q, s.ownerId, id, 'created', s.at, { package: s.pkg.name, source: s.source, additional_credits: s.additionalCredits });

@@ -188,6 +188,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         source: 'reseller',
         periodEnd: addDays(now, SUBSCRIPTION_PERIOD_DAYS),
         at: now,
+        mail: deps,
       });
       if (b.welcome_email) {
         // Queued with the subscription; the reseller's SMTP sends it (a slow or down server never loses the subscription).
@@ -232,7 +233,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
         await tx.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [row.customer_id, first, last]);
         // Only the difference moves: a raise is paid from the reseller's wallet, a cut returns what the customer has left of it.
         const change = b.additional_credits - row.additional_credits;
-        if (change > 0 && !(await transferCredits(tx, owner, row.customer_id, change, 'Additional credits changed by the reseller', { now }))) {
+        if (change > 0 && !(await transferCredits(tx, owner, row.customer_id, change, 'Additional credits changed by the reseller', { now, mail: deps }))) {
           throw unprocessable('whitelabel.credits_insufficient', 'additional_credits', { amount: change });
         }
         if (change < 0) await returnCredits(tx, owner, row.customer_id, -change, 'Additional credits changed by the reseller', { now });
