@@ -4,7 +4,7 @@ import type { Queryable } from '../db';
 import { outboundDispatcher, OutboundRefusedError } from './outbound';
 
 /**
- * The header names of a webhook delivery, brand-neutral (ADR 030): a reseller's customers never meet
+ * The header names of a webhook delivery, brand-neutral (ADR 031): a reseller's customers never meet
  * the platform's name, not even in a header their receiver reads.
  */
 export const WEBHOOK_HEADER = {
@@ -15,7 +15,7 @@ export const WEBHOOK_HEADER = {
 } as const;
 export type WebhookHeaderName = keyof typeof WEBHOOK_HEADER;
 
-/** The names used before ADR 030, still sent beside the neutral ones to accounts no reseller owns. */
+/** The names used before ADR 031, still sent beside the neutral ones to accounts no reseller owns. */
 const LEGACY_PREFIX = 'x-leadsmith-';
 
 /**

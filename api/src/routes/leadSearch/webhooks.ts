@@ -99,7 +99,7 @@ export async function sendToListWebhook(
   return { sent: outcome.sent, unsent: outcome.unsent + rows.refused };
 }
 
-/** The old `X-Leadsmith-*` header names too, for a list of an account no reseller owns (ADR 030). */
+/** The old `X-Leadsmith-*` header names too, for a list of an account no reseller owns (ADR 031). */
 async function listOwnerGetsLegacyHeaders(db: Db, listId: number): Promise<boolean> {
   const owner = (await db.query<{ user_id: number }>('SELECT user_id FROM campaigns WHERE id = $1', [listId])).rows[0];
   return owner ? sendsLegacyHeaders(db, owner.user_id) : false;
