@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiBody } from '@leadsmith/shared';
 import { campaignKeys } from './getCampaigns';
-import type { Campaign, SearchType } from './types';
 
-export interface CreateCampaignInput {
-  name: string;
-  list_type: SearchType;
-  /** Demo lists hold sample data and do not count toward the search limit (spec §4). */
-  is_demo?: boolean;
-}
+/** `is_demo`: demo lists hold sample data and do not count toward the search limit (spec §4). */
+export type CreateCampaignInput = ApiBody<'/api/campaigns', 'post'>;
 
-export const createCampaign = async (input: CreateCampaignInput) => (await apiClient.post<{ campaign: Campaign }>('/api/campaigns', input)).data.campaign;
+export const createCampaign = async (input: CreateCampaignInput) => (await api.post('/api/campaigns', { body: input })).campaign;
 
 export function useCreateCampaign() {
   const client = useQueryClient();

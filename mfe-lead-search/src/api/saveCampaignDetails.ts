@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { api, type ApiBody } from '@leadsmith/shared';
 import { campaignKeys } from './getCampaigns';
-import type { Campaign } from './types';
 
-export interface CampaignDetailsInput {
-  campaign_id: number;
-  tags: string[];
-  source: string | null;
-}
+export type CampaignDetailsInput = ApiBody<'/api/campaigns/details', 'post'>;
 
 /** POST /api/campaigns/details (spec §7: tags, source). */
-export const saveCampaignDetails = async (input: CampaignDetailsInput) => (await apiClient.post<{ campaign: Campaign }>('/api/campaigns/details', input)).data.campaign;
+export const saveCampaignDetails = async (input: CampaignDetailsInput) => (await api.post('/api/campaigns/details', { body: input })).campaign;
 
 export function useSaveCampaignDetails() {
   const client = useQueryClient();

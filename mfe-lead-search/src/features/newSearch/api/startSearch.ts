@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import { campaignKeys } from '../../../api/getCampaigns';
-import type { Campaign, SearchJob, SearchType } from '../../../api/types';
+import type { SearchType } from '../../../api/types';
 
 export interface StartSearchInput {
   type: SearchType;
@@ -11,7 +11,8 @@ export interface StartSearchInput {
   filters: Record<string, unknown>;
 }
 
-export const startSearch = async (input: StartSearchInput) => (await apiClient.post<{ job: SearchJob; campaign: Campaign }>('/api/searches', input)).data;
+/** The filters are checked per search type by the API (checkFilters), so the form sends them as it holds them. */
+export const startSearch = async (input: StartSearchInput) => (await apiClient.post<ApiResponse<'/api/searches', 'post'>>('/api/searches', input)).data;
 
 export function useStartSearch() {
   const client = useQueryClient();
