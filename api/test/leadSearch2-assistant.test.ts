@@ -292,6 +292,32 @@ describe('business profile gate and AI actions', () => {
     expect((await call(customer, 'POST', `/api/domain-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] })).statusCode).toBe(404);
   });
 
+  it('with a GPT-3.5-class model picked by the super admin, bulk AI actions are refused and single ones still run (spec §9)', async () => {
+    const [summary] = await promptIdsForTypes(ctx.db, customerId, 'people', ['summary']);
+    const list = await peopleList(customer, ['Una One', 'Dos Two']);
+    const before = json<{ model: string }>(await call(admin, 'GET', '/api/admin/ai-model'));
+    expect(before).toMatchObject({ model_class: 'current', bulk_actions: true, models: expect.arrayContaining(['gpt-3.5-turbo']) });
+    expect((await call(customer, 'PUT', '/api/admin/ai-model', { model: 'gpt-3.5-turbo' })).statusCode).toBe(403);
+    const unknown = await call(admin, 'PUT', '/api/admin/ai-model', { model: 'gpt-2' });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown).field).toBe('model');
+    expect(json(await call(admin, 'PUT', '/api/admin/ai-model', { model: 'gpt-3.5-turbo' }))).toMatchObject({ model: 'gpt-3.5-turbo', model_class: 'gpt-3.5', bulk_actions: false });
+    try {
+      expect(json(await call(customer, 'GET', '/api/ai-model'))).toEqual({ model: 'gpt-3.5-turbo', model_class: 'gpt-3.5', bulk_actions: false });
+      let res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] });
+      expect(res.statusCode).toBe(422);
+      expect(json(res)).toMatchObject({ code: 'ai.bulk_unavailable', field: 'ids' });
+      res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { all_matching: true, prompt_ids: [summary] });
+      expect(json(res)).toMatchObject({ code: 'ai.bulk_unavailable', field: 'all_matching' });
+      res = await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: [list.resultIds[0]], prompt_ids: [summary] });
+      expect(res.statusCode).toBe(201);
+      expect(json<{ job: AiJob }>(res).job).toMatchObject({ status: 'done', processed: 1 });
+    } finally {
+      await call(admin, 'PUT', '/api/admin/ai-model', { model: before.model });
+    }
+    expect((await call(customer, 'POST', `/api/people-results/${list.id}/ai`, { ids: list.resultIds, prompt_ids: [summary] })).statusCode).toBe(201);
+  });
+
   it("keeps users apart: another user's prompt, list or job answers 404", async () => {
     const mine = (await prompts(customer))[0]!;
     expect((await call(reseller, 'PUT', `/api/business-details/fine-tunes/${mine.id}`, { prompt: 'Stolen' })).statusCode).toBe(404);

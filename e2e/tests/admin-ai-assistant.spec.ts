@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage } from '../support/AdminPage';
+import { tokenOf } from '../support/SettingsAccounts';
 
 test('default prompt library: add a library prompt in a dialog, see it in the library, edit it, and find the change in the history', async ({ page, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -46,4 +47,22 @@ test('searchers lists the users who search the most, from the seeded activity', 
   await page.getByLabel('Search name or email').fill('demo-03');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('demo-03@demo.leadsmith.test');
+});
+
+test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI actions are refused (spec §9)', async ({ page, signIn, shell, request }) => {
+  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const before = ((await (await request.get('/api/admin/ai-model', { headers: admin })).json()) as { model: string }).model;
+  try {
+    await signIn('admin', '/admin/ai-assistant');
+    await expect(shell.heading('AI assistant')).toBeVisible();
+    const setting = page.getByRole('region', { name: 'AI model' });
+    await setting.getByLabel('Model used for every AI feature').selectOption('gpt-3.5-turbo');
+    await setting.getByRole('button', { name: 'Use this model' }).click();
+    await expect(page.getByText('AI model set to gpt-3.5-turbo.')).toBeVisible();
+    await expect(setting.getByTestId('ai-model-class')).toHaveText('A GPT-3.5-class model has no bulk actions: users run AI actions on one result at a time.');
+    const customer = { authorization: `Bearer ${await tokenOf(request, 'customer')}` };
+    expect(await (await request.get('/api/ai-model', { headers: customer })).json()).toMatchObject({ model: 'gpt-3.5-turbo', bulk_actions: false });
+  } finally {
+    await request.put('/api/admin/ai-model', { headers: admin, data: { model: before } });
+  }
 });

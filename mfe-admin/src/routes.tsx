@@ -17,6 +17,7 @@ import { PlansHistoryPage } from './features/plans/components/PlansHistoryPage';
 import { PlansPage } from './features/plans/components/PlansPage';
 import { UserFormPage } from './features/users/components/UserFormPage';
 import { UsersHistoryPage } from './features/users/components/UsersHistoryPage';
+import { AiModelSetting } from './features/prompts/components/AiModelSetting';
 import { UsersPage } from './features/users/components/UsersPage';
 
 const r = (key: string) => `admin:routes.${key}`;
@@ -58,7 +59,7 @@ export const routes: AreaRouteConfig[] = [
   {
     path: 'ai-assistant',
     titleKey: r('aiAssistant'),
-    element: <ResourceListPage def={PROMPTS} titleKey={r('aiAssistant')} />,
+    element: <ResourceListPage def={PROMPTS} titleKey={r('aiAssistant')} intro={<AiModelSetting />} />,
     children: [
       { path: 'history', titleKey: r('aiAssistantHistory'), element: <PromptsHistoryPage /> },
       { path: 'library', titleKey: r('aiAssistantLibrary'), element: <ResourceListPage def={PROMPTS} titleKey={r('aiAssistantLibrary')} fixed={{ prompt_type: 'library' }} /> },

@@ -58,6 +58,7 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/user-password$/, 'signed_in'],
   ['GET', /^\/api\/courses(\/|$)/, 'signed_in'],
   ['GET', /^\/api\/topics$/, 'signed_in'],
+  ['GET', /^\/api\/ai-model$/, 'signed_in'],
   ['GET', /^\/api\/wl\/check-billing-portals$/, 'signed_in'],
   ['POST', /^\/api\/(accept-terms|disable-credit-popup)$/, 'signed_in'],
   // The account's authority: owner only.

@@ -22274,6 +22274,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ai-model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's AI model and the models to pick from */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            model: string;
+                            /**
+                             * @description gpt-3.5: AI actions run on one result at a time (spec §9)
+                             * @enum {string}
+                             */
+                            model_class: "gpt-3.5" | "current";
+                            /** @description AI actions may run on a selection of several results or every matching one */
+                            bulk_actions: boolean;
+                            /** @description What the super admin may pick */
+                            models: string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Pick the platform's AI model */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            model: string;
+                            /**
+                             * @description gpt-3.5: AI actions run on one result at a time (spec §9)
+                             * @enum {string}
+                             */
+                            model_class: "gpt-3.5" | "current";
+                            /** @description AI actions may run on a selection of several results or every matching one */
+                            bulk_actions: boolean;
+                            /** @description What the super admin may pick */
+                            models: string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's AI model and whether bulk AI actions are available */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            model: string;
+                            /**
+                             * @description gpt-3.5: AI actions run on one result at a time (spec §9)
+                             * @enum {string}
+                             */
+                            model_class: "gpt-3.5" | "current";
+                            /** @description AI actions may run on a selection of several results or every matching one */
+                            bulk_actions: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/partners": {
         parameters: {
             query?: never;

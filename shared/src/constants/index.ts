@@ -12,3 +12,4 @@ export * from './modules';
 export * from './remotes';
 export * from './search';
 export * from './timings';
+export * from './aiModel';

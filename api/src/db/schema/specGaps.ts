@@ -23,4 +23,16 @@ CREATE INDEX campaign_history_campaign_idx ON campaign_history (campaign_id, cre
 CREATE INDEX crm_send_jobs_campaign_idx ON crm_send_jobs (campaign_id, id DESC);
 `,
   },
+  {
+    id: 'w5-spec28-ai-model',
+    sql: `
+-- The AI model the super admin picked for the platform (one row); without it the operator's AI_MODEL applies.
+CREATE TABLE ai_model_setting (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  model text NOT NULL,
+  updated_by integer REFERENCES users (id) ON DELETE SET NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -82,6 +82,12 @@ export const adminMessages = {
     fr: 'Le forfait ne peut pas être supprimé tant qu’il est utilisé',
     de: 'Der Tarif kann nicht gelöscht werden, solange er verwendet wird',
   },
+  'admin.ai_model_saved': {
+    en: ({ model }) => `AI model set to ${model}.`,
+    es: ({ model }) => `Modelo de IA cambiado a ${model}.`,
+    fr: ({ model }) => `Modèle d'IA défini sur ${model}.`,
+    de: ({ model }) => `KI-Modell auf ${model} gesetzt.`,
+  },
   'admin.topic_created': { en: 'Topic created', es: 'Tema creado', fr: 'Sujet créé', de: 'Thema erstellt' },
   'admin.topic_updated': { en: 'Topic updated', es: 'Tema actualizado', fr: 'Sujet mis à jour', de: 'Thema aktualisiert' },
   'admin.topic_deleted': { en: 'Topic deleted', es: 'Tema eliminado', fr: 'Sujet supprimé', de: 'Thema gelöscht' },

@@ -2,6 +2,12 @@ import type { Translations } from './types';
 
 /** Messages of the AI provider and AI area. */
 export const aiMessages = {
+  'ai.bulk_unavailable': {
+    en: 'With the GPT-3.5 model, AI actions run on one result at a time',
+    es: 'Con el modelo GPT-3.5, las acciones de IA se ejecutan en un resultado cada vez',
+    fr: "Avec le modèle GPT-3.5, les actions d'IA s'exécutent sur un résultat à la fois",
+    de: 'Mit dem GPT-3.5-Modell laufen KI-Aktionen jeweils nur auf einem Ergebnis',
+  },
   'ai.profile_incomplete': {
     en: 'AI tools unavailable until the business profile is done',
     es: 'Las herramientas de IA no están disponibles hasta completar el perfil de empresa',

@@ -100,7 +100,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         .join('\n');
       const prompt = fillPlaceholders(request.prompt, request.variables);
       const body = JSON.stringify({
-        model: options.model,
+        model: request.model ?? options.model,
         messages: [
           { role: 'system', content: system },
           { role: 'user', content: prompt },

@@ -19,6 +19,8 @@ export interface GenerateRequest {
   language?: Language;
   /** The answer must be a JSON document (asked of the model; the embedded templates answer JSON for such tasks). */
   json?: boolean;
+  /** The model to ask (the super admin's choice, ai_model_setting); default the provider's configured one. */
+  model?: string;
 }
 
 export interface GenerateResult {

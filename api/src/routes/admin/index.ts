@@ -12,6 +12,7 @@ import { adminReportRoutes } from './reports';
 import { adminLeadSourceRoutes } from './leadSources';
 import { adminSearcherRoutes } from './searchers';
 import { adminTopicRoutes } from './topics';
+import { aiModelRoutes } from './aiModel';
 import { adminPersonErasureRoutes } from './personErasure';
 import { adminUserRoutes } from './users';
 
@@ -24,6 +25,7 @@ export function adminRoutes(api: FastifyInstance, deps: AppDeps): void {
   adminAnalyticsRoutes(api, deps);
   adminReportRoutes(api, deps);
   adminTopicRoutes(api, deps);
+  aiModelRoutes(api, deps);
   adminPartnerRoutes(api, deps);
   adminPromptRoutes(api, deps);
   adminSearcherRoutes(api, deps);

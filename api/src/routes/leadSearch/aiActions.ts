@@ -15,6 +15,8 @@ import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
 import { AI_ACTION_LIST_TYPES, isPersonList } from './promptDefaults';
+import { aiBulkActions } from '@leadsmith/shared/constants';
+import { platformAiModel } from '../admin/aiModel';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 
 /** Most results one AI action handles (the first ones matching, by id). */
@@ -158,6 +160,7 @@ export async function runAiPrompts(
   ).rows;
   let processed = 0;
   let failed = 0;
+  const model = await platformAiModel(db);
   const keyOf = args.effectKey;
   const owned = keyOf ? await claimEffects(db, 'ai_call', rows.map((r) => keyOf(r.id))) : null;
   for (const row of rows) {
@@ -167,7 +170,7 @@ export async function runAiPrompts(
     let ok = true;
     for (const prompt of prompts) {
       try {
-        const answer = await ai.generate({ task: `lead_assistant_${prompt.prompt_type}`, system: SYSTEM, prompt: prompt.prompt, variables, maxTokens: 300, language });
+        const answer = await ai.generate({ task: `lead_assistant_${prompt.prompt_type}`, system: SYSTEM, prompt: prompt.prompt, variables, maxTokens: 300, language, model });
         texts[String(prompt.id)] = {
           prompt_id: prompt.id,
           prompt_type: prompt.prompt_type,
@@ -350,6 +353,8 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
       if (campaign.list_type !== type) throw notFound();
       const { ids, all_matching, filters, prompt_ids } = request.body;
       if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+      // Spec §9: the GPT-3.5 version has no bulk actions; one result at a time still works.
+      if ((all_matching || ids!.length > 1) && !aiBulkActions(await platformAiModel(db))) throw unprocessable('ai.bulk_unavailable', all_matching ? 'all_matching' : 'ids');
       const prompts: FineTuneDto[] = await resolvePrompts(db, userId, prompt_ids);
       if (prompts.some((p) => p.list_type !== type)) throw validationError({ field: 'prompt_ids', code: 'validation.invalid' });
       await requireProfileFor(db, userId);

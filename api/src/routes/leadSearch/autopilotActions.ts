@@ -13,6 +13,8 @@ import { enrichmentFor } from './enrichment';
 import { promptIdsForTypes } from './fineTunesStore';
 import { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { sendToListWebhook, WEBHOOK_MAX_ROWS } from './webhooks';
+import { aiBulkActions } from '@leadsmith/shared/constants';
+import { platformAiModel } from '../admin/aiModel';
 import type { MailDeps } from '../../mail/templatedMail';
 
 /**
@@ -128,7 +130,8 @@ async function enrichStage(db: Db, run: PendingRun, mail?: MailDeps): Promise<St
 }
 
 async function aiStage(db: Db, clock: Clock, run: PendingRun): Promise<StageResult> {
-  if (!(AI_ACTION_LIST_TYPES as readonly string[]).includes(run.list_type)) {
+  // A run's AI step is a bulk action: none with a GPT-3.5-class model (spec §9).
+  if (!(AI_ACTION_LIST_TYPES as readonly string[]).includes(run.list_type) || !aiBulkActions(await platformAiModel(db))) {
     await addStepError(db, run.id, 'ai', 'ai_unavailable');
     return 'next';
   }

@@ -8,6 +8,7 @@ import { useStopSearch } from '../../../api/stopSearch';
 import { parseListParam, type Campaign, type SearchType } from '../../../api/types';
 import { AiActionPanel, AiActionToggle } from '../../aiAssistant/components/AiActionPanel';
 import { AiTextsCell } from '../../aiAssistant/components/AiTexts';
+import { useAiModel } from '../../aiAssistant/api/getAiModel';
 import { useDeleteResults } from '../api/deleteResults';
 import { useEnrichInfluencers } from '../api/enrichInfluencers';
 import { useGetEmployees } from '../api/getEmployees';
@@ -117,6 +118,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const labels = useSetLabels();
   const webhook = useSendToWebhook();
   const stop = useStopSearch();
+  const aiModel = useAiModel();
   const [noWebhook, setNoWebhook] = useState(false);
   const actions = TOOLBAR[type];
   const has = (a: Action) => actions.includes(a);
@@ -345,7 +347,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               {t('toolbar.enrich', { cost: CREDIT_COSTS.influencerEnrichPerRecord })}
             </Button>
           ) : null}
-          {has('ai') ? <AiActionToggle open={aiOpen} onToggle={() => setAiOpen((o) => !o)} /> : null}
+          {/* Spec §9: with a GPT-3.5-class model, AI actions run on one result at a time (bulk ones are hidden). */}
+          {has('ai') && (aiModel.data?.bulk_actions !== false || (!allMatching && selected.size === 1)) ? <AiActionToggle open={aiOpen} onToggle={() => setAiOpen((o) => !o)} /> : null}
           {has('crm') ? <CrmSendControl selection={selection} onQueued={clearSelection} /> : null}
           {has('crm') ? (
             <Button size="sm" variant="outline" onClick={() => void handleSendToWebhook()} loading={webhook.isPending}>
@@ -381,7 +384,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         </Flex>
       ) : null}
       {/* Below the bar, not inside it: the panel is a form of its own and would split the bar in two. */}
-      {has('ai') && aiOpen && selectionCount > 0 ? <AiActionPanel selection={selection} count={selectionCount} onClose={() => setAiOpen(false)} /> : null}
+      {has('ai') && aiOpen && selectionCount > 0 && (aiModel.data?.bulk_actions !== false || (!allMatching && selected.size === 1)) ? <AiActionPanel selection={selection} count={selectionCount} onClose={() => setAiOpen(false)} /> : null}
 
       {rows.length === 0 ? (
         <Text py={8} textAlign="center">

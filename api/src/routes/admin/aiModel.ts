@@ -1,0 +1,68 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { aiBulkActions, aiModelClass, AI_MODEL_CLASSES, DEFAULT_AI_MODELS } from '@leadsmith/shared/constants';
+import type { Queryable } from '../../db';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { Empty, MessageProperties, StringEnum, Type } from '../../http/contract';
+import { validationError } from '../../http/errors';
+import { aiProvider } from '../../providers/ai';
+import { say } from '../respond';
+import { adminOnly } from './common';
+
+/** The models the super admin may pick: the operator's AI_MODELS (comma separated), else the defaults, always with the configured one. */
+export function availableAiModels(env: NodeJS.ProcessEnv = process.env): string[] {
+  const listed = (env.AI_MODELS ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  return [...new Set([aiProvider().info.model, ...(listed.length ? listed : DEFAULT_AI_MODELS)])];
+}
+
+/** The platform's AI model: the super admin's choice, else the provider's configured model. */
+export async function platformAiModel(db: Queryable): Promise<string> {
+  return (await db.query<{ model: string }>('SELECT model FROM ai_model_setting WHERE id')).rows[0]?.model ?? aiProvider().info.model;
+}
+
+const ModelState = Type.Object({
+  model: Type.String(),
+  model_class: StringEnum(AI_MODEL_CLASSES, { description: 'gpt-3.5: AI actions run on one result at a time (spec §9)' }),
+  bulk_actions: Type.Boolean({ description: 'AI actions may run on a selection of several results or every matching one' }),
+});
+const AdminModelState = Type.Object({ ...ModelState.properties, models: Type.Array(Type.String(), { description: 'What the super admin may pick' }) });
+
+const state = (model: string) => ({ model, model_class: aiModelClass(model), bulk_actions: aiBulkActions(model) });
+
+/** The AI model the super admin picks (spec §9: with a GPT-3.5-class model there are no bulk AI actions). */
+export function aiModelRoutes(api: FastifyInstance, { db }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/api/admin/ai-model',
+    { ...adminOnly(app), schema: { summary: "The platform's AI model and the models to pick from", querystring: Empty, response: { 200: AdminModelState } } },
+    async () => ({ ...state(await platformAiModel(db)), models: availableAiModels() }),
+  );
+  app.put(
+    '/api/admin/ai-model',
+    {
+      ...adminOnly(app),
+      schema: {
+        summary: "Pick the platform's AI model",
+        body: Type.Object({ model: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ ...MessageProperties, ...AdminModelState.properties }) },
+      },
+    },
+    async (request) => {
+      const model = request.body.model.trim();
+      const models = availableAiModels();
+      if (!models.includes(model)) throw validationError({ field: 'model', code: 'validation.invalid' });
+      await db.query(
+        `INSERT INTO ai_model_setting (id, model, updated_by, updated_at) VALUES (true, $1, $2, now())
+         ON CONFLICT (id) DO UPDATE SET model = EXCLUDED.model, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+        [model, currentUser(request).id],
+      );
+      return { ...say(request, 'admin.ai_model_saved', { model }), ...state(model), models };
+    },
+  );
+  app.get(
+    '/api/ai-model',
+    { onRequest: app.requireAuth, schema: { summary: "The platform's AI model and whether bulk AI actions are available", querystring: Empty, response: { 200: ModelState } } },
+    async () => state(await platformAiModel(db)),
+  );
+}
