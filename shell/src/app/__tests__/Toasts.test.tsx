@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { TOAST_AUTO_CLOSE_MS } from '@leadsmith/shared';
 import { toast } from 'react-toastify';
 import Toasts from '../Toasts';
 
@@ -26,5 +27,27 @@ describe('the page’s toasts', () => {
       toast.success('Saved.');
     });
     expect(document.querySelector<HTMLElement>('[style*="--toastify-toast-top"]')?.style.getPropertyValue('--toastify-toast-top')).toBe('8.5rem');
+  });
+  it('is the spec §4 container: top-right, closes after 5000 ms, pauses on hover, dismisses on click', async () => {
+    render(<Toasts />);
+    act(() => {
+      toast.info('Spec toast.');
+    });
+    const item = (await screen.findByText('Spec toast.')).closest<HTMLElement>('.Toastify__toast')!;
+    expect(item.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-right');
+    // The countdown is the progress bar's animation: 5000 ms, paused while the pointer is over the toast.
+    const bar = item.querySelector<HTMLElement>('.Toastify__progress-bar')!;
+    expect(bar.style.animationDuration).toBe(`${TOAST_AUTO_CLOSE_MS}ms`);
+    // jsdom's window starts without focus (pauseOnFocusLoss): give it focus first.
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(bar.style.animationPlayState).toBe('running');
+    fireEvent.mouseEnter(item);
+    expect(bar.style.animationPlayState).toBe('paused');
+    fireEvent.mouseLeave(item);
+    expect(bar.style.animationPlayState).toBe('running');
+    fireEvent.click(item);
+    await waitFor(() => expect(item).toHaveAttribute('data-in', 'false'));
   });
 });
