@@ -9,7 +9,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
 }
 
-/** Operations that still answer without a declared schema: the white-label subscriptions, SMTP, webhooks and Stripe settings. */
+/** Operations that still answer without a declared schema: the white-label subscriptions, webhooks and Stripe settings. */
 const NOT_YET_DECLARED: readonly string[] = [
   'GET /api/whitelabel/subscriptions',
   'POST /api/whitelabel/subscriptions',
@@ -20,9 +20,6 @@ const NOT_YET_DECLARED: readonly string[] = [
   'POST /api/whitelabel/subscriptions/{id}/restore',
   'POST /api/whitelabel/subscriptions/{id}/reactivate',
   'POST /api/whitelabel/subscriptions/{id}/refund',
-  'GET /api/whitelabel/smtp',
-  'PUT /api/whitelabel/smtp',
-  'POST /api/whitelabel/smtp/test',
   'GET /api/whitelabel/webhooks',
   'POST /api/whitelabel/webhooks',
   'PUT /api/whitelabel/webhooks/{id}',

@@ -19013,6 +19013,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your SMTP settings (null before they are saved) */
         get: {
             parameters: {
                 query?: never;
@@ -19027,10 +19028,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                host: string;
+                                port: number;
+                                username: string | null;
+                                /** @enum {string} */
+                                encryption: "none" | "ssl" | "tls";
+                                from_email: string;
+                                support_email: string;
+                                /** @description The password never leaves the server: whether one is set. */
+                                has_password: boolean;
+                                /** Format: date-time */
+                                updated_at: string;
+                            } | null;
+                        };
+                    };
                 };
             };
         };
+        /** Save your SMTP settings (the password is stored encrypted) */
         put: {
             parameters: {
                 query?: never;
@@ -19060,7 +19078,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                host: string;
+                                port: number;
+                                username: string | null;
+                                /** @enum {string} */
+                                encryption: "none" | "ssl" | "tls";
+                                from_email: string;
+                                support_email: string;
+                                /** @description The password never leaves the server: whether one is set. */
+                                has_password: boolean;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19080,6 +19116,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a test email through your SMTP server */
         post: {
             parameters: {
                 query?: never;
@@ -19101,7 +19138,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };

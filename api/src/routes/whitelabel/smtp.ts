@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { t } from '../../i18n/messages';
@@ -50,6 +51,17 @@ export async function smtpRowOf(q: Queryable, ownerId: number): Promise<SmtpRow 
   const { rows } = await q.query<SmtpRow>(`SELECT ${COLUMNS} FROM whitelabel_smtp WHERE owner_id = $1`, [ownerId]);
   return rows[0] ?? null;
 }
+
+const SmtpSettingsSchema = Type.Object({
+  host: Type.String(),
+  port: Type.Integer(),
+  username: Nullable(Type.String()),
+  encryption: StringEnum(['none', 'ssl', 'tls'] as const),
+  from_email: Type.String(),
+  support_email: Type.String(),
+  has_password: Type.Boolean({ description: 'The password never leaves the server: whether one is set.' }),
+  updated_at: Timestamp(),
+});
 
 const publicView = ({ password, ...rest }: SmtpRow): SmtpSettings => ({ ...rest, has_password: password !== null });
 
@@ -117,14 +129,18 @@ const bodySchema = objectSchema(
 export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get('/api/whitelabel/smtp', { onRequest: guard }, async (request) => {
-    const row = await smtpRowOf(db, await resellerIdOf(db, request));
-    return { data: row ? publicView(row) : null };
-  });
+  app.get(
+    '/api/whitelabel/smtp',
+    { onRequest: guard, schema: { summary: 'Your SMTP settings (null before they are saved)', response: { 200: Type.Object({ data: Nullable(SmtpSettingsSchema) }) } } },
+    async (request) => {
+      const row = await smtpRowOf(db, await resellerIdOf(db, request));
+      return { data: row ? publicView(row) : null };
+    },
+  );
 
   app.put<{ Body: { host: string; port: number; username?: string | null; password?: string | null; encryption: SmtpEncryption; from_email: string; support_email: string } }>(
     '/api/whitelabel/smtp',
-    { onRequest: guard, schema: { body: bodySchema } },
+    { onRequest: guard, schema: { summary: 'Save your SMTP settings (the password is stored encrypted)', body: bodySchema, response: { 200: Type.Object({ ...MessageProperties, data: SmtpSettingsSchema }) } } },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
@@ -144,20 +160,24 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
     },
   );
 
-  app.post<{ Body: { to: string } }>('/api/whitelabel/smtp/test', { onRequest: guard, schema: { body: objectSchema({ to: emailSchema }, ['to']) } }, async (request) => {
-    const row = await smtpRowOf(db, await resellerIdOf(db, request));
-    if (!row) throw unprocessable('whitelabel.smtp_required', 'to');
-    try {
-      await sendWithResellerSmtp(row, config.appSecret, {
-        to: request.body.to,
-        subject: t(request.lang, 'whitelabel.smtp_test_subject'),
-        text: t(request.lang, 'whitelabel.smtp_test_body', { host: row.host }),
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, 'reseller SMTP test failed');
-      // One text for every failure: the answer must not tell an open port from a closed one.
-      throw unprocessable('whitelabel.smtp_failed', 'to');
-    }
-    return say(request, 'whitelabel.smtp_test_sent', { to: request.body.to });
-  });
+  app.post<{ Body: { to: string } }>(
+    '/api/whitelabel/smtp/test',
+    { onRequest: guard, schema: { summary: 'Send a test email through your SMTP server', body: objectSchema({ to: emailSchema }, ['to']), response: { 200: Message } } },
+    async (request) => {
+      const row = await smtpRowOf(db, await resellerIdOf(db, request));
+      if (!row) throw unprocessable('whitelabel.smtp_required', 'to');
+      try {
+        await sendWithResellerSmtp(row, config.appSecret, {
+          to: request.body.to,
+          subject: t(request.lang, 'whitelabel.smtp_test_subject'),
+          text: t(request.lang, 'whitelabel.smtp_test_body', { host: row.host }),
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'reseller SMTP test failed');
+        // One text for every failure: the answer must not tell an open port from a closed one.
+        throw unprocessable('whitelabel.smtp_failed', 'to');
+      }
+      return say(request, 'whitelabel.smtp_test_sent', { to: request.body.to });
+    },
+  );
 }

@@ -1,19 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-
-export type SmtpEncryption = 'none' | 'ssl' | 'tls';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 
 /** Spec §3 SMTP settings; the password is never sent back (has_password). */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  username: string | null;
-  encryption: SmtpEncryption;
-  from_email: string;
-  support_email: string;
-  has_password: boolean;
-  updated_at: string;
-}
+export type SmtpSettings = NonNullable<ApiResponse<'/api/whitelabel/smtp', 'get'>['data']>;
+export type SmtpEncryption = SmtpSettings['encryption'];
 
 export const smtpKeys = { all: ['whitelabel', 'smtp'] as const };
 
