@@ -19160,6 +19160,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your webhooks (paginated), with the events one can subscribe to */
         get: {
             parameters: {
                 query?: {
@@ -19177,11 +19178,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                url: string;
+                                events: ("subscription.created" | "subscription.updated" | "subscription.canceled" | "subscription.refunded" | "subscription.restored" | "subscription.reactivated")[];
+                                secret: string;
+                                last_status: string | null;
+                                last_delivery_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                            events: ("subscription.created" | "subscription.updated" | "subscription.canceled" | "subscription.refunded" | "subscription.restored" | "subscription.reactivated")[];
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a webhook */
         post: {
             parameters: {
                 query?: never;
@@ -19201,11 +19223,29 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                url: string;
+                                events: ("subscription.created" | "subscription.updated" | "subscription.canceled" | "subscription.refunded" | "subscription.restored" | "subscription.reactivated")[];
+                                secret: string;
+                                last_status: string | null;
+                                last_delivery_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19223,6 +19263,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a webhook */
         put: {
             parameters: {
                 query?: never;
@@ -19248,11 +19289,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                url: string;
+                                events: ("subscription.created" | "subscription.updated" | "subscription.canceled" | "subscription.refunded" | "subscription.restored" | "subscription.reactivated")[];
+                                secret: string;
+                                last_status: string | null;
+                                last_delivery_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Delete a webhook */
         delete: {
             parameters: {
                 query?: never;
@@ -19269,7 +19329,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -19287,6 +19352,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send a test event now; answers the receiver's HTTP status */
         post: {
             parameters: {
                 query?: never;
@@ -19303,7 +19369,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            status: number;
+                        };
+                    };
                 };
             };
         };

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
+import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
@@ -36,6 +37,18 @@ export interface Webhook {
 }
 
 const COLUMNS = 'id, name, url, events, secret, last_status, last_delivery_at, created_at, updated_at';
+const WebhookSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.String(),
+  events: Type.Array(StringEnum(WEBHOOK_EVENTS)),
+  secret: Type.String(),
+  last_status: Nullable(Type.String({ description: "The last delivery's HTTP status, or why it failed." })),
+  last_delivery_at: Nullable(Timestamp()),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+const SavedWebhook = Type.Object({ ...MessageProperties, data: WebhookSchema });
 
 /**
  * Queues `event` for every webhook of the reseller subscribed to it, inside the transaction that
@@ -88,16 +101,20 @@ async function checkUrl(url: string): Promise<void> {
 export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = resellerGuard(app);
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/webhooks', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const { page, pageSize } = request.query;
-    const { rows } = await db.query<Webhook>(`SELECT ${COLUMNS} FROM whitelabel_webhooks WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
-    const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_webhooks WHERE owner_id = $1', [owner]);
-    const result: Paginated<Webhook> & { events: readonly string[] } = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
-    return result;
-  });
+  app.get<{ Querystring: PageQuery }>(
+    '/api/whitelabel/webhooks',
+    { onRequest: guard, schema: { summary: 'Your webhooks (paginated), with the events one can subscribe to', querystring: objectSchema(pageQuerySchema), response: { 200: Page(WebhookSchema, { events: Type.Array(StringEnum(WEBHOOK_EVENTS)) }) } } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const { page, pageSize } = request.query;
+      const { rows } = await db.query<Webhook>(`SELECT ${COLUMNS} FROM whitelabel_webhooks WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [owner, pageSize, (page - 1) * pageSize]);
+      const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_webhooks WHERE owner_id = $1', [owner]);
+      const result: Paginated<Webhook> & { events: readonly string[] } = { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0, events: WEBHOOK_EVENTS };
+      return result;
+    },
+  );
 
-  app.post<{ Body: WebhookBody }>('/api/whitelabel/webhooks', { onRequest: guard, schema: { body: bodySchema } }, async (request, reply) => {
+  app.post<{ Body: WebhookBody }>('/api/whitelabel/webhooks', { onRequest: guard, schema: { summary: 'Add a webhook', body: bodySchema, response: { 201: SavedWebhook } } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     const b = request.body;
     await checkUrl(b.url);
@@ -116,33 +133,41 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     return { ...say(request, 'whitelabel.webhook_created'), data: row };
   });
 
-  app.put<{ Params: { id: number }; Body: WebhookBody }>('/api/whitelabel/webhooks/:id', { onRequest: guard, schema: { params: idParamsSchema, body: bodySchema } }, async (request) => {
-    const owner = await resellerIdOf(db, request);
-    const b = request.body;
-    await checkUrl(b.url);
-    const { rows } = await db.query<Webhook>(
-      `UPDATE whitelabel_webhooks SET name = $3, url = $4, events = $5::jsonb, secret = COALESCE($6, secret), updated_at = $7 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
-      [request.params.id, owner, b.name.trim(), b.url.trim(), JSON.stringify(b.events), b.secret?.trim() || null, clock.now()],
-    );
-    if (!rows[0]) throw notFound();
-    return { ...say(request, 'whitelabel.webhook_updated'), data: rows[0] };
-  });
+  app.put<{ Params: { id: number }; Body: WebhookBody }>(
+    '/api/whitelabel/webhooks/:id',
+    { onRequest: guard, schema: { summary: 'Change a webhook', params: idParamsSchema, body: bodySchema, response: { 200: SavedWebhook } } },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const b = request.body;
+      await checkUrl(b.url);
+      const { rows } = await db.query<Webhook>(
+        `UPDATE whitelabel_webhooks SET name = $3, url = $4, events = $5::jsonb, secret = COALESCE($6, secret), updated_at = $7 WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`,
+        [request.params.id, owner, b.name.trim(), b.url.trim(), JSON.stringify(b.events), b.secret?.trim() || null, clock.now()],
+      );
+      if (!rows[0]) throw notFound();
+      return { ...say(request, 'whitelabel.webhook_updated'), data: rows[0] };
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/api/whitelabel/webhooks/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.delete<{ Params: { id: number } }>('/api/whitelabel/webhooks/:id', { onRequest: guard, schema: { summary: 'Delete a webhook', params: idParamsSchema, response: { 200: Message } } }, async (request) => {
     const { rowCount } = await db.query('DELETE FROM whitelabel_webhooks WHERE id = $1 AND owner_id = $2', [request.params.id, await resellerIdOf(db, request)]);
     if (rowCount === 0) throw notFound();
     return say(request, 'whitelabel.webhook_deleted');
   });
 
-  app.post<{ Params: { id: number } }>('/api/whitelabel/webhooks/:id/test', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
-    const { rows } = await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1 AND owner_id = $2', [
-      request.params.id,
-      await resellerIdOf(db, request),
-    ]);
-    const hook = rows[0];
-    if (!hook) throw notFound();
-    const outcome = await deliverQueued(db, hook, { event: 'webhook.test', data: { message: 'test' }, createdAt: clock.now().toISOString(), deliveryId: `wl-webhook-test:${randomUUID()}` });
-    if (!outcome.ok) throw unprocessable('whitelabel.webhook_unreachable', 'url', { reason: outcome.error });
-    return { ...say(request, 'whitelabel.webhook_test_sent', { status: String(outcome.status) }), status: outcome.status };
-  });
+  app.post<{ Params: { id: number } }>(
+    '/api/whitelabel/webhooks/:id/test',
+    { onRequest: guard, schema: { summary: "Send a test event now; answers the receiver's HTTP status", params: idParamsSchema, response: { 200: Type.Object({ ...MessageProperties, status: Type.Integer() }) } } },
+    async (request) => {
+      const { rows } = await db.query<{ id: number; url: string; secret: string }>('SELECT id, url, secret FROM whitelabel_webhooks WHERE id = $1 AND owner_id = $2', [
+        request.params.id,
+        await resellerIdOf(db, request),
+      ]);
+      const hook = rows[0];
+      if (!hook) throw notFound();
+      const outcome = await deliverQueued(db, hook, { event: 'webhook.test', data: { message: 'test' }, createdAt: clock.now().toISOString(), deliveryId: `wl-webhook-test:${randomUUID()}` });
+      if (!outcome.ok) throw unprocessable('whitelabel.webhook_unreachable', 'url', { reason: outcome.error });
+      return { ...say(request, 'whitelabel.webhook_test_sent', { status: String(outcome.status) }), status: outcome.status };
+    },
+  );
 }

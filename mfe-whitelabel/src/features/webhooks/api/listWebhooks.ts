@@ -1,22 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { PageOf } from '../../../components/format';
 
 export const WEBHOOK_EVENTS = ['subscription.created', 'subscription.updated', 'subscription.canceled', 'subscription.refunded', 'subscription.restored', 'subscription.reactivated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** Spec §3 Webhook: name, URL, subscription events, secret. */
-export interface Webhook {
-  id: number;
-  name: string;
-  url: string;
-  events: WebhookEvent[];
-  secret: string;
-  last_status: string | null;
-  last_delivery_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** Spec §3 Webhook: name, URL, subscription events, secret (`last_status`: the last delivery's HTTP status, or why it failed). */
+export type Webhook = ApiResponse<'/api/whitelabel/webhooks', 'get'>['data'][number];
 
 export const WEBHOOK_PAGE_SIZE = 20;
 export const webhookKeys = { all: ['whitelabel', 'webhooks'] as const, list: (page: number) => ['whitelabel', 'webhooks', 'list', page] as const };
