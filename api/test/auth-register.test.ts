@@ -75,6 +75,23 @@ describe('registration and email confirmation', () => {
     expect((await post('/auth/login', { email: 'nora@example.test', password: 'secret-pass' })).statusCode).toBe(200);
   });
 
+  test("a partner's referral code from the sign-up link (?ref=) is attributed; an unknown or inactive one is ignored", async () => {
+    const partner = (
+      await ctx.db.query<{ id: number }>("INSERT INTO admin_partners (name, referral_code, active) VALUES ('Ref Partner', 'REF-PARTNER', true) RETURNING id")
+    ).rows[0]!.id;
+    await ctx.db.query("INSERT INTO admin_partners (name, referral_code, active) VALUES ('Gone Partner', 'GONE', false)");
+    const partnerOf = async (email: string) => (await ctx.db.query<{ referral_partner_id: number | null }>('SELECT referral_partner_id FROM users WHERE email = $1', [email])).rows[0]!.referral_partner_id;
+    expect((await register('referred@example.com', { ref: 'ref-partner' })).statusCode).toBe(201);
+    expect(await partnerOf('referred@example.com')).toBe(partner);
+    expect((await register('unknown-ref@example.com', { ref: 'NOBODY' })).statusCode).toBe(201);
+    expect(await partnerOf('unknown-ref@example.com')).toBeNull();
+    expect((await register('inactive-ref@example.com', { ref: 'GONE' })).statusCode).toBe(201);
+    expect(await partnerOf('inactive-ref@example.com')).toBeNull();
+    const bad = await register('bad-ref@example.com', { ref: 'has space' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).field).toBe('ref');
+  });
+
   test('a taken email (any case) is 422 on the email field', async () => {
     const response = await register('ADMIN@leadsmith.test');
     expect(response.statusCode).toBe(422);

@@ -139,14 +139,22 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { success: true };
   });
 
-  app.post<{ Body: { first_name: string; last_name: string; email: string; password: string; password_confirmation: string } }>(
+  app.post<{ Body: { first_name: string; last_name: string; email: string; password: string; password_confirmation: string; ref?: string } }>(
     '/auth/register',
     {
       schema: {
         summary: 'Create an account; a confirmation code is emailed',
         response: { 201: Type.Object({ ...MessageProperties, email: Type.String() }) },
         body: objectSchema(
-          { first_name: nameSchema, last_name: nameSchema, email: emailSchema, password: passwordSchema, password_confirmation: anyPasswordSchema },
+          {
+            first_name: nameSchema,
+            last_name: nameSchema,
+            email: emailSchema,
+            password: passwordSchema,
+            password_confirmation: anyPasswordSchema,
+            // A partner's referral code from the link the visitor came by (`?ref=`); an unknown or inactive one is ignored.
+            ref: { type: 'string', minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' },
+          },
           ['first_name', 'last_name', 'email', 'password', 'password_confirmation'],
         ),
       },
@@ -164,10 +172,12 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       const firstName = body.first_name.trim();
       try {
         await db.transaction(async (tx) => {
+          // Referral attribution (spec §3 referral partner): the active partner whose code the sign-up link carried.
           const { rows } = await tx.query<{ id: number }>(
-            `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, lang, created_at, updated_at, search_limit, last_reset_date)
-             VALUES ($1, $2, $3, $4, 'user', 'customer', $5, $6, $6, 0, $7) RETURNING id`,
-            [email, passwordHash, firstName, body.last_name.trim(), request.lang, now, isoDate(now)],
+            `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, lang, created_at, updated_at, search_limit, last_reset_date, referral_partner_id)
+             VALUES ($1, $2, $3, $4, 'user', 'customer', $5, $6, $6, 0, $7,
+                     (SELECT p.id FROM admin_partners p WHERE $8::text IS NOT NULL AND lower(p.referral_code) = lower($8::text) AND p.active)) RETURNING id`,
+            [email, passwordHash, firstName, body.last_name.trim(), request.lang, now, isoDate(now), body.ref ?? null],
           );
           const id = rows[0]?.id;
           if (id === undefined) throw new Error('user insert returned no id');

@@ -168,6 +168,7 @@ export interface paths {
                         email: string;
                         password: string;
                         password_confirmation: string;
+                        ref?: string;
                     };
                 };
             };

@@ -1,10 +1,11 @@
 import { Button, Link as ChakraLink, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField, apiClient, apiErrorMessage, applyApiFieldErrors, toast, useYupForm, v, yup } from '@leadsmith/shared';
 import { AuthCard } from './AuthCard';
 import { confirmEmailPath } from './ConfirmEmailPage';
+import { referralCode } from './referralCode';
 
 const registerSchema = yup.object({
   first_name: v.required(),
@@ -19,9 +20,12 @@ type RegisterValues = yup.InferType<typeof registerSchema>;
 export function RegisterPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Referral attribution: the partner whose link (?ref=) brought the visitor, sent with the sign-up.
+  const ref = referralCode(params);
   const form = useYupForm(registerSchema, { defaultValues: { first_name: '', last_name: '', email: '', password: '', password_confirmation: '' } });
   const register = useMutation({
-    mutationFn: async (values: RegisterValues) => (await apiClient.post<{ email: string; message: string }>('/auth/register', values)).data,
+    mutationFn: async (values: RegisterValues) => (await apiClient.post<{ email: string; message: string }>('/auth/register', { ...values, ...(ref ? { ref } : {}) })).data,
     onSuccess: (data) => {
       toast.success(data.message);
       navigate(confirmEmailPath(data.email, true));
