@@ -19393,6 +19393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** How you are paid: the billing type and the connected Stripe account */
         get: {
             parameters: {
                 query?: never;
@@ -19407,10 +19408,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                billing_type: "stripe" | "paykickstart";
+                                connected: boolean;
+                                mode: ("sandbox" | "live") | null;
+                                account_id: string | null;
+                                connected_at: string | null;
+                            };
+                            stripe_configured: boolean;
+                        };
+                    };
                 };
             };
         };
+        /** Choose the billing type */
         put: {
             parameters: {
                 query?: never;
@@ -19432,11 +19446,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                /** @enum {string} */
+                                billing_type: "stripe" | "paykickstart";
+                                connected: boolean;
+                                mode: ("sandbox" | "live") | null;
+                                account_id: string | null;
+                                connected_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Disconnect the Stripe account */
         delete: {
             parameters: {
                 query?: never;
@@ -19451,7 +19479,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                /** @enum {string} */
+                                billing_type: "stripe" | "paykickstart";
+                                connected: boolean;
+                                mode: ("sandbox" | "live") | null;
+                                account_id: string | null;
+                                connected_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19469,6 +19510,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start connecting a Stripe account: where to send the browser (Stripe's onboarding, or the sandbox) */
         post: {
             parameters: {
                 query?: never;
@@ -19489,7 +19531,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            url: string;
+                            /** @enum {string} */
+                            mode: "sandbox" | "live";
+                        };
+                    };
                 };
             };
         };
@@ -19508,6 +19556,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Finish connecting: the account Stripe (or the sandbox) sent the browser back with */
         post: {
             parameters: {
                 query?: never;
@@ -19529,7 +19578,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                /** @enum {string} */
+                                billing_type: "stripe" | "paykickstart";
+                                connected: boolean;
+                                mode: ("sandbox" | "live") | null;
+                                account_id: string | null;
+                                connected_at: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { unprocessable } from '../../http/errors';
+import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { paymentsFor, stripeClient } from '../../providers/payments';
 import { say } from '../respond';
@@ -49,6 +50,15 @@ const view = (row: Row | null): PaymentAccount => ({
   connected_at: row?.account_id ? row.connected_at : null,
 });
 
+const PaymentAccountSchema = Type.Object({
+  billing_type: StringEnum(['stripe', 'paykickstart'] as const),
+  connected: Type.Boolean(),
+  mode: Nullable(StringEnum(['sandbox', 'live'] as const, { description: 'sandbox: the embedded test flow (no Stripe keys).' })),
+  account_id: Nullable(Type.String()),
+  connected_at: Nullable(Timestamp()),
+});
+const SavedAccount = Type.Object({ ...MessageProperties, data: PaymentAccountSchema });
+
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -57,14 +67,18 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const payments = paymentsFor(deps);
   const stripe = payments.config.secretKey ? stripeClient({ secretKey: payments.config.secretKey, apiBase: payments.config.apiBase }) : null;
 
-  app.get('/api/whitelabel/stripe', { onRequest: guard }, async (request) => {
-    const row = await rowOf(db, await resellerIdOf(db, request));
-    return { data: view(row), stripe_configured: stripe !== null };
-  });
+  app.get(
+    '/api/whitelabel/stripe',
+    { onRequest: guard, schema: { summary: 'How you are paid: the billing type and the connected Stripe account', response: { 200: Type.Object({ data: PaymentAccountSchema, stripe_configured: Type.Boolean() }) } } },
+    async (request) => {
+      const row = await rowOf(db, await resellerIdOf(db, request));
+      return { data: view(row), stripe_configured: stripe !== null };
+    },
+  );
 
   app.put<{ Body: { billing_type: BillingType } }>(
     '/api/whitelabel/stripe',
-    { onRequest: guard, schema: { body: objectSchema({ billing_type: { type: 'string', enum: ['stripe', 'paykickstart'] } }, ['billing_type']) } },
+    { onRequest: guard, schema: { summary: 'Choose the billing type', body: objectSchema({ billing_type: { type: 'string', enum: ['stripe', 'paykickstart'] } }, ['billing_type']), response: { 200: SavedAccount } } },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       await db.query(
@@ -79,7 +93,14 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
   /** Starts the connection: the URL to send the browser to (Stripe's consent page, or the sandbox callback). */
   app.post<{ Body: { redirect_uri: string } }>(
     '/api/whitelabel/stripe/connect',
-    { onRequest: guard, schema: { body: objectSchema({ redirect_uri: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' } }, ['redirect_uri']) } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "Start connecting a Stripe account: where to send the browser (Stripe's onboarding, or the sandbox)",
+        body: objectSchema({ redirect_uri: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' } }, ['redirect_uri']),
+        response: { 200: Type.Object({ url: Type.String(), mode: StringEnum(['sandbox', 'live'] as const) }) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const state = randomBytes(16).toString('hex');
@@ -112,7 +133,11 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/whitelabel/stripe/callback',
     {
       onRequest: guard,
-      schema: { body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 500 }, state: { type: 'string', minLength: 1, maxLength: 100 } }, ['code', 'state']) },
+      schema: {
+        summary: 'Finish connecting: the account Stripe (or the sandbox) sent the browser back with',
+        body: objectSchema({ code: { type: 'string', minLength: 1, maxLength: 500 }, state: { type: 'string', minLength: 1, maxLength: 100 } }, ['code', 'state']),
+        response: { 200: SavedAccount },
+      },
     },
     async (request) => {
       const owner = await resellerIdOf(db, request);
@@ -140,7 +165,7 @@ export function stripeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.delete('/api/whitelabel/stripe', { onRequest: guard }, async (request) => {
+  app.delete('/api/whitelabel/stripe', { onRequest: guard, schema: { summary: 'Disconnect the Stripe account', response: { 200: SavedAccount } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     await db.query('UPDATE whitelabel_payment_accounts SET account_id = NULL, mode = NULL, connected_at = NULL, updated_at = $2 WHERE owner_id = $1', [owner, clock.now()]);
     return { ...say(request, 'whitelabel.stripe_disconnected'), data: view(await rowOf(db, owner)) };

@@ -1,21 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 
-export type BillingType = 'stripe' | 'paykickstart';
-
+export type PaymentAccountAnswer = ApiResponse<'/api/whitelabel/stripe', 'get'>;
 /** The reseller's payment account (Stripe Connect, or the embedded sandbox when no keys are configured). */
-export interface PaymentAccount {
-  billing_type: BillingType;
-  connected: boolean;
-  mode: 'sandbox' | 'live' | null;
-  account_id: string | null;
-  connected_at: string | null;
-}
-
-export interface PaymentAccountAnswer {
-  data: PaymentAccount;
-  stripe_configured: boolean;
-}
+export type PaymentAccount = PaymentAccountAnswer['data'];
+export type BillingType = PaymentAccount['billing_type'];
 
 export const paymentAccountKeys = { all: ['whitelabel', 'stripe'] as const };
 
