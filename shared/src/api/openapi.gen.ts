@@ -5760,6 +5760,11 @@ export interface paths {
                             };
                             audience_credibility?: number;
                         };
+                        /**
+                         * @default keep
+                         * @enum {string}
+                         */
+                        duplicates?: "keep" | "skip";
                     };
                 };
             };
@@ -6095,6 +6100,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6311,6 +6322,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -6487,6 +6504,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6594,6 +6617,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -6810,6 +6839,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -6986,6 +7021,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7093,6 +7134,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7309,6 +7356,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -7485,6 +7538,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7592,6 +7651,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -7808,6 +7873,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -7984,6 +8055,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8091,6 +8168,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8307,6 +8390,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -8483,6 +8572,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8590,6 +8685,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -8806,6 +8907,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -8982,6 +9089,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -9089,6 +9202,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;
@@ -9305,6 +9424,12 @@ export interface paths {
                             credits: number;
                             labels: string[];
                             suppressed?: ("email" | "domain") | null;
+                            duplicate_of?: {
+                                campaign_id: number;
+                                result_id: number;
+                                list_name: string;
+                                list_type: string;
+                            } | null;
                             /** @description The source's fields of the result (by list type). */
                             data: {
                                 [key: string]: unknown;
@@ -9481,6 +9606,12 @@ export interface paths {
                                 credits: number;
                                 labels: string[];
                                 suppressed?: ("email" | "domain") | null;
+                                duplicate_of?: {
+                                    campaign_id: number;
+                                    result_id: number;
+                                    list_name: string;
+                                    list_type: string;
+                                } | null;
                                 /** @description The source's fields of the result (by list type). */
                                 data: {
                                     [key: string]: unknown;

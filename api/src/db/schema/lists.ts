@@ -40,4 +40,53 @@ CREATE FUNCTION suppression_keys(email text, website text) RETURNS text[] LANGUA
 $fn$;
 `,
   },
+  {
+    id: 'w5-list29-002-contact-keys',
+    sql: `
+-- Duplicates across lists (results.ts duplicate_of): a contact is the same person when it has the same email, else
+-- the same LinkedIn URL (scheme, host and trailing slash dropped), else the same name at the same website host.
+-- Immutable and inlined, so the index below serves it; it is an expression, not a column: adding a stored column
+-- would rewrite every row of campaign_results (1,000,000 rows in the bench) and every index on it, while this
+-- index is one scan and sort.
+CREATE FUNCTION result_contact_key(email text, linkedin_url text, name text, website text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+  SELECT CASE
+    WHEN NULLIF(btrim(email), '') IS NOT NULL THEN 'e:' || lower(btrim(email))
+    WHEN NULLIF(btrim(linkedin_url), '') IS NOT NULL
+      THEN 'l:' || lower(regexp_replace(btrim(linkedin_url), '^([a-zA-Z]+://)?([a-zA-Z]+\\.)?linkedin\\.com/|/+$', '', 'g'))
+    WHEN NULLIF(btrim(name), '') IS NOT NULL AND NULLIF(btrim(website), '') IS NOT NULL
+      THEN 'n:' || lower(btrim(name)) || '@' || lower(substring(btrim(website) from '^(?:[a-zA-Z][a-zA-Z0-9+.-]*://)?(?:[wW][wW][wW]\\.)?([^/:?#@[:space:]]+)'))
+  END
+$fn$;
+-- "Where else does the owner hold this contact": (owner, key) finds the few rows of one contact among all the
+-- owner's lists in a handful of index entries, whatever the lists' sizes; a page of 20 rows makes 20 such probes.
+-- campaign_id is in the index so the probe skips the row's own list without visiting the table. Rows still being
+-- looked up have no contact yet and are left out (partial index).
+CREATE INDEX campaign_results_contact_idx ON campaign_results (user_id, result_contact_key(email, data->>'linkedin_url', name, website), campaign_id)
+  WHERE email_status <> 'looking';
+`,
+  },
+  {
+    id: 'w5-list29-003-paid-contacts',
+    sql: `
+-- Never charge twice for a contact (searchJobs.ts reveal): every contact a search charged for, per owner, by the
+-- SHA-256 of its result_contact_key (the ledger holds no address itself). It outlives the results: a contact paid
+-- for, deleted with its list and found again is not charged again.
+CREATE TABLE paid_contacts (
+  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  contact_hash text NOT NULL,
+  first_result_id bigint,
+  paid_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, contact_hash)
+);
+CREATE FUNCTION contact_hash(contact_key text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+  SELECT encode(sha256(convert_to(contact_key, 'UTF8')), 'hex')
+$fn$;
+-- Contacts already paid for before this ledger existed.
+INSERT INTO paid_contacts (user_id, contact_hash, first_result_id)
+SELECT user_id, contact_hash(k), min(id) FROM (
+  SELECT user_id, id, result_contact_key(email, data->>'linkedin_url', name, website) AS k FROM campaign_results WHERE credits > 0
+) s WHERE k IS NOT NULL GROUP BY user_id, contact_hash(k)
+ON CONFLICT DO NOTHING;
+`,
+  },
 ];

@@ -102,6 +102,14 @@ export const ResultSchema = Type.Object({
   suppressed: Type.Optional(
     Nullable(StringEnum(['email', 'domain'] as const, { description: "On the account's do-not-contact list, by its email or by its domain; null: may be contacted." })),
   ),
+  duplicate_of: Type.Optional(
+    Nullable(
+      Type.Object(
+        { campaign_id: Type.Integer(), result_id: Type.Integer(), list_name: Type.String(), list_type: Type.String() },
+        { description: 'The same contact (email, else LinkedIn URL, else name at the same website) in another list of the owner.' },
+      ),
+    ),
+  ),
   data: Type.Record(Type.String(), Type.Unknown(), { description: "The source's fields of the result (by list type)." }),
   created_at: IsoTime,
 });

@@ -15,10 +15,10 @@ import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
 import { actorOf, recordListEvent } from './listHistory';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
-import { exportWhere, listSuppressedSql } from './suppressionStore';
+import { duplicateOfSql, exportWhere, listSuppressedSql } from './suppressionStore';
 
 const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
-const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, ${listSuppressedSql('r')} AS suppressed, r.created_at`;
+const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, ${listSuppressedSql('r')} AS suppressed, ${duplicateOfSql('r')} AS duplicate_of, r.created_at`;
 /** Where a page starts: OFFSET rows in (page numbers without a position), or keyset, after or before an id. */
 type PagePosition = { offset: number } | { after: string } | { before: string };
 /**
@@ -38,7 +38,7 @@ const pageJsonSql = (where: string, limit: number, position: PagePosition, fewMa
   // look through, then sorted; without it the page order may be read off the list index, row by row.
   const from = fewMatches ? `(SELECT * FROM campaign_results r WHERE ${where}${keyset} OFFSET 0) r` : `campaign_results r WHERE ${where}${keyset}`;
   return `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
-     FROM (SELECT q.*, ${labelsOf('q')} AS labels, ${listSuppressedSql('q')} AS suppressed
+     FROM (SELECT q.*, ${labelsOf('q')} AS labels, ${listSuppressedSql('q')} AS suppressed, ${duplicateOfSql('q')} AS duplicate_of
              FROM (SELECT ${ROW_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
                      FROM ${from} ORDER BY ${order} LIMIT ${limit}${offset}) q) p`;
 };

@@ -190,6 +190,36 @@ const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.loca
 
 /** `pending` has a contact (an email or a phone): the spec §9 charge applies. */
 const HAS_CONTACT = `(COALESCE(pending->>'email', '') <> '' OR COALESCE(pending->>'phone', '') <> '')`;
+/** The contact of a looking row (result_contact_key of the email it is about to reveal). */
+const PENDING_KEY = `result_contact_key(pending->>'email', data->>'linkedin_url', name, website)`;
+
+/**
+ * Never charge twice for a contact (issue 29): of the job's looking rows with a contact, the ones this reveal may
+ * charge. Each contact is claimed in the owner's ledger `paid_contacts` (it outlives deleted lists) by an INSERT …
+ * ON CONFLICT DO NOTHING: a contact paid for before, or by an earlier row of the batch, is not claimed, so it is
+ * revealed free; two searches revealing the same contact at once meet on the ledger's primary key (the second waits
+ * for the first to commit, then finds it), so one of them pays. A row whose contact has no key (a phone without
+ * email, LinkedIn URL or website) is always charged.
+ */
+async function claimPayable(tx: Queryable, job: JobRow): Promise<Set<number>> {
+  const { rows } = await tx.query<{ id: number }>(
+    `WITH batch AS (
+       SELECT id, user_id, ${PENDING_KEY} AS contact FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' AND ${HAS_CONTACT}
+     ), claimed AS (
+       INSERT INTO paid_contacts (user_id, contact_hash, first_result_id)
+       SELECT DISTINCT ON (contact) user_id, contact_hash(contact), id FROM batch WHERE contact IS NOT NULL ORDER BY contact, id
+       ON CONFLICT DO NOTHING RETURNING first_result_id
+     )
+     SELECT first_result_id::int AS id FROM claimed UNION ALL SELECT id::int FROM batch WHERE contact IS NULL`,
+    [job.id],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Gives back the claims of rows that were not charged after all (dropped when the credits ran out). */
+async function releaseClaims(tx: Queryable, job: JobRow, ids: readonly number[]): Promise<void> {
+  if (ids.length) await tx.query('DELETE FROM paid_contacts WHERE user_id = $1 AND first_result_id = ANY($2::bigint[])', [job.user_id, `{${ids.join(',')}}`]);
+}
 
 /**
  * Reveals the job's "looking" results (caller holds the job row lock). Charged as one spend for the
@@ -209,24 +239,26 @@ async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ lo
       [job.id],
     )
   ).rows[0]!;
+  // Demo data claims nothing: it is never charged, so it must not make a later real find of the same contact free.
+  const payable = n && cost ? await claimPayable(tx, job) : new Set<number>();
   const leads: RevealedLead[] = [];
   const revealAll = async (extra = '', params: SqlParam[] = []) => {
     const { rows } = await tx.query<RevealedLead>(
       `UPDATE campaign_results SET email = pending->>'email', phone = pending->>'phone',
               email_status = CASE WHEN COALESCE(pending->>'email', '') <> '' THEN pending->>'email_outcome' ELSE 'not_found' END,
-              credits = CASE WHEN ${HAS_CONTACT} THEN $2::int ELSE 0 END, pending = NULL,
+              credits = CASE WHEN id = ANY($3::bigint[]) THEN $2::int ELSE 0 END, pending = NULL,
               -- The email's source (page, checks) is revealed with the email, never before.
               data = CASE WHEN COALESCE(pending->>'email', '') <> '' AND COALESCE(jsonb_typeof(pending->'email_source'), 'null') NOT IN ('null', 'boolean')
                           THEN data || jsonb_build_object('email_source', pending->'email_source') ELSE data END
         WHERE job_id = $1 AND email_status = 'looking'${extra}
         RETURNING id, name, company, job_title, email, phone, website, city, email_status`,
-      [job.id, cost, ...params],
+      [job.id, cost, `{${[...payable].join(',')}}`, ...params],
     );
     leads.push(...rows);
   };
-  if (n === 0 || cost === 0 || (await spendCredits(tx, job.user_id, cost * n, reason, { mail }))) {
+  if (payable.size === 0 || (await spendCredits(tx, job.user_id, cost * payable.size, reason, { mail }))) {
     await revealAll();
-    return { looked, charged: cost * n, found: n, dropped: null, leads };
+    return { looked, charged: cost * payable.size, found: n, dropped: null, leads };
   }
   // Not enough for the whole batch: as many records as the balance covers, in order; the rest is dropped uncharged.
   const looking = (await tx.query<LookingRow>(`SELECT id, pending FROM campaign_results WHERE job_id = $1 AND email_status = 'looking' ORDER BY id`, [job.id])).rows;
@@ -234,15 +266,16 @@ async function reveal(tx: Queryable, job: JobRow, mail?: MailDeps): Promise<{ lo
   let found = 0;
   for (const [index, row] of looking.entries()) {
     const hasContact = Boolean(row.pending.email || row.pending.phone);
-    if (hasContact && !(await spendCredits(tx, job.user_id, cost, reason, { mail }))) {
+    const pays = payable.has(Number(row.id));
+    if (pays && !(await spendCredits(tx, job.user_id, cost, reason, { mail }))) {
       const kept = looking.slice(0, index).map((r) => r.id);
-      if (kept.length) await revealAll(' AND id = ANY($3::bigint[])', [`{${kept.join(',')}}`]);
-      return { looked, charged, found, dropped: looking.slice(index).map((r) => r.id), leads };
+      const dropped = looking.slice(index).map((r) => r.id);
+      if (kept.length) await revealAll(' AND id = ANY($4::bigint[])', [`{${kept.join(',')}}`]);
+      await releaseClaims(tx, job, dropped);
+      return { looked, charged, found, dropped, leads };
     }
-    if (hasContact) {
-      charged += cost;
-      found += 1;
-    }
+    if (pays) charged += cost;
+    if (hasContact) found += 1;
   }
   await revealAll();
   return { looked, charged, found, dropped: null, leads };
@@ -266,10 +299,26 @@ async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord
       (r) => r.record_key,
     ),
   );
+  // The same contact (email, else LinkedIn URL, else name at the same website) held in any list of the owner, whatever
+  // source found it: the batch's contact keys, computed by the database's own result_contact_key, looked up with
+  // campaign_results_contact_idx. Also the same contact twice in the batch.
+  const contacts = (
+    await tx.query<{ n: number; contact: string | null; held: boolean }>(
+      `SELECT x.n::int AS n, k.contact,
+              (k.contact IS NOT NULL AND EXISTS (SELECT 1 FROM campaign_results o WHERE o.user_id = $1 AND o.email_status <> 'looking'
+                  AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = k.contact)) AS held
+         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(r, n)
+         CROSS JOIN LATERAL (SELECT result_contact_key(x.r->>'email', x.r->>'linkedin_url', x.r->>'name', x.r->>'website') AS contact) k`,
+      [userId, JSON.stringify(records.map((r) => ({ email: r.email, linkedin_url: r.linkedin_url, name: r.name, website: r.website })))],
+    )
+  ).rows;
+  const seenContacts = new Set<string>();
   const out: LeadRecord[] = [];
-  for (const record of records) {
-    if (known.has(record.key)) continue;
+  for (const [i, record] of records.entries()) {
+    const contact = contacts.find((c) => c.n === i + 1);
+    if (known.has(record.key) || contact?.held || (contact?.contact && seenContacts.has(contact.contact))) continue;
     known.add(record.key);
+    if (contact?.contact) seenContacts.add(contact.contact);
     out.push(record);
   }
   return out;

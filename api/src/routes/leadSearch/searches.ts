@@ -27,6 +27,8 @@ export interface StartSearchBody {
   location?: string;
   count: number;
   filters?: Record<string, unknown>;
+  /** Contacts the owner already holds in another list: kept (marked duplicate) or left out. */
+  duplicates?: 'keep' | 'skip';
 }
 
 /** One value per search type (the object has every type as a key). */
@@ -115,6 +117,8 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
             location: { type: 'string', maxLength: 200 },
             count: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_COUNT },
             filters: filtersSchema,
+            // Contacts the owner already holds in another list (issue 29): kept (marked duplicate, never charged twice) or skipped.
+            duplicates: { type: 'string', enum: ['keep', 'skip'], default: 'keep' },
           },
           ['type', 'count'],
         ),
@@ -156,9 +160,9 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
         if (!provider.demo && (await creditBalance(tx, userId)) < cost) throw unprocessable('leadSearch.no_credits', 'count', { cost });
         const job = (
           await tx.query<{ id: number }>(
-            `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
-            [campaign.id, userId, body.type, location, JSON.stringify(filters), provider.id, provider.demo, body.count],
+            `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested, skip_known)
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
+            [campaign.id, userId, body.type, location, JSON.stringify(filters), provider.id, provider.demo, body.count, body.duplicates === 'skip'],
           )
         ).rows[0]!;
         await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);

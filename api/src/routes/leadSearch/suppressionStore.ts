@@ -61,6 +61,18 @@ export const accountOfUserSql = (userId: string): string => `(SELECT COALESCE(u.
 export const listSuppressedSql = (r: string): string => suppressedBySql(r, accountOfUserSql('(SELECT c.user_id FROM campaigns c WHERE c.id = $1)'));
 
 /**
+ * SQL: the first other list of the same owner holding the contact of row `r` of the list `$1` (same email, else
+ * LinkedIn URL, else name at the same website; index campaign_results_contact_idx), as JSON, or NULL.
+ */
+export const duplicateOfSql = (r: string): string =>
+  `(SELECT json_build_object('campaign_id', o.campaign_id, 'result_id', o.id, 'list_name', dc.name, 'list_type', dc.list_type)
+      FROM campaign_results o JOIN campaigns dc ON dc.id = o.campaign_id
+     WHERE o.user_id = (SELECT c.user_id FROM campaigns c WHERE c.id = $1)
+       AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = result_contact_key(${r}.email, ${r}.data->>'linkedin_url', ${r}.name, ${r}.website)
+       AND o.email_status <> 'looking' AND o.campaign_id <> $1
+     ORDER BY o.id LIMIT 1)`;
+
+/**
  * The rows a CSV export writes (direct download and background export alike): the list filters, without the rows on
  * the do-not-contact list unless `include_suppressed`.
  */

@@ -26,6 +26,7 @@ import { IntentSettingsPanel } from './IntentSettingsPanel';
 import { CrmSendControl } from './CrmSendControl';
 import { CrmStatus } from './CrmStatus';
 import { SuppressedBadge } from './SuppressedBadge';
+import { DuplicateBadge } from './DuplicateBadge';
 import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
@@ -407,6 +408,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   <EmailStatusBadge status={r.email_status} />
                 </HStack>
                 <SuppressedBadge by={r.suppressed} />
+                <DuplicateBadge of={r.duplicate_of} />
                 <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
                 <Text fontSize="sm">{r.email ?? '—'}</Text>
                 {r.email ? <EmailSourceNote data={r.data} /> : null}
@@ -457,6 +459,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                     </Link>
                     <ResultLabels labels={r.labels} />
                     <SuppressedBadge by={r.suppressed} />
+                    <DuplicateBadge of={r.duplicate_of} />
                   </Table.Cell>
                   <Table.Cell>{type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '')}</Table.Cell>
                   <Table.Cell>{r.company ?? ''}</Table.Cell>

@@ -9,6 +9,8 @@ export interface StartSearchInput {
   location: string;
   count: number;
   filters: Record<string, unknown>;
+  /** Contacts the owner already holds in another list: kept (marked duplicate, never charged twice) or left out. */
+  duplicates?: 'keep' | 'skip';
 }
 
 /** The filters are checked per search type by the API (checkFilters), so the form sends them as it holds them. */

@@ -115,6 +115,8 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
   const [newListName, setNewListName] = useState('');
   const [newListDemo, setNewListDemo] = useState(false);
   const [newListError, setNewListError] = useState<string | null>(null);
+  // Contacts already held in another list: kept (marked duplicate, not charged again) unless the user skips them.
+  const [skipDuplicates, setSkipDuplicates] = useState(false);
 
   const count = Number(watch('count'));
   const campaignId = watch('campaign_id');
@@ -143,6 +145,7 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
         location: values.location,
         count: values.count,
         filters: toApiFilters(values, options.filters_by_type[type]),
+        duplicates: skipDuplicates ? 'skip' : 'keep',
       });
       navigate(`/saved-lists/${listPath(campaign)}`);
     } catch (error) {
@@ -227,6 +230,10 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
             ) : null}
           </Box>
           <TextField type="number" label={t('newSearch.count', { max: options.max_count })} registration={register('count', { valueAsNumber: true })} error={formState.errors.count} />
+          <chakra.label display="flex" gap={2} alignItems="center" fontSize="sm">
+            <input type="checkbox" checked={skipDuplicates} onChange={(e) => setSkipDuplicates(e.target.checked)} />
+            {t('duplicates.skipInSearch')}
+          </chakra.label>
           <CostPanel count={count} perRecord={costPerRecord(type)} limits={limits} demo={options.providers[type].demo} isDemoList={Boolean(chosenList?.is_demo)} type={type} />
           <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} disabled={overLimit}>
             {t('newSearch.run')}

@@ -3,7 +3,8 @@ process.env.CRM_RETRY_BACKOFF_MS = '0';
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, registerChargedSource, searchJobStatus, type TestContext } from './helpers';
+import { creditBalance } from '../src/credits/ledger';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { addSuppressions, emailSha256 } from '../src/routes/leadSearch/suppressionStore';
 
@@ -147,5 +148,82 @@ describe('do-not-contact list', () => {
       ['unsent', 'suppressed'],
       ['unsent', 'suppressed'],
     ]);
+  });
+});
+
+describe('duplicates across lists', () => {
+  it('marks a contact another list of the owner holds (by email, else LinkedIn URL, else name and website) with a link to it', async () => {
+    const first = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'First home', list_type: 'people' })).campaign.id;
+    const second = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Second', list_type: 'people' })).campaign.id;
+    const add = async (id: number, body: object) => json<{ result: { id: number } }>(await inject('POST', `/api/people-results/${id}/manual`, body)).result.id;
+    const home = await add(first, { email: 'Dup@Twice.test', name: 'Dup' });
+    const homeLinkedIn = await add(first, { linkedin_url: 'https://www.linkedin.com/in/only-here/', name: 'Lin' });
+    await add(second, { email: 'dup@twice.test', name: 'Dup again' });
+    await add(second, { linkedin_url: 'http://linkedin.com/in/only-here', name: 'Lin again' });
+    await add(second, { email: 'single@once.test', name: 'Single' });
+    const rows = json<{ data: { name: string; duplicate_of: { campaign_id: number; result_id: number; list_name: string; list_type: string } | null }[] }>(
+      await inject('POST', `/api/people-results/${second}`, { limit: 100 }),
+    ).data;
+    expect(rows.map((r) => [r.name, r.duplicate_of])).toEqual([
+      ['Dup again', { campaign_id: first, result_id: home, list_name: 'First home', list_type: 'people' }],
+      ['Lin again', { campaign_id: first, result_id: homeLinkedIn, list_name: 'First home', list_type: 'people' }],
+      ['Single', null],
+    ]);
+    // Another account holding the same email is not this account's duplicate.
+    const theirs = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Theirs', list_type: 'people' }, reseller)).campaign.id;
+    await inject('POST', `/api/people-results/${theirs}/manual`, { email: 'single@once.test' }, reseller);
+    const own = json<{ data: { duplicate_of: unknown }[] }>(await inject('POST', `/api/people-results/${theirs}`, {}, reseller)).data;
+    expect(own.map((r) => r.duplicate_of)).toEqual([null]);
+  });
+});
+
+describe('searching again for contacts the owner holds', () => {
+  let undoSource: () => void;
+  beforeAll(() => {
+    undoSource = registerChargedSource(['people']);
+  });
+  afterAll(() => undoSource());
+
+  const customerId = async () => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  const search = async (name: string, duplicates?: 'keep' | 'skip') => {
+    const id = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name, list_type: 'people' })).campaign.id;
+    const started = await inject('POST', '/api/searches', { type: 'people', campaign_id: id, location: 'Lisbon', count: 6, filters: { job_title: 'Owner' }, ...(duplicates ? { duplicates } : {}) });
+    expect(started.statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    expect(await searchJobStatus(ctx.db, json<{ job: { id: number } }>(started).job.id)).not.toBe('running');
+    const rows = json<{ data: { email: string | null; credits: number; duplicate_of: { campaign_id: number } | null }[] }>(await inject('POST', `/api/people-results/${id}`, { limit: 100 })).data;
+    return { id, rows };
+  };
+
+  it('keeps duplicates marked and free, or skips them, per search; a contact paid for is not charged again after its list is deleted', async () => {
+    const user = await customerId();
+    let balance = await creditBalance(ctx.db, user);
+    const first = await search('Paid once');
+    const paid = first.rows.filter((r) => r.credits > 0);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(first.rows.every((r) => r.duplicate_of === null)).toBe(true);
+    expect(await creditBalance(ctx.db, user)).toBe(balance - paid.reduce((sum, r) => sum + r.credits, 0));
+
+    // Keep (the default): the same contacts come in marked, linking to the first list, and cost nothing.
+    balance = await creditBalance(ctx.db, user);
+    const again = await search('Kept');
+    expect(again.rows).toHaveLength(first.rows.length);
+    expect(again.rows.filter((r) => r.email).every((r) => r.duplicate_of?.campaign_id === first.id && r.credits === 0)).toBe(true);
+    expect(await creditBalance(ctx.db, user)).toBe(balance);
+
+    // Skip: none of the contacts already held is stored.
+    const skipped = await search('Skipped', 'skip');
+    const heldEmails = new Set(first.rows.map((r) => r.email).filter(Boolean));
+    expect(skipped.rows.length).toBeGreaterThan(0);
+    expect(skipped.rows.filter((r) => r.email && heldEmails.has(r.email))).toEqual([]);
+
+    // Deleting both lists forgets where the contacts lived, not that they were paid for.
+    for (const id of [first.id, again.id]) expect((await inject('DELETE', `/api/campaigns/${id}`)).statusCode).toBe(200);
+    balance = await creditBalance(ctx.db, user);
+    const afterDelete = await search('After delete');
+    const known = afterDelete.rows.filter((r) => r.email && heldEmails.has(r.email));
+    expect(known.length).toBeGreaterThan(0);
+    expect(known.every((r) => r.credits === 0)).toBe(true);
+    expect(await creditBalance(ctx.db, user)).toBe(balance - afterDelete.rows.reduce((sum, r) => sum + r.credits, 0));
   });
 });

@@ -33,3 +33,21 @@ test.describe('lists: do-not-contact list', () => {
     await expect(page.getByTestId('suppressed-badge')).toHaveCount(2);
   });
 });
+
+test.describe('lists: duplicates across lists', () => {
+  test('a contact held in another list is marked, with a link to it there', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const stamp = Date.now();
+    const home = await createList(request, token, `Home ${stamp}`);
+    const second = await createList(request, token, `Second ${stamp}`);
+    for (const id of [home, second]) {
+      expect((await request.post(`/api/people-results/${id}/manual`, { headers: auth(token), data: { name: `Dee ${stamp}`, email: `dee.${stamp}@twice.test` } })).status()).toBe(201);
+    }
+    await signIn('customer', `/lead-search/saved-lists/people-${second}`);
+    const badge = page.getByTestId('duplicate-badge');
+    await expect(badge).toHaveText(`Duplicate · also in Home ${stamp}`);
+    await badge.click();
+    await expect(page).toHaveURL(new RegExp(`/lead-search/saved-lists/people-${home}/\\d+`));
+    await expect(page.getByText(`dee.${stamp}@twice.test`).first()).toBeVisible();
+  });
+});
