@@ -52,17 +52,23 @@ export const emailSha256 = (email: string): string => createHash('sha256').updat
  */
 export const suppressedBySql = (r: string, account: string): string =>
   `(SELECT CASE s.kind WHEN 'domain' THEN 'domain' ELSE 'email' END FROM suppressions s
-     WHERE s.value = ANY(suppression_keys(${r}.email, ${r}.website)) AND (s.account_id = ${account} OR s.account_id IS NULL) LIMIT 1)`;
+     WHERE s.value = ANY(suppression_keys(${r}.email, ${r}.website)) AND COALESCE(s.account_id, ${account}) = ${account} LIMIT 1)`;
 
 /** SQL: the account (team owner) of a user id expression. */
 export const accountOfUserSql = (userId: string): string => `(SELECT COALESCE(u.team_owner_id, u.id) FROM users u WHERE u.id = ${userId})`;
 
 /** SQL: what put the row `r` of the list `$1` on its owner's account's list (every result query of a list has the list's id as $1). */
-export const listSuppressedSql = (r: string): string => suppressedBySql(r, accountOfUserSql('(SELECT c.user_id FROM campaigns c WHERE c.id = $1)'));
+export const listSuppressedSql = (r: string): string => {
+  const account = accountOfUserSql('(SELECT c.user_id FROM campaigns c WHERE c.id = $1)');
+  // An account (and platform) without entries skips the per-row look-up: the EXISTS runs once per statement.
+  return `CASE WHEN EXISTS (SELECT 1 FROM suppressions s0 WHERE s0.account_id = ${account} OR s0.account_id IS NULL) THEN ${suppressedBySql(r, account)} END`;
+};
 
 /**
- * SQL: the first other list of the same owner holding the contact of row `r` of the list `$1` (same email, else
- * LinkedIn URL, else name at the same website; index campaign_results_contact_idx), as JSON, or NULL.
+ * SQL: another list of the same owner holding the contact of row `r` of the list `$1` (same email, else
+ * LinkedIn URL, else name at the same website; index campaign_results_contact_idx), as JSON, or NULL. No ORDER BY:
+ * with one, the planner may walk the primary key in id order looking for a match (every row of the owner's lists,
+ * per row shown) instead of probing the contact index.
  */
 export const duplicateOfSql = (r: string): string =>
   `(SELECT json_build_object('campaign_id', o.campaign_id, 'result_id', o.id, 'list_name', dc.name, 'list_type', dc.list_type)
@@ -70,7 +76,7 @@ export const duplicateOfSql = (r: string): string =>
      WHERE o.user_id = (SELECT c.user_id FROM campaigns c WHERE c.id = $1)
        AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = result_contact_key(${r}.email, ${r}.data->>'linkedin_url', ${r}.name, ${r}.website)
        AND o.email_status <> 'looking' AND o.campaign_id <> $1
-     ORDER BY o.id LIMIT 1)`;
+     LIMIT 1)`;
 
 /**
  * The rows a CSV export writes (direct download and background export alike): the list filters, without the rows on
