@@ -18837,6 +18837,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Your subscriptions (paginated), newest first */
         get: {
             parameters: {
                 query?: {
@@ -18855,11 +18856,47 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Add a subscription (and its customer account) */
         post: {
             parameters: {
                 query?: never;
@@ -18884,11 +18921,45 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -18905,6 +18976,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** What happened to your subscriptions (paginated), newest first */
         get: {
             parameters: {
                 query?: {
@@ -18922,7 +18994,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                subscription_id: number;
+                                customer_name: string;
+                                username: string;
+                                event: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -18941,6 +19031,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One subscription */
         get: {
             parameters: {
                 query?: never;
@@ -18957,10 +19048,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: number;
+                            customer_id: number;
+                            customer_name: string;
+                            email: string;
+                            username: string;
+                            package_id: number;
+                            plan_name: string;
+                            additional_credits: number;
+                            welcome_email: boolean;
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "canceled";
+                            /** @enum {string} */
+                            managed_by: "manual" | "provider";
+                            /**
+                             * @description Who collects the renewals.
+                             * @enum {string}
+                             */
+                            billing_provider: "sandbox" | "stripe" | "paykickstart";
+                            /** @enum {string} */
+                            source: "reseller" | "sales_page";
+                            cancel_at_period_end: boolean;
+                            /** Format: date-time */
+                            current_period_end: string;
+                            canceled_at: string | null;
+                            refundable: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
                 };
             };
         };
+        /** Change a subscription's package or additional credits */
         put: {
             parameters: {
                 query?: never;
@@ -18987,7 +19109,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19007,6 +19163,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Cancel a subscription */
         post: {
             parameters: {
                 query?: never;
@@ -19023,7 +19180,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19042,6 +19233,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Restore a subscription */
         post: {
             parameters: {
                 query?: never;
@@ -19058,7 +19250,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19077,6 +19303,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Reactivate a subscription */
         post: {
             parameters: {
                 query?: never;
@@ -19093,7 +19320,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -19112,6 +19373,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Refund a subscription's last payment (and cancel it) */
         post: {
             parameters: {
                 query?: never;
@@ -19128,7 +19390,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                username: string;
+                                package_id: number;
+                                plan_name: string;
+                                additional_credits: number;
+                                welcome_email: boolean;
+                                /** @enum {string} */
+                                status: "active" | "past_due" | "canceled";
+                                /** @enum {string} */
+                                managed_by: "manual" | "provider";
+                                /**
+                                 * @description Who collects the renewals.
+                                 * @enum {string}
+                                 */
+                                billing_provider: "sandbox" | "stripe" | "paykickstart";
+                                /** @enum {string} */
+                                source: "reseller" | "sales_page";
+                                cancel_at_period_end: boolean;
+                                /** Format: date-time */
+                                current_period_end: string;
+                                canceled_at: string | null;
+                                refundable: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -6,6 +6,7 @@ import { ApiError, unprocessable } from '../../http/errors';
 import { paymentsFor, PaymentUnknownError, type ChargeOutcome } from '../../providers/payments';
 import { registerSubscriptionEvents } from '../../providers/payments/subscriptionEvents';
 import { refundAtProvider, settleRefundEffect, type ClaimedRefund } from './billing';
+import { MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
@@ -42,6 +43,44 @@ export interface Subscription {
   refundable: boolean;
   created_at: string;
 }
+
+const SubscriptionSchema = Type.Object({
+  id: Type.Integer(),
+  customer_id: Type.Integer(),
+  customer_name: Type.String(),
+  email: Type.String(),
+  username: Type.String(),
+  package_id: Type.Integer(),
+  plan_name: Type.String(),
+  additional_credits: Type.Integer(),
+  welcome_email: Type.Boolean(),
+  status: StringEnum(['active', 'past_due', 'canceled'] as const),
+  managed_by: StringEnum(['manual', 'provider'] as const),
+  billing_provider: StringEnum(['sandbox', 'stripe', 'paykickstart'] as const, { description: 'Who collects the renewals.' }),
+  source: StringEnum(['reseller', 'sales_page'] as const),
+  cancel_at_period_end: Type.Boolean(),
+  current_period_end: Timestamp(),
+  canceled_at: Nullable(Timestamp()),
+  refundable: Type.Boolean(),
+  created_at: Timestamp(),
+});
+const SavedSubscription = Type.Object({ ...MessageProperties, data: SubscriptionSchema });
+const UsageEvent = Type.Object({
+  id: Type.Integer(),
+  subscription_id: Type.Integer(),
+  customer_name: Type.String(),
+  username: Type.String(),
+  event: Type.String(),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Timestamp(),
+});
+/** The schemas of the subscription routes whose handlers are written on one line. */
+const schemas = {
+  usage: { summary: "What happened to your subscriptions (paginated), newest first", querystring: objectSchema(pageQuerySchema), response: { 200: Page(UsageEvent) } },
+  one: { summary: 'One subscription', params: idParamsSchema, response: { 200: SubscriptionSchema } },
+  transition: (action: string) => ({ summary: `${action[0]!.toUpperCase()}${action.slice(1)} a subscription`, params: idParamsSchema, response: { 200: SavedSubscription } }),
+  refund: { summary: "Refund a subscription's last payment (and cancel it)", params: idParamsSchema, response: { 200: SavedSubscription } },
+};
 
 const SELECT = `SELECT s.id, s.customer_id, s.customer_name, u.email, s.username, s.package_id, p.name AS plan_name, s.additional_credits, s.welcome_email,
     s.status, s.managed_by, s.billing_provider, s.source, s.cancel_at_period_end, s.current_period_end, s.canceled_at, s.created_at,
@@ -118,7 +157,14 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Querystring: PageQuery & { status?: SubscriptionStatus } }>(
     '/api/whitelabel/subscriptions',
-    { onRequest: guard, schema: { querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['active', 'past_due', 'canceled'] } }) } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: 'Your subscriptions (paginated), newest first',
+        querystring: objectSchema({ ...pageQuerySchema, status: { type: 'string', enum: ['active', 'past_due', 'canceled'] } }),
+        response: { 200: Page(SubscriptionSchema) },
+      },
+    },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const { page, pageSize, status } = request.query;
@@ -135,7 +181,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Querystring: PageQuery }>('/api/whitelabel/subscriptions/usage-history', { onRequest: guard, schema: { querystring: objectSchema(pageQuerySchema) } }, async (request) => {
+  app.get<{ Querystring: PageQuery }>('/api/whitelabel/subscriptions/usage-history', { onRequest: guard, schema: schemas.usage }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const { page, pageSize } = request.query;
     const { rows } = await db.query(
@@ -148,7 +194,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { data: rows, currentPage: page, pageSize, total: count.rows[0]?.total ?? 0 };
   });
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id', { onRequest: guard, schema: { params: idParamsSchema } }, async (request) => {
+  app.get<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id', { onRequest: guard, schema: schemas.one }, async (request) => {
     const owner = await resellerIdOf(db, request);
     await db.transaction((tx) => settleEndedPeriods(tx, owner, clock.now()));
     const sub = await subscriptionOf(db, owner, request.params.id);
@@ -156,7 +202,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sub;
   });
 
-  app.post<{ Body: CreateBody }>('/api/whitelabel/subscriptions', { onRequest: guard, schema: { body: createSchema } }, async (request, reply) => {
+  app.post<{ Body: CreateBody }>('/api/whitelabel/subscriptions', { onRequest: guard, schema: { summary: 'Add a subscription (and its customer account)', body: createSchema, response: { 201: SavedSubscription } } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     const b = request.body;
     const email = normaliseEmail(b.email);
@@ -205,7 +251,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.put<{ Params: { id: number }; Body: Omit<CreateBody, 'email' | 'welcome_email'> }>(
     '/api/whitelabel/subscriptions/:id',
-    { onRequest: guard, schema: { params: idParamsSchema, body: editSchema } },
+    { onRequest: guard, schema: { summary: "Change a subscription's package or additional credits", params: idParamsSchema, body: editSchema, response: { 200: SavedSubscription } } },
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
@@ -351,9 +397,9 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   for (const action of ['cancel', 'restore', 'reactivate'] as const) {
-    app.post<{ Params: { id: number } }>(`/api/whitelabel/subscriptions/:id/${action}`, { onRequest: guard, schema: { params: idParamsSchema } }, transition(action));
+    app.post<{ Params: { id: number } }>(`/api/whitelabel/subscriptions/:id/${action}`, { onRequest: guard, schema: schemas.transition(action) }, transition(action));
   }
-  app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/refund', { onRequest: guard, schema: { params: idParamsSchema } }, refundSubscription);
+  app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/refund', { onRequest: guard, schema: schemas.refund }, refundSubscription);
   // Stripe's (or the sandbox's) refund event: a refund whose answer was lost, or one made in Stripe's dashboard.
   payments.events.on('charge.refunded', async (event) => {
     const intent = (event.data.object as { payment_intent?: string | null }).payment_intent;

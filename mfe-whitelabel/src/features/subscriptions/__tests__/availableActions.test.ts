@@ -13,6 +13,7 @@ const base: Subscription = {
   welcome_email: false,
   status: 'active',
   managed_by: 'manual',
+  billing_provider: 'sandbox',
   source: 'reseller',
   cancel_at_period_end: false,
   current_period_end: '2026-12-01T00:00:00.000Z',

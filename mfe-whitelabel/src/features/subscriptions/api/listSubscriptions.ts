@@ -1,31 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiResponse } from '@leadsmith/shared';
 import type { PageOf } from '../../../components/format';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 
 /** Spec §3 Subscription, as GET /api/whitelabel/subscriptions[/:id] returns it. */
-export interface Subscription {
-  id: number;
-  customer_id: number;
-  customer_name: string;
-  email: string;
-  username: string;
-  package_id: number;
-  plan_name: string;
-  additional_credits: number;
-  welcome_email: boolean;
-  status: SubscriptionStatus;
-  managed_by: 'manual' | 'provider';
-  /** Who collects the renewals; Stripe's subscriptions change at Stripe (restore takes back a cancellation there). */
-  billing_provider?: 'sandbox' | 'stripe' | 'paykickstart';
-  source: 'reseller' | 'sales_page';
-  cancel_at_period_end: boolean;
-  current_period_end: string;
-  canceled_at: string | null;
-  refundable: boolean;
-  created_at: string;
-}
+/** A subscription as the reseller sees it (`billing_provider`: who collects the renewals; Stripe's subscriptions change at Stripe). */
+export type Subscription = ApiResponse<'/api/whitelabel/subscriptions/{id}', 'get'>;
 
 export interface SubscriptionQuery {
   page: number;
