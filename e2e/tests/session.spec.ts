@@ -66,3 +66,23 @@ test('forgot password: code by email, new password, sign in with it', async ({ p
   await shell.login(email, 'second-pass');
   await expect(page).toHaveURL('/settings/business-profile');
 });
+
+test("signing up through a partner's link (?ref=) attributes the new user to that partner", async ({ page, request }) => {
+  const email = `referred.${Date.now()}@signup.test`;
+  await page.goto('/register?ref=NORTHWIND');
+  await page.getByLabel('First name').fill('Rhea');
+  await page.getByLabel('Last name').fill('Ferral');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('rhea-secret');
+  await page.getByLabel('Confirm password').fill('rhea-secret');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+
+  const login = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const partners = (await (await request.get('/api/admin/partners?pageSize=100', { headers: admin })).json()) as { data: { id: number; referral_code: string }[] };
+  const northwind = partners.data.find((p) => p.referral_code === 'NORTHWIND')!;
+  const users = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: admin })).json()) as { data: { id: number }[] };
+  const user = (await (await request.get(`/api/admin/users/${users.data[0]!.id}`, { headers: admin })).json()) as { referral_partner_id: number | null };
+  expect(user.referral_partner_id).toBe(northwind.id);
+});
