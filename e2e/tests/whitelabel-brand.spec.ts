@@ -151,9 +151,9 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expect(page.locator('.swagger-ui .opblock-tag').first()).toBeVisible();
   expect(await page.content()).not.toMatch(/leadsmith/i);
   expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/leadsmith/i);
-  const document = (await (await request.get('/api/docs/json', { headers: host })).json()) as { info: { title: string; description: string } };
-  expect(document.info.title).toBe(`${BRAND} API`);
-  expect(document.info.description).not.toMatch(/leadsmith/i);
+  const openapi = (await (await request.get('/api/docs/json', { headers: host })).json()) as { info: { title: string; description: string } };
+  expect(openapi.info.title).toBe(`${BRAND} API`);
+  expect(openapi.info.description).not.toMatch(/leadsmith/i);
 
   // The sales page, and a sign-up on it: the welcome email in the brand.
   await page.goto(site(sales.public_path));
