@@ -73,7 +73,7 @@ const RESULT_TYPES = ['people', 'local', 'company', 'domain', 'influencer', 'int
 
 /** The id of the row a create answered with: `{ id }`, or the first member that is an object with an id (`data`, `campaign`, `plan`, …). */
 /** List types whose results have the AI assistant's 'ai' action. */
-const AI_TYPES = ['people', 'local', 'company', 'intent', 'group'] as const;
+const AI_TYPES = ['people', 'local', 'company', 'intent', 'group', 'influencer'] as const;
 
 const idOf = (answer: Record<string, unknown>): number => {
   if (typeof answer.id === 'number') return answer.id;
@@ -150,6 +150,25 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
     [ids.workflow, env.victimUserId],
   );
   ids.workflowRun = workflowRun!.id;
+
+  // Lead search: a saved search, a finished background export, a do-not-contact entry.
+  ids.savedSearch = idOf(await env.create('/api/saved-searches', { name: `${m} saved search`, type: 'people', campaign_id: ids.campaign_people!, location: 'Berlin', count: 5, filters: { job_title: 'Engineer' } }));
+  const [listExport] = await env.sql<{ id: number }>(
+    `INSERT INTO list_exports (user_id, campaign_id, filters, file_name, status, total, rows_written) VALUES ($1, $2, '{}'::jsonb, $3, 'done', 0, 0) RETURNING id`,
+    [env.victimUserId, ids.campaign_people!, `${m}.csv`],
+  );
+  ids.listExport = listExport!.id;
+  const [suppression] = await env.sql<{ id: string }>(
+    "INSERT INTO suppressions (account_id, kind, value, reason) VALUES ($1, 'email', $2, $3) RETURNING id",
+    [env.victimUserId, `dnc-${m.toLowerCase()}@example.com`, `${m} reason`],
+  );
+  ids.suppression = Number(suppression!.id);
+  // Settings: a ready export archive of the whole account.
+  const [accountExport] = await env.sql<{ id: number }>(
+    "INSERT INTO account_exports (user_id, status, archive, size_bytes, finished_at, expires_at) VALUES ($1, 'ready', $2, 16, now(), now() + interval '7 days') RETURNING id",
+    [env.victimUserId, Buffer.from(m)],
+  );
+  ids.accountExport = accountExport!.id;
 
   // White-label rows of the victim's reseller.
   ids.package = idOf(await env.create('/api/whitelabel/packages', { name: `${m} package`, monthly_price_cents: 1000, credit_price_cents: 20 }, 'reseller'));
@@ -282,6 +301,22 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'POST /api/workflows/:id/run': lead({ params: (ids) => ({ id: ids.workflow! }) }),
   'GET /api/workflows/:id/runs': lead({ params: (ids) => ({ id: ids.workflow! }) }),
   'GET /api/workflows/:id/runs/:runId': lead({ params: (ids) => ({ id: ids.workflow!, runId: ids.workflowRun! }) }),
+
+  'POST /api/campaign/:id/history': lead({ params: (ids) => ({ id: ids.campaign_people! }) }),
+  'GET /api/saved-searches/:id': lead({ params: (ids) => ({ id: ids.savedSearch! }) }),
+  'PUT /api/saved-searches/:id': lead({ params: (ids) => ({ id: ids.savedSearch! }), body: () => ({ name: 'Hijacked' }) }),
+  'DELETE /api/saved-searches/:id': lead({ params: (ids) => ({ id: ids.savedSearch! }) }),
+  'POST /api/saved-searches/:id/run': lead({ params: (ids) => ({ id: ids.savedSearch! }) }),
+  'GET /api/list-exports/:id': lead({ params: (ids) => ({ id: ids.listExport! }) }),
+  'POST /api/list-exports/:id/link': lead({ params: (ids) => ({ id: ids.listExport! }) }),
+  'GET /api/list-exports/:id/file': {
+    params: (ids) => ({ id: ids.listExport! }),
+    query: '?expires=4102444800&signature=forged',
+    public: 'a plain download link: the signature made for the owner is the credential (a forged one gets 403)',
+  },
+  'DELETE /api/list-exports/:id': lead({ params: (ids) => ({ id: ids.listExport! }) }),
+  'DELETE /api/suppressions/:id': lead({ params: (ids) => ({ id: ids.suppression! }) }),
+  'GET /api/account/exports/:id/download': { params: (ids) => ({ id: ids.accountExport! }) },
 
   // White-label (rows of the victim's reseller)
   'GET /api/whitelabel/packages/:id': wl('package'),
