@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { apiErrorMessage } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import type { ResultFilters } from '../api/getResults';
@@ -53,6 +53,7 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
   const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: item.bytes >= 1_048_576 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
     item.bytes / (item.bytes >= 1_048_576 ? 1_048_576 : 1024),
   );
+  const percent = item.total ? Math.round((100 * item.rows_written) / item.total) : null;
   return (
     <Box as="li" data-testid="list-export">
       <HStack justify="space-between" wrap="wrap" gap={2}>
@@ -74,11 +75,20 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
       </HStack>
       {item.status === 'running' ? (
         <Box aria-live="polite">
-          <Progress.Root size="sm" value={item.total ? Math.round((100 * item.rows_written) / item.total) : null} max={100} aria-label={t('listExports.progressLabel', { name: item.file_name })}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          {/* A plain bar: Chakra's Progress brings a state machine into the shared surface (shared/federation.cjs). */}
+          <Box
+            role="progressbar"
+            aria-label={t('listExports.progressLabel', { name: item.file_name })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent ?? undefined}
+            h="1.5"
+            bg="gray.200"
+            borderRadius="full"
+            overflow="hidden"
+          >
+            <Box h="full" w={`${percent ?? 0}%`} bg="blue.600" transition="width 0.3s" />
+          </Box>
           <Text fontSize="xs">{item.total === null ? t('listExports.counting') : t('listExports.running', { written: number.format(item.rows_written), total: number.format(item.total) })}</Text>
         </Box>
       ) : item.status === 'done' ? (
