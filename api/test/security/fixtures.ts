@@ -165,8 +165,8 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
   ids.suppression = Number(suppression!.id);
   // Settings: a ready export archive of the whole account.
   const [accountExport] = await env.sql<{ id: number }>(
-    "INSERT INTO account_exports (user_id, status, archive, size_bytes, finished_at, expires_at) VALUES ($1, 'ready', $2, 16, now(), now() + interval '7 days') RETURNING id",
-    [env.victimUserId, Buffer.from(m)],
+    "INSERT INTO account_exports (user_id, status, archive, size_bytes, finished_at, expires_at) VALUES ($1, 'ready', convert_to($2, 'UTF8'), 16, now(), now() + interval '7 days') RETURNING id",
+    [env.victimUserId, m],
   );
   ids.accountExport = accountExport!.id;
 
