@@ -1,6 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerAreaTranslations } from '@leadsmith/shared';
+import { registerAreaTranslations, sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { PrivacyPage } from '../components/PrivacyPage';
@@ -44,6 +45,21 @@ describe('PrivacyPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Export my data' }));
     expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getByText('Ready')).toBeInTheDocument();
+  });
+
+  it("a team member is told the page is the owner's, asks nothing and has no Privacy tab", async () => {
+    useSessionStore.setState({ token: 'test-token' });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(sessionKeys.me('test-token'), { id: 9, first_name: 'Mia', last_name: 'Member', lang: 'en', team_owner_id: 7, modules: [] } as unknown as User);
+    try {
+      renderWithProviders(<PrivacyPage />, { queryClient });
+      expect(await screen.findByRole('status')).toHaveTextContent("Only the account owner can export the account's data or delete the account.");
+      expect(screen.queryByRole('link', { name: 'Privacy' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+      expect(api.calls.some((c) => c.url === '/api/account/privacy')).toBe(false);
+    } finally {
+      useSessionStore.setState({ token: null });
+    }
   });
 
   it('saves a retention in months', async () => {

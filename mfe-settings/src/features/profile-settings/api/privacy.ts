@@ -13,7 +13,8 @@ export const privacyQueryOptions = () =>
     refetchInterval: (query) => (query.state.data?.exports.some((e) => !FINISHED.has(e.status)) ? 2000 : false),
   });
 
-export const usePrivacy = () => useQuery(privacyQueryOptions());
+/** The account owner's privacy settings (`enabled` false for a team member: the routes are the owner's only). */
+export const usePrivacy = (enabled = true) => useQuery({ ...privacyQueryOptions(), enabled });
 
 function useInvalidating<T>(mutationFn: (input: T) => Promise<unknown>) {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, FilterSelect, PageHeader, PageSpinner, apiFieldErrors } from '@leadsmith/shared';
+import { ErrorState, FilterSelect, PageHeader, PageSpinner, apiFieldErrors, useCurrentUser } from '@leadsmith/shared';
 import { downloadExport, useCancelDeletion, usePrivacy, useRequestDeletion, useRequestExport, useSaveRetention, type Privacy } from '../api/privacy';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
 
@@ -106,12 +106,16 @@ function DeletionSection({ privacy }: { privacy: Privacy }) {
 /** Profile settings → Privacy: export all data, results retention, delete the account (owner only). */
 export function PrivacyPage() {
   const { t } = useTranslation('settings');
-  const privacy = usePrivacy();
+  const user = useCurrentUser();
+  // A team member acts on the owner's lists, but the account's data export and deletion are the owner's.
+  const member = Boolean(user?.team_owner_id);
+  const privacy = usePrivacy(!member);
   return (
     <Box>
       <PageHeader title={t('routes.privacy')} />
       <ProfileSettingsNav />
-      {privacy.isPending && <PageSpinner />}
+      {member && <Text role="status">{t('privacy.ownerOnly')}</Text>}
+      {!member && privacy.isPending && <PageSpinner />}
       {privacy.isError && <ErrorState title={t('privacy.loadFailed')} onRetry={() => void privacy.refetch()} />}
       {privacy.data && (
         <>
