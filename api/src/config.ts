@@ -119,7 +119,7 @@ function trustProxy(env: Env): false | number | string[] {
 function dsn(env: Env, key: string): string | null {
   const value = raw(env, key);
   if (value === undefined) return null;
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(value);
   } catch {
