@@ -93,7 +93,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const path = req.url ?? '';
       const held = holdingHooks.has(path);
-      deliveries.push({ path, id: String(req.headers['x-leadsmith-delivery']), answered: !held });
+      deliveries.push({ path, id: String(req.headers['x-webhook-delivery']), answered: !held });
       if (held) hung.push(res);
       else res.writeHead(200).end();
     });

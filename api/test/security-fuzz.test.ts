@@ -172,6 +172,8 @@ async function check(route: RouteInfo, part: 'body' | 'querystring', m: Mutation
     const changed = await watch.changes();
     if (changed.length > 0) fail(`refused request changed ${changed.join(', ')}`);
   } else {
+    // Maintenance switched on would answer 503 to every later route: switch it back off.
+    if (route.key === 'PUT /api/admin/maintenance') await ctx.app.inject({ method: 'PUT', url: route.url, headers, payload: { enabled: false, message: '', retry_after_seconds: 60 } });
     // An accepted request may start background work (a crawl): let it end before the next baseline.
     await ctx.app.queue.drain();
     await watch.reset();

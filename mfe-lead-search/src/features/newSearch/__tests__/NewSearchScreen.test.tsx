@@ -170,6 +170,6 @@ describe('new search form', () => {
     await waitFor(() => expect(screen.getByLabelText('List')).toHaveValue('7'));
     run();
     expect(await screen.findByTestId('where')).toHaveTextContent('/saved-lists/people-7');
-    expect(posted[0]!.body).toEqual({ type: 'people', campaign_id: 7, location: 'Berlin', count: 4, filters: { job_title: 'CTO', seniority: ['Director', 'Head'] } });
+    expect(posted[0]!.body).toEqual({ type: 'people', campaign_id: 7, location: 'Berlin', count: 4, duplicates: 'keep', filters: { job_title: 'CTO', seniority: ['Director', 'Head'] } });
   });
 });
