@@ -16,7 +16,8 @@ let server: ShippedServer | null = null;
 let port: number;
 
 async function start(): Promise<void> {
-  server = await startShippedServer(build, { DATA_DIR: dataDir, LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300', LEAD_SEARCH_AUTOPILOT_TICK_MS: '300' }, port);
+  // No keyless engine: the searches here are the labelled demo data (Wikidata, the company default without a key, is not reachable from a test).
+  server = await startShippedServer(build, { DATA_DIR: dataDir, LEAD_KEYLESS_SOURCES: '0', LEAD_SEARCH_AUTOPILOT_FIRST_RUN_MS: '300', LEAD_SEARCH_AUTOPILOT_TICK_MS: '300' }, port);
 }
 
 const kill = () => stopShippedServer(server?.process ?? null, 'SIGKILL');
