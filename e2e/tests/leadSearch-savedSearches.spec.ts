@@ -86,7 +86,11 @@ test.describe('lead search: saved searches and background exports', () => {
     expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,labels,created_at');
     expect(lines).toHaveLength(46);
 
-    const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(ACCOUNTS.customer.email)}`)).json()) as { emails: { subject: string; text?: string; body_text?: string }[] };
-    expect(outbox.emails.some((e) => /export is ready/.test(e.subject))).toBe(true);
+    // The email leaves through the outbox's own job, after the file is done.
+    const readyMailed = async () => {
+      const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(ACCOUNTS.customer.email)}`)).json()) as { emails: { subject: string }[] };
+      return outbox.emails.some((e) => /export is ready/.test(e.subject));
+    };
+    await expect.poll(readyMailed, { timeout: 30_000 }).toBe(true);
   });
 });
