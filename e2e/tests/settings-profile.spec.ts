@@ -64,12 +64,12 @@ test('profile: name and language are saved, and the screens switch language', as
   await openAs(page, await registerFreshUser(request, 'profile'), '/profile-settings/profile');
   await expect(shell.heading('Profile')).toBeVisible();
   await page.getByLabel('First name').fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
   await page.getByLabel('First name').fill('Carla');
   await shell.content.getByLabel('Language', { exact: true }).selectOption('es');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
   await expect(shell.heading('Perfil')).toBeVisible();
   await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Carla');
