@@ -119,7 +119,7 @@ export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsT
         </Box>
       )}
       {list.isPending ? (
-        <Spinner aria-label={t('training.loading')} />
+        <Spinner role="status" aria-label={t('training.loading')} />
       ) : list.isError ? (
         <ErrorState title={t('training.loadFailed')} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (

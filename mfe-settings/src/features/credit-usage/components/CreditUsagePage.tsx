@@ -79,7 +79,7 @@ export function CreditUsagePage() {
           </Flex>
         </form>
         {usage.isPending ? (
-          <Spinner aria-label={t('training.loading')} />
+          <Spinner role="status" aria-label={t('training.loading')} />
         ) : usage.isError ? (
           <ErrorState title={t('creditUsage.loadFailed')} onRetry={() => void usage.refetch()} />
         ) : (

@@ -91,7 +91,7 @@ export function ManageTeamPage() {
     <Box>
       <PageHeader title={t('routes.manageTeam')} />
       {team.isPending ? (
-        <Spinner aria-label={t('training.loading')} />
+        <Spinner role="status" aria-label={t('training.loading')} />
       ) : team.isError ? (
         <ErrorState title={t('team.loadFailed')} onRetry={() => void team.refetch()} />
       ) : (

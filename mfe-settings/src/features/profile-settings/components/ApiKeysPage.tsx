@@ -134,7 +134,7 @@ export function ApiKeysPage() {
         {t('apiKeys.listTitle')}
       </Heading>
       {keys.isPending ? (
-        <Spinner aria-label={t('training.loading')} />
+        <Spinner role="status" aria-label={t('training.loading')} />
       ) : keys.isError ? (
         <ErrorState title={t('apiKeys.loadFailed')} onRetry={() => void keys.refetch()} />
       ) : keys.data.data.length === 0 ? (

@@ -26,7 +26,7 @@ export function AddCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charg
           {t('wallet.addCardTitle')}
         </Heading>
         <Text mb={3}>{t('wallet.validationCharge', { amount: dollars, credits: wallet.pricing.validationCredits })}</Text>
-        <Suspense fallback={<Spinner aria-label={t('training.loading')} />}>
+        <Suspense fallback={<Spinner role="status" aria-label={t('training.loading')} />}>
           <StripeCardForm onPaid={onPaid} />
         </Suspense>
       </Box>

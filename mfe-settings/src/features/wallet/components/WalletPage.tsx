@@ -169,7 +169,7 @@ function History() {
         {t('wallet.historyTitle')}
       </Heading>
       {charges.isPending ? (
-        <Spinner aria-label={t('training.loading')} />
+        <Spinner role="status" aria-label={t('training.loading')} />
       ) : charges.isError ? (
         <ErrorState title={t('wallet.loadFailed')} onRetry={() => void charges.refetch()} />
       ) : charges.data.data.length === 0 ? (
