@@ -36,6 +36,7 @@ import { leadSearchRoutes } from './routes/leadSearch';
 import { aiRoutes } from './routes/ai';
 import { whitelabelRoutes } from './routes/whitelabel';
 import { adminRoutes } from './routes/admin';
+import { aiModelReadRoutes } from './routes/admin/aiModel';
 import { deliveryRoutes } from './routes/delivery';
 import { createJobQueue } from './queue/jobQueue';
 import { logMixin, REQUEST_ID_HEADER, requestIdOf } from './ops/logContext';
@@ -76,7 +77,7 @@ function installJsonParser(app: FastifyInstance): void {
 }
 
 /** The public API: the routes that accept an API key (Settings data: business profile and training). */
-export const PUBLIC_API = /^\/api\/business-details\//;
+export const PUBLIC_API = /^\/api\/(business-details\/|get-all-openai-default-questions$)/;
 
 const trustHops =
   (hops: number) =>
@@ -250,6 +251,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
     aiRoutes(api, deps);
     whitelabelRoutes(api, deps);
     adminRoutes(api, deps);
+    aiModelReadRoutes(api, deps);
     deliveryRoutes(api, deps);
     if (config.devMailbox) devOutboxRoutes(api, deps);
     if (movable) devClockRoutes(api, deps, movable);

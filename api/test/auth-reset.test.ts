@@ -102,6 +102,7 @@ describe('password reset and social sign-in', () => {
       code: 'provider_not_configured',
       field: 'provider',
       message: 'Sign-in with google is not configured.',
+      request_id: expect.any(String),
     });
     const de = await post('/auth/login-with-social', { token: 't', provider: 'facebook' }, { 'user-language': 'de' });
     expect(json(de).message).toBe('Die Anmeldung mit facebook ist nicht eingerichtet.');

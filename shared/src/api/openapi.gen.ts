@@ -22964,51 +22964,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/ai-model": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The platform's AI model and whether bulk AI actions are available */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            model: string;
-                            /**
-                             * @description gpt-3.5: AI actions run on one result at a time (spec §9)
-                             * @enum {string}
-                             */
-                            model_class: "gpt-3.5" | "current";
-                            /** @description AI actions may run on a selection of several results or every matching one */
-                            bulk_actions: boolean;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/partners": {
         parameters: {
             query?: never;
@@ -24488,6 +24443,51 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's AI model and whether bulk AI actions are available */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            model: string;
+                            /**
+                             * @description gpt-3.5: AI actions run on one result at a time (spec §9)
+                             * @enum {string}
+                             */
+                            model_class: "gpt-3.5" | "current";
+                            /** @description AI actions may run on a selection of several results or every matching one */
+                            bulk_actions: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

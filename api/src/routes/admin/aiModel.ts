@@ -60,6 +60,10 @@ export function aiModelRoutes(api: FastifyInstance, { db }: AppDeps): void {
       return { ...say(request, 'admin.ai_model_saved', { model }), ...state(model), models };
     },
   );
+}
+
+/** `GET /api/ai-model`: the model every signed-in screen reads (registered outside the admin area, which holds only /api/admin routes). */
+export function aiModelReadRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get(
     '/api/ai-model',
     { onRequest: app.requireAuth, schema: { summary: "The platform's AI model and whether bulk AI actions are available", querystring: Empty, response: { 200: ModelState } } },
