@@ -69,6 +69,9 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Each file starts its own embedded PostgreSQL (a few seconds on this machine).
   testTimeout: 30_000,
+  // Run alone (`npm test -w api`, the PostgreSQL pass): a worker past this size after a file is
+  // replaced, so the heap kept from file to file never reaches Node's limit (see ../jest.config.cjs).
+  workerIdleMemoryLimit: '1GB',
   setupFilesAfterEnv: ['<rootDir>/test/jest.setup.ts'],
   // The spec constants from their TypeScript source (the built server requires shared/dist, see shared/package.json).
   moduleNameMapper: { '^@leadsmith/shared/constants$': '<rootDir>/../shared/src/constants/index.ts' },
