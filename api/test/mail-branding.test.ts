@@ -109,6 +109,43 @@ describe('branded email routing', () => {
     platformSmtp.received.length = 0;
   });
 
+  test('a reseller without a business account: its customers see its business profile’s name, else its own name, never the platform’s name or logo', async () => {
+    const withProfile = await addUser('pat@prospects.test', 'reseller', 'en');
+    await ctx.db.query(
+      `INSERT INTO settings_business_profiles (user_id, business_name, industry, description, target_audience, products_services) VALUES ($1, 'Pat Prospects', 'x', 'x', 'x', 'x')`,
+      [withProfile],
+    );
+    const bare = await addUser('quinn@bare.test', 'reseller', 'en');
+    await ctx.db.query("UPDATE users SET first_name = 'Quinn', last_name = 'Bare' WHERE id = $1", [bare]);
+    const patCustomer = await addUser('pia@customer.test', 'customer', 'en', withProfile);
+    const quinnCustomer = await addUser('quentin@customer.test', 'customer', 'fr', bare);
+    const platform = (await ctx.db.query<{ name: string; logo: string | null }>("SELECT name, logo FROM business_settings WHERE domain = 'localhost'")).rows[0]!;
+    // The platform's row carries a logo, which must not reach a reseller's customer either.
+    await ctx.db.query("UPDATE business_settings SET logo = 'https://cdn.platform.test/platform-logo.png' WHERE domain = 'localhost'");
+    try {
+      const ids2 = await ctx.db.transaction(async (tx) => [
+        await sendTemplatedMail(tx, ctx.app.deps, { kind: 'welcome', userId: patCustomer }),
+        await sendTemplatedMail(tx, ctx.app.deps, { kind: 'low_credits', userId: quinnCustomer, vars: SAMPLE_VARS }),
+      ]);
+      const sent = (await ctx.db.query<{ id: number; subject: string; body_text: string; body_html: string; from_name: string; reply_to: string }>(
+        'SELECT id, subject, body_text, body_html, from_name, reply_to FROM outbound_emails WHERE id IN ($1, $2) ORDER BY id',
+        ids2,
+      )).rows;
+      expect(sent.map((m) => [m.from_name, m.subject, m.reply_to])).toEqual([
+        ['Pat Prospects', 'Welcome to Pat Prospects', 'pat@prospects.test'],
+        ['Quinn Bare', 'Vos crédits Quinn Bare sont presque épuisés', 'quinn@bare.test'],
+      ]);
+      for (const mail of sent) {
+        expect(`${mail.subject}\n${mail.body_text}\n${mail.body_html}`).not.toContain(platform.name);
+        expect(mail.body_html).not.toContain('platform-logo.png');
+      }
+    } finally {
+      await ctx.db.query("UPDATE business_settings SET logo = $1 WHERE domain = 'localhost'", [platform.logo]);
+      await ctx.app.queue.drain();
+      platformSmtp.received.length = 0;
+    }
+  });
+
   test('the senders that exist today use the brand: reset, sign-up on the reseller’s domain, email change, team invitation, welcome', async () => {
     // Password reset asked by a reseller's customer.
     expect((await ctx.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: 'ana@customer.test' } })).statusCode).toBe(200);

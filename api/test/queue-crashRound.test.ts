@@ -201,7 +201,7 @@ test('kill -9 while a search step, a list webhook, an AI action, an email, a whi
   await until('all seven in flight', async () =>
     vendors.held() > 0 &&
     aiAsked.length > 0 &&
-    smtp.unanswered.some((m) => m.subject === 'Reset your Leadsmith password') &&
+    smtp.unanswered.some((m) => m.subject === 'Reset your Riley Reseller password') &&
     deliveries.some((d) => d.path === '/wl') &&
     deliveries.some((d) => d.path === '/list') &&
     pages.length > 0,
@@ -256,7 +256,7 @@ test('kill -9 while a search step, a list webhook, an AI action, an email, a whi
   expect(answered).toEqual(names);
   expect((await db.query<{ state: string }>('SELECT state FROM external_effects WHERE key LIKE $1', [`ai:${aiJobId}:%`])).rows.map((e) => e.state)).toEqual(Array(10).fill('done'));
   // The emails: each accepted once under its Message-ID (the answer lost at the kill made it come again).
-  expect(smtp.unanswered.some((m) => m.subject === 'Reset your Leadsmith password')).toBe(true);
+  expect(smtp.unanswered.some((m) => m.subject === 'Reset your Riley Reseller password')).toBe(true);
   for (const id of emails) expect(smtp.received.filter((m) => m.messageId === id)).toHaveLength(1);
   expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(smtp.received.length);
   // The automatic top-up: one PaymentIntent for its Idempotency-Key (sent again after the crash), 100 credits added once.

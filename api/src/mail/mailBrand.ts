@@ -33,6 +33,13 @@ const BRAND_SELECT = `SELECT b.owner_user_id, b.domain, b.name, b.logo, b.button
   LEFT JOIN whitelabel_smtp s ON s.owner_id = b.owner_user_id
   LEFT JOIN users o ON o.id = b.owner_user_id`;
 
+/**
+ * The name a reseller's customers see when the reseller has no business account (no brand name) yet:
+ * the business name of its business profile, else its own name, else the part of its account email
+ * before the @ — never the platform's name.
+ */
+const FALLBACK_NAME = `COALESCE(NULLIF(btrim(p.business_name), ''), NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))`;
+
 /** Links of the platform's own domain (`localhost` in development) go to the API's own port. */
 export function baseUrlOf(domain: string, port: number): string {
   return domain === DEFAULT_DOMAIN ? `http://localhost:${port}` : `https://${domain}`;
@@ -69,10 +76,18 @@ export async function mailBrandFor(q: Queryable, who: { userId?: number | null; 
   if (resellerId !== null) {
     const own = (await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])).rows[0];
     if (own) return brandOf(own, port);
-    // A reseller that has not filled in its business account yet: the default look, but its SMTP,
-    // its templates and its support address.
-    const contact = (await q.query<{ support_email: string | null }>('SELECT COALESCE(s.support_email, u.email) AS support_email FROM users u LEFT JOIN whitelabel_smtp s ON s.owner_id = u.id WHERE u.id = $1', [resellerId])).rows[0];
-    return brandOf({ ...(await platform()), owner_user_id: resellerId, support_email: contact?.support_email ?? null }, port);
+    // A reseller that has not filled in its business account yet: the default colours, no logo, its
+    // own name (never the platform's: its customers must not meet it), its SMTP, templates and support address.
+    const contact = (
+      await q.query<{ name: string; support_email: string | null }>(
+        `SELECT ${FALLBACK_NAME} AS name, COALESCE(s.support_email, u.email) AS support_email
+           FROM users u LEFT JOIN whitelabel_smtp s ON s.owner_id = u.id LEFT JOIN settings_business_profiles p ON p.user_id = u.id
+          WHERE u.id = $1`,
+        [resellerId],
+      )
+    ).rows[0];
+    const look = await platform();
+    return brandOf({ ...look, owner_user_id: resellerId, name: contact?.name ?? '', logo: null, support_email: contact?.support_email ?? null }, port);
   }
   if (who.domain) {
     const { rows } = await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.domain = $1 AND b.owner_user_id IS NOT NULL`, [normaliseDomain(who.domain)]);
