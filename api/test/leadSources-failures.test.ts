@@ -147,4 +147,20 @@ describe('sources that refuse connections', () => {
       uninstall();
     }
   });
+  test('a source whose host name does not resolve (an offline machine) gives labelled demo data at once, without a retry', async () => {
+    // .invalid never resolves (RFC 6761).
+    const offline = 'http://osm.leadsmith.invalid';
+    const uninstall = installLeadSources(loadLeadSourcesConfig({ NOMINATIM_URL: offline, OVERPASS_URL: offline, LEAD_EMAIL_WATERFALL: 'hunter' }), {}, testSourceDeps());
+    try {
+      const before = await balance();
+      const { listId } = await startSearch('local', 4, { categories: ['Florist'] });
+      // No step fails (the search above, on refused connections, rejects here): nothing for the queue to retry.
+      await ctx.app.queue.drain();
+      const list = await listJob(listId);
+      expect(list.job).toMatchObject({ status: 'done', provider: 'demo', demo_data: true, demo_reason: 'unreachable', source_error: { source: 'osm', code: 'unavailable' }, produced: 4, credits_charged: 0 });
+      expect(await balance()).toBe(before);
+    } finally {
+      uninstall();
+    }
+  });
 });

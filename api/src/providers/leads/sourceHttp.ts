@@ -37,6 +37,12 @@ export class LeadSourceError extends Error {
     detail: string,
     /** For `rate_limited`: when the source said it will answer again. */
     readonly retryAfterMs: number | null = null,
+    /**
+     * For `unavailable`: the source's host name does not resolve (the machine is offline or the
+     * base URL is wrong). Asking again in a few seconds cannot help, so neither this call nor the
+     * queue retries it: the search moves on to the next source, or to labelled demo data.
+     */
+    readonly unresolvable = false,
   ) {
     super(`${source}: ${code} (${detail})`);
     this.name = 'LeadSourceError';
@@ -147,6 +153,7 @@ async function callOnce<T>(deps: SourceDeps, source: string, request: HttpReques
       response = await deps.http(request);
     } catch (error) {
       if (error instanceof OutboundRefusedError) throw new LeadSourceError(source, 'unavailable', `address refused by the outbound guard: ${request.url.host}`);
+      if (isUnresolvable(error)) throw new LeadSourceError(source, 'unavailable', `${request.url.hostname} does not resolve`, null, true);
       if (attempt < retries) {
         await deps.wait(1000 * 2 ** attempt);
         continue;
@@ -180,6 +187,11 @@ async function callOnce<T>(deps: SourceDeps, source: string, request: HttpReques
       throw new LeadSourceError(source, 'bad_answer', `HTTP ${status} with a body that is not JSON`);
     }
   }
+}
+
+/** A name the DNS says does not exist (ENOTFOUND); a resolver that is only slow (EAI_AGAIN) is retried. */
+function isUnresolvable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOTFOUND';
 }
 
 /**

@@ -386,6 +386,7 @@ export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors =
   } catch (error) {
     cursors.close(jobId);
     if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
+    if (error instanceof LeadSourceError && error.unresolvable && !intent) return unreachableNow(db, jobId, error, mail);
     if (error instanceof LeadSourceError) return sourceFailed(db, jobId, error, mail);
     throw error;
   }
@@ -491,6 +492,16 @@ async function nextSource(db: Db, before: JobRow, error: LeadSourceError): Promi
 async function leadsCreated(tx: Queryable, queue: JobQueue, job: JobRow, leads: RevealedLead[]): Promise<void> {
   if (!leads.length) return;
   await queueWebhookEvent(queue, tx, job.user_id, 'lead.created', { list_id: job.campaign_id, search_id: job.id, leads }, new Date());
+}
+
+/**
+ * The last source's host does not resolve: the queue's retries cannot reach it either, so the job
+ * does at once what it would do after them (failSearchJob: demo data when nothing was found yet,
+ * otherwise it stops with what it found) instead of keeping the user waiting for a minute.
+ */
+async function unreachableNow(db: Db, jobId: number, error: LeadSourceError, mail?: MailDeps): Promise<StepOutcome> {
+  await db.query(`UPDATE search_jobs SET source_error = $2::jsonb, updated_at = now() WHERE id = $1 AND status = 'running'`, [jobId, JSON.stringify({ source: error.source, code: error.code })]);
+  return failSearchJob(db, jobId, mail);
 }
 
 /** Source failures a retry cannot mend: the job stops and says why. The others (rate limit, outage) are retried by the queue. */
