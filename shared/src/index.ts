@@ -3,6 +3,7 @@
 export * from '@leadsmith/shared/core';
 export * from './theme/theme';
 export * from './theme/BrandChakra';
+export * from './theme/chartPalette';
 export * from './toast/toastConfig';
 export * from './validation/validation';
 export * from './ui/AreaContext';

@@ -22409,7 +22409,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credits used per day and by reason, top users */
+        /** Credits used per day and by what they were spent on, top users */
         get: {
             parameters: {
                 query?: {
@@ -22434,8 +22434,9 @@ export interface paths {
                                 credits_used: number;
                                 searches: number;
                             }[];
-                            by_reason: {
-                                reason: string;
+                            by_type: {
+                                /** @description What the credits were spent on (people, local, get-phones, workflow, …; other for the rest) */
+                                type: string;
                                 credits_used: number;
                             }[];
                             top_users: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { StringEnum, Type, type Static } from '../../http/contract';
+import { usageTypeSql } from '../../credits/usageType';
 import { adminOnly } from './common';
 
 const DAY_CHOICES = [7, 30, 90] as const;
@@ -13,7 +14,9 @@ const daysQuery = {
 const Day = Type.String({ format: 'date' });
 const CreditUsage = Type.Object({
   days: Type.Array(Type.Object({ date: Day, credits_used: Type.Integer(), searches: Type.Integer() })),
-  by_reason: Type.Array(Type.Object({ reason: Type.String(), credits_used: Type.Integer() })),
+  by_type: Type.Array(
+    Type.Object({ type: Type.String({ description: 'What the credits were spent on (people, local, get-phones, workflow, …; other for the rest)' }), credits_used: Type.Integer() }),
+  ),
   top_users: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), credits_used: Type.Integer() })),
 });
 export type CreditUsageDto = Static<typeof CreditUsage>;
@@ -34,10 +37,11 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
   const guard = adminOnly(api);
   const daySeries = `generate_series(date_trunc('day', $1::timestamptz) - ($2::int - 1) * interval '1 day', date_trunc('day', $1::timestamptz), interval '1 day')`;
 
-  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/credit-usage', { ...guard, schema: { summary: 'Credits used per day and by reason, top users', querystring: daysQuery, response: { 200: CreditUsage } } }, async (request): Promise<CreditUsageDto> => {
+  api.get<{ Querystring: { days: number } }>('/api/admin/analytics/credit-usage', { ...guard, schema: { summary: 'Credits used per day and by what they were spent on, top users', querystring: daysQuery, response: { 200: CreditUsage } } }, async (request): Promise<CreditUsageDto> => {
     const now = clock.now();
     const { days } = request.query;
-    const since = new Date(now.getTime() - days * 24 * 3600_000);
+    // The same window as the per-day series (its first day from midnight UTC), so the totals agree.
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * 24 * 3600_000);
     const perDay = (
       await db.query<{ date: string; credits_used: number; searches: number }>(
         `SELECT to_char(d, 'YYYY-MM-DD') AS date, COALESCE(sum(-l.delta), 0)::int AS credits_used, count(l.id)::int AS searches
@@ -46,10 +50,12 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
         [now, days],
       )
     ).rows;
-    const byReason = (
-      await db.query<{ reason: string; credits_used: number }>(
-        `SELECT reason, sum(-delta)::int AS credits_used FROM credit_ledger WHERE delta < 0 AND created_at >= $1 AND created_at <= $2
-          GROUP BY reason ORDER BY credits_used DESC LIMIT 10`,
+    // By what was bought, not by ledger reason: a reason names its job (search:people:job:12), so the
+    // top ten reasons were ten single searches under raw keys.
+    const byType = (
+      await db.query<{ type: string; credits_used: number }>(
+        `SELECT ${usageTypeSql('reason')} AS type, sum(-delta)::int AS credits_used FROM credit_ledger WHERE delta < 0 AND created_at >= $1 AND created_at <= $2
+          GROUP BY 1 ORDER BY credits_used DESC, type`,
         [since, now],
       )
     ).rows;
@@ -62,7 +68,7 @@ export function adminAnalyticsRoutes(api: FastifyInstance, { db, clock }: AppDep
         [since, now],
       )
     ).rows;
-    return { days: perDay, by_reason: byReason, top_users: top };
+    return { days: perDay, by_type: byType, top_users: top };
   });
 
   api.get<{ Querystring: { days: number } }>('/api/admin/analytics/login-activity', { ...guard, schema: { summary: 'Sign-ins per day and users by last sign-in', querystring: daysQuery, response: { 200: LoginActivity } } }, async (request): Promise<LoginActivityDto> => {

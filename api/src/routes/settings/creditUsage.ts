@@ -4,6 +4,7 @@ import { SPEND_ORDER, type Bucket } from '../../credits/ledger';
 import { Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
+import { usageType } from '../../credits/usageType';
 import { pageQuerySchema, requestAccountId, type PageQuery } from './account';
 
 /** The widest range one request may ask for (the chart has one bar per day). */
@@ -14,13 +15,6 @@ const dateSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLengt
 interface Query extends PageQuery {
   start_date?: string;
   end_date?: string;
-}
-
-/** `search:people:job:12` → people; `get-phones:list:3` → get-phones; anything else → its first word. */
-export function usageType(reason: string): string {
-  const parts = reason.split(':');
-  if (parts[0] === 'search' && parts[1]) return parts[1];
-  return /^[a-z_-]+$/i.test(parts[0] ?? '') && parts.length > 1 ? parts[0]! : 'other';
 }
 
 function parseDay(value: string, field: string): Date {

@@ -1,8 +1,8 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { ErrorState, PageHeader, useChartPalette } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, ChartCard, ChartGrid, dayLabel } from '../../../components/charts';
+import { allZero, AXIS_TICK, ChartCard, ChartGrid, dayLabel } from '../../../components/charts';
 import type { DayRange } from '../api/getCreditUsage';
 import { useLoginActivity } from '../api/getLoginActivity';
 import { RangeSelect, useRange } from './RangeSelect';
@@ -12,8 +12,12 @@ const DAYS: readonly DayRange[] = [7, 30, 90];
 
 export function LoginActivityPage() {
   const { t } = useTranslation('admin');
+  const palette = useChartPalette();
   const [days, setDays] = useRange(DAYS, 30);
   const activity = useLoginActivity(days);
+  const loading = activity.isPending;
+  const perDay = (activity.data?.days ?? []).map((d) => ({ ...d, label: dayLabel(d.date) }));
+  const buckets = (activity.data?.last_login_buckets ?? []).map((b) => ({ ...b, label: t(`users.lastLoginBuckets.${b.bucket}`) }));
   return (
     <Box>
       <PageHeader title={t('routes.loginActivity')} />
@@ -21,30 +25,28 @@ export function LoginActivityPage() {
       <Flex mb={4}>
         <RangeSelect choices={DAYS} value={days} onChange={setDays} unit="days" />
       </Flex>
-      {activity.isPending ? (
-        <PageSpinner />
-      ) : activity.isError ? (
+      {activity.isError ? (
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void activity.refetch()} />
       ) : (
         <ChartGrid>
-          <ChartCard title={t('analytics.loginsPerDay')} testId="chart-logins-per-day">
-            <BarChart data={activity.data.days.map((d) => ({ ...d, label: dayLabel(d.date) }))}>
+          <ChartCard title={t('analytics.loginsPerDay')} testId="chart-logins-per-day" loading={loading} empty={allZero(perDay, ['logins'])}>
+            <BarChart data={perDay}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
+              <XAxis dataKey="label" tick={AXIS_TICK} />
+              <YAxis allowDecimals={false} tick={AXIS_TICK} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="logins" name={t('analytics.logins')} fill={CHART_COLORS[0]} />
-              <Bar dataKey="users" name={t('analytics.distinctUsers')} fill={CHART_COLORS[1]} />
+              <Bar dataKey="logins" name={t('analytics.logins')} fill={palette[0]} isAnimationActive={false} />
+              <Bar dataKey="users" name={t('analytics.distinctUsers')} fill={palette[1]} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
-          <ChartCard title={t('analytics.lastLoginBuckets')} testId="chart-last-login">
-            <BarChart data={activity.data.last_login_buckets.map((b) => ({ ...b, label: t(`users.lastLoginBuckets.${b.bucket}`) }))}>
+          <ChartCard title={t('analytics.lastLoginBuckets')} testId="chart-last-login" loading={loading} empty={allZero(buckets, ['count'])}>
+            <BarChart data={buckets}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
+              <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />
+              <YAxis allowDecimals={false} tick={AXIS_TICK} />
               <Tooltip />
-              <Bar dataKey="count" name={t('dashboard.users')} fill={CHART_COLORS[2]} />
+              <Bar dataKey="count" name={t('dashboard.users')} fill={palette[0]} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
         </ChartGrid>

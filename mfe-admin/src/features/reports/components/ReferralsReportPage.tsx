@@ -1,8 +1,8 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, Pagination, useListParams } from '@leadsmith/shared';
+import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, Pagination, useChartPalette, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, ChartCard, StatCard } from '../../../components/charts';
+import { allZero, AXIS_TICK, categoryAxisWidth, ChartCard, StatCard } from '../../../components/charts';
 import { formatNumber } from '../../../components/formatting';
 import { useReferralsReport } from '../api/getReferralsReport';
 import { ReportsNav } from '../../../components/SectionTabs';
@@ -13,6 +13,7 @@ export function ReferralsReportPage() {
   const { t } = useTranslation('admin');
   const { page, setPage } = useListParams(NONE);
   const report = useReferralsReport(page);
+  const palette = useChartPalette();
   return (
     <Box>
       <PageHeader title={t('routes.referralsReport')} />
@@ -28,15 +29,20 @@ export function ReferralsReportPage() {
             <StatCard label={t('reports.referred')} value={formatNumber(report.data.data.reduce((s, r) => s + r.active_users, 0))} />
             <StatCard label={t('reports.unattributed')} value={formatNumber(report.data.unattributed)} />
           </SimpleGrid>
-          <ChartCard title={t('reports.referralsChart')} testId="chart-referrals" height={240}>
-            <BarChart data={report.data.data}>
+          <ChartCard
+            title={t('reports.referralsChart')}
+            testId="chart-referrals"
+            height={Math.max(160, 48 + report.data.data.length * 32)}
+            empty={allZero(report.data.data, ['active_users', 'deleted_users'])}
+          >
+            <BarChart data={report.data.data} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="name" />
-              <YAxis allowDecimals={false} />
+              <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} />
+              <YAxis type="category" dataKey="name" tick={AXIS_TICK} interval={0} width={categoryAxisWidth(report.data.data.map((r) => r.name))} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="active_users" stackId="u" name={t('reports.activeUsers')} fill={CHART_COLORS[0]} />
-              <Bar dataKey="deleted_users" stackId="u" name={t('reports.deletedUsers')} fill={CHART_COLORS[5]} />
+              <Bar dataKey="active_users" stackId="u" name={t('reports.activeUsers')} fill={palette[0]} isAnimationActive={false} />
+              <Bar dataKey="deleted_users" stackId="u" name={t('reports.deletedUsers')} fill={palette[5]} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
           <Box mt={6}>

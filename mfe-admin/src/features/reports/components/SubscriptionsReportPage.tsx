@@ -1,8 +1,8 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useListParams } from '@leadsmith/shared';
+import { DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, DataTable, FilterSelect, Pagination, useChartPalette, useListParams } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, ChartCard } from '../../../components/charts';
+import { allZero, AXIS_TICK, ChartCard } from '../../../components/charts';
 import { formatDate } from '../../../components/formatting';
 import { SUBSCRIPTION_REPORT_STATUSES, useSubscriptionsReport, type SubscriptionReportStatus } from '../api/getSubscriptionsReport';
 import { ReportsNav } from '../../../components/SectionTabs';
@@ -13,6 +13,7 @@ export function SubscriptionsReportPage() {
   const { t } = useTranslation('admin');
   const { page, filters, setFilter, setPage } = useListParams(FILTERS);
   const report = useSubscriptionsReport(page, (filters.status || undefined) as SubscriptionReportStatus | undefined);
+  const palette = useChartPalette();
   const statusLabel = (s: string | null) => t(`dashboard.subscriptionStatus.${s ?? 'none'}`, { defaultValue: s ?? '' });
   return (
     <Box>
@@ -24,13 +25,13 @@ export function SubscriptionsReportPage() {
         <ErrorState title={t('kit.loadFailed')} onRetry={() => void report.refetch()} />
       ) : (
         <>
-          <ChartCard title={t('dashboard.subscriptionsChart')} testId="chart-subscriptions-report" height={220}>
+          <ChartCard title={t('dashboard.subscriptionsChart')} testId="chart-subscriptions-report" height={220} empty={allZero(report.data.summary, ['count'])}>
             <BarChart data={report.data.summary.map((s) => ({ ...s, label: statusLabel(s.status) }))}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" />
-              <YAxis allowDecimals={false} />
+              <XAxis dataKey="label" tick={AXIS_TICK} interval={0} />
+              <YAxis allowDecimals={false} tick={AXIS_TICK} />
               <Tooltip />
-              <Bar dataKey="count" name={t('dashboard.users')} fill={CHART_COLORS[0]} />
+              <Bar dataKey="count" name={t('dashboard.users')} fill={palette[0]} isAnimationActive={false} />
             </BarChart>
           </ChartCard>
           <Flex as="section" aria-label={t('kit.filters')} gap={4} my={4}>

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Spinner, S
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorState, PageHeader } from '@leadsmith/shared';
+import { ErrorState, PageHeader, useChartPalette } from '@leadsmith/shared';
 import { Pagination } from '../../../components/Pagination';
 import { useCreditUsage } from '../api/get-credit-usage';
 import { useUserLimits } from '../api/get-user-limits';
@@ -38,6 +38,7 @@ function LimitsCard() {
 export function CreditUsagePage() {
   const { t, i18n } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
+  const palette = useChartPalette();
   const [params, setParams] = useSearchParams();
   const start = params.get('start') ?? undefined;
   const end = params.get('end') ?? undefined;
@@ -104,7 +105,7 @@ export function CreditUsagePage() {
               </Heading>
               <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', { consumed: usage.data.totals.consumed, start: usage.data.start_date, end: usage.data.end_date })}>
                 <Suspense fallback={<Spinner size="sm" />}>
-                  <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} />
+                  <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} color={palette[0]!} />
                 </Suspense>
               </Box>
               <Text mt={2}>{tc('errors.noCreditsConsumed')}</Text>
