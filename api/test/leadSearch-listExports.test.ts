@@ -1,9 +1,10 @@
-import { stepListExport, EXPORT_BATCH } from '../src/routes/leadSearch/listExportJob';
+import { downloadLink, stepListExport, EXPORT_BATCH, EXPORT_RETENTION_DAYS } from '../src/routes/leadSearch/listExportJob';
+import { LIST_EXPORT_PURGE } from '../src/workers/listExport';
 import type { ObjectStorageConfig } from '../src/storage/config';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-type ListExport = { id: number; status: string; total: number | null; rows_written: number; bytes: number; file_name: string };
+type ListExport = { id: number; status: string; total: number | null; rows_written: number; bytes: number; file_name: string; finished_at: string | null; expires_at: string | null };
 
 const ROWS = 2 * EXPORT_BATCH + 345;
 
@@ -132,5 +133,50 @@ describe.each([
     expect((await ctx.db.query('SELECT 1 FROM list_export_chunks WHERE export_id = $1', [exp.id])).rowCount).toBe(0);
     if (useS3) expect(keys.some((k) => s3!.objects.has(k!))).toBe(false);
     expect((await call('GET', `/api/list-exports/${exp.id}`)).statusCode).toBe(404);
+  });
+
+  it('a file is kept EXPORT_RETENTION_DAYS: the list and the email say until when; past it the export reads expired, links answer 410 naming the day, and the hourly purge removes the file once', async () => {
+    const exp = json<{ data: ListExport[] }>(await call('GET', `/api/list-exports?campaign_id=${listId}`)).data.find((e) => e.status === 'done')!;
+    const expiresAt = new Date(exp.expires_at!);
+    expect(expiresAt.getTime() - new Date(exp.finished_at!).getTime()).toBe(EXPORT_RETENTION_DAYS * 86_400_000);
+    expect((await exportMails()).some((m) => m.body_text.includes(`You can download it until ${exp.expires_at!.slice(0, 10)}.`))).toBe(true);
+    const purge = async () => {
+      await ctx.app.queue.send(LIST_EXPORT_PURGE, {});
+      await ctx.app.queue.drain();
+    };
+    // Before its expiry the purge leaves it alone.
+    await purge();
+    expect(json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`)).status).toBe('done');
+    const keys = (await ctx.db.query<{ storage_key: string | null }>('SELECT storage_key FROM list_export_chunks WHERE export_id = $1', [exp.id])).rows.map((r) => r.storage_key).filter(Boolean);
+
+    ctx.clock.advance(expiresAt.getTime() - ctx.clock.now().getTime() + 1000);
+    // Past its expiry and before the purge has run, it already reads expired and gives no link.
+    expect(json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`))).toMatchObject({ status: 'expired', expires_at: exp.expires_at });
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/list-exports/${exp.id}/link`, headers: { ...bearer(customer), 'user-language': 'de' } });
+    expect(refused.statusCode).toBe(410);
+    const day = new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }).format(expiresAt);
+    expect(json<{ code: string; message: string; expired_at: string }>(refused)).toMatchObject({
+      code: 'listExport.expired',
+      message: `Diese Datei ist am ${day} abgelaufen: Exportierte Dateien werden ${EXPORT_RETENTION_DAYS} Tage aufbewahrt. Bereiten Sie die Datei in der Liste erneut vor.`,
+      expired_at: expiresAt.toISOString(),
+    });
+    // A link signed just now (as one taken before the expiry) answers 410 too, in English by default.
+    const link = downloadLink(ctx.app.deps.config.appSecret, exp.id, userId, ctx.clock.now());
+    const stale = await ctx.app.inject({ method: 'GET', url: link.url });
+    expect(stale.statusCode).toBe(410);
+    expect(json<{ message: string }>(stale).message).toMatch(/^This file expired on .+: exported files are kept for 7 days\./);
+
+    await purge();
+    expect((await ctx.db.query<{ status: string }>('SELECT status FROM list_exports WHERE id = $1', [exp.id])).rows[0]!.status).toBe('expired');
+    expect((await ctx.db.query('SELECT 1 FROM list_export_chunks WHERE export_id = $1', [exp.id])).rowCount).toBe(0);
+    if (useS3) {
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.some((k) => s3!.objects.has(k!))).toBe(false);
+    }
+    expect(json<ListExport>(await call('GET', `/api/list-exports/${exp.id}`)).status).toBe('expired');
+    expect((await ctx.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(410);
+    // A second run finds nothing to do; the expired export can still be deleted from the list.
+    await purge();
+    expect((await call('DELETE', `/api/list-exports/${exp.id}`)).statusCode).toBe(200);
   });
 });

@@ -77,6 +77,8 @@ test.describe('lead search: saved searches and background exports', () => {
     await page.getByRole('button', { name: 'Prepare a CSV file' }).click();
     const file = page.getByTestId('list-export').first();
     await expect(file.getByTestId('list-export-done')).toContainText('45 rows', { timeout: 60_000 });
+    // Kept for a week, and the list says until when.
+    await expect(file.getByText(/^Download until .+, then the file is removed\.$/)).toBeVisible();
     await expectAccessible();
     const [download] = await Promise.all([page.waitForEvent('download'), file.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe(`${campaign.name.replace(/\s+/g, '-')}-${campaign.id}.csv`);

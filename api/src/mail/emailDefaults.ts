@@ -89,10 +89,10 @@ export const EMAIL_DEFAULTS: Defaults = {
     de: { subject: '{search}: {count} neue Ergebnisse auf {brand}', paragraphs: ['Hallo {name},', 'Ihre gespeicherte Suche {search} hat {count} neue Ergebnisse in {list}.'], action: 'Ergebnisse ansehen' },
   },
   export_ready: {
-    en: { subject: 'Your {brand} export is ready', paragraphs: ['Hello {name},', 'your export {file} ({count} rows) is ready to download.'], action: 'Download' },
-    es: { subject: 'Tu exportación de {brand} está lista', paragraphs: ['Hola {name}:', 'tu exportación {file} ({count} filas) está lista para descargar.'], action: 'Descargar' },
-    fr: { subject: 'Votre export {brand} est prêt', paragraphs: ['Bonjour {name},', 'votre export {file} ({count} lignes) est prêt à être téléchargé.'], action: 'Télécharger' },
-    de: { subject: 'Ihr {brand}-Export ist bereit', paragraphs: ['Hallo {name},', 'Ihr Export {file} ({count} Zeilen) steht zum Herunterladen bereit.'], action: 'Herunterladen' },
+    en: { subject: 'Your {brand} export is ready', paragraphs: ['Hello {name},', 'your export {file} ({count} rows) is ready to download.', 'You can download it until {expires}.'], action: 'Download' },
+    es: { subject: 'Tu exportación de {brand} está lista', paragraphs: ['Hola {name}:', 'tu exportación {file} ({count} filas) está lista para descargar.', 'Puedes descargarla hasta el {expires}.'], action: 'Descargar' },
+    fr: { subject: 'Votre export {brand} est prêt', paragraphs: ['Bonjour {name},', 'votre export {file} ({count} lignes) est prêt à être téléchargé.', 'Vous pouvez le télécharger jusqu’au {expires}.'], action: 'Télécharger' },
+    de: { subject: 'Ihr {brand}-Export ist bereit', paragraphs: ['Hallo {name},', 'Ihr Export {file} ({count} Zeilen) steht zum Herunterladen bereit.', 'Sie können ihn bis zum {expires} herunterladen.'], action: 'Herunterladen' },
   },
 };
 

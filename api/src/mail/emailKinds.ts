@@ -44,7 +44,7 @@ export const EMAIL_KIND_SPECS: Readonly<Record<EmailKind, { variables: readonly 
   auto_top_up: { variables: ['credits', 'amount', 'balance'], actionPath: '/settings/wallet' },
   autopilot_alert: { variables: ['autopilot', 'count', 'list'], actionPath: '/lead-search' },
   saved_search_alert: { variables: ['search', 'count', 'list'], actionPath: '/lead-search/saved-searches' },
-  export_ready: { variables: ['file', 'count'], actionPath: '/lead-search' },
+  export_ready: { variables: ['file', 'count', 'expires'], actionPath: '/lead-search' },
 };
 
 export function variablesOf(kind: EmailKind): string[] {

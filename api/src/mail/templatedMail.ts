@@ -117,6 +117,7 @@ export const SAMPLE_VARS: Readonly<Record<string, string>> = {
   count: '25',
   list: 'Prospects',
   file: 'prospects.csv',
+  expires: '2026-01-22',
 };
 
 /** A reseller's template rendered with its brand and sample values, as the editor's live preview. */

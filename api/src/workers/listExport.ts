@@ -2,10 +2,12 @@ import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
 import type { MailDeps } from '../mail/templatedMail';
 import type { JobQueue } from '../queue/jobQueue';
-import { failListExport, stepListExport } from '../routes/leadSearch/listExportJob';
+import { failListExport, purgeExpiredExports, stepListExport } from '../routes/leadSearch/listExportJob';
 import type { ObjectStorageConfig } from '../storage/config';
 
 export const LIST_EXPORT = 'list-export';
+/** Hourly: finished files past EXPORT_RETENTION_DAYS are removed and their exports marked expired. */
+export const LIST_EXPORT_PURGE = 'list-export-purge';
 /** Retries of a step (a database or object-store failure, a worker that died) before the export is recorded as failed. */
 const RETRIES = 3;
 
@@ -17,7 +19,8 @@ export async function enqueueListExport(queue: JobQueue, exportId: number, tx?: 
 /**
  * A background CSV export (listExportJob.ts): steps of ~10 s of chunks, each chunk recorded with the
  * export's cursor, the rest handed to a fresh job; a step retried after a crash resumes after the last
- * recorded chunk. After RETRIES failed attempts the export is recorded as failed.
+ * recorded chunk. After RETRIES failed attempts the export is recorded as failed. The hourly purge
+ * removes finished files past their retention.
  */
 export function defineListExportWorker(queue: JobQueue, db: Db, clock: Clock, deps: { objectStorage?: ObjectStorageConfig | null; mail?: MailDeps }): void {
   queue.define<{ exportId: number }>(
@@ -35,4 +38,8 @@ export function defineListExportWorker(queue: JobQueue, db: Db, clock: Clock, de
       if (more) await enqueueListExport(queue, exportId);
     },
   );
+  // One run per hour slot across the worker processes (pg-boss cron); a run is idempotent (listExportJob.ts).
+  queue.define(LIST_EXPORT_PURGE, { policy: 'stately', expireInSeconds: 900, retryLimit: 2, retryDelay: 60, concurrency: 1, cron: '41 * * * *' }, async () => {
+    await purgeExpiredExports(db, clock.now(), deps.objectStorage);
+  });
 }

@@ -17175,8 +17175,11 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 file_name: string;
-                                /** @enum {string} */
-                                status: "running" | "done" | "failed";
+                                /**
+                                 * @description expired: the file was kept EXPORT_RETENTION_DAYS after it was done, then removed.
+                                 * @enum {string}
+                                 */
+                                status: "running" | "done" | "failed" | "expired";
                                 total: number | null;
                                 rows_written: number;
                                 /** @description Size of the file written so far, in bytes. */
@@ -17185,6 +17188,7 @@ export interface paths {
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
+                                expires_at: string | null;
                             }[];
                             currentPage: number;
                             pageSize: number;
@@ -17264,8 +17268,11 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 file_name: string;
-                                /** @enum {string} */
-                                status: "running" | "done" | "failed";
+                                /**
+                                 * @description expired: the file was kept EXPORT_RETENTION_DAYS after it was done, then removed.
+                                 * @enum {string}
+                                 */
+                                status: "running" | "done" | "failed" | "expired";
                                 total: number | null;
                                 rows_written: number;
                                 /** @description Size of the file written so far, in bytes. */
@@ -17274,6 +17281,7 @@ export interface paths {
                                 /** Format: date-time */
                                 created_at: string;
                                 finished_at: string | null;
+                                expires_at: string | null;
                             };
                         };
                     };
@@ -17315,8 +17323,11 @@ export interface paths {
                             id: number;
                             campaign_id: number;
                             file_name: string;
-                            /** @enum {string} */
-                            status: "running" | "done" | "failed";
+                            /**
+                             * @description expired: the file was kept EXPORT_RETENTION_DAYS after it was done, then removed.
+                             * @enum {string}
+                             */
+                            status: "running" | "done" | "failed" | "expired";
                             total: number | null;
                             rows_written: number;
                             /** @description Size of the file written so far, in bytes. */
@@ -17325,6 +17336,7 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                             finished_at: string | null;
+                            expires_at: string | null;
                         };
                     };
                 };

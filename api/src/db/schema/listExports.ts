@@ -40,4 +40,16 @@ CREATE TABLE list_export_chunks (
 );
 `,
   },
+  {
+    // A finished file is kept EXPORT_RETENTION_DAYS (listExportJob.ts), then the hourly list-export-purge job
+    // removes its chunks and marks it expired: the row stays, so the list says when the file expired.
+    id: 'w6-wl33-list-export-expiry',
+    sql: `
+ALTER TABLE list_exports ADD COLUMN expires_at timestamptz;
+ALTER TABLE list_exports DROP CONSTRAINT list_exports_status_check;
+ALTER TABLE list_exports ADD CONSTRAINT list_exports_status_check CHECK (status IN ('running', 'done', 'failed', 'expired'));
+UPDATE list_exports SET expires_at = COALESCE(finished_at, created_at) + interval '7 days' WHERE status = 'done';
+CREATE INDEX list_exports_expiry_idx ON list_exports (expires_at) WHERE status = 'done';
+`,
+  },
 ];

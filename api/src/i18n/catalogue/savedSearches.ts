@@ -56,4 +56,10 @@ export const savedSearchMessages = {
     fr: 'Ce lien de téléchargement n’est pas valide ou a expiré. Ouvrez la liste et téléchargez à nouveau le fichier.',
     de: 'Dieser Download-Link ist ungültig oder abgelaufen. Öffnen Sie die Liste und laden Sie die Datei erneut herunter.',
   },
+  'listExport.expired': {
+    en: 'This file expired on {date}: exported files are kept for {days} days. Prepare the file again from the list.',
+    es: 'Este archivo caducó el {date}: los archivos exportados se guardan {days} días. Vuelve a preparar el archivo desde la lista.',
+    fr: 'Ce fichier a expiré le {date} : les fichiers exportés sont conservés {days} jours. Préparez à nouveau le fichier depuis la liste.',
+    de: 'Diese Datei ist am {date} abgelaufen: Exportierte Dateien werden {days} Tage aufbewahrt. Bereiten Sie die Datei in der Liste erneut vor.',
+  },
 } satisfies Record<string, Translations>;

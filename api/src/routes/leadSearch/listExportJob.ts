@@ -13,6 +13,11 @@ export const EXPORT_BATCH = 2000;
 const STEP_BUDGET_MS = 10_000;
 /** How long a download link works. */
 export const DOWNLOAD_LINK_MS = 5 * 60_000;
+/** How long a finished file can be downloaded; then the list-export-purge job removes it (the row stays, expired). */
+export const EXPORT_RETENTION_DAYS = 7;
+const DAY_MS = 86_400_000;
+/** Exports purged per transaction-free pass of the purge (the rest go in the next pass of the same run). */
+const PURGE_BATCH = 100;
 
 export interface ExportRow {
   id: number;
@@ -20,7 +25,7 @@ export interface ExportRow {
   campaign_id: number;
   filters: ResultFilters;
   file_name: string;
-  status: 'running' | 'done' | 'failed';
+  status: 'running' | 'done' | 'failed' | 'expired';
   total: number | null;
   rows_written: number;
   bytes: number | string;
@@ -29,9 +34,19 @@ export interface ExportRow {
   error: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
+  /** Until when a done file can be downloaded (null: an export finished before exports expired). */
+  expires_at: Date | string | null;
 }
 
-export const EXPORT_COLUMNS = 'id, user_id, campaign_id, filters, file_name, status, total, rows_written, bytes, after_id, chunks, error, created_at, finished_at';
+export const EXPORT_COLUMNS = 'id, user_id, campaign_id, filters, file_name, status, total, rows_written, bytes, after_id, chunks, error, created_at, finished_at, expires_at';
+
+/** When a done export's file is (or was) no longer downloadable; null when it does not expire or is not done. */
+export function expiredAt(row: Pick<ExportRow, 'status' | 'expires_at'>, now: Date): Date | null {
+  if (row.status !== 'done' && row.status !== 'expired') return null;
+  if (row.expires_at === null) return null;
+  const at = new Date(row.expires_at);
+  return row.status === 'expired' || at.getTime() <= now.getTime() ? at : null;
+}
 
 export interface ExportDeps {
   objectStorage?: ObjectStorageConfig | null;
@@ -100,13 +115,15 @@ export async function stepListExport(db: Db, exportId: number, deps: ExportDeps)
 
 /** The export is complete: done, once, with its email (the brand's path, ADR 018) in the same transaction. */
 async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise<void> {
+  const now = deps.now();
+  const expires = new Date(now.getTime() + EXPORT_RETENTION_DAYS * DAY_MS);
   await db.transaction(async (tx) => {
     const done = (
       await tx.query<{ user_id: number; file_name: string; rows_written: number; campaign_id: number; list_type: string }>(
-        `UPDATE list_exports e SET status = 'done', finished_at = $2 FROM campaigns c
+        `UPDATE list_exports e SET status = 'done', finished_at = $2, expires_at = $3 FROM campaigns c
           WHERE e.id = $1 AND e.status = 'running' AND c.id = e.campaign_id
           RETURNING e.user_id, e.file_name, e.rows_written, e.campaign_id, c.list_type`,
-        [exportId, deps.now().toISOString()],
+        [exportId, now.toISOString(), expires.toISOString()],
       )
     ).rows[0];
     if (!done || !deps.mail) return;
@@ -114,7 +131,7 @@ async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise
       kind: 'export_ready',
       userId: done.user_id,
       actionPath: `/lead-search/saved-lists/${done.list_type}-${done.campaign_id}`,
-      vars: { file: done.file_name, count: String(done.rows_written) },
+      vars: { file: done.file_name, count: String(done.rows_written), expires: expires.toISOString().slice(0, 10) },
     });
   });
 }
@@ -123,6 +140,32 @@ async function finishExport(db: Db, exportId: number, deps: ExportDeps): Promise
 export async function failListExport(db: Db, exportId: number, now: Date, objectStorage?: ObjectStorageConfig | null): Promise<void> {
   const failed = await db.query(`UPDATE list_exports SET status = 'failed', error = 'failed', finished_at = $2 WHERE id = $1 AND status = 'running'`, [exportId, now.toISOString()]);
   if (failed.rowCount) await removeChunks(db, exportId, objectStorage);
+}
+
+/**
+ * The scheduled purge (list-export-purge job): every done export past its expiry is marked expired (its row
+ * stays, so the list and a stale link say when it expired) and its chunks and objects are removed. The mark is
+ * committed first and the removal follows with no transaction open (an object delete is a network call); a
+ * purge interrupted between the two finds the expired export's leftover chunks on its next run, as it does a
+ * failed export's. Idempotent: a second run finds nothing to do. Returns how many exports it expired.
+ */
+export async function purgeExpiredExports(db: Db, now: Date, objectStorage?: ObjectStorageConfig | null): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const marked = await db.query<{ id: number }>(
+      `UPDATE list_exports SET status = 'expired' WHERE id IN (
+         SELECT id FROM list_exports WHERE status = 'done' AND expires_at <= $1 ORDER BY expires_at LIMIT ${PURGE_BATCH}
+       ) AND status = 'done' RETURNING id`,
+      [now.toISOString()],
+    );
+    expired += marked.rows.length;
+    const leftovers = await db.query<{ id: number }>(
+      `SELECT e.id FROM list_exports e WHERE e.status IN ('expired', 'failed')
+          AND EXISTS (SELECT 1 FROM list_export_chunks c WHERE c.export_id = e.id) ORDER BY e.id LIMIT ${PURGE_BATCH}`,
+    );
+    for (const { id } of leftovers.rows) await removeChunks(db, id, objectStorage);
+    if (marked.rows.length < PURGE_BATCH && leftovers.rows.length < PURGE_BATCH) return expired;
+  }
 }
 
 /** Removes an export's chunks (and their objects). */

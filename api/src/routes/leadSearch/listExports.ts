@@ -7,10 +7,11 @@ import { ApiError } from '../../http/errors';
 import { IdParams, MessageProperties, Nullable, Page, PageQueryProperties, pageOf, pageWindow, StringEnum, Timestamp, Type } from '../../http/contract';
 import { s3ObjectStore } from '../../storage/objectStore';
 import { enqueueListExport } from '../../workers/listExport';
+import type { Language } from '../../i18n/messages';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { csvHeader, csvLine, CSV_COLUMNS } from './csv';
-import { downloadLink, EXPORT_COLUMNS, exportFile, linkValid, removeChunks, type ExportRow } from './listExportJob';
+import { downloadLink, EXPORT_COLUMNS, EXPORT_RETENTION_DAYS, expiredAt, exportFile, linkValid, removeChunks, type ExportRow } from './listExportJob';
 import { resultFiltersSchema, type ResultFilters } from './resultQuery';
 
 /**
@@ -23,26 +24,30 @@ const ListExport = Type.Object({
   id: Type.Integer(),
   campaign_id: Type.Integer(),
   file_name: Type.String(),
-  status: StringEnum(['running', 'done', 'failed'] as const),
+  status: StringEnum(['running', 'done', 'failed', 'expired'] as const, { description: 'expired: the file was kept EXPORT_RETENTION_DAYS after it was done, then removed.' }),
   total: Nullable(Type.Integer({ description: 'Rows matching the filters (null until the job has counted them).' })),
   rows_written: Type.Integer(),
   bytes: Type.Integer({ description: 'Size of the file written so far, in bytes.' }),
   error: Nullable(Type.String()),
   created_at: Timestamp(),
   finished_at: Nullable(Timestamp()),
+  // Until when the file can be downloaded (a done or expired export).
+  expires_at: Nullable(Timestamp()),
 });
 
-const toDto = (row: ExportRow) => ({
+/** An export past its expiry reads as expired even before the hourly purge has removed its file. */
+const toDto = (row: ExportRow, now: Date) => ({
   id: row.id,
   campaign_id: row.campaign_id,
   file_name: row.file_name,
-  status: row.status,
+  status: row.status === 'done' && expiredAt(row, now) ? ('expired' as const) : row.status,
   total: row.total,
   rows_written: row.rows_written,
   bytes: Number(row.bytes),
   error: row.error,
   created_at: row.created_at,
   finished_at: row.finished_at,
+  expires_at: row.expires_at,
 });
 
 /**
@@ -55,6 +60,14 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
   if (store) app.addHook('onClose', async () => store.close());
+
+  /** 410 naming the day the file expired, in the asker's language, when the export's file is gone or past its expiry. */
+  function refuseExpired(row: ExportRow, lang: Language): void {
+    const at = expiredAt(row, clock.now());
+    if (!at) return;
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+    throw new ApiError(410, 'listExport.expired', { params: { date, days: EXPORT_RETENTION_DAYS }, extra: { expired_at: at.toISOString() } });
+  }
 
   async function load(userId: number, id: number): Promise<ExportRow> {
     const row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1 AND user_id = $2`, [id, userId])).rows[0];
@@ -99,7 +112,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
         return created;
       });
       reply.code(202);
-      return { ...say(request, 'listExport.started'), export: toDto(await load(userId, id)) };
+      return { ...say(request, 'listExport.started'), export: toDto(await load(userId, id), clock.now()) };
     },
   );
 
@@ -120,12 +133,12 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
       const filter = 'user_id = $1 AND ($2::int IS NULL OR campaign_id = $2)';
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM list_exports WHERE ${filter}`, [userId, campaignId])).rows[0]!.n;
       const rows = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE ${filter} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`, [userId, campaignId])).rows;
-      return { ...pageOf(rows.map(toDto), request.query, total), direct_max_rows: EXPORT_DIRECT_MAX_ROWS };
+      return { ...pageOf(rows.map((row) => toDto(row, clock.now())), request.query, total), direct_max_rows: EXPORT_DIRECT_MAX_ROWS };
     },
   );
 
   app.get('/api/list-exports/:id', { ...guard, schema: { summary: 'One export with its progress', params: IdParams, response: { 200: ListExport } } }, async (request) =>
-    toDto(await load(currentUser(request).id, request.params.id)),
+    toDto(await load(currentUser(request).id, request.params.id), clock.now()),
   );
 
   app.post(
@@ -141,6 +154,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     async (request) => {
       const userId = currentUser(request).id;
       const row = await load(userId, request.params.id);
+      refuseExpired(row, request.lang);
       if (row.status !== 'done') throw new ApiError(409, 'listExport.not_ready');
       return downloadLink(config.appSecret, row.id, userId, clock.now());
     },
@@ -160,6 +174,7 @@ export function listExportRoutes(api: FastifyInstance, { db, clock, queue, confi
     async (request, reply) => {
       const row = (await db.query<ExportRow>(`SELECT ${EXPORT_COLUMNS} FROM list_exports WHERE id = $1`, [request.params.id])).rows[0];
       if (!row || !linkValid(config.appSecret, row.id, row.user_id, request.query.expires, request.query.signature, clock.now())) throw new ApiError(403, 'listExport.link_invalid');
+      refuseExpired(row, request.lang);
       if (row.status !== 'done') throw new ApiError(409, 'listExport.not_ready');
       return reply
         .type('text/csv; charset=utf-8')

@@ -49,7 +49,11 @@ export async function downloadListExport(id: number): Promise<void> {
   link.remove();
 }
 
-export const useDownloadListExport = () => useMutation({ mutationFn: downloadListExport });
+/** A refused download (the file expired meanwhile) refreshes the files, which then say so. */
+export function useDownloadListExport() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: downloadListExport, onError: () => client.invalidateQueries({ queryKey: listExportKeys.all }) });
+}
 
 /** DELETE /api/list-exports/{id}: the export and its file. */
 export function useDeleteListExport(campaignId: number) {

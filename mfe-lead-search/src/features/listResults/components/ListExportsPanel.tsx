@@ -10,7 +10,7 @@ export interface ListExportsPanelProps {
   filters: Omit<ResultFilters, 'page' | 'limit'>;
 }
 
-/** Files of the list prepared in the background: start one, watch its progress, download it. */
+/** Files of the list prepared in the background: start one, watch its progress, download it until it expires. */
 export function ListExportsPanel({ campaignId, filters }: ListExportsPanelProps) {
   const { t } = useTranslation('leadSearch');
   const exports = useListExports(campaignId);
@@ -54,6 +54,7 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
     item.bytes / (item.bytes >= 1_048_576 ? 1_048_576 : 1024),
   );
   const percent = item.total ? Math.round((100 * item.rows_written) / item.total) : null;
+  const expires = item.expires_at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.expires_at)) : null;
   return (
     <Box as="li" data-testid="list-export">
       <HStack justify="space-between" wrap="wrap" gap={2}>
@@ -92,8 +93,15 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
           <Text fontSize="xs">{item.total === null ? t('listExports.counting') : t('listExports.running', { written: number.format(item.rows_written), total: number.format(item.total) })}</Text>
         </Box>
       ) : item.status === 'done' ? (
-        <Text fontSize="xs" data-testid="list-export-done">
-          {t('listExports.done', { count: item.rows_written, rows: number.format(item.rows_written), size })}
+        <>
+          <Text fontSize="xs" data-testid="list-export-done">
+            {t('listExports.done', { count: item.rows_written, rows: number.format(item.rows_written), size })}
+          </Text>
+          {expires ? <Text fontSize="xs">{t('listExports.expires', { date: expires })}</Text> : null}
+        </>
+      ) : item.status === 'expired' ? (
+        <Text fontSize="xs" data-testid="list-export-expired">
+          {t('listExports.expired', { date: expires })}
         </Text>
       ) : (
         <Text fontSize="xs" role="alert" color="red.700">
