@@ -1,6 +1,7 @@
 import { creditBalance, grantCredits, LOW_CREDITS_THRESHOLD, spendCredits } from '../src/credits/ledger';
 import { grantPaidPeriod, markRenewalFailed } from '../src/credits/periodGrant';
 import { createMailer } from '../src/mail/mailer';
+import { savedSearchTick } from '../src/routes/leadSearch/savedSearchAlerts';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
@@ -13,10 +14,14 @@ const DAY = 86_400_000;
 /** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
 /**
  * Issue 33: the event emails (payment receipt, failed payment, automatic top-up, renewal, low credits,
- * autopilot alert) are written to the outbox in the transaction of their event, once per event: the
- * sandbox's own webhook events settle the same charges again after the synchronous answer (a replay),
- * and must not mail again.
+ * autopilot alert, saved-search alert, export ready) are written to the outbox in the transaction of their
+ * event, once per event: the sandbox's own webhook events settle the same charges again after the
+ * synchronous answer (a replay), and must not mail again. The demo customer and the subscription's customer
+ * are the demo reseller's, which has a business account here: every one of these emails, triggered by its
+ * real sender, carries the reseller's brand and never the platform's name or logo.
  */
+const BRAND = { name: 'Riley Events', domain: 'riley-events.test', logo: 'https://cdn.riley-events.test/logo.png' };
+const PLATFORM_LOGO = 'https://cdn.platform.test/platform-logo.png';
 describe('event emails: one per event, to the account, none on a replay', () => {
   let ctx: TestContext;
   let customer: string;
@@ -28,6 +33,13 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     customer = await login(ctx.app, DEMO.customer);
     reseller = await login(ctx.app, DEMO.reseller);
     customerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+    await ctx.db.query(
+      `INSERT INTO business_settings (domain, name, logo, button_color, owner_user_id, support_email)
+       SELECT $1, $2, $3, '#AA3300', id, 'help@riley-events.test' FROM users WHERE email = $4`,
+      [BRAND.domain, BRAND.name, BRAND.logo, DEMO.reseller.email],
+    );
+    // A platform logo that would show if a reseller's email fell back to the platform's look.
+    await ctx.db.query("UPDATE business_settings SET logo = $1 WHERE domain = 'localhost'", [PLATFORM_LOGO]);
   }, 120_000);
   afterAll(() => ctx.close(), 60_000);
 
@@ -179,6 +191,29 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(await mails('low_credits')).toHaveLength(before + 2);
   });
 
+  it('a daily saved-search alert that finds new leads: one alert email; a background export of that list: one export-ready email', async () => {
+    const list = json<{ campaign: { id: number } }>(await call('POST', '/api/campaigns', { name: 'Lyon founders', list_type: 'people' })).campaign.id;
+    const saved = await call('POST', '/api/saved-searches', { name: 'Founders in Lyon', type: 'people', campaign_id: list, location: 'Lyon', count: 3, filters: { job_title: 'Founder' }, alert: 'daily' });
+    expect(saved.statusCode).toBe(201);
+    const mail = { mailer: createMailer({ smtpUrl: null, from: 'no-reply@example.test' }), config: ctx.config };
+    ctx.clock.advance(DAY);
+    expect((await savedSearchTick(ctx.db, ctx.clock, mail)).started).toHaveLength(1);
+    await ctx.app.queue.drain();
+    ctx.clock.advance(1000);
+    expect((await savedSearchTick(ctx.db, ctx.clock, mail)).finished).toHaveLength(1);
+    await savedSearchTick(ctx.db, ctx.clock, mail);
+    const alerts = await mails('saved_search_alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.body_text).toContain('Founders in Lyon');
+    expect(alerts[0]!.body_text).toContain('Lyon founders');
+
+    expect((await call('POST', '/api/list-exports', { campaign_id: list })).statusCode).toBe(202);
+    await ctx.app.queue.drain();
+    const ready = await mails('export_ready');
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.body_text).toContain(`Lyon-founders-${list}.csv`);
+  });
+
   it("a search job whose charge takes the balance below the threshold mails low credits once (the queue's search worker passes the mail deps)", async () => {
     const undo = registerChargedSource(['people']);
     try {
@@ -197,6 +232,31 @@ describe('event emails: one per event, to the account, none on a replay', () => 
       expect(await mails('low_credits')).toHaveLength(before + 1);
     } finally {
       undo();
+    }
+  });
+
+  it("every event email to the reseller's customers, from its real sender, is in the reseller's brand: its name, logo and domain, never the platform's name or logo", async () => {
+    const platform = (await ctx.db.query<{ name: string }>("SELECT name FROM business_settings WHERE domain = 'localhost'")).rows[0]!.name;
+    const sent = (
+      await ctx.db.query<{ kind: string; to_email: string; subject: string; body_text: string; body_html: string; from_name: string; reply_to: string }>(
+        `SELECT o.kind, o.to_email, o.subject, o.body_text, o.body_html, o.from_name, o.reply_to FROM outbound_emails o JOIN users u ON u.id = o.user_id
+          WHERE u.parent_id = (SELECT id FROM users WHERE email = $1) ORDER BY o.id`,
+        [DEMO.reseller.email],
+      )
+    ).rows;
+    const events = ['payment_receipt', 'payment_failed', 'auto_top_up', 'subscription_renewal', 'low_credits', 'autopilot_alert', 'saved_search_alert', 'export_ready'];
+    expect(events.filter((kind) => !sent.some((m) => m.kind === kind))).toEqual([]);
+    for (const mail of sent) {
+      // The demo customer's own address is on the platform's test domain: it is not the brand.
+      const parts = `${mail.subject}\n${mail.body_text}\n${mail.body_html}`.split(mail.to_email).join('');
+      expect({ kind: mail.kind, leaks: new RegExp(platform, 'i').test(parts) || parts.includes(PLATFORM_LOGO) }).toEqual({ kind: mail.kind, leaks: false });
+      expect(mail.from_name).toBe(BRAND.name);
+      expect(mail.reply_to).toBe('help@riley-events.test');
+      expect(mail.subject).toContain(BRAND.name);
+      expect(mail.body_html).toContain(BRAND.logo);
+      const links = [...mail.body_html.matchAll(/href="(https?:[^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).hostname);
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.filter((host) => host !== BRAND.domain)).toEqual([]);
     }
   });
 });
