@@ -325,7 +325,10 @@ describe('custom labels on results', () => {
     expect(await held()).toBe(13);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}/delete`, headers: bearer(token), payload: { ids: [b] } })).statusCode).toBe(200);
     expect(await held()).toBe(10);
+    // A deleted list sits in the trash with its labels; deleted for good, they go with it.
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${id}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect(await held()).toBe(10);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/campaign-trash/${id}`, headers: bearer(token) })).statusCode).toBe(200);
     expect(await held()).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import { WorkflowsScreen } from './features/workflows/components/WorkflowsScreen
 import { LazyWorkflowBuilder } from './features/workflows/components/LazyWorkflowBuilder';
 import { SavedSearchesScreen } from './features/savedSearches/components/SavedSearchesScreen';
 import { DoNotContactScreen } from './features/suppressions/components/DoNotContactScreen';
+import { TrashScreen } from './features/trash/components/TrashScreen';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
@@ -35,6 +36,7 @@ export const routes: AreaRouteConfig[] = [
     titleKey: r('savedLists'),
     element: <SavedListsScreen />,
     children: [
+      { path: 'trash', titleKey: r('trash'), back: true, element: <TrashScreen /> },
       {
         path: ':typeId',
         titleKey: r('savedList'),

@@ -18,6 +18,7 @@ import { OPERATIONS_MIGRATIONS } from './schema/operations';
 import { LIST_EXPORT_MIGRATIONS } from './schema/listExports';
 import { LIST_MIGRATIONS } from './schema/lists';
 import { SPEC_GAP_MIGRATIONS } from './schema/specGaps';
+import { LIST_UNDO_MIGRATIONS } from './schema/listUndo';
 
 export type { Migration };
 
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...LIST_EXPORT_MIGRATIONS,
   ...LIST_MIGRATIONS,
   ...SPEC_GAP_MIGRATIONS,
+  ...LIST_UNDO_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

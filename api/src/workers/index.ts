@@ -6,6 +6,7 @@ import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineLeadEnrichmentWorker } from './leadEnrichment';
 import { defineLimitResets } from './limitResets';
+import { defineTrashPurge } from './trashPurge';
 import { definePrivacyWorkers } from './privacy';
 import { definePhoneRevealExpiry } from './phoneRevealExpiry';
 import { defineListExportWorker } from './listExport';
@@ -32,6 +33,7 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   defineSchedulerTicks(queue, deps.db, deps.clock, deps);
   defineSubscriptionRenewals(queue, deps.db, deps.clock, deps);
   defineLimitResets(queue, deps.db, deps.clock);
+  defineTrashPurge(queue, deps.db, deps.clock);
   definePrivacyWorkers(queue, deps.db, deps.clock, deps.config.objectStorage);
   definePaykickstartIpnWorker(queue, deps.db, deps.clock, deps);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());

@@ -189,6 +189,15 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
   );
   ids.job_running = running!.id;
 
+  // Lead search: a list in the trash and an undoable operation on it (issue 29 item 5).
+  ids.campaign_trashed = idOf(await env.create('/api/campaigns', { name: `${m} trashed list`, list_type: 'people' }));
+  await env.sql('UPDATE campaigns SET deleted_at = now() WHERE id = $1', [ids.campaign_trashed]);
+  const [operation] = await env.sql<{ id: string }>(
+    "INSERT INTO list_operations (user_id, kind, campaign_ids, created_at, undo_until) VALUES ($1, 'delete', $2::int[], now(), now() + interval '10 years') RETURNING id",
+    [env.victimUserId, `{${ids.campaign_trashed}}`],
+  );
+  ids.listOperation = Number(operation!.id);
+
   // Super-admin data (global): only admins may touch it.
   ids.user = env.victimUserId;
   ids.plan = idOf(await env.create('/api/admin/plans', {}, 'admin'));
@@ -250,6 +259,9 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'PUT /api/campaigns/:id': lead({ params: (ids) => ({ id: ids.campaign_people! }), body: () => ({ name: 'Hijacked' }) }),
   'DELETE /api/campaigns/:id': lead({ params: (ids) => ({ id: ids.campaign_people! }) }),
   'POST /api/campaigns/archive/:id': lead({ params: (ids) => ({ id: ids.campaign_people! }) }),
+  'POST /api/list-operations/:id/undo': lead({ params: (ids) => ({ id: ids.listOperation! }) }),
+  'POST /api/campaign-trash/:id/restore': lead({ params: (ids) => ({ id: ids.campaign_trashed! }) }),
+  'DELETE /api/campaign-trash/:id': lead({ params: (ids) => ({ id: ids.campaign_trashed! }) }),
   'GET /api/searches/:id': lead({ params: (ids) => ({ id: ids.job_people! }) }),
   'POST /api/searches/:id/stop': lead({ params: (ids) => ({ id: ids.job_running! }) }),
   'GET /api/intent-tracking/:id': lead({ params: (ids) => ({ id: ids.campaign_intent! }) }),

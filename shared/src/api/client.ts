@@ -7,6 +7,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Failures are logged only, never toasted (spec §8: training-data calls). */
     silent?: boolean;
+    /** The caller shows the success message itself (e.g. with an Undo button); failures still toast. */
+    ownToast?: boolean;
   }
 }
 
@@ -76,7 +78,7 @@ export function createApiClient(baseURL = ''): AxiosInstance {
     (response) => {
       // Spec §7: every response with a message shows a toast, only when a token is stored.
       const message = (response.data as ApiErrorBody | undefined)?.message;
-      if (message && readStoredToken() && !response.config.silent) notify('success', message);
+      if (message && readStoredToken() && !response.config.silent && !response.config.ownToast) notify('success', message);
       return response;
     },
     (error: ApiError) => {

@@ -5123,7 +5123,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a list and its results */
+        /** Move a list to the trash (restorable for 30 days, or undone at once) */
         delete: {
             parameters: {
                 query?: never;
@@ -5144,6 +5144,7 @@ export interface paths {
                         "application/json": {
                             code: string;
                             message: string;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -5163,7 +5164,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete several lists */
+        /** Move several lists to the trash (restorable for 30 days, or undone at once) */
         post: {
             parameters: {
                 query?: never;
@@ -5189,6 +5190,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -5302,6 +5304,7 @@ export interface paths {
                                     finished_at: string | null;
                                 } | null;
                             };
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -5349,6 +5352,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -5551,6 +5555,184 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list-operations/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a bulk archive, delete or label change (within 10 seconds of it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            kind: "archive" | "unarchive" | "delete" | "label";
+                            count: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaign-trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted lists, kept 30 days before they are purged */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                result_count: number;
+                                /** Format: date-time */
+                                deleted_at: string;
+                                /** Format: date-time */
+                                purge_at: string;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaign-trash/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a list out of the trash */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaign-trash/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a list in the trash for good, with its results */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -10344,6 +10526,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10433,6 +10616,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10522,6 +10706,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10611,6 +10796,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10700,6 +10886,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10789,6 +10976,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10878,6 +11066,7 @@ export interface paths {
                             code: string;
                             message: string;
                             updated: number;
+                            undo_id: number | null;
                         };
                     };
                 };

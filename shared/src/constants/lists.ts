@@ -23,3 +23,9 @@ export const CRM_IDS = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as
 export type CrmId = (typeof CRM_IDS)[number];
 
 export const REPEAT_PERIODS = ['daily', 'weekly', 'monthly', 'yearly', 'one-time'] as const;
+
+/** Issue 29: a bulk archive, delete or label change can be undone from its toast for this long. */
+export const UNDO_WINDOW_MS = 10_000;
+
+/** Issue 29: a deleted list stays in the trash (restorable) this many days before it is deleted for good. */
+export const TRASH_RETENTION_DAYS = 30;

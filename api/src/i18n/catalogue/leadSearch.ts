@@ -98,6 +98,48 @@ export const leadSearchMessages = {
     fr: ({ count }) => (Number(count) === 1 ? '1 liste supprimée.' : `${count} listes supprimées.`),
     de: ({ count }) => (Number(count) === 1 ? '1 Liste gelöscht.' : `${count} Listen gelöscht.`),
   },
+  'leadSearch.list_restored': {
+    en: 'List restored from the trash.',
+    es: 'Lista restaurada desde la papelera.',
+    fr: 'Liste restaurée depuis la corbeille.',
+    de: 'Liste aus dem Papierkorb wiederhergestellt.',
+  },
+  'leadSearch.list_deleted_forever': {
+    en: 'List deleted for good.',
+    es: 'Lista eliminada definitivamente.',
+    fr: 'Liste supprimée définitivement.',
+    de: 'Liste endgültig gelöscht.',
+  },
+  'leadSearch.undo_expired': {
+    en: 'It is too late to undo this change.',
+    es: 'Ya es demasiado tarde para deshacer este cambio.',
+    fr: 'Il est trop tard pour annuler cette modification.',
+    de: 'Diese Änderung kann nicht mehr rückgängig gemacht werden.',
+  },
+  'leadSearch.undo_archive': {
+    en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 list is back.' : `Undone: ${count} lists are back.`),
+    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 lista ha vuelto.' : `Deshecho: ${count} listas han vuelto.`),
+    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste est revenue.' : `Annulé : ${count} listes sont revenues.`),
+    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste ist zurück.' : `Rückgängig: ${count} Listen sind zurück.`),
+  },
+  'leadSearch.undo_unarchive': {
+    en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 list archived again.' : `Undone: ${count} lists archived again.`),
+    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 lista archivada de nuevo.' : `Deshecho: ${count} listas archivadas de nuevo.`),
+    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste de nouveau archivée.' : `Annulé : ${count} listes de nouveau archivées.`),
+    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste wieder archiviert.' : `Rückgängig: ${count} Listen wieder archiviert.`),
+  },
+  'leadSearch.undo_delete': {
+    en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 list restored.' : `Undone: ${count} lists restored.`),
+    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 lista restaurada.' : `Deshecho: ${count} listas restauradas.`),
+    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste restaurée.' : `Annulé : ${count} listes restaurées.`),
+    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste wiederhergestellt.' : `Rückgängig: ${count} Listen wiederhergestellt.`),
+  },
+  'leadSearch.undo_label': {
+    en: ({ count }) => (Number(count) === 1 ? 'Undone: labels back as they were on 1 result.' : `Undone: labels back as they were on ${count} results.`),
+    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: etiquetas como estaban en 1 resultado.' : `Deshecho: etiquetas como estaban en ${count} resultados.`),
+    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : libellés rétablis sur 1 résultat.' : `Annulé : libellés rétablis sur ${count} résultats.`),
+    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: Labels bei 1 Ergebnis wiederhergestellt.' : `Rückgängig: Labels bei ${count} Ergebnissen wiederhergestellt.`),
+  },
   'leadSearch.lists_archived': {
     en: ({ count }) => (Number(count) === 1 ? '1 list archived.' : `${count} lists archived.`),
     es: ({ count }) => (Number(count) === 1 ? '1 lista archivada.' : `${count} listas archivadas.`),

@@ -22,7 +22,8 @@ const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** A page of the owner's lists, newest first, each with its latest job; archived lists only under `filter: 'archived'`. */
 export async function listCampaigns(q: Queryable, userId: number, query: CampaignListQuery): Promise<{ rows: CampaignDto[]; total: number }> {
-  const where = ['c.user_id = $1'];
+  // A list in the trash is shown only on the trash page (listOperations.ts).
+  const where = ['c.user_id = $1', 'c.deleted_at IS NULL'];
   const params: SqlParam[] = [userId];
   const add = (value: SqlParam) => `$${params.push(value)}`;
   if (query.filter === 'archived') where.push('c.archived');
@@ -65,18 +66,35 @@ export async function updateCampaign(q: Queryable, userId: number, id: number, c
   const { rowCount } = await q.query(
     `UPDATE campaigns SET name = COALESCE($3, name), tags = COALESCE($4::jsonb, tags),
             source = CASE WHEN $5::boolean THEN $6 ELSE source END, updated_at = now()
-      WHERE id = $1 AND user_id = $2`,
+      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [id, userId, change.name ?? null, change.tags ? JSON.stringify(change.tags) : null, change.source !== undefined, change.source ?? null],
   );
   return rowCount > 0;
 }
 
-/** Deletes the owner's lists among `ids` (their results go with them); how many. */
-export async function deleteCampaigns(q: Queryable, userId: number, ids: readonly number[]): Promise<number> {
-  return (await q.query('DELETE FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[])', [userId, idArray(ids)])).rowCount;
+/**
+ * Moves the owner's lists among `ids` to the trash (their results stay until the purge or "delete forever");
+ * the ids it moved (lists already in the trash are not moved again).
+ */
+export async function trashCampaigns(q: Queryable, userId: number, ids: readonly number[], at: Date): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>('UPDATE campaigns SET deleted_at = $3 WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL RETURNING id', [
+    userId,
+    idArray(ids),
+    at,
+  ]);
+  return rows.map((r) => r.id);
 }
 
-/** Archives (or brings back) the owner's lists among `ids`; how many. */
-export async function setCampaignsArchived(q: Queryable, userId: number, ids: readonly number[], archived: boolean): Promise<number> {
-  return (await q.query('UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[])', [userId, idArray(ids), archived])).rowCount;
+/**
+ * Archives (or brings back) the owner's lists among `ids`: how many it matched, and which of them it changed (an
+ * undo gives back only those).
+ */
+export async function setCampaignsArchived(q: Queryable, userId: number, ids: readonly number[], archived: boolean): Promise<{ matched: number; changed: number[] }> {
+  const { rows } = await q.query<{ id: number; was: boolean }>(
+    `UPDATE campaigns c SET archived = $3, updated_at = now()
+       FROM (SELECT id, archived FROM campaigns WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL FOR UPDATE) o
+      WHERE c.id = o.id RETURNING c.id, o.archived AS was`,
+    [userId, idArray(ids), archived],
+  );
+  return { matched: rows.length, changed: rows.filter((r) => r.was !== archived).map((r) => r.id) };
 }

@@ -7,7 +7,9 @@
 import type { Db } from '../../db';
 import type { JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
-import { deleteCampaigns, insertCampaign, listCampaigns, setCampaignsArchived, updateCampaign, type CampaignListQuery } from './campaignRepository';
+import { insertCampaign, listCampaigns, setCampaignsArchived, trashCampaigns, updateCampaign, type CampaignListQuery } from './campaignRepository';
+import { recordOperation } from './listOperationStore';
+import { stopJob } from './searchJobs';
 import { loadCampaign, notFound, type CampaignDto } from './campaignStore';
 import { recordListEvent, type ListActor } from './listHistory';
 import type { SearchType } from '../../providers/leads';
@@ -69,17 +71,39 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
       return loadCampaign(db, userId, id);
     },
 
-    async remove(userId: number, id: number): Promise<void> {
-      if ((await deleteCampaigns(db, userId, [id])) === 0) throw notFound();
+    /**
+     * Moves lists to the trash with an undoable operation (null when none was the owner's, or all were in the
+     * trash already). A search still running into a list is stopped: nothing is charged for a deleted list.
+     */
+    async trash(userId: number, ids: readonly number[]): Promise<{ count: number; undoId: number | null }> {
+      return db.transaction(async (tx) => {
+        const moved = await trashCampaigns(tx, userId, ids, now());
+        if (moved.length === 0) return { count: 0, undoId: null };
+        const running = await tx.query<{ id: number }>(`SELECT id FROM search_jobs WHERE campaign_id = ANY($1::int[]) AND status = 'running' FOR UPDATE`, [`{${moved.join(',')}}`]);
+        for (const job of running.rows) await stopJob(tx, queue, job.id);
+        return { count: moved.length, undoId: await recordOperation(tx, userId, 'delete', moved, now()) };
+      });
     },
 
-    /** Ids of other accounts are ignored, never touched. */
-    removeMany: (userId: number, ids: readonly number[]) => deleteCampaigns(db, userId, ids),
-
-    async archive(userId: number, id: number, archived: boolean): Promise<CampaignDto> {
-      return reload(userId, id, (await setCampaignsArchived(db, userId, [id], archived)) > 0);
+    /** One list to the trash; 404 when it is not the owner's (or already in the trash). */
+    async remove(userId: number, id: number): Promise<number> {
+      const { undoId } = await this.trash(userId, [id]);
+      if (undoId === null) throw notFound();
+      return undoId;
     },
 
-    archiveMany: (userId: number, ids: readonly number[], archived: boolean) => setCampaignsArchived(db, userId, ids, archived),
+    async archive(userId: number, id: number, archived: boolean): Promise<{ campaign: CampaignDto; undoId: number | null }> {
+      const { matched, undoId } = await this.archiveMany(userId, [id], archived);
+      return { campaign: await reload(userId, id, matched > 0), undoId };
+    },
+
+    /** Ids of other accounts are ignored, never touched. The operation undoes only the lists whose state changed. */
+    async archiveMany(userId: number, ids: readonly number[], archived: boolean): Promise<{ matched: number; undoId: number | null }> {
+      return db.transaction(async (tx) => {
+        const { matched, changed } = await setCampaignsArchived(tx, userId, ids, archived);
+        const undoId = changed.length ? await recordOperation(tx, userId, archived ? 'archive' : 'unarchive', changed, now()) : null;
+        return { matched, undoId };
+      });
+    },
   };
 }

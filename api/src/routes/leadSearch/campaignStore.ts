@@ -35,10 +35,10 @@ export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?:
 
 export const notFound = () => new ApiError(404, 'not_found');
 
-/** The user's campaign with its latest job; another account's id (or none) → 404. */
+/** The user's campaign with its latest job; another account's id, a list in the trash (or none) → 404. */
 export async function loadCampaign(db: Queryable, userId: number, id: number, opts: { forUpdate?: boolean } = {}): Promise<CampaignDto> {
   const row = (
-    await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.user_id = $2${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id, userId])
+    await db.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1 AND c.user_id = $2 AND c.deleted_at IS NULL${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id, userId])
   ).rows[0];
   if (!row) throw notFound();
   const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
@@ -60,7 +60,7 @@ export async function loadCampaignWith<T>(db: Queryable, userId: number, id: num
               (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) j) AS job,
               (SELECT row_to_json(e) FROM (SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) e) AS enrichment,
               (${extraSql}) AS extra
-         FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam}`;
+         FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam} AND c.deleted_at IS NULL`;
   const values = [...params, userId];
   // Planned once per statement text when every parameter is an id (an unfiltered page, by keyset or not): its
   // plan is the same whatever the ids. A search text or a filter value is planned for its value: PostgreSQL's

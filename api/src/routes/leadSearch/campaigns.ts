@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { Message, MessageProperties, Page, PageQueryProperties, pageOf, Type } from '../../http/contract';
+import { MessageProperties, Nullable, Page, PageQueryProperties, pageOf, Type } from '../../http/contract';
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
@@ -19,6 +19,9 @@ const idsSchema = { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true
 export { CAMPAIGN_FILTERS };
 
 const SavedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSchema });
+/** The operation POST /api/list-operations/{id}/undo reverses (null when the call changed nothing). */
+const undoId = Nullable(Type.Integer());
+const ArchivedCampaign = Type.Object({ ...MessageProperties, campaign: CampaignSchema, undo_id: undoId });
 
 
 /** Campaigns (lists), spec §7. Every id is checked against the signed-in account: others' → 404. */
@@ -81,31 +84,39 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/api/campaigns/:id', { ...guard, schema: { summary: 'Delete a list and its results', params: idParams, response: { 200: Message } } }, async (request) => {
-    await lists.remove(currentUser(request).id, request.params.id);
-    return say(request, 'leadSearch.list_deleted');
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/api/campaigns/:id',
+    { ...guard, schema: { summary: 'Move a list to the trash (restorable for 30 days, or undone at once)', params: idParams, response: { 200: Type.Object({ ...MessageProperties, undo_id: undoId }) } } },
+    async (request) => {
+      const undo_id = await lists.remove(currentUser(request).id, request.params.id);
+      return { ...say(request, 'leadSearch.list_deleted'), undo_id };
+    },
+  );
 
   /** Bulk actions take the spec's `resultIds` (campaign ids). Ids of other accounts are ignored, never touched. */
   app.post<{ Body: { resultIds: number[] } }>(
     '/api/campaigns/bulk-delete',
     {
       ...guard,
-      schema: { summary: 'Delete several lists', body: objectSchema({ resultIds: idsSchema }, ['resultIds']), response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer() }) } },
+      schema: {
+        summary: 'Move several lists to the trash (restorable for 30 days, or undone at once)',
+        body: objectSchema({ resultIds: idsSchema }, ['resultIds']),
+        response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer(), undo_id: undoId }) },
+      },
     },
     async (request) => {
-      const deleted = await lists.removeMany(currentUser(request).id, request.body.resultIds);
-      return { ...say(request, 'leadSearch.lists_deleted', { count: deleted }), deleted };
+      const { count: deleted, undoId: undo_id } = await lists.trash(currentUser(request).id, request.body.resultIds);
+      return { ...say(request, 'leadSearch.lists_deleted', { count: deleted }), deleted, undo_id };
     },
   );
 
   app.post<{ Params: { id: number }; Body: { is_archived?: boolean } }>(
     '/api/campaigns/archive/:id',
-    { ...guard, schema: { summary: 'Archive a list (or bring it back)', params: idParams, body: objectSchema({ is_archived: { type: 'boolean' } }), response: { 200: SavedCampaign } } },
+    { ...guard, schema: { summary: 'Archive a list (or bring it back)', params: idParams, body: objectSchema({ is_archived: { type: 'boolean' } }), response: { 200: ArchivedCampaign } } },
     async (request) => {
       const archived = request.body?.is_archived ?? true;
-      const campaign = await lists.archive(currentUser(request).id, request.params.id, archived);
-      return { ...say(request, archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: 1 }), campaign };
+      const { campaign, undoId: undo_id } = await lists.archive(currentUser(request).id, request.params.id, archived);
+      return { ...say(request, archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: 1 }), campaign, undo_id };
     },
   );
 
@@ -116,13 +127,13 @@ export function campaignRoutes(app: FastifyInstance, { db, queue, clock }: AppDe
       schema: {
         summary: 'Archive several lists (or bring them back)',
         body: objectSchema({ resultIds: idsSchema, is_archived: { type: 'boolean' } }, ['resultIds', 'is_archived']),
-        response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer() }) },
+        response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer(), undo_id: undoId }) },
       },
     },
     async (request) => {
       const { resultIds, is_archived } = request.body;
-      const updated = await lists.archiveMany(currentUser(request).id, resultIds, is_archived);
-      return { ...say(request, is_archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: updated }), updated };
+      const { matched: updated, undoId: undo_id } = await lists.archiveMany(currentUser(request).id, resultIds, is_archived);
+      return { ...say(request, is_archived ? 'leadSearch.lists_archived' : 'leadSearch.lists_unarchived', { count: updated }), updated, undo_id };
     },
   );
 

@@ -19,7 +19,8 @@ import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
 import { actorOf, recordListEvent } from './listHistory';
 import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
 import { EnrichmentJobSchema, ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
-import { MessageProperties, Type } from '../../http/contract';
+import { MessageProperties, Nullable, Type } from '../../http/contract';
+import { recordOperation } from './listOperationStore';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
@@ -479,7 +480,7 @@ export async function failEnrichmentJob(db: Db, jobId: number): Promise<void> {
  * progress (`campaign.enrichment`). Spec §9 costs are charged per item stored, in the transaction
  * that stores it, once; when the credits run out the job stops there (`stopped_no_credits`).
  */
-export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): void {
+export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   const selectionBody = (maxIds: number, extra: Record<string, object> = {}) =>
     objectSchema({
@@ -527,7 +528,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): 
         schema: {
           summary: 'Add or remove custom labels on the selected results (or every result matching the filters)',
           params,
-          response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer() }) },
+          response: { 200: Type.Object({ ...MessageProperties, updated: Type.Integer(), undo_id: Nullable(Type.Integer()) }) },
           body: selectionBody(1000, {
             add: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
             remove: { type: 'array', maxItems: MAX_LABELS, uniqueItems: true, items: label },
@@ -541,12 +542,15 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue }: AppDeps): 
         const remove = [...new Set((request.body.remove ?? []).map((l) => l.trim()))];
         if (add.length === 0 && remove.length === 0) throw validationError({ field: 'add', code: 'validation.required' });
         const selection = selectionWhere(campaign.id, request.body);
-        const updated = await db.transaction(async (tx) => {
-          const count = await applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove);
+        const { updated, undoId } = await db.transaction(async (tx) => {
+          // The change is undoable from its toast: the statement journals the label rows it adds and removes.
+          const operation = await recordOperation(tx, userId, 'label', [campaign.id], clock.now());
+          const count = await applyLabels(tx, selection, await catalogueLabels(tx, userId, add), remove, operation);
           if (count > 0) await recordListEvent(tx, campaign.id, actorOf(request), 'label_change', { count, added: add.join(', ') || null, removed: remove.join(', ') || null });
-          return count;
+          else await tx.query('DELETE FROM list_operations WHERE id = $1', [operation]);
+          return { updated: count, undoId: count > 0 ? operation : null };
         });
-        return { ...say(request, 'leadSearch.labels_saved', { count: updated }), updated };
+        return { ...say(request, 'leadSearch.labels_saved', { count: updated }), updated, undo_id: undoId };
       },
     );
   }

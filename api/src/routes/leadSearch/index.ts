@@ -4,6 +4,7 @@ import { aiActionRoutes } from './aiActions';
 import { autopilotRoutes } from './autopilots';
 import { campaignRoutes } from './campaigns';
 import { listHistoryRoutes } from './listHistory';
+import { listOperationRoutes } from './listOperations';
 import { crmSendRoutes } from './crmSend';
 import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
@@ -23,6 +24,7 @@ import { workflowRoutes } from './workflows';
 export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   campaignRoutes(api, deps);
   listHistoryRoutes(api, deps);
+  listOperationRoutes(api, deps);
   searchRoutes(api, deps);
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);

@@ -1,5 +1,6 @@
 import type { Queryable, SqlParam } from '../../db';
 import { isUniqueViolation } from '../../db/types';
+import { labelJournalSql } from './listOperationStore';
 
 /** Most labels one result carries. */
 export const MAX_LABELS = 10;
@@ -42,8 +43,10 @@ export async function catalogueLabels(db: Queryable, userId: number, names: read
  * changed. A label both added and removed is added. A result takes new labels, in the order given,
  * while it holds fewer than MAX_LABELS (labels removed by the same call are not counted).
  * Runs inside the caller's transaction (it raises work_mem for that transaction only and uses a savepoint).
+ * `journal`: an undoable operation's id; the same statement writes each label row it adds or removes to that
+ * operation's journal (listOperationStore.ts), so the undo reverses exactly them.
  */
-export async function applyLabels(db: Queryable, selection: ResultSelection, add: readonly string[], remove: readonly string[]): Promise<number> {
+export async function applyLabels(db: Queryable, selection: ResultSelection, add: readonly string[], remove: readonly string[], journal?: number): Promise<number> {
   const drop = remove.filter((l) => !add.includes(l));
   if (add.length === 0 && drop.length === 0) return 0;
   const params: SqlParam[] = [...selection.params];
@@ -52,7 +55,7 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
   const changed: string[] = [];
   const dropArr = drop.length ? `${param(textArray(drop))}::text[]` : null;
   if (dropArr) {
-    ctes.push(`gone AS (DELETE FROM result_labels k USING sel WHERE k.result_id = sel.id AND k.label = ANY(${dropArr}) RETURNING k.result_id)`);
+    ctes.push(`gone AS (DELETE FROM result_labels k USING sel WHERE k.result_id = sel.id AND k.label = ANY(${dropArr}) RETURNING k.result_id, k.label, k.position)`);
     changed.push('SELECT result_id FROM gone');
   }
   const addArr = add.length ? `${param(textArray(add))}::text[]` : null;
@@ -78,14 +81,16 @@ export async function applyLabels(db: Queryable, selection: ResultSelection, add
   const insert = (onConflict: boolean) =>
     addArr
       ? `, added AS (INSERT INTO result_labels (result_id, label, user_id, position) SELECT id, label, user_id, position FROM todo
-                   ${onConflict ? 'ON CONFLICT DO NOTHING' : ''} RETURNING result_id)`
+                   ${onConflict ? 'ON CONFLICT DO NOTHING' : ''} RETURNING result_id, label, position)`
       : '';
+  // A data-modifying WITH runs whether or not the final SELECT reads it.
+  const logged = journal === undefined ? '' : `, logged AS (${labelJournalSql(param(journal), dropArr ? 'gone' : null, addArr ? 'added' : null)})`;
   // The barrier's sort of up to 100,000 rows stays in memory instead of spilling to disk.
   await db.query("SELECT set_config('work_mem', '64MB', true)");
   // One changed row per result when one label is added or dropped; otherwise count results once.
   const count = add.length + drop.length === 1 ? 'count(*)' : 'count(DISTINCT result_id)';
   const statement = (onConflict: boolean) =>
-    `WITH ${ctes.join(',\n')}${insert(onConflict)} SELECT ${count}::int AS n FROM (${changed.join(' UNION ALL ')}) changed`;
+    `WITH ${ctes.join(',\n')}${insert(onConflict)}${logged} SELECT ${count}::int AS n FROM (${changed.join(' UNION ALL ')}) changed`;
   // A plain insert is a third faster than ON CONFLICT's speculative one. Only a concurrent call adding the
   // same label to the same result (PostgreSQL; PGlite runs one statement at a time) can collide: that
   // statement is undone to the savepoint and run again with ON CONFLICT DO NOTHING.

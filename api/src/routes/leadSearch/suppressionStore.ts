@@ -75,7 +75,7 @@ export const duplicateOfSql = (r: string): string =>
       FROM campaign_results o JOIN campaigns dc ON dc.id = o.campaign_id
      WHERE o.user_id = (SELECT c.user_id FROM campaigns c WHERE c.id = $1)
        AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = result_contact_key(${r}.email, ${r}.data->>'linkedin_url', ${r}.name, ${r}.website)
-       AND o.email_status <> 'looking' AND o.campaign_id <> $1
+       AND o.email_status <> 'looking' AND o.campaign_id <> $1 AND dc.deleted_at IS NULL
      LIMIT 1)`;
 
 /**

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteCampaign, useRenameCampaign } from '../../../api/updateCampaign';
 import type { Campaign } from '../../../api/types';
+import { useUndoToast } from '../../../components/undoToast';
 
 interface RenameValues {
   name: string;
@@ -20,6 +21,7 @@ export function ListManageActions({ campaign }: { campaign: Campaign }) {
   const navigate = useNavigate();
   const rename = useRenameCampaign();
   const remove = useDeleteCampaign();
+  const showUndo = useUndoToast();
   const [mode, setMode] = useState<'idle' | 'rename' | 'delete'>('idle');
   const schema = useMemo(() => yup.object({ name: v.required().max(NAME_MAX, v.message('maxLength', { max: NAME_MAX })) }) as yup.ObjectSchema<RenameValues>, []);
   const form = useYupForm<RenameValues>(schema, { defaultValues: { name: campaign.name } });
@@ -34,7 +36,7 @@ export function ListManageActions({ campaign }: { campaign: Campaign }) {
   });
   const handleDelete = async () => {
     try {
-      await remove.mutateAsync(campaign.id);
+      showUndo(await remove.mutateAsync(campaign.id));
       navigate('/saved-lists');
     } catch {
       // The API's message is already shown as a toast.

@@ -38,6 +38,7 @@ import { ListExportsPanel } from './ListExportsPanel';
 import { useListExports, useStartListExport } from '../api/listExports';
 import { ListStateBadge } from '../../../components/ListStateBadge';
 import { ListManageActions } from './ListManageActions';
+import { useUndoToast } from '../../../components/undoToast';
 
 type Action =
   | 'emailFound'
@@ -117,6 +118,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const employees = useGetEmployees();
   const enrich = useEnrichInfluencers();
   const labels = useSetLabels();
+  const showUndo = useUndoToast();
   const webhook = useSendToWebhook();
   const stop = useStopSearch();
   const aiModel = useAiModel();
@@ -366,7 +368,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               </Link>
             </Text>
           ) : null}
-          {has('customLabels') ? <LabelsEditor pending={labels.isPending} onChange={(change) => run(() => labels.mutateAsync({ ...selection, ...change }), true)} /> : null}
+          {has('customLabels') ? <LabelsEditor pending={labels.isPending} onChange={(change) => run(async () => showUndo(await labels.mutateAsync({ ...selection, ...change })), true)} /> : null}
           {confirmDelete ? (
             <>
               <Text fontWeight="semibold">{t('selection.confirmDelete', { count: selectionCount })}</Text>

@@ -8,6 +8,8 @@ import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bu
 import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
 import { listPath, type Campaign } from '../../../api/types';
 import { ListStateBadge } from '../../../components/ListStateBadge';
+import { useUndoToast } from '../../../components/undoToast';
+import type { Undoable } from '../../../api/undoOperation';
 
 const FILTERS = ['all', 'active', 'incomplete', 'archived'] as const;
 
@@ -24,6 +26,7 @@ export function SavedListsScreen() {
   const archive = useBulkArchiveCampaigns();
   const remove = useBulkDeleteCampaigns();
   const archiveOne = useArchiveCampaign();
+  const showUndo = useUndoToast();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [searchText, setSearchText] = useState(search);
@@ -55,9 +58,10 @@ export function SavedListsScreen() {
       return next;
     });
 
-  const run = async (action: () => Promise<unknown>) => {
+  /** Runs an archive or delete; its answer is shown with an Undo button for 10 seconds. */
+  const run = async (action: () => Promise<Undoable>) => {
     try {
-      await action();
+      showUndo(await action());
       setSelected(new Set());
       setConfirmDelete(false);
     } catch {
@@ -73,6 +77,9 @@ export function SavedListsScreen() {
           <HStack gap={2}>
             <Button asChild variant="outline">
               <Link to="/do-not-contact">{t('routes.doNotContact')}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="trash">{t('routes.trash')}</Link>
             </Button>
             <Button asChild colorPalette="brand">
               <Link to="/new-search">{t('toolbar.newSearch')}</Link>

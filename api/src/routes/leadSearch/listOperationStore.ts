@@ -1,0 +1,141 @@
+/**
+ * Undoable changes to lists and the trash (issue 29 item 5, ADR 034). A bulk archive, delete or label change
+ * records an operation in the same transaction as the change; its undo, within UNDO_WINDOW_MS (plus a grace for
+ * the request's way back), reverses exactly what it changed. The undo is claimed by one conditional UPDATE, so two
+ * undos of the same operation (two tabs, two API processes) reverse it once.
+ */
+import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS } from '@leadsmith/shared/constants';
+import type { Queryable } from '../../db';
+import { ApiError } from '../../http/errors';
+
+export type ListOperationKind = 'archive' | 'unarchive' | 'delete' | 'label';
+
+/** The toast's countdown runs in the browser; the server accepts an undo sent up to this much later. */
+export const UNDO_GRACE_MS = 5_000;
+
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** Records an operation that changed `campaignIds` (inside the change's transaction); its id. */
+export async function recordOperation(tx: Queryable, userId: number, kind: ListOperationKind, campaignIds: readonly number[], now: Date): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    'INSERT INTO list_operations (user_id, kind, campaign_ids, created_at, undo_until) VALUES ($1, $2, $3::int[], $4, $5) RETURNING id::int AS id',
+    [userId, kind, idArray(campaignIds), now, new Date(now.getTime() + UNDO_WINDOW_MS + UNDO_GRACE_MS)],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * The label rows a label change is about to add or remove go to the operation's journal: applyLabels's
+ * statement writes them (see resultLabels.ts `journal`).
+ */
+export const labelJournalSql = (operationParam: string, gone: string | null, added: string | null): string =>
+  `INSERT INTO list_operation_labels (operation_id, result_id, label, position, change) ${[
+    gone ? `SELECT ${operationParam}::bigint, result_id, label, position, 'removed' FROM ${gone}` : null,
+    added ? `SELECT ${operationParam}::bigint, result_id, label, position, 'added' FROM ${added}` : null,
+  ]
+    .filter(Boolean)
+    .join(' UNION ALL ')}`;
+
+/**
+ * Reverses the owner's operation `id` once, inside `tx`: 404 when it is not the owner's, 409 `undo_expired` once
+ * its window has passed or it was already undone. Answers its kind and how many lists or results it gave back.
+ */
+export async function undoOperation(tx: Queryable, userId: number, id: number, now: Date): Promise<{ kind: ListOperationKind; count: number }> {
+  const claimed = (
+    await tx.query<{ kind: ListOperationKind; campaign_ids: number[] }>(
+      'UPDATE list_operations SET undone_at = $3 WHERE id = $1 AND user_id = $2 AND undone_at IS NULL AND undo_until >= $3 RETURNING kind, campaign_ids',
+      [id, userId, now],
+    )
+  ).rows[0];
+  if (!claimed) {
+    const exists = (await tx.query('SELECT 1 FROM list_operations WHERE id = $1 AND user_id = $2', [id, userId])).rowCount;
+    throw exists ? new ApiError(409, 'leadSearch.undo_expired') : new ApiError(404, 'not_found');
+  }
+  const ids = idArray(claimed.campaign_ids);
+  switch (claimed.kind) {
+    case 'archive':
+    case 'unarchive': {
+      const { rowCount } = await tx.query('UPDATE campaigns SET archived = $3, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL', [
+        userId,
+        ids,
+        claimed.kind === 'unarchive',
+      ]);
+      return { kind: claimed.kind, count: rowCount };
+    }
+    case 'delete':
+      return { kind: 'delete', count: await restoreCampaigns(tx, userId, claimed.campaign_ids) };
+    case 'label': {
+      // Exactly the rows the change touched: labels it added come off, labels it removed go back where they were
+      // (results deleted since then are left out).
+      await tx.query(
+        `DELETE FROM result_labels k USING list_operation_labels j
+          WHERE j.operation_id = $1 AND j.change = 'added' AND k.result_id = j.result_id AND k.label = j.label AND k.user_id = $2`,
+        [id, userId],
+      );
+      await tx.query(
+        `INSERT INTO result_labels (result_id, label, user_id, position)
+         SELECT j.result_id, j.label, r.user_id, j.position FROM list_operation_labels j JOIN campaign_results r ON r.id = j.result_id
+          WHERE j.operation_id = $1 AND j.change = 'removed' AND r.user_id = $2
+         ON CONFLICT DO NOTHING`,
+        [id, userId],
+      );
+      const results = await tx.query<{ n: number }>('SELECT count(DISTINCT result_id)::int AS n FROM list_operation_labels WHERE operation_id = $1', [id]);
+      return { kind: 'label', count: results.rows[0]?.n ?? 0 };
+    }
+  }
+}
+
+/** Takes the owner's lists among `ids` out of the trash; how many. */
+export async function restoreCampaigns(q: Queryable, userId: number, ids: readonly number[]): Promise<number> {
+  return (await q.query('UPDATE campaigns SET deleted_at = NULL, updated_at = now() WHERE user_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NOT NULL', [userId, idArray(ids)]))
+    .rowCount;
+}
+
+/** Deletes the owner's list `id` from the trash for good (its results, labels and jobs go with it); false when it is not there. */
+export async function deleteFromTrash(q: Queryable, userId: number, id: number): Promise<boolean> {
+  return (await q.query('DELETE FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NOT NULL', [id, userId])).rowCount > 0;
+}
+
+export interface TrashedCampaignRow {
+  id: number;
+  name: string;
+  list_type: string;
+  result_count: number;
+  deleted_at: Date | string;
+}
+
+/** A page of the owner's trash, most recently deleted first. */
+export async function listTrash(q: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: TrashedCampaignRow[]; total: number }> {
+  const total = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE user_id = $1 AND deleted_at IS NOT NULL', [userId])).rows[0]?.n ?? 0;
+  const { rows } = await q.query<TrashedCampaignRow>(
+    `SELECT id, name, list_type, result_count, deleted_at FROM campaigns WHERE user_id = $1 AND deleted_at IS NOT NULL
+      ORDER BY deleted_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    [userId],
+  );
+  return { rows, total };
+}
+
+/** When a list deleted at `deletedAt` is purged. */
+export const purgeAt = (deletedAt: Date): Date => new Date(deletedAt.getTime() + TRASH_RETENTION_DAYS * 86_400_000);
+
+/** Lists deleted per purge statement: each statement's cascade (results, labels, jobs) stays bounded. */
+const PURGE_BATCH = 20;
+
+/**
+ * Deletes for good every list whose trash time is over, a batch per statement, and forgets operations past any
+ * undo (a day old). Idempotent: a second run (another process, a retry) finds nothing left. How many lists it purged.
+ */
+export async function purgeTrash(q: Queryable, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const { rowCount } = await q.query(
+      `DELETE FROM campaigns WHERE id IN (SELECT id FROM campaigns WHERE deleted_at IS NOT NULL AND deleted_at <= $1 ORDER BY deleted_at LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)`,
+      [cutoff],
+    );
+    purged += rowCount;
+    if (rowCount < PURGE_BATCH) break;
+  }
+  await q.query('DELETE FROM list_operations WHERE created_at < $1', [new Date(now.getTime() - 86_400_000)]);
+  return purged;
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { TRASH_RETENTION_DAYS } from '@leadsmith/shared/constants';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { IdParams, Message, MessageProperties, Page, PageQuery, pageOf, pageWindow, Timestamp, Type, type PageQueryOf } from '../../http/contract';
+import { SEARCH_TYPES } from '../../providers/leads';
+import { say } from '../respond';
+import { notFound } from './campaignStore';
+import { deleteFromTrash, listTrash, purgeAt, restoreCampaigns, undoOperation } from './listOperationStore';
+
+const TrashedCampaign = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  list_type: Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t))),
+  result_count: Type.Integer(),
+  deleted_at: Timestamp(),
+  /** When the purge deletes it for good (deleted_at + TRASH_RETENTION_DAYS). */
+  purge_at: Timestamp(),
+});
+
+const UNDO_MESSAGES = {
+  archive: 'leadSearch.undo_archive',
+  unarchive: 'leadSearch.undo_unarchive',
+  delete: 'leadSearch.undo_delete',
+  label: 'leadSearch.undo_label',
+} as const;
+
+/** Undo of a bulk change (issue 29 item 5, ADR 034) and the trash of deleted lists. Every id is the owner's or 404. */
+export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  app.post<{ Params: { id: number } }>(
+    '/api/list-operations/:id/undo',
+    {
+      ...guard,
+      schema: {
+        summary: 'Undo a bulk archive, delete or label change (within 10 seconds of it)',
+        params: IdParams,
+        response: { 200: Type.Object({ ...MessageProperties, kind: Type.Union([Type.Literal('archive'), Type.Literal('unarchive'), Type.Literal('delete'), Type.Literal('label')]), count: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { kind, count } = await db.transaction((tx) => undoOperation(tx, userId, request.params.id, clock.now()));
+      return { ...say(request, UNDO_MESSAGES[kind], { count }), kind, count };
+    },
+  );
+
+  app.get<{ Querystring: PageQueryOf }>(
+    '/api/campaign-trash',
+    { ...guard, schema: { summary: `Deleted lists, kept ${TRASH_RETENTION_DAYS} days before they are purged`, querystring: PageQuery, response: { 200: Page(TrashedCampaign) } } },
+    async (request) => {
+      const { limit, offset } = pageWindow(request.query);
+      const { rows, total } = await listTrash(db, currentUser(request).id, limit, offset);
+      const data = rows.map((r) => {
+        const deleted = new Date(r.deleted_at);
+        return { ...r, deleted_at: deleted.toISOString(), purge_at: purgeAt(deleted).toISOString() };
+      });
+      return pageOf(data, request.query, total);
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/campaign-trash/:id/restore',
+    { ...guard, schema: { summary: 'Take a list out of the trash', params: IdParams, response: { 200: Message } } },
+    async (request) => {
+      if ((await restoreCampaigns(db, currentUser(request).id, [request.params.id])) === 0) throw notFound();
+      return say(request, 'leadSearch.list_restored');
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/campaign-trash/:id',
+    { ...guard, schema: { summary: 'Delete a list in the trash for good, with its results', params: IdParams, response: { 200: Message } } },
+    async (request) => {
+      if (!(await deleteFromTrash(db, currentUser(request).id, request.params.id))) throw notFound();
+      return say(request, 'leadSearch.list_deleted_forever');
+    },
+  );
+}

@@ -1,0 +1,138 @@
+import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS } from '@leadsmith/shared/constants';
+import { TRASH_PURGE } from '../src/workers/trashPurge';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+
+/**
+ * Issue 29 item 5: a bulk archive, delete or label change is undone from its toast within 10 seconds, once; deleted
+ * lists sit in the trash for 30 days (restore, delete forever) before the purge job deletes them.
+ */
+let ctx: TestContext;
+let customer: string;
+let reseller: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  customer = await login(ctx.app, DEMO.customer);
+  reseller = await login(ctx.app, DEMO.reseller);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = customer) => ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const later = (ms: number) => ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
+
+async function newList(name: string, emails: string[] = []): Promise<number> {
+  const id = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name, list_type: 'people' })).campaign.id;
+  for (const email of emails) expect((await inject('POST', `/api/people-results/${id}/manual`, { email, name: email.split('@')[0] })).statusCode).toBe(201);
+  return id;
+}
+const visibleIds = async (filter?: string) => json<{ data: { id: number }[] }>(await inject('GET', `/api/campaigns?pageSize=100${filter ? `&filter=${filter}` : ''}`)).data.map((c) => c.id);
+const trash = async () => json<{ data: { id: number; name: string; deleted_at: string; purge_at: string }[]; total: number }>(await inject('GET', '/api/campaign-trash'));
+
+describe('bulk delete: to the trash, undone once within the window', () => {
+  it('hides the lists everywhere, undoes once, refuses a late or foreign undo', async () => {
+    const a = await newList('Undo A', ['a1@undo.example']);
+    const b = await newList('Undo B');
+    const res = await inject('POST', '/api/campaigns/bulk-delete', { resultIds: [a, b] });
+    expect(res.statusCode).toBe(200);
+    const { deleted, undo_id } = json<{ deleted: number; undo_id: number }>(res);
+    expect(deleted).toBe(2);
+    expect(await visibleIds()).not.toEqual(expect.arrayContaining([a]));
+    expect((await inject('GET', `/api/campaigns/${a}`)).statusCode).toBe(404);
+    expect((await inject('POST', '/api/people-results/' + a, {})).statusCode).toBe(404);
+    const inTrash = await trash();
+    const row = inTrash.data.find((c) => c.id === a)!;
+    expect(new Date(row.purge_at).getTime() - new Date(row.deleted_at).getTime()).toBe(TRASH_RETENTION_DAYS * 86_400_000);
+
+    // Another account cannot undo it (404), and its own undo works once: the second is refused (two tabs, two processes).
+    expect((await inject('POST', `/api/list-operations/${undo_id}/undo`, undefined, reseller)).statusCode).toBe(404);
+    later(UNDO_WINDOW_MS - 1000);
+    const [first, second] = await Promise.all([inject('POST', `/api/list-operations/${undo_id}/undo`), inject('POST', `/api/list-operations/${undo_id}/undo`)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const ok = json<{ kind: string; count: number; message: string }>(first.statusCode === 200 ? first : second);
+    expect(ok).toMatchObject({ kind: 'delete', count: 2, message: 'Undone: 2 lists restored.' });
+    expect(await visibleIds()).toEqual(expect.arrayContaining([a, b]));
+    // The results came back with the list.
+    expect(json<{ result_count: number }>(await inject('GET', `/api/campaigns/${a}`)).result_count).toBe(1);
+
+    // Past the window (10 s and the grace for the request's way back): too late.
+    const again = json<{ undo_id: number }>(await inject('DELETE', `/api/campaigns/${a}`)).undo_id;
+    later(UNDO_WINDOW_MS + 6000);
+    const late = await inject('POST', `/api/list-operations/${again}/undo`);
+    expect(late.statusCode).toBe(409);
+    expect(json<{ code: string }>(late).code).toBe('leadSearch.undo_expired');
+    expect((await inject('GET', `/api/campaigns/${a}`)).statusCode).toBe(404);
+  });
+});
+
+describe('bulk archive: the undo gives back only what it changed', () => {
+  it('leaves a list that was archived before', async () => {
+    const before = await newList('Archived before');
+    const fresh = await newList('Archived now');
+    expect((await inject('POST', `/api/campaigns/archive/${before}`, { is_archived: true })).statusCode).toBe(200);
+    const res = json<{ updated: number; undo_id: number }>(await inject('POST', '/api/campaigns/bulk-archive', { resultIds: [before, fresh], is_archived: true }));
+    expect(res.updated).toBe(2);
+    const undone = json<{ kind: string; count: number }>(await inject('POST', `/api/list-operations/${res.undo_id}/undo`));
+    expect(undone).toMatchObject({ kind: 'archive', count: 1 });
+    expect(await visibleIds('archived')).toContain(before);
+    expect(await visibleIds()).toContain(fresh);
+    // Nothing changed, nothing to undo.
+    expect(json<{ undo_id: number | null }>(await inject('POST', '/api/campaigns/bulk-archive', { resultIds: [before], is_archived: true })).undo_id).toBeNull();
+  });
+});
+
+describe('bulk label: the undo puts back exactly the labels it changed', () => {
+  it('takes added labels off and puts removed ones back in their place', async () => {
+    const id = await newList('Labels', ['l1@undo.example', 'l2@undo.example', 'l3@undo.example']);
+    const rows = json<{ data: { id: number; email: string }[] }>(await inject('POST', `/api/people-results/${id}`, { limit: 100 })).data;
+    const [r1, r2, r3] = rows.sort((x, y) => x.email.localeCompare(y.email)).map((r) => r.id);
+    expect((await inject('POST', `/api/people-results/${id}/labels`, { ids: [r1, r2], add: ['hot', 'call'] })).statusCode).toBe(200);
+    const labelsNow = async () => {
+      const page = json<{ data: { id: number; labels: string[] }[] }>(await inject('POST', `/api/people-results/${id}`, { limit: 100 })).data;
+      return Object.fromEntries(page.map((r) => [r.id, r.labels]));
+    };
+    const before = await labelsNow();
+    expect(before[r1!]).toEqual(['hot', 'call']);
+
+    const change = json<{ updated: number; undo_id: number }>(await inject('POST', `/api/people-results/${id}/labels`, { all_matching: true, filters: {}, add: ['won'], remove: ['hot'] }));
+    expect(change.updated).toBe(3);
+    expect((await labelsNow())[r1!]).toEqual(['call', 'won']);
+    const undone = json<{ kind: string; count: number }>(await inject('POST', `/api/list-operations/${change.undo_id}/undo`));
+    expect(undone).toMatchObject({ kind: 'label', count: 3 });
+    expect(await labelsNow()).toEqual(before);
+    expect(before[r3!]).toEqual([]);
+  });
+});
+
+describe('the trash', () => {
+  it('restores, deletes forever, and the purge job deletes what has sat 30 days', async () => {
+    const restored = await newList('Restore me');
+    const forever = await newList('Forever');
+    const old = await newList('Old', ['old@undo.example']);
+    const recent = await newList('Recent');
+    for (const id of [restored, forever, old]) expect((await inject('DELETE', `/api/campaigns/${id}`)).statusCode).toBe(200);
+    expect((await inject('POST', `/api/campaign-trash/${restored}/restore`, undefined, reseller)).statusCode).toBe(404);
+    expect(json<{ message: string }>(await inject('POST', `/api/campaign-trash/${restored}/restore`)).message).toBe('List restored from the trash.');
+    expect(await visibleIds()).toContain(restored);
+    // Restoring or deleting a list that is not in the trash: 404.
+    expect((await inject('DELETE', `/api/campaign-trash/${recent}`)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/campaign-trash/${forever}`, undefined, reseller)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/campaign-trash/${forever}`)).statusCode).toBe(200);
+    expect((await trash()).data.map((c) => c.id)).not.toContain(forever);
+
+    later((TRASH_RETENTION_DAYS - 1) * 86_400_000);
+    // A month later: a new session.
+    customer = await login(ctx.app, DEMO.customer);
+    expect((await inject('DELETE', `/api/campaigns/${recent}`)).statusCode).toBe(200);
+    later(2 * 86_400_000);
+    customer = await login(ctx.app, DEMO.customer);
+    await ctx.app.queue.send(TRASH_PURGE, {});
+    await ctx.app.queue.drain();
+    const left = (await ctx.db.query<{ id: number }>('SELECT id FROM campaigns WHERE id = ANY($1::int[])', [`{${old},${recent},${forever}}`])).rows.map((r) => r.id);
+    expect(left).toEqual([recent]);
+    expect((await ctx.db.query('SELECT 1 FROM campaign_results WHERE campaign_id = $1', [old])).rowCount).toBe(0);
+    expect((await trash()).data.map((c) => c.id)).toContain(recent);
+  });
+});

@@ -1,0 +1,112 @@
+import { Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
+import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS, TRASH_RETENTION_DAYS, i18n } from '@leadsmith/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTrash, type TrashedList } from '../api/getTrash';
+import { useDeleteForever, useRestoreFromTrash } from '../api/trashActions';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+
+/** lead-search/saved-lists/trash: deleted lists for 30 days — restore one, or delete it for good. */
+export function TrashScreen() {
+  const { t } = useTranslation('leadSearch');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const trash = useTrash({ page, pageSize: DEFAULT_PAGE_SIZE });
+  const rows = trash.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil((trash.data?.total ?? 0) / DEFAULT_PAGE_SIZE));
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+
+  return (
+    <Box>
+      <PageHeader title={t('routes.trash')} onBack={() => navigate('/saved-lists')} />
+      <Text mb={4}>{t('trash.help', { days: TRASH_RETENTION_DAYS })}</Text>
+      {trash.isPending ? (
+        <PageSpinner />
+      ) : trash.isError ? (
+        <ErrorState title={apiErrorMessage(trash.error, t('errors.loadFailed'))} onRetry={() => void trash.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text py={8} textAlign="center">
+          {t('trash.empty')}
+        </Text>
+      ) : (
+        <TableFrame label={t('routes.trash')}>
+          <Table.Root size="sm" aria-label={t('routes.trash')} stickyHeader>
+            <Table.Header>
+              <Table.Row {...TABLE_HEADER_ROW_PROPS}>
+                <Table.ColumnHeader>{t('savedLists.columns.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.type')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('savedLists.columns.results')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trash.deletedOn')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trash.purgedOn')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('savedLists.columns.actions')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((list) => (
+                <TrashRow key={list.id} list={list} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </TableFrame>
+      )}
+      {trash.isSuccess && pages > 1 ? (
+        <Flex as="nav" aria-label={t('pagination.label')} justify="flex-end" mt={4}>
+          <HStack>
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              {t('pagination.previous')}
+            </Button>
+            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+              {t('pagination.next')}
+            </Button>
+          </HStack>
+        </Flex>
+      ) : null}
+    </Box>
+  );
+}
+
+function TrashRow({ list }: { list: TrashedList }) {
+  const { t } = useTranslation('leadSearch');
+  const restore = useRestoreFromTrash();
+  const remove = useDeleteForever();
+  const [confirming, setConfirming] = useState(false);
+  const ignore = () => {
+    // The API's message is already shown as a toast.
+  };
+  return (
+    <Table.Row data-testid="trash-row">
+      <Table.Cell>{list.name}</Table.Cell>
+      <Table.Cell>{t(`types.${list.list_type}.name`)}</Table.Cell>
+      <Table.Cell textAlign="end">{list.result_count}</Table.Cell>
+      <Table.Cell>{day(list.deleted_at)}</Table.Cell>
+      <Table.Cell>{day(list.purge_at)}</Table.Cell>
+      <Table.Cell>
+        <HStack gap={2}>
+          <Button size="xs" variant="outline" loading={restore.isPending} onClick={() => restore.mutateAsync(list.id).catch(ignore)} aria-label={t('trash.restoreOne', { name: list.name })}>
+            {t('trash.restore')}
+          </Button>
+          {confirming ? (
+            <>
+              <Text fontSize="sm" fontWeight="semibold">
+                {t('trash.confirmForever', { name: list.name })}
+              </Text>
+              <Button size="xs" colorPalette="red" loading={remove.isPending} onClick={() => remove.mutateAsync(list.id).catch(ignore)}>
+                {t('trash.deleteForever')}
+              </Button>
+              <Button size="xs" variant="outline" onClick={() => setConfirming(false)}>
+                {t('selection.cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} aria-label={t('trash.deleteForeverOne', { name: list.name })}>
+              {t('trash.deleteForever')}
+            </Button>
+          )}
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
