@@ -2,6 +2,7 @@ import { objectStorageConfig, type ObjectStorageConfig } from '../src/storage/co
 import { s3ObjectStore } from '../src/storage/objectStore';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { PNG } from './whitelabel-helpers';
 
 /** Uploaded training files in object storage through the S3 API (S3_BUCKET), against a local S3 fake. */
 describe('object storage (S3 API)', () => {
@@ -88,6 +89,19 @@ describe('object storage (S3 API)', () => {
       expect((await ctx.app.inject({ method: 'DELETE', url: `/api/business-details/training-files/${data.id}`, headers: bearer(customer) })).statusCode).toBe(200);
       expect(s3.objects.has(row.storage_key)).toBe(false);
       expect((await ctx.db.query('SELECT 1 FROM settings_training_files WHERE id = $1', [data.id])).rowCount).toBe(0);
+    });
+
+    test("a reseller's uploaded logo goes to the bucket and is served from it", async () => {
+      const reseller = await login(ctx.app, DEMO.reseller);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/whitelabel/brand-images', headers: bearer(reseller), payload: { kind: 'logo', content_base64: PNG.toString('base64') } });
+      expect(res.statusCode).toBe(201);
+      const { url } = json<{ data: { url: string } }>(res).data;
+      const row = (await ctx.db.query<{ content: unknown; storage_key: string }>('SELECT content, storage_key FROM brand_images WHERE id = $1', [url.split('/').pop()!])).rows[0]!;
+      expect(row.content).toBeNull();
+      expect(s3.objects.get(row.storage_key)).toEqual({ body: PNG, contentType: 'image/png' });
+      const served = await ctx.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload).toEqual(PNG);
     });
 
     test('when the bucket refuses the upload, nothing is recorded', async () => {

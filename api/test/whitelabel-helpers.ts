@@ -61,3 +61,11 @@ export const PACKAGE = {
 };
 
 export { fakeSmtpServer } from './fakeSmtp';
+
+/** A 1×1 PNG, and an ICO holding it (what a favicon usually is). */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+export const ICO = (() => {
+  const header = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0, 0, 0, 0, 22, 0, 0, 0]);
+  header.writeUInt32LE(PNG.length, 14);
+  return Buffer.concat([header, PNG]);
+})();

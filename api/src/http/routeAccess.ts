@@ -30,6 +30,8 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/metrics$/, 'public'],
   ['POST', /^\/api\/log-app-error$/, 'public'],
   ['POST', /^\/api\/site-settings$/, 'public'],
+  // A reseller's uploaded logo and favicon: the login page shows them before a sign-in (random ids).
+  ['GET', /^\/api\/brand-images\/:id$/, 'public'],
   ['GET', /^\/api\/remote-registry$/, 'public'],
   ['*', /^\/p\/:slug$/, 'public'],
   // PayKickstart's IPN: verified by the reseller's secret key, not a sign-in.

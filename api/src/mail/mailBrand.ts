@@ -46,11 +46,13 @@ export function baseUrlOf(domain: string, port: number): string {
 }
 
 function brandOf(row: BrandRow, port: number): MailBrand {
+  const baseUrl = baseUrlOf(row.domain, port);
   return {
     ownerId: row.owner_user_id,
     name: row.name,
-    baseUrl: baseUrlOf(row.domain, port),
-    logo: row.logo,
+    baseUrl,
+    // An uploaded logo is a path on the app (/api/brand-images/{id}): an email needs the whole address.
+    logo: row.logo?.startsWith('/') ? `${baseUrl}${row.logo}` : row.logo,
     primaryColor: row.button_color ?? DEFAULT_COLORS.primary,
     textColor: row.text_color ?? DEFAULT_COLORS.primaryText,
     headingColor: row.heading_color ?? DEFAULT_COLORS.primaryText,

@@ -364,6 +364,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'POST /api/whitelabel/email-templates/:kind/preview': { params: () => ({ kind: 'welcome' }), notAnAccountRow: 'template kind: each reseller previews a draft in its own brand' },
 
   // White-label public pages
+  'GET /api/brand-images/:id': { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }), public: "a reseller's uploaded logo or favicon: the login page shows it before a sign-in (random ids)" },
   'GET /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'published sales page, public by design (spec)' },
   'POST /p/:slug': { params: () => ({ slug: 'no-such-page' }), public: 'sales-page form post, public by design (spec)' },
   'POST /api/lead-sources/apollo/phones/:token': { params: () => ({ token: 'A'.repeat(43) }), public: "Apollo's phone reveal webhook: the unguessable per-reveal token in its path is the credential (Apollo signs nothing)" },

@@ -35,4 +35,26 @@ CREATE TABLE ai_model_setting (
 );
 `,
   },
+  {
+    id: 'w6-spec28-brand-images',
+    sql: `
+-- A reseller's uploaded logo and favicon (spec §5: accepted image formats, at most 5 MB). The bytes are in the
+-- database (content) or, with object storage configured, in the bucket under storage_key: exactly one of the two.
+-- Served publicly at /api/brand-images/{id} (the login page shows them before anyone signs in): the id is random.
+CREATE TABLE brand_images (
+  id uuid PRIMARY KEY,
+  owner_user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('logo', 'favicon')),
+  mime_type text NOT NULL,
+  size_bytes integer NOT NULL CHECK (size_bytes > 0),
+  width integer,
+  height integer,
+  content bytea,
+  storage_key text UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((content IS NULL) <> (storage_key IS NULL))
+);
+CREATE INDEX brand_images_owner_idx ON brand_images (owner_user_id, created_at);
+`,
+  },
 ];

@@ -17,6 +17,12 @@ export const coreMessages = {
     fr: 'Veuillez saisir une adresse e-mail valide.',
     de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   },
+  'validation.image_formats': {
+    en: 'Accepted image formats: {formats}',
+    es: 'Formatos de imagen aceptados: {formats}',
+    fr: "Formats d'image acceptés : {formats}",
+    de: 'Erlaubte Bildformate: {formats}',
+  },
   'validation.url': {
     en: 'Please enter a valid URL.',
     es: 'Introduce una URL válida.',

@@ -241,6 +241,12 @@ export const settingsMessages = {
   },
   'settings.crm_connected': { en: '{name} connected.', es: '{name} conectado.', fr: '{name} connecté.', de: '{name} verbunden.' },
   'settings.crm_disconnected': { en: '{name} disconnected.', es: '{name} desconectado.', fr: '{name} déconnecté.', de: '{name} getrennt.' },
+  'settings.crm_not_offered': {
+    en: '{name} is not available on this platform.',
+    es: '{name} no está disponible en esta plataforma.',
+    fr: "{name} n'est pas disponible sur cette plateforme.",
+    de: '{name} ist auf dieser Plattform nicht verfügbar.',
+  },
   'settings.crm_not_connected': {
     en: '{name} not connected, click to connect',
     es: '{name} no está conectado, haz clic para conectar',

@@ -2,6 +2,18 @@ import type { Translations } from './types';
 
 /** Messages of the white-label area. */
 export const whitelabelMessages = {
+  'whitelabel.image_uploaded': {
+    en: 'Image uploaded. Save the business account to show it.',
+    es: 'Imagen subida. Guarda la cuenta de empresa para mostrarla.',
+    fr: "Image téléversée. Enregistrez le compte d'entreprise pour l'afficher.",
+    de: 'Bild hochgeladen. Speichern Sie das Geschäftskonto, um es anzuzeigen.',
+  },
+  'whitelabel.image_unknown': {
+    en: 'This image is not one of your uploads: upload it again.',
+    es: 'Esta imagen no es una de tus subidas: súbela de nuevo.',
+    fr: "Cette image ne fait pas partie de vos téléversements : téléversez-la à nouveau.",
+    de: 'Dieses Bild gehört nicht zu Ihren Uploads: Laden Sie es erneut hoch.',
+  },
   'whitelabel.color': {
     en: 'Enter a colour as #RRGGBB.',
     es: 'Introduce un color como #RRGGBB.',

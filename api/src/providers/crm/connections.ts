@@ -47,11 +47,28 @@ export async function saveCrmTokens(db: Queryable, accountId: number, id: CrmId,
   );
 }
 
-/** The CRMs the account has connected, in the spec's order. */
+const CRM_ORDER = ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const satisfies readonly CrmId[];
+
+/**
+ * The CRMs an account may use (business settings `crms`, spec §3): a reseller's customer (users.parent_id)
+ * gets those its reseller's business account ticks; none ticked, or no reseller, means every CRM.
+ */
+export async function offeredCrms(db: Queryable, accountId: number): Promise<CrmId[]> {
+  const { rows } = await db.query<{ crms: unknown }>(
+    `SELECT b.crms FROM users u JOIN business_settings b ON b.owner_user_id = u.parent_id WHERE u.id = $1 ORDER BY b.id LIMIT 1`,
+    [accountId],
+  );
+  const ticked = Array.isArray(rows[0]?.crms) ? (rows[0].crms as unknown[]) : [];
+  const offered = CRM_ORDER.filter((p) => ticked.includes(p));
+  return offered.length ? offered : [...CRM_ORDER];
+}
+
+/** The CRMs the account has connected and may use, in the spec's order. */
 export async function connectedCrms(db: Queryable, accountId: number): Promise<CrmId[]> {
   const { rows } = await db.query<{ provider: CrmId }>('SELECT provider FROM settings_crm_connections WHERE user_id = $1', [accountId]);
   const set = new Set(rows.map((r) => r.provider));
-  return (['ghl', 'keap', 'zapier', 'groove', 'sales_connector'] as const).filter((p) => set.has(p));
+  const offered = await offeredCrms(db, accountId);
+  return offered.filter((p) => set.has(p));
 }
 
 /** The user's field mapping for one CRM (Settings → Integration → CRM fields). */

@@ -5,7 +5,7 @@ import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
-import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, saveCrmTokens } from '../../providers/crm';
+import { checkCrmUrl, connectedCrms, crmEndpoints, crmKind, CrmError, exchangeCrmCode, offeredCrms, saveCrmTokens } from '../../providers/crm';
 import { openToken, sealToken } from '../../providers/crm/tokenBox';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -89,17 +89,23 @@ const FieldMaps = Type.Object({ leadFields: Type.Array(StringEnum(LEAD_FIELDS)),
 export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }: AppDeps): void {
   const guard = { onRequest: app.requireAuth };
 
+  async function requireOffered(accountId: number, provider: CrmProvider): Promise<void> {
+    if (!(await offeredCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_offered', 'provider', { name: CRM_NAMES[provider] });
+  }
+
   app.get('/api/crm/connections', { ...guard, schema: { summary: 'Each CRM, whether you are connected and whether this server offers it', response: { 200: Connections } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { rows } = await db.query<{ provider: CrmProvider; connected_at: string; webhook_url: string | null }>(
       'SELECT provider, connected_at, webhook_url FROM settings_crm_connections WHERE user_id = $1',
       [accountId],
     );
+    // A reseller's customer sees only the CRMs its reseller offers (business settings `crms`).
+    const offered = await offeredCrms(db, accountId);
     const connected = new Map(rows.map((r) => [r.provider, r.connected_at]));
     // A webhook CRM shows where it sends (the host only: the path of a hook URL is its secret).
     const targets = new Map(rows.map((r) => [r.provider, r.webhook_url ? new URL(r.webhook_url).host : null]));
     return {
-      data: CRM_PROVIDERS.map((provider) => ({
+      data: offered.map((provider) => ({
         provider,
         name: CRM_NAMES[provider],
         connected: connected.has(provider),
@@ -116,8 +122,9 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   app.post<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider/authorize', { ...guard, schema: { summary: "Start connecting a CRM: its authorisation page's URL", params: providerParams, response: { 200: Type.Object({ url: Type.String() }) } } }, async (request) => {
     const { provider } = request.params;
     const config = crmAuthConfig(provider);
-    if (!config) throw unprocessable('settings.crm_not_configured', 'provider', { name: CRM_NAMES[provider] });
     const accountId = await requestAccountId(db, request);
+    await requireOffered(accountId, provider);
+    if (!config) throw unprocessable('settings.crm_not_configured', 'provider', { name: CRM_NAMES[provider] });
     const state = randomBytes(24).toString('base64url');
     const now = clock.now();
     await db.query('DELETE FROM settings_crm_states WHERE user_id = $1 AND expires_at < $2', [accountId, now]);
@@ -166,6 +173,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
       );
       const provider = rows[0]?.provider;
       if (!provider) throw unprocessable('settings.crm_state_invalid', 'state');
+      await requireOffered(accountId, provider);
       let tokens;
       try {
         const verifier = rows[0]?.code_verifier ? openToken(appConfig.appSecret, rows[0].code_verifier) : null;
@@ -192,6 +200,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     { ...guard, schema: { summary: "Connect Zapier with your Catch Hook's URL", body: objectSchema({ url: { type: 'string', minLength: 1, maxLength: 2000 } }, ['url']), response: { 200: Connected } } },
     async (request) => {
       const accountId = await requestAccountId(db, request);
+      await requireOffered(accountId, 'zapier');
       const verdict = await checkCrmUrl(request.body.url.trim());
       if (!verdict.ok) {
         if (verdict.reason === 'invalid_url') throw validationError({ field: 'url', code: 'validation.url' });
@@ -216,9 +225,9 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     return say(request, 'settings.crm_disconnected', { name: CRM_NAMES[provider] });
   });
 
+  /** Connected and offered (a connection to a CRM the reseller no longer offers cannot be used). */
   async function requireConnected(accountId: number, provider: CrmProvider): Promise<void> {
-    const { rowCount } = await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, provider]);
-    if (rowCount === 0) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
+    if (!(await connectedCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
   }
 
   app.get<{ Params: { provider: CrmProvider } }>('/api/crm/fields/:provider', { ...guard, schema: { summary: "A connected CRM's field map", params: providerParams, response: { 200: FieldMaps } } }, async (request) => {

@@ -6,6 +6,8 @@ import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { CRM_IDS, DEFAULT_DOMAIN, normaliseDomain, type CrmId } from '../siteSettings';
+import { s3ObjectStore } from '../../storage/objectStore';
+import { brandImageId, ownsBrandImage, pruneBrandImages } from './brandImages';
 import { blankToNull, colorSchema, Issues, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
 
 /** The reseller's branding: its own row of the core business_settings table (what site-settings serves for the domain). */
@@ -74,7 +76,10 @@ const bodySchema = objectSchema(
   ['domain', 'name'],
 );
 
-export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function businessAccountRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+  const store = config.objectStorage ? s3ObjectStore(config.objectStorage) : null;
+  if (store) app.addHook('onClose', async () => store.close());
+
   app.get('/api/whitelabel/business-account', { onRequest: resellerGuard(app), schema: { summary: 'Your branding (business account)', response: { 200: BusinessAccountAnswer } } }, async (request) => {
     const data = await businessAccountOf(db, await resellerIdOf(db, request));
     return { data, completed: data !== null };
@@ -101,8 +106,12 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDe
     };
     const issues = new Issues();
     if (!HOST.test(input.domain)) issues.add({ field: 'domain', code: 'validation.domain' });
-    issues.url('logo', input.logo);
-    issues.url('favicon', input.favicon);
+    // The logo and favicon: a web address, or the path of an image this reseller uploaded (brandImages.ts).
+    for (const field of ['logo', 'favicon'] as const) {
+      const value = input[field];
+      if (value === null || brandImageId(value) === null) issues.url(field, value);
+      else if (!(await ownsBrandImage(db, resellerId, value))) issues.add({ field, code: 'whitelabel.image_unknown' });
+    }
     issues.url('support_url', input.support_url);
     for (const f of COLOR_FIELDS) issues.color(f, input[f]);
     issues.throwIfAny();
@@ -150,6 +159,7 @@ export function businessAccountRoutes(app: FastifyInstance, { db, clock }: AppDe
       );
       return inserted.rows[0]!;
     });
+    await pruneBrandImages(db, store, resellerId, [data.logo, data.favicon], clock.now());
     return { ...say(request, 'whitelabel.account_saved'), data, completed: true };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
+import { brandImageRoutes } from './brandImages';
 import { businessAccountRoutes } from './businessAccount';
 import { customLinkRoutes } from './customLinks';
 import { domainVerificationRoutes } from './domainVerification';
@@ -19,6 +20,7 @@ import { webhookRoutes } from './webhooks';
 /** Routes of the white-label area. One file per resource beside this one; register them here. */
 export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   businessAccountRoutes(api, deps);
+  brandImageRoutes(api, deps);
   domainVerificationRoutes(api, deps);
   packageRoutes(api, deps);
   salesSettingsRoutes(api, deps);

@@ -9,6 +9,14 @@ export const COLOR_FIELDS = ['login_page_bg_color', 'sidebar_background_color', 
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 const color = () => yup.string().default('').matches(HEX, { message: v.message('typeInvalid'), excludeEmptyString: true });
 const optionalUrl = () => yup.string().default('').trim().url(v.message('url'));
+/** A web address, or the path of an uploaded image (POST /api/whitelabel/brand-images answers it). */
+const UPLOADED_IMAGE = /^\/api\/brand-images\/[0-9a-f-]{36}$/;
+const imageUrl = () =>
+  yup
+    .string()
+    .default('')
+    .trim()
+    .test('image-url', v.message('url'), (value) => !value || UPLOADED_IMAGE.test(value) || yup.string().url().isValidSync(value));
 
 export const businessAccountSchema = yup.object({
   name: v.required().max(100, v.message('maxLength', { max: 100 })),
@@ -17,8 +25,8 @@ export const businessAccountSchema = yup.object({
     .max(300, v.message('maxLength', { max: 300 }))
     .matches(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d+)?\/?$/, v.message('domainOrUrl')),
   content: yup.string().default('').max(2000, v.message('maxLength', { max: 2000 })),
-  logo: optionalUrl(),
-  favicon: optionalUrl(),
+  logo: imageUrl(),
+  favicon: imageUrl(),
   support_url: optionalUrl(),
   support_email: yup.string().default('').trim().email(v.message('email')),
   script: yup.string().default('').max(20_000, v.message('maxLength', { max: 20_000 })),

@@ -3,6 +3,7 @@ import { applyApiFieldErrors, CRM_IDS, ErrorState, PageHeader, PageSpinner, Text
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
+import { BrandImageField } from './BrandImageField';
 import { DomainSection } from './DomainSection';
 import type { BusinessAccount } from '../api/getBusinessAccount';
 import { useBusinessAccount } from '../api/getBusinessAccount';
@@ -85,8 +86,24 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
         <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
           <TextField label={t('account.name')} registration={register('name')} error={errors.name} />
           <TextField label={t('account.domainLabel')} registration={register('domain')} error={errors.domain} placeholder="app.example.com" />
-          <TextField label={t('account.logo')} registration={register('logo')} error={errors.logo} placeholder="https://" />
-          <TextField label={t('account.favicon')} registration={register('favicon')} error={errors.favicon} placeholder="https://" />
+          <BrandImageField
+            kind="logo"
+            label={t('account.logo')}
+            uploadLabel={t('account.uploadLogo')}
+            registration={register('logo')}
+            error={errors.logo}
+            value={values.logo}
+            onUploaded={(path) => setValue('logo', path, { shouldValidate: true, shouldDirty: true })}
+          />
+          <BrandImageField
+            kind="favicon"
+            label={t('account.favicon')}
+            uploadLabel={t('account.uploadFavicon')}
+            registration={register('favicon')}
+            error={errors.favicon}
+            value={values.favicon}
+            onUploaded={(path) => setValue('favicon', path, { shouldValidate: true, shouldDirty: true })}
+          />
           <TextField label={t('account.supportUrl')} registration={register('support_url')} error={errors.support_url} placeholder="https://" />
           <TextField label={t('account.supportEmail')} registration={register('support_email')} error={errors.support_email} type="email" />
         </SimpleGrid>
@@ -120,6 +137,9 @@ function BusinessAccountForm({ account }: { account: BusinessAccount | null }) {
         <Box as="fieldset" mb={4}>
           <Text as="legend" fontWeight="medium" mb={2}>
             {t('account.crms')}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" mb={2}>
+            {t('account.crmsHelp')}
           </Text>
           <Controller
             control={control}
