@@ -141,7 +141,39 @@ describe('white-label business account, packages, sales settings and the public 
     // Test mode: the card inputs have no name (the page's script posts a token, never the number).
     expect(page.body).toMatch(/<input id="f-card-number" type="text"(?![^>]*name=)/);
     expect(page.body).toContain('name="card_token"');
+    // A page that sells: the brand (logo, name, colours), the offer, and who takes the card.
+    expect(page.body).toContain('<img class="logo" src="https://cdn.example.com/logo.png" alt="">');
+    expect(page.body).toContain('<span class="brand-name">Acme Sales</span>');
+    expect(page.body).toContain('background:#112233');
+    expect(page.body).toContain('<strong class="amount">$49.00</strong> per month');
+    expect(page.body).toContain('or $490.00 per year');
+    expect(page.body).toContain('500 credits every month');
+    expect(page.body).toContain('Extra credits whenever you need them, $0.15 each');
+    expect(page.body).toContain('Test mode: no real payment is taken, and the card number never leaves this page.');
+    expect(page.body).toContain('Cancel anytime');
+    const german = await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}?lang=de` });
+    expect(german.body).toContain('<strong class="amount">49,00\u00a0$</strong> pro Monat');
     expect((await ctx.app.inject({ method: 'GET', url: '/p/no-such-package' })).statusCode).toBe(404);
+  });
+
+  it('previews a draft of the sales settings as the public page draws it, for the package owner only', async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Previewed', trial_days: 14, trial_amount_cents: 100 })).data;
+    const draft = { business_name: 'Draft Co', primary_color: '#0A7B55', secondary_color: '#12', terms_url: 'javascript:alert(1)', sales_page_url: 'https://draft.example.com/more', body_html: '<h2>Why us</h2>' };
+    const preview = await call('POST', `/api/whitelabel/packages/${pkg.id}/sales-settings/preview`, reseller, draft);
+    expect(preview.statusCode).toBe(200);
+    const { html } = json<{ html: string }>(preview);
+    expect(html).toContain('<span class="brand-name">Draft Co</span>');
+    expect(html).toContain('.top{background:#0A7B55');
+    // A colour not finished yet is drawn with the default; a link that is not http(s) is left out.
+    expect(html).toContain('border-top:4px solid #01C0F6');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('href="https://draft.example.com/more"');
+    expect(html).toContain('<h2>Why us</h2>');
+    expect(html).toContain('14-day trial for $1.00');
+    expect(html).toContain('id="f-card-number"');
+    expect(html).not.toContain('Acme Sales');
+    expect((await call('POST', `/api/whitelabel/packages/${pkg.id}/sales-settings/preview`, other, draft)).statusCode).toBe(404);
+    expect((await call('POST', `/api/whitelabel/packages/${pkg.id}/sales-settings/preview`, reseller, { colour: 'x' })).statusCode).toBe(400);
   });
 
   it('a buyer signs up through the sales page: errors re-render the form, then a child account of the reseller exists on that package', async () => {

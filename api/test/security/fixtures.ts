@@ -336,6 +336,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/whitelabel/packages/:id': wl('package'),
   'GET /api/whitelabel/packages/:id/sales-settings': wl('package'),
   'PUT /api/whitelabel/packages/:id/sales-settings': wl('package'),
+  'POST /api/whitelabel/packages/:id/sales-settings/preview': wl('package', { body: () => ({ business_name: 'Intruder' }) }),
   'GET /api/whitelabel/subscriptions/:id': wl('subscription'),
   'PUT /api/whitelabel/subscriptions/:id': wl('subscription'),
   'POST /api/whitelabel/subscriptions/:id/cancel': wl('subscription'),

@@ -19129,6 +19129,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whitelabel/packages/{id}/sales-settings/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft of a package's sales settings drawn as its public sales page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        business_name?: string;
+                        primary_color?: string | null;
+                        secondary_color?: string | null;
+                        background_color?: string | null;
+                        text_color?: string | null;
+                        sales_page_url?: string | null;
+                        terms_url?: string | null;
+                        body_html?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The whole page (show it in a sandboxed frame: it holds the reseller’s HTML and script) */
+                            html: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/whitelabel/subscriptions": {
         parameters: {
             query?: never;

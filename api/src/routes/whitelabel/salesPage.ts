@@ -3,15 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { Type } from '../../http/contract';
-import { LANGUAGES, parseLanguageHeader, t, type Language, type MessageCode } from '../../i18n/messages';
+import { LANGUAGES, parseLanguageHeader, t, type Language } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
-import { businessAccountOf, type BusinessAccount } from './businessAccount';
+import { businessAccountOf } from './businessAccount';
 import { paymentsFor, PaymentMethodError, platformFee, type ChargeOutcome, type Payments } from '../../providers/payments';
 import { connectedAccountOf } from './billing';
-import { HEX_COLOR } from './common';
 import { customerRoomRefusal, passwordHashFor } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
-import { SALES_DEFAULTS, salesSettingsOf, type SalesSettings } from './salesSettings';
+import { escapeHtml, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
+import { salesSettingsOf } from './salesSettings';
 import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
 import { completeSubscriptionSignup, expireSignup, intervalOf, priceOf, startSubscriptionCheckout } from './subscriptionSignup';
 
@@ -36,14 +36,8 @@ export function salesPageCsp(formOrigin: string): string {
   ].join('; ');
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-interface PageData {
-  pkg: Package;
+interface PageData extends SalesPageData {
   ownerId: number;
-  sales: SalesSettings | null;
-  account: BusinessAccount | null;
 }
 
 async function loadPage(q: Queryable, slug: string): Promise<PageData | null> {
@@ -59,152 +53,7 @@ function pageLanguage(request: FastifyRequest): Language {
   return parseLanguageHeader(request.headers['user-language']) ?? parseLanguageHeader(request.headers['accept-language']) ?? 'en';
 }
 
-const money = (cents: number, lang: Language) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-type Values = Record<string, string>;
-
-interface RenderOptions {
-  /** Which payments provider takes the card: the sandbox's form in the page (test mode), or Stripe Checkout. */
-  provider?: 'sandbox' | 'stripe';
-  values?: Values;
-  errors?: Record<string, string>;
-  done?: { loginUrl: string };
-}
-
-/** Black or white, whichever reads better on `bg` (WCAG relative luminance). */
-export function readableOn(bg: string): string {
-  const hex = bg.length === 4 ? `#${bg[1]}${bg[1]}${bg[2]}${bg[2]}${bg[3]}${bg[3]}` : bg;
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#FFFFFF';
-}
-
-function color(value: string | undefined, fallback: string): string {
-  return value && HEX_COLOR.test(value) ? value : fallback;
-}
-
-/**
- * The card step. With Stripe the customer pays on Stripe Checkout after this form (the reseller's page
- * never holds a card). In test mode the card inputs have no name: the script turns the number into the
- * sandbox's token (as the settings remote's card form does) and only `card_token` is posted.
- */
-function cardStep(lang: Language, pkg: Package, provider: 'sandbox' | 'stripe', error: string | undefined): string {
-  const tt = (code: MessageCode) => escapeHtml(t(lang, code));
-  if (provider === 'stripe') return `<p class="muted">${tt(pkg.one_time_price_cents === null ? 'whitelabel.sales.subscribeOnStripe' : 'whitelabel.sales.payOnStripe')}</p>`;
-  const err = error ? `<p class="error" id="f-card-err">${escapeHtml(error)}</p>` : '';
-  return `<fieldset class="field"><legend>${tt('whitelabel.sales.payment')} <span class="muted">(${tt('whitelabel.sales.testMode')})</span></legend>
-<label for="f-card-number">${tt('whitelabel.sales.card')}</label><input id="f-card-number" type="text" inputmode="numeric" autocomplete="cc-number"${error ? ' aria-invalid="true" aria-describedby="f-card-err"' : ''}>
-<label for="f-card-exp">${tt('whitelabel.sales.cardExpiry')}</label><input id="f-card-exp" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YYYY">
-<label for="f-card-cvc">${tt('whitelabel.sales.cardCvc')}</label><input id="f-card-cvc" type="text" inputmode="numeric" autocomplete="cc-csc">
-<input type="hidden" name="card_token" id="f-card-token">${err}</fieldset>
-<script>${SANDBOX_TOKEN_SCRIPT}</script>`;
-}
-
-/** Monthly or yearly billing, when the package has a yearly price (a one-time package has neither). */
-function intervalStep(lang: Language, pkg: Package, chosen: string | undefined): string {
-  if (pkg.yearly_price_cents === null || pkg.one_time_price_cents !== null) return '';
-  const tt = (code: MessageCode, params?: Record<string, string | number>) => escapeHtml(t(lang, code, params));
-  const year = chosen === 'year';
-  return `<fieldset class="field"><legend>${tt('whitelabel.sales.billing')}</legend>
-<label><input type="radio" name="billing_interval" value="month"${year ? '' : ' checked'}> ${tt('whitelabel.sales.billMonthly', { price: money(pkg.monthly_price_cents, lang) })}</label>
-<label><input type="radio" name="billing_interval" value="year"${year ? ' checked' : ''}> ${tt('whitelabel.sales.billYearly', { price: money(pkg.yearly_price_cents, lang) })}</label></fieldset>`;
-}
-
-/** The sandbox's tokeniser (the format of api/src/providers/payments/sandbox.ts), run in the page on submit. */
-const SANDBOX_TOKEN_SCRIPT = `(function(){var f=document.currentScript.closest('form');f.addEventListener('submit',function(){
-var d=(document.getElementById('f-card-number').value||'').replace(/[\\s-]/g,'');var e=(document.getElementById('f-card-exp').value||'').split('/');
-var m=('0'+(parseInt(e[0],10)||0)).slice(-2),y=String(parseInt(e[1],10)||0);if(y.length===2)y='20'+y;
-var s=0;for(var i=0;i<d.length;i++){var n=+d[d.length-1-i];if(i%2){n*=2;if(n>9)n-=9;}s+=n;}
-var ok=/^\\d{12,19}$/.test(d)&&s%10===0&&/^\\d{3,4}$/.test(document.getElementById('f-card-cvc').value||'');
-var b={'4000000000000002':'decline','4000000000000341':'decline_later','4000000000000259':'processing','4000002760003184':'authenticate'}[d]||'succeed';
-var br=/^4/.test(d)?'visa':/^(5[1-5]|2[2-7])/.test(d)?'mastercard':/^3[47]/.test(d)?'amex':/^6(011|5)/.test(d)?'discover':'card';
-document.getElementById('f-card-token').value=ok?'tok_sandbox_'+b+'_'+br+'_'+d.slice(-4)+'_'+m+'_'+y:'';});})();`;
-
-function render(lang: Language, data: PageData, options: RenderOptions = {}): string {
-  const { pkg, sales, account } = data;
-  const tt = (code: MessageCode, params?: Record<string, string | number>) => escapeHtml(t(lang, code, params));
-  const business = sales?.business_name ?? account?.name ?? 'Leadsmith';
-  const c = {
-    primary: color(sales?.primary_color, SALES_DEFAULTS.primary_color),
-    secondary: color(sales?.secondary_color, SALES_DEFAULTS.secondary_color),
-    background: color(sales?.background_color, SALES_DEFAULTS.background_color),
-    text: color(sales?.text_color, SALES_DEFAULTS.text_color),
-  };
-  const values = options.values ?? {};
-  const errors = options.errors ?? {};
-  const field = (name: string, label: string, type = 'text', autocomplete = 'off', required = true) => {
-    const id = `f-${name}`;
-    const err = errors[name];
-    return `<div class="field"><label for="${id}">${escapeHtml(label)}${required ? '' : ` <span class="muted">(${tt('whitelabel.sales.optional')})</span>`}</label>
-<input id="${id}" name="${escapeHtml(name)}" type="${type}" autocomplete="${autocomplete}" value="${type === 'password' ? '' : escapeHtml(values[name] ?? '')}"${required ? ' required' : ''}${err ? ` aria-invalid="true" aria-describedby="${id}-err"` : ''}>
-${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
-  };
-  const custom = pkg.custom_fields
-    .map((f, i) => {
-      const name = `custom_${i}`;
-      if (f.type === 'dropdown') {
-        const id = `f-${name}`;
-        const err = errors[name];
-        return `<div class="field"><label for="${id}">${escapeHtml(f.label)}${f.optional ? ` <span class="muted">(${tt('whitelabel.sales.optional')})</span>` : ''}</label>
-<select id="${id}" name="${name}"${f.optional ? '' : ' required'}${err ? ` aria-invalid="true" aria-describedby="${id}-err"` : ''}><option value="">${tt('whitelabel.sales.choose')}</option>${f.options
-          .map((o) => `<option value="${escapeHtml(o)}"${values[name] === o ? ' selected' : ''}>${escapeHtml(o)}</option>`)
-          .join('')}</select>${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
-      }
-      return field(name, f.label, 'text', 'off', !f.optional);
-    })
-    .join('\n');
-  const prices = [
-    `<li>${tt('whitelabel.sales.monthly', { price: money(pkg.monthly_price_cents, lang) })}</li>`,
-    pkg.yearly_price_cents !== null ? `<li>${tt('whitelabel.sales.yearly', { price: money(pkg.yearly_price_cents, lang) })}</li>` : '',
-    pkg.one_time_price_cents !== null ? `<li>${tt('whitelabel.sales.oneTime', { price: money(pkg.one_time_price_cents, lang) })}</li>` : '',
-    pkg.trial_days > 0 ? `<li>${tt('whitelabel.sales.trial', { days: pkg.trial_days, price: money(pkg.trial_amount_cents, lang) })}</li>` : '',
-    `<li>${tt('whitelabel.sales.credits', { n: pkg.monthly_credits })}</li>`,
-  ].join('');
-  const form = options.done
-    ? `<section class="card" role="status"><h2>${tt('whitelabel.sales.thanksTitle')}</h2><p>${tt('billing.sales_confirm_body')}</p><p><a href="${escapeHtml(options.done.loginUrl)}" target="_top">${tt('billing.sales_confirm_link')}</a></p></section>`
-    : pkg.create_via_form
-      ? `<section class="card" aria-labelledby="signup-title"><h2 id="signup-title">${tt('whitelabel.sales.signupTitle')}</h2>
-${errors.form ? `<p class="error" role="alert">${escapeHtml(errors.form)}</p>` : ''}
-<form method="post" action="/p/${escapeHtml(pkg.slug)}?lang=${lang}" novalidate>
-${field('first_name', t(lang, 'whitelabel.sales.firstName'), 'text', 'given-name')}
-${field('last_name', t(lang, 'whitelabel.sales.lastName'), 'text', 'family-name')}
-${field('email', t(lang, 'whitelabel.sales.email'), 'email', 'email')}
-${field('password', t(lang, 'whitelabel.sales.password'), 'password', 'new-password')}
-${custom}
-${intervalStep(lang, pkg, values.billing_interval)}
-${pkg.collect_payment_method ? cardStep(lang, pkg, options.provider ?? 'sandbox', errors.card_number) : ''}
-<button type="submit">${tt('whitelabel.sales.submit')}</button>
-</form></section>`
-      : `<section class="card"><p>${tt('whitelabel.sales.closed')}</p></section>`;
-  return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${pkg.name} · ${business}`)}</title>
-<style>
-body{margin:0;font-family:system-ui,sans-serif;background:${c.background};color:${c.text};}
-header{background:${c.primary};color:${readableOn(c.primary)};padding:24px}
-header h1{margin:0 0 4px}
-main{max-width:720px;margin:0 auto;padding:24px}
-.card{border:1px solid ${c.secondary};border-radius:8px;padding:16px;margin:16px 0;background:#fff;color:#202633}
-.field{margin-bottom:12px}label{display:block;font-weight:600;margin-bottom:4px}
-input,select{width:100%;padding:8px;border:1px solid #4a5568;border-radius:4px;font:inherit;box-sizing:border-box}
-button{background:${c.primary};color:${readableOn(c.primary)};border:0;border-radius:4px;padding:10px 16px;font:inherit;cursor:pointer}
-.error{color:#9b2c2c;margin:4px 0 0}.muted{font-weight:400}
-</style></head>
-<body><header><p>${escapeHtml(business)}</p><h1>${escapeHtml(pkg.name)}</h1></header>
-<main>
-${pkg.description ? `<p>${escapeHtml(pkg.description)}</p>` : ''}
-<ul>${prices}</ul>
-<section class="reseller-content">${sales?.body_html ?? ''}</section>
-${form}
-${sales?.sales_page_url ? `<p><a href="${escapeHtml(sales.sales_page_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.moreInfo')}</a></p>` : ''}
-${sales?.terms_url ? `<p><a href="${escapeHtml(sales.terms_url)}" target="_blank" rel="noopener">${tt('whitelabel.sales.terms')}</a></p>` : ''}
-</main>
-${account?.script ?? ''}
-</body></html>`;
-}
+const render = renderSalesPage;
 
 function sendPage(reply: FastifyReply, request: FastifyRequest, status: number, html: string): FastifyReply {
   const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;

@@ -6,9 +6,11 @@ import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { DEFAULT_COLORS } from '../siteSettings';
-import { isBusinessAccountDone } from './businessAccount';
-import { blankToNull, colorSchema, idParamsSchema, Issues, notFound, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
+import { paymentsFor } from '../../providers/payments';
+import { businessAccountOf, isBusinessAccountDone } from './businessAccount';
+import { blankToNull, colorSchema, idParamsSchema, isHttpUrl, Issues, notFound, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
 import { packageOf } from './packages';
+import { renderSalesPage } from './salesPageHtml';
 
 /** Spec §3 Sales settings of one package: colours, business name, sales-page URLs, subdomain URL, HTML for the body. */
 export interface SalesSettings {
@@ -65,7 +67,8 @@ const bodySchema = objectSchema(
   ['business_name', 'primary_color', 'secondary_color', 'background_color', 'text_color'],
 );
 
-export function salesSettingsRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
   const guard = resellerGuard(app);
 
   app.get<{ Params: { id: number } }>(
@@ -116,6 +119,52 @@ export function salesSettingsRoutes(app: FastifyInstance, { db, clock }: AppDeps
         [pkg.id, input.business_name, input.primary_color, input.secondary_color, input.background_color, input.text_color, input.sales_page_url, input.terms_url, input.subdomain_url, input.body_html, clock.now()],
       );
       return { ...say(request, 'whitelabel.sales_saved'), data: rows[0], public_path: `/p/${pkg.slug}` };
+    },
+  );
+
+  // The draft of the form drawn as the public page draws it (the same HTML, its brand, offer and form);
+  // a colour or URL not valid yet is drawn with the default or left out.
+  app.post<{ Params: { id: number }; Body: Partial<SalesSettingsInput> }>(
+    '/api/whitelabel/packages/:id/sales-settings/preview',
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A draft of a package's sales settings drawn as its public sales page",
+        params: idParamsSchema,
+        body: Type.Object(
+          {
+            business_name: Type.Optional(Type.String({ maxLength: 100 })),
+            primary_color: Type.Optional(Nullable(Type.String({ maxLength: 7 }))),
+            secondary_color: Type.Optional(Nullable(Type.String({ maxLength: 7 }))),
+            background_color: Type.Optional(Nullable(Type.String({ maxLength: 7 }))),
+            text_color: Type.Optional(Nullable(Type.String({ maxLength: 7 }))),
+            sales_page_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+            terms_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+            body_html: Type.Optional(Nullable(Type.String({ maxLength: 50_000 }))),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ html: Type.String({ description: 'The whole page (show it in a sandboxed frame: it holds the reseller’s HTML and script)' }) }) },
+      },
+    },
+    async (request) => {
+      const owner = await resellerIdOf(db, request);
+      const pkg = await packageOf(db, owner, request.params.id);
+      if (!pkg) throw notFound();
+      const b = request.body;
+      const account = await businessAccountOf(db, owner);
+      const url = (value: string | null | undefined) => (value && isHttpUrl(value.trim()) ? value.trim() : null);
+      const sales = {
+        business_name: b.business_name?.trim() || account?.name || '',
+        primary_color: b.primary_color ?? '',
+        secondary_color: b.secondary_color ?? '',
+        background_color: b.background_color ?? '',
+        text_color: b.text_color ?? '',
+        sales_page_url: url(b.sales_page_url),
+        terms_url: url(b.terms_url),
+        body_html: b.body_html ?? '',
+      };
+      return { html: renderSalesPage(request.lang, { pkg, sales, account }, { provider: paymentsFor(deps).provider.name }) };
     },
   );
 }

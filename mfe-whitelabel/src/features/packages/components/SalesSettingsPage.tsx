@@ -1,29 +1,44 @@
-import { Box, Button, chakra, Field, Heading, Input, Link, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Field, Heading, Input, Link, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, TextareaField } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { cssColor, escapeHtml, readableOn, SandboxedPreview } from '../../../components/SandboxedPreview';
+import { SandboxedPreview } from '../../../components/SandboxedPreview';
+import { useSettled } from '../../../components/useSettled';
 import { usePackage } from '../api/getPackage';
 import { useSalesSettings, type SalesSettingsAnswer } from '../api/getSalesSettings';
 import type { Package } from '../api/listPackages';
+import { useSalesPagePreview, type SalesPreviewDraft } from '../api/previewSalesPage';
 import { salesSettingsSchema, useSaveSalesSettings, type SalesSettingsValues } from '../api/saveSalesSettings';
 
 const COLORS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
 const DEFAULTS = { primary_color: '#573BFF', secondary_color: '#01C0F6', background_color: '#FFFFFF', text_color: '#202633' } as const;
 
-function salesPreviewHtml(values: Partial<SalesSettingsValues>, pkgName: string, lang: string): string {
-  const primary = cssColor(values.primary_color, DEFAULTS.primary_color);
-  const secondary = cssColor(values.secondary_color, DEFAULTS.secondary_color);
-  const background = cssColor(values.background_color, DEFAULTS.background_color);
-  const text = cssColor(values.text_color, DEFAULTS.text_color);
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(pkgName)}</title><style>
-body{margin:0;font-family:system-ui,sans-serif;background:${background};color:${text}}header{background:${primary};color:${readableOn(primary)};padding:16px}
-main{padding:16px}.card{border:1px solid ${secondary};border-radius:8px;padding:12px}</style></head>
-<body><header><p>${escapeHtml(values.business_name ?? '')}</p><h1>${escapeHtml(pkgName)}</h1></header><main><div class="card">${values.body_html ?? ''}</div></main></body></html>`;
+const PREVIEW_DELAY_MS = 400;
+
+/** The form's values as the preview route takes them (the subdomain URL does not show on the page). */
+const previewDraft = (v: Partial<SalesSettingsValues>): SalesPreviewDraft => ({
+  business_name: v.business_name ?? '',
+  primary_color: v.primary_color ?? null,
+  secondary_color: v.secondary_color ?? null,
+  background_color: v.background_color ?? null,
+  text_color: v.text_color ?? null,
+  sales_page_url: v.sales_page_url ?? null,
+  terms_url: v.terms_url ?? null,
+  body_html: v.body_html ?? '',
+});
+
+/** The public page itself, drawn by the API from the form's draft (typing pauses before each drawing). */
+function SalesPagePreview({ pkg, draft }: { pkg: Package; draft: SalesPreviewDraft }) {
+  const { t, i18n } = useTranslation('whitelabel');
+  const settled = useSettled(JSON.stringify(draft), PREVIEW_DELAY_MS);
+  const preview = useSalesPagePreview(pkg.id, JSON.parse(settled) as SalesPreviewDraft, i18n.language);
+  if (preview.isError) return <Text color="red.700">{t('templates.previewFailed')}</Text>;
+  if (!preview.data) return <Skeleton height="40rem" borderRadius="md" />;
+  return <SandboxedPreview title={t('sales.previewTitle')} html={preview.data.html} height="40rem" />;
 }
 
 function SalesSettingsForm({ pkg, answer }: { pkg: Package; answer: SalesSettingsAnswer }) {
-  const { t, i18n } = useTranslation('whitelabel');
+  const { t } = useTranslation('whitelabel');
   const { t: tc } = useTranslation('common');
   const save = useSaveSalesSettings();
   const s = answer.data;
@@ -92,7 +107,7 @@ function SalesSettingsForm({ pkg, answer }: { pkg: Package; answer: SalesSetting
             {answer.public_path}
           </Link>
         </Text>
-        <SandboxedPreview title={t('sales.previewTitle')} html={salesPreviewHtml(watch(), pkg.name, i18n.language)} />
+        <SalesPagePreview pkg={pkg} draft={previewDraft(watch())} />
       </Box>
     </SimpleGrid>
   );
