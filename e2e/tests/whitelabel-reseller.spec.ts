@@ -115,8 +115,15 @@ test.describe('white-label: the reseller business', () => {
     // Sales settings, with the reseller's own HTML (and a hostile script) in the body.
     await page.getByRole('link', { name: `Sales page settings of ${packageName}` }).click();
     await expect(shell.heading('Sales page settings')).toBeVisible();
+    // The preview is the public page itself, drawn from the form as the reseller types: brand, offer, form.
+    const salesPreview = page.frameLocator('iframe[title="Sales page preview"]');
+    await expect(salesPreview.getByRole('heading', { level: 1, name: packageName })).toBeVisible();
+    await expect(salesPreview.getByText('$49.00', { exact: true })).toBeVisible();
+    await expect(salesPreview.getByRole('button', { name: 'Sign up' })).toBeVisible();
     await wl.field('Business name on the page').fill('Acme Sales');
     await wl.field('HTML inserted in the page body').fill(`<h2>Why Acme</h2>${PROBE}`);
+    await expect(salesPreview.locator('.brand-name')).toHaveText('Acme Sales');
+    await expect(salesPreview.getByRole('heading', { name: 'Why Acme' })).toBeVisible();
     await wl.save();
     await wl.expectToast('Sales page saved.');
     salesPath = (await page.getByTestId('public-sales-link').textContent()) ?? '';
@@ -134,6 +141,19 @@ test.describe('white-label: the reseller business', () => {
     expect(response?.headers()['content-security-policy']).toContain('sandbox allow-scripts allow-forms');
     await expect(buyer.getByRole('heading', { level: 1, name: packageName })).toBeVisible();
     await expect(buyer.getByRole('heading', { name: 'Why Acme' })).toBeVisible();
+    // A page that sells: the brand, the offer and what a buyer checks before paying.
+    await expect(buyer.locator('.brand-name')).toHaveText('Acme Sales');
+    await expect(buyer.getByRole('heading', { name: 'What you get' })).toBeVisible();
+    await expect(buyer.getByText('$49.00', { exact: true })).toBeVisible();
+    await expect(buyer.getByText('500 credits every month')).toBeVisible();
+    await expect(buyer.getByText('Extra credits whenever you need them, $0.20 each')).toBeVisible();
+    await expect(buyer.getByText('Test mode', { exact: true })).toBeVisible();
+    await expect(buyer.getByText('Test mode: no real payment is taken, and the card number never leaves this page.')).toBeVisible();
+    await expect(buyer.getByText('Cancel anytime')).toBeVisible();
+    // Responsive: on a phone nothing is wider than the screen, and the form is below the offer.
+    await buyer.setViewportSize({ width: 390, height: 844 });
+    expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await buyer.setViewportSize({ width: 1280, height: 900 });
     // Same host as the app, yet the page's script sees no storage: the CSP sandbox gives it an opaque origin.
     await expect(buyer.locator('html')).toHaveAttribute('data-probe', /^storage-blocked\|cookie-blocked\|/);
     await buyer.getByLabel('First name').fill('Bea');
