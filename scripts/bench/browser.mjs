@@ -221,6 +221,8 @@ async function visit(browser, base, account, token) {
     longTasks: loadPerf.longTasks,
     longTaskMs: loadPerf.longTaskMs,
     totalJsKb: kb(all.filter((r) => r.phase !== 'reload')),
+    // The visit's scripts (not a median figure): where its JS goes (scripts/bench/chunks.mjs).
+    scripts: all.filter((r) => r.phase !== 'reload' && r.type === 'Script').map(({ url, bytes }) => ({ url, bytes })),
   };
 }
 
@@ -329,7 +331,12 @@ const median = (xs) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-const medians = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+/** Medians of the numeric figures; `scripts` is taken from the visit whose JS over the visit is nearest the median. */
+const medians = (runs) => {
+  const out = Object.fromEntries(Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number').map((k) => [k, median(runs.map((r) => r[k]))]));
+  if (runs[0].scripts) out.scripts = runs.reduce((a, b) => (Math.abs(b.totalJsKb - out.totalJsKb) < Math.abs(a.totalJsKb - out.totalJsKb) ? b : a)).scripts;
+  return out;
+};
 
 /**
  * Every account's journeys against each build (`bases`: name → base URL), `runs` counted visits per

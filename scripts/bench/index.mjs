@@ -5,8 +5,12 @@
 //   BENCH_SKIP_BUILD=1   use the builds already on disk (otherwise: turbo build + build:monolith)
 //   BENCH_RUNS=5         counted visits per account and build (medians; one warm-up visit first)
 //   BENCH_RESULTS=100000 rows in the big list;  BENCH_API_SECONDS=10 load duration
+//   BENCH_PORT=8191      the federated build's server port; the monolith's and the API run's take the next two
 //   BENCH_LATENCY_MS=0, BENCH_MBPS=0  emulate a network for the pages (0: loopback as it is; the goals
 //                        are stated for loopback)
+//   BENCH_ONLY=frontend  only the browser figures (federated vs monolith, entitlement-scoped loading, where the JS
+//                        goes, the front-end goals): builds both (unless BENCH_SKIP_BUILD) and replaces those sections
+//                        in bench/results.md, leaving the API, lead-source and PostgreSQL sections as they were
 //   BENCH_ONLY=leads     only the lead-source section (domain engine, local search of 100 places): builds
 //                        the API alone and writes bench/results-leads.md (about a minute)
 //   PostgreSQL section (scripts/bench/postgres.mjs; PostgreSQL 15 through scripts/postgres.sh):
@@ -17,11 +21,13 @@
 //                        leave the server running
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ACCOUNTS, measureBuilds, measureListPage } from './browser.mjs';
 import { measureApi, signIn } from './apiLoad.mjs';
-import { report, reportPostgres, withPostgresSection, leadSourceGoals, leadSourceLines } from './report.mjs';
+import { report, reportFrontend, reportPostgres, withPostgresSection, withFrontendSection, leadSourceGoals, leadSourceLines } from './report.mjs';
+import { breakdown } from './chunks.mjs';
 import { measureDomainEngine } from './domainEngine.mjs';
 import { measureLocalSearch } from './localSearch.mjs';
 import { ROOT, startServer } from './launch.mjs';
@@ -30,7 +36,9 @@ import { measurePostgres } from './postgres.mjs';
 const ONLY_POSTGRES = process.env.BENCH_ONLY === 'postgres';
 const WITH_POSTGRES = process.env.BENCH_POSTGRES !== '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PORTS = { federated: 8191, monolith: 8192, api: 8193 };
+/** BENCH_PORT=8191: the federated build's server; the monolith's and the API run's take the next two. */
+const PORT = Number(process.env.BENCH_PORT ?? 8191);
+const PORTS = { federated: PORT, monolith: PORT + 1, api: PORT + 2 };
 const AREAS = [
   { remote: 'mfe-settings', module: null, path: '/settings/business-profile', heading: 'Business profile' },
   { remote: 'mfe-ai', module: 'ai_suggest', path: '/ai/training', heading: 'AI training' },
@@ -114,32 +122,68 @@ async function postgresOnly() {
   writeFileSync(file, withPostgresSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Leadsmith benchmark\n', section));
 }
 
-async function main() {
-  if (process.env.BENCH_ONLY === 'leads') return leadsOnly();
-  if (ONLY_POSTGRES) return postgresOnly();
-  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the sections that run alone are "leads" and "postgres"`);
-  if (!process.env.BENCH_SKIP_BUILD) {
-    execSync('npx turbo run build --output-logs=errors-only', { cwd: ROOT, stdio: 'inherit' });
-    execSync('npm run build:monolith', { cwd: ROOT, stdio: 'inherit' });
+function buildFrontends() {
+  if (process.env.BENCH_SKIP_BUILD) return;
+  execSync('npx turbo run build --output-logs=errors-only', { cwd: ROOT, stdio: 'inherit' });
+  execSync('npm run build:monolith', { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * The browser figures: both builds served side by side, their visits in turn. Each account's median
+ * visit is broken down by chunk and package (scripts/bench/chunks.mjs) from the builds on disk.
+ */
+async function measureFrontend(servers) {
+  const loadAverage = { start: os.loadavg()[0] };
+  const federated = await startServer(PORTS.federated, { BENCH_RESULTS: '1000' });
+  servers.push(federated);
+  const monolith = await startServer(PORTS.monolith, { BENCH_RESULTS: '1000', WEB_ROOT: path.join(ROOT, 'monolith/dist') });
+  servers.push(monolith);
+
+  console.error('bench: remote sizes…');
+  const perRemote = await remoteBytes(federated.base);
+  const savings = {};
+  for (const account of ACCOUNTS) {
+    const modules = await modulesOf(federated.base, account);
+    savings[account.name] = AREAS.filter((a) => a.module && !modules.has(a.module)).reduce((sum, a) => sum + (perRemote[a.remote] ?? 0), 0);
   }
+  console.error('bench: journeys, federated and monolith visits in turn…');
+  const { federated: fed, monolith: mono } = await measureBuilds({ federated: federated.base, monolith: monolith.base }, RUNS);
+  for (const s of servers.splice(0)) s.child.kill('SIGTERM');
+  const where = {};
+  for (const account of Object.keys(fed)) {
+    where[account] = { federated: breakdown(fed[account].scripts, ROOT, ROOT), monolith: breakdown(mono[account].scripts, path.join(ROOT, 'monolith/dist'), ROOT) };
+  }
+  loadAverage.end = os.loadavg()[0];
+  return { fed, mono, perRemote, savings, where, loadAverage };
+}
+
+/** BENCH_ONLY=frontend: the browser sections alone, written into the existing bench/results.md. */
+async function frontendOnly() {
+  buildFrontends();
   const started = Date.now();
   const servers = [];
   try {
-    const federated = await startServer(PORTS.federated, { BENCH_RESULTS: '1000' });
-    servers.push(federated);
-    const monolith = await startServer(PORTS.monolith, { BENCH_RESULTS: '1000', WEB_ROOT: path.join(ROOT, 'monolith/dist') });
-    servers.push(monolith);
+    const frontend = await measureFrontend(servers);
+    const section = reportFrontend({ runs: RUNS, ...frontend, seconds: (Date.now() - started) / 1000 });
+    console.log(section);
+    const file = path.join(ROOT, 'bench/results.md');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, withFrontendSection(existsSync(file) ? readFileSync(file, 'utf8') : '', section));
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+  }
+}
 
-    console.error('bench: remote sizes…');
-    const perRemote = await remoteBytes(federated.base);
-    const savings = {};
-    for (const account of ACCOUNTS) {
-      const modules = await modulesOf(federated.base, account);
-      savings[account.name] = AREAS.filter((a) => a.module && !modules.has(a.module)).reduce((sum, a) => sum + (perRemote[a.remote] ?? 0), 0);
-    }
-    console.error('bench: journeys, federated and monolith visits in turn…');
-    const { federated: fed, monolith: mono } = await measureBuilds({ federated: federated.base, monolith: monolith.base }, RUNS);
-    for (const s of servers.splice(0)) s.child.kill('SIGTERM');
+async function main() {
+  if (process.env.BENCH_ONLY === 'leads') return leadsOnly();
+  if (ONLY_POSTGRES) return postgresOnly();
+  if (process.env.BENCH_ONLY === 'frontend') return frontendOnly();
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the sections that run alone are "frontend", "leads" and "postgres"`);
+  buildFrontends();
+  const started = Date.now();
+  const servers = [];
+  try {
+    const frontend = await measureFrontend(servers);
 
     console.error('bench: API under load…');
     const apiServer = await startServer(PORTS.api);
@@ -151,7 +195,8 @@ async function main() {
     const leads = await measureLeadSources();
 
     const postgres = WITH_POSTGRES ? reportPostgres(await measurePostgres()) : null;
-    const figures = report({ runs: RUNS, fed, mono, perRemote, savings, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000, leads });
+    const front = reportFrontend({ runs: RUNS, ...frontend, seconds: (Date.now() - started) / 1000 });
+    const figures = report({ front, api, listPage, results: Number(process.env.BENCH_RESULTS ?? 100_000), seconds: (Date.now() - started) / 1000, leads });
     const table = postgres ? withPostgresSection(figures, postgres) : figures;
     console.log(table);
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
