@@ -15,6 +15,9 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   'react-toastify',
+  // Forms: the shared library's form helpers and four remotes use it; bundled per build it was
+  // downloaded twice on the way to a form (shared library + the area), `npm run bench` (issue 30).
+  'react-hook-form',
 ];
 
 /**

@@ -37,6 +37,31 @@ const chakraThemeRule = {
 };
 
 /**
+ * The runtime plugin `provideExternalRuntime` adds is named by its CommonJS file, which reaches the
+ * runtime core through CommonJS too: a second copy of the runtime in the shell's main.js (97 → 180 KB)
+ * beside the ES module one the bundler runtime uses. Its ES module file shares the one copy.
+ */
+const INJECT_RUNTIME_PLUGIN_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+const INJECT_RUNTIME_PLUGIN_ESM = path.join(path.dirname(INJECT_RUNTIME_PLUGIN_CJS), 'index.js');
+
+/**
+ * The libraries the shell runs before its sidebar (React, the router with its surface module, React
+ * Query, i18n, axios, zustand): one chunk instead of one per shared package, so the first load makes
+ * a handful of requests, not a dozen (`npm run bench`, "requests before sidebar"). Each is still
+ * provided to the share scope on its own key; providing any of them loads this chunk, which the boot
+ * script fetches at once anyway. Chakra, the full shared library and the rest load with the first area.
+ */
+const STARTUP_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|axios|zustand)[\\/]|[\\/]\.federation[\\/]react-router\.mjs$/;
+const shellStartupGroup = {
+  name: 'startup',
+  chunks: 'async',
+  test: (module) => STARTUP_LIBRARIES.test(module.resource ?? ''),
+  enforce: true,
+  priority: 20,
+};
+
+/**
  * @param {{ dir: string, kind: 'host' | 'remote', name: string, port: number }} options
  */
 function createWebpackConfig({ dir, kind, name, port }) {
@@ -70,7 +95,10 @@ function createWebpackConfig({ dir, kind, name, port }) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.json'],
         // The exposed `./mount` is a wrapper compiled into the remote; it re-exports the area's own mount.
-        alias: { ...surfaceAliases(), ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : {}) },
+        alias: {
+          ...surfaceAliases(),
+          ...(isRemote ? { 'leadsmith-area-mount$': path.join(dir, 'src/mount.tsx') } : { [`${INJECT_RUNTIME_PLUGIN_CJS}$`]: INJECT_RUNTIME_PLUGIN_ESM }),
+        },
       },
       module: { rules: [swcRule(prod), cssAsTextRule, chakraThemeRule] },
       plugins: [
@@ -85,6 +113,13 @@ function createWebpackConfig({ dir, kind, name, port }) {
           shareStrategy: 'loaded-first',
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
+          // One federation runtime per page (ADR 035): the shell provides its runtime core on a global
+          // and every remote's entry uses it instead of bundling a copy (16 KB gzip per remote opened);
+          // browser-only runtime code (no Node loading paths).
+          experiments: {
+            ...(isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+            optimization: { target: 'web' },
+          },
         }),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(name),
@@ -102,7 +137,11 @@ function createWebpackConfig({ dir, kind, name, port }) {
         ...(prod ? [new CompressAssetsPlugin()] : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        ...(isRemote ? {} : { splitChunks: { cacheGroups: { startup: shellStartupGroup } } }),
+      },
       devServer: {
         port,
         hot: false,
