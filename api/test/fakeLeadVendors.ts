@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { guardedHttpClient, type SourceDeps } from '../src/providers/leads/sourceHttp';
 import { apolloEnrichedPerson, apolloOrganization, apolloPhoneWebhook, apolloSearchPerson } from './fixtures/leadVendors/apollo';
 import { GOOGLE_KEY_INVALID, textSearchAnswer } from './fixtures/leadVendors/googlePlaces';
-import { domainSearchAnswer, emailFinderAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
+import { domainSearchAnswer, emailFinderAnswer, emailVerifierAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
 import { IPINFO } from './fixtures/leadVendors/ipinfo';
 import { modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
 import { YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
@@ -163,8 +163,17 @@ function hunter(request: ReceivedRequest): Scripted {
     return { status: 200, body: { data: { first_name: 'Test', last_name: 'Account', email: 'ops@leadsmith.test', plan_name: 'Starter', plan_level: 1, reset_date: '2026-12-01', team_id: 1, requests: { searches: { used: 12, available: 500 }, verifications: { used: 3, available: 1000 } } } } };
   }
   if (request.path.endsWith('/v2/email-verifier')) {
-    const email = q.get('email') ?? '';
-    return { status: 200, body: { data: { status: email.endsWith('.test') ? 'valid' : 'invalid', result: 'deliverable', score: 95, email } } };
+    // The verdict follows the address: a known Hunter domain's is valid, the others' are told by their domain or mailbox.
+    const email = (q.get('email') ?? '').toLowerCase();
+    const [local = '', host = ''] = email.split('@');
+    if (local === 'slow') return { status: 202, body: { data: null, meta: { params: { email } } } };
+    if (HUNTER_DOMAINS[host]) return { status: 200, body: emailVerifierAnswer(email, 'valid') };
+    if (host === 'catchall.test') return { status: 200, body: emailVerifierAnswer(email, 'accept_all') };
+    if (['gmail.com', 'yahoo.com', 'outlook.com'].includes(host)) return { status: 200, body: emailVerifierAnswer(email, 'webmail') };
+    if (['mailinator.com', 'yopmail.com'].includes(host)) return { status: 200, body: emailVerifierAnswer(email, 'disposable') };
+    if (host.endsWith('.invalid')) return { status: 200, body: emailVerifierAnswer(email, 'invalid', { mx_records: false, smtp_server: false }) };
+    if (local === 'blocked') return { status: 200, body: emailVerifierAnswer(email, 'unknown', { block: true }) };
+    return { status: 200, body: emailVerifierAnswer(email, host.endsWith('.test') ? 'valid' : 'invalid') };
   }
   return { status: 404, body: { errors: [{ id: 'route_not_found', code: 404, details: 'Route not found' }] } };
 }

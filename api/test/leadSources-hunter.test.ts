@@ -77,7 +77,7 @@ test('Email Finder: verified answer is "found", an accept-all one "potential"; a
   expect(await finder.find({ domain: 'acme.test', full_name: 'Ada Lovelace' })).toEqual({ email: 'ada.lovelace@acme.test', outcome: 'found', verified: true, source: 'hunter', source_url: 'http://acme.test/about' });
   expect(await finder.find({ domain: 'acme.test', first_name: 'Maybe', last_name: 'Later' })).toMatchObject({ outcome: 'potential', verified: false });
   expect(await finder.find({ domain: 'unknown.test', first_name: 'No', last_name: 'One' })).toBeNull();
-  expect(await hunterVerify(deps, hunter, 'x@acme.test')).toBe('valid');
+  expect(await hunterVerify(deps, hunter, 'x@acme.test')).toMatchObject({ status: 'valid', smtp_check: true });
 });
 
 test('get employees lists the people at the lead\'s domain', async () => {

@@ -19,6 +19,7 @@ import { LIST_EXPORT_MIGRATIONS } from './schema/listExports';
 import { LIST_MIGRATIONS } from './schema/lists';
 import { SPEC_GAP_MIGRATIONS } from './schema/specGaps';
 import { LIST_UNDO_MIGRATIONS } from './schema/listUndo';
+import { EMAIL_GRADE_MIGRATIONS } from './schema/emailGrades';
 
 export type { Migration };
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...LIST_MIGRATIONS,
   ...SPEC_GAP_MIGRATIONS,
   ...LIST_UNDO_MIGRATIONS,
+  ...EMAIL_GRADE_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -41,6 +41,8 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/api\/list-exports\/:id\/file$/, 'public'],
   // Apollo's phone reveal webhook: the unguessable per-reveal token in its path instead of a sign-in (Apollo signs nothing).
   ['POST', /^\/api\/lead-sources\/apollo\/phones\/:token$/, 'public'],
+  // Bounce reports of a CRM or webhook receiver: the account's unguessable token in the path instead of a sign-in (ADR 034).
+  ['POST', /^\/api\/email-bounces\/:token$/, 'public'],
   // Stripe's events: signed with the endpoint secret instead of a sign-in.
   ['POST', /^\/api\/payments\/stripe\/webhook$/, 'public'],
   ['GET', /^\/api\/dev\/outbox$/, 'public'],
@@ -80,7 +82,7 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
   ['GET', /^\/api\/get-all-openai-default-questions$/, 'ai_suggest'],
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
-  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views)(\/|$)/, 'leads'],
+  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views|bounce-reports)(\/|$)/, 'leads'],
   ['POST', /^\/api\/campaign\/:id\/history$/, 'leads'],
   ['*', /^\/api\/[a-z]+-results\//, 'leads'],
 ];

@@ -11,6 +11,7 @@ import { billingMessages } from './catalogue/billing';
 import { savedSearchMessages } from './catalogue/savedSearches';
 import { operationsMessages } from './catalogue/operations';
 import { listMessages } from './catalogue/lists';
+import { emailGradeMessages } from './catalogue/emailGrades';
 
 
 /**
@@ -37,6 +38,7 @@ const catalogue = {
   ...savedSearchMessages,
   ...operationsMessages,
   ...listMessages,
+  ...emailGradeMessages,
 } satisfies Record<string, Translations>;
 
 

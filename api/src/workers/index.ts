@@ -4,6 +4,7 @@ import { defineAiJobWorker } from './aiJob';
 import { defineAiTrainingWorker } from './aiTraining';
 import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
+import { defineEmailVerifyWorker } from './emailVerify';
 import { defineLeadEnrichmentWorker } from './leadEnrichment';
 import { defineLimitResets } from './limitResets';
 import { defineTrashPurge } from './trashPurge';
@@ -37,4 +38,5 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   definePrivacyWorkers(queue, deps.db, deps.clock, deps.config.objectStorage);
   definePaykickstartIpnWorker(queue, deps.db, deps.clock, deps);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
+  defineEmailVerifyWorker(queue, deps.db, deps.clock);
 }

@@ -226,6 +226,7 @@ function resultRoutes(): Record<string, IdFixture> {
     out[`POST /api/${type}-results/:id/send-webhook`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
     out[`POST /api/${type}-results/:id/send-crm`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
     out[`POST /api/${type}-results/:id/labels`] = lead({ params: list, body: (ids) => ({ ids: [ids[`result_${type}`]], add: ['Hijacked'] }) });
+    out[`POST /api/${type}-results/:id/verify-emails`] = lead({ params: list });
   }
   // Selection actions that exist for some types only.
   const selection = (type: (typeof RESULT_TYPES)[number]) => lead({ params: (ids) => ({ id: ids[`campaign_${type}`]! }), body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
@@ -328,6 +329,12 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   },
   'DELETE /api/list-exports/:id': lead({ params: (ids) => ({ id: ids.listExport! }) }),
   'DELETE /api/suppressions/:id': lead({ params: (ids) => ({ id: ids.suppression! }) }),
+  'GET /api/campaigns/:id/email-grades': lead({ params: (ids) => ({ id: ids.campaign_people! }) }),
+  'POST /api/email-bounces/:token': {
+    params: () => ({ token: 'no-such-bounce-token-0000' }),
+    body: () => ({ email: 'intruder@example.com' }),
+    public: "a CRM's or webhook receiver's bounce report: the account's unguessable token in its path is the credential (ADR 034)",
+  },
   'GET /api/account/exports/:id/download': { params: (ids) => ({ id: ids.accountExport! }) },
 
   // White-label (rows of the victim's reseller)

@@ -140,8 +140,28 @@ export function hunterEmailFinder(deps: SourceDeps, config: HunterConfig): Email
   };
 }
 
-/** Email Verifier: Hunter's status (`valid`, `invalid`, `accept_all`, `webmail`, `disposable`, `unknown`). */
-export async function hunterVerify(deps: SourceDeps, config: HunterConfig, email: string): Promise<string> {
-  const { data } = await call<{ data: { status: string } }>(deps, config, 'v2/email-verifier', { email });
-  return data.data.status;
+/**
+ * Email Verifier's answer (https://hunter.io/api-documentation/v2#email-verifier): `status` is the grade; the
+ * flags say why. Hunter answers 202 while its check is still running (ask again later) and 222 when the
+ * remote mail server answered unexpectedly (`status` unknown).
+ */
+export interface HunterVerification {
+  status: 'valid' | 'invalid' | 'accept_all' | 'webmail' | 'disposable' | 'unknown';
+  score?: number | null;
+  regexp?: boolean;
+  gibberish?: boolean;
+  disposable?: boolean;
+  webmail?: boolean;
+  mx_records?: boolean;
+  smtp_server?: boolean;
+  smtp_check?: boolean;
+  accept_all?: boolean;
+  block?: boolean;
+}
+
+/** Email Verifier: Hunter's verdict on one address, or `pending` while Hunter is still checking it (HTTP 202). */
+export async function hunterVerify(deps: SourceDeps, config: HunterConfig, email: string): Promise<HunterVerification | 'pending'> {
+  const { status, data } = await call<{ data: HunterVerification }>(deps, config, 'v2/email-verifier', { email }, [202, 222]);
+  if (status === 202 || !data?.data?.status) return 'pending';
+  return data.data;
 }

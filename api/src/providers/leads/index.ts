@@ -1,7 +1,8 @@
 import { demoLeadProvider } from './demoProvider';
 import { domainEngine, siteSources } from './domain';
 import { SEARCH_TYPES, type SearchType } from './catalog';
-import { assembleLeadSourceChains, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
+import { assembleLeadSourceChains, effectiveKey, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
+import { hunterGrader, installEmailGrader } from './emailGrades';
 import type { LeadSourcesConfig } from './sourceConfig';
 import { defaultSourceDeps, type LeadSourceError, type SourceDeps } from './sourceHttp';
 import { t, type Language } from '../../i18n/messages';
@@ -99,6 +100,9 @@ export function installLeadSources(
       },
     ];
   });
+  // Email grades: Hunter's Email Verifier when Hunter has a key; otherwise the keyless checks (emailGrader's fallback).
+  const hunter = effectiveKey('hunter', config, settings);
+  undos.push(installEmailGrader(hunter ? hunterGrader(deps, hunter) : null));
   return () => undos.reverse().forEach((undo) => undo());
 }
 

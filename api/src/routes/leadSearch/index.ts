@@ -6,6 +6,7 @@ import { campaignRoutes } from './campaigns';
 import { listHistoryRoutes } from './listHistory';
 import { listOperationRoutes } from './listOperations';
 import { crmSendRoutes } from './crmSend';
+import { emailGradeRoutes } from './emailGrades';
 import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
 import { googleApiKeyRoutes } from './googleApiKey';
@@ -41,4 +42,5 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   savedSearchRoutes(api, deps);
   listExportRoutes(api, deps);
   suppressionRoutes(api, deps);
+  emailGradeRoutes(api, deps);
 }

@@ -5,6 +5,7 @@
  */
 import { Nullable, StringEnum, Type, type Static } from '../../http/contract';
 import { SEARCH_TYPES } from '../../providers/leads/catalog';
+import { EMAIL_GRADE_REASONS, EMAIL_GRADES } from '../../providers/leads/emailGrades';
 
 const IsoTime = Type.String({ format: 'date-time' });
 
@@ -90,6 +91,11 @@ export const ResultSchema = Type.Object({
   email: Nullable(Type.String()),
   phone: Nullable(Type.String()),
   email_status: StringEnum(EMAIL_STATUSES),
+  email_grade: Type.Optional(
+    Nullable(StringEnum(EMAIL_GRADES, { description: "Hunter-style detail of the email (ADR 034); null: not graded yet." })),
+  ),
+  email_grade_reason: Type.Optional(Nullable(StringEnum(EMAIL_GRADE_REASONS, { description: 'Why the email has its grade.' }))),
+  bounced: Type.Optional(Type.Boolean({ description: 'A CRM or webhook receiver reported that the email bounced.' })),
   crm_status: Nullable(StringEnum(['sending', 'sent', 'unsent'] as const)),
   /** The CRM of the latest send (crmSend.ts), and why it did not take the result (a CrmErrorCode and the CRM's own words). */
   crm_provider: Nullable(Type.String()),

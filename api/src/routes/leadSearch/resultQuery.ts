@@ -2,6 +2,7 @@ import { validationError } from '../../http/errors';
 import type { SqlParam } from '../../db';
 import { SENT_FILTER } from '@leadsmith/shared/constants';
 import { labelsText } from './resultLabels';
+import { EMAIL_GRADES, type EmailGrade } from '../../providers/leads/emailGrades';
 
 /** withEmail values of spec §3: all -1, found 1, potentialsFound 2, notFound 0. */
 export const WITH_EMAIL = { all: -1, found: 1, potentialsFound: 2, notFound: 0 } as const;
@@ -46,6 +47,8 @@ export interface ResultFilters {
   advanced_custom_search?: { field: string; operator: (typeof OPERATORS)[number]; value?: string | number | null }[];
   /** A custom label of the account (lead_labels): only results carrying it. */
   label_id?: number;
+  /** Only results whose email has this grade (ADR 034). */
+  email_grade?: EmailGrade;
   /** CSV exports only: rows on the do-not-contact list go in too (left out by default; see exportWhere). */
   include_suppressed?: boolean;
 }
@@ -68,6 +71,7 @@ export const resultFiltersSchema = {
     startDate: date,
     endDate: date,
     label_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    email_grade: { type: 'string', enum: EMAIL_GRADES, description: 'Only results whose email has this grade.' },
     include_suppressed: { type: 'boolean' },
     advanced_custom_search: {
       type: 'array',
@@ -115,6 +119,7 @@ export function resultWhere(campaignId: number, f: ResultFilters): { sql: string
   }
   const status = f.withEmail === undefined || f.withEmail === WITH_EMAIL.all ? null : WITH_EMAIL_STATUS[f.withEmail];
   if (status) where.push(`r.email_status = ${add(status)}`);
+  if (f.email_grade) where.push(`r.email_grade = ${add(f.email_grade)}`);
   if (f.sent === SENT_FILTER.sent) where.push('r.sent');
   else if (f.sent === SENT_FILTER.unsent) where.push('NOT r.sent');
   if (f.startDate) where.push(`r.created_at >= ${add(f.startDate)}::date`);

@@ -17,7 +17,7 @@ import { actorOf, recordListEvent } from './listHistory';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { duplicateOfSql, exportWhere, listSuppressedSql } from './suppressionStore';
 
-const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
+const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.email_grade, r.email_grade_reason, r.bounced_at IS NOT NULL AS bounced, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
 const RESULT_COLUMNS = `${ROW_FIELDS}, ${labelsOf('r')} AS labels, ${listSuppressedSql('r')} AS suppressed, ${duplicateOfSql('r')} AS duplicate_of, r.created_at`;
 /** Where a page starts: OFFSET rows in (page numbers without a position), or keyset, after or before an id. */
 type PagePosition = { offset: number } | { after: string } | { before: string };

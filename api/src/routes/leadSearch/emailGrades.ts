@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
+import { ApiError, validationError } from '../../http/errors';
+import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrades';
+import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { validSyntax } from '../../providers/leads/domain/verify';
+import { enqueueEmailVerify } from '../../workers/emailVerify';
+import { say } from '../respond';
+import { accountIdOf } from '../settings/account';
+import { loadCampaign, notFound } from './campaignStore';
+import { countUngraded, gradeSummary, reportBounce } from './emailGradeStore';
+
+/** Where CRMs and webhook receivers post bounces (the token follows). */
+export const BOUNCE_PATH = '/api/email-bounces';
+
+const GradeCounts = Type.Object(Object.fromEntries(EMAIL_GRADES.map((g) => [g, Type.Integer()])) as Record<(typeof EMAIL_GRADES)[number], ReturnType<typeof Type.Integer>>);
+const BounceEndpoint = Type.Object({
+  url: Type.String({ description: 'POST { email, reason? } here to report a bounce; the token in the path is the proof.' }),
+  recent: Type.Array(Type.Object({ email: Type.String(), reason: Nullable(Type.String()), results: Type.Integer(), refunded: Type.Integer(), created_at: Timestamp() })),
+});
+
+/**
+ * Email verification grades (ADR 034): grade a list's emails in the background (Hunter's Email Verifier with a key,
+ * else the keyless checks), the list's counts per grade, and the bounce reports of CRMs and webhook receivers,
+ * which refund a verified email that bounced once.
+ */
+export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: AppDeps): void {
+  const app = api.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+
+  const verifyRoute = (type: SearchType) =>
+    app.post(
+      `/api/${type}-results/:id/verify-emails`,
+      {
+        ...guard,
+        schema: {
+          summary: "Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown)",
+          params: IdParams,
+          response: { 202: Type.Object({ ...MessageProperties, queued: Type.Integer({ description: 'Emails that will be graded.' }) }) },
+        },
+      },
+      async (request, reply) => {
+        const campaign = await loadCampaign(db, currentUser(request).id, request.params.id);
+        if (campaign.list_type !== type) throw notFound();
+        const queued = await countUngraded(db, campaign.id);
+        if (queued > 0) await enqueueEmailVerify(queue, campaign.id);
+        reply.code(202);
+        return { ...say(request, queued > 0 ? 'lists.verify_queued' : 'lists.verify_nothing', { n: queued }), queued };
+      },
+    );
+  for (const type of SEARCH_TYPES) verifyRoute(type);
+
+  app.get(
+    '/api/campaigns/:id/email-grades',
+    {
+      ...guard,
+      schema: {
+        summary: "How many of the list's emails have each grade, and how many are still ungraded",
+        params: IdParams,
+        response: { 200: Type.Object({ counts: GradeCounts, ungraded: Type.Integer(), verifier: StringEnum(['hunter', 'checks'] as const) }) },
+      },
+    },
+    async (request) => {
+      const campaign = await loadCampaign(db, currentUser(request).id, request.params.id);
+      const { counts, ungraded } = await gradeSummary(db, campaign.id);
+      return { counts, ungraded, verifier: emailGraderSource() };
+    },
+  );
+
+  async function endpointToken(accountId: number, regenerate = false): Promise<string> {
+    const token = randomBytes(24).toString('base64url');
+    const { rows } = await db.query<{ token: string }>(
+      regenerate
+        ? `INSERT INTO email_bounce_endpoints (account_id, token) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET token = EXCLUDED.token, created_at = now() RETURNING token`
+        : `WITH made AS (INSERT INTO email_bounce_endpoints (account_id, token) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING RETURNING token)
+           SELECT token FROM made UNION ALL SELECT token FROM email_bounce_endpoints WHERE account_id = $1 LIMIT 1`,
+      [accountId, token],
+    );
+    return rows[0]!.token;
+  }
+  const originOf = (request: { protocol: string; headers: { host?: string } }) => `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  async function endpointOf(accountId: number, origin: string, regenerate = false) {
+    const token = await endpointToken(accountId, regenerate);
+    const { rows } = await db.query<{ email: string; reason: string | null; results: number; refunded: number; created_at: Date }>(
+      'SELECT email, reason, results, refunded, created_at FROM email_bounces WHERE account_id = $1 ORDER BY id DESC LIMIT 20',
+      [accountId],
+    );
+    return { url: `${origin}${BOUNCE_PATH}/${token}`, recent: rows };
+  }
+
+  app.get(
+    '/api/bounce-reports',
+    { ...guard, schema: { summary: 'Where your CRM or webhook receiver reports bounced emails, and the latest reports', response: { 200: BounceEndpoint } } },
+    async (request) => endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request)),
+  );
+
+  app.post(
+    '/api/bounce-reports/regenerate',
+    { ...guard, schema: { summary: 'Replaces the bounce report address (the old one stops working)', response: { 200: Type.Object({ ...MessageProperties, ...BounceEndpoint.properties }) } } },
+    async (request) => ({ ...say(request, 'lists.bounce_endpoint_regenerated'), ...(await endpointOf(await accountIdOf(db, currentUser(request).id), originOf(request), true)) }),
+  );
+
+  app.post(
+    `${BOUNCE_PATH}/:token`,
+    {
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'A CRM or webhook receiver reports a bounced email (the token in the path instead of a sign-in); a verified email is refunded once',
+        params: Type.Object({ token: Type.String({ minLength: 20, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false }),
+        body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), reason: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: { 200: Type.Object({ ...MessageProperties, results: Type.Integer(), refunded: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const { rows } = await db.query<{ account_id: number }>('SELECT account_id FROM email_bounce_endpoints WHERE token = $1', [request.params.token]);
+      const accountId = rows[0]?.account_id;
+      if (!accountId) throw new ApiError(404, 'not_found');
+      const email = request.body.email.trim().toLowerCase();
+      if (!validSyntax(email)) throw validationError({ field: 'email', code: 'validation.email' });
+      const outcome = await reportBounce(db, accountId, email, request.body.reason?.trim() || null, clock.now());
+      return { ...say(request, 'lists.bounce_recorded', { results: outcome.results, refunded: outcome.refunded }), ...outcome };
+    },
+  );
+}
