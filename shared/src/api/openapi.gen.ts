@@ -6242,6 +6242,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -6273,6 +6278,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -6428,6 +6437,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -6495,6 +6509,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -6581,6 +6599,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -6677,6 +6700,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -6759,6 +6786,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -6790,6 +6822,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -6945,6 +6981,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -7012,6 +7053,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -7098,6 +7143,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -7194,6 +7244,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -7276,6 +7330,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -7307,6 +7366,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -7462,6 +7525,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -7529,6 +7597,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -7615,6 +7687,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -7711,6 +7788,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -7793,6 +7874,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -7824,6 +7910,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -7979,6 +8069,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -8046,6 +8141,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -8132,6 +8231,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -8228,6 +8332,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -8310,6 +8418,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -8341,6 +8454,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -8496,6 +8613,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -8563,6 +8685,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -8649,6 +8775,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -8745,6 +8876,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -8827,6 +8962,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -8858,6 +8998,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -9013,6 +9157,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -9080,6 +9229,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -9166,6 +9319,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -9262,6 +9420,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -9344,6 +9506,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -9375,6 +9542,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -9530,6 +9701,11 @@ export interface paths {
                         startDate?: string | null;
                         endDate?: string | null;
                         label_id?: number;
+                        /**
+                         * @description Only results whose email has this grade.
+                         * @enum {string}
+                         */
+                        email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                         include_suppressed?: boolean;
                         /** @default [] */
                         advanced_custom_search?: {
@@ -9597,6 +9773,10 @@ export interface paths {
                             phone: string | null;
                             /** @enum {string} */
                             email_status: "looking" | "found" | "potential" | "not_found";
+                            email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                            email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                            /** @description A CRM or webhook receiver reported that the email bounced. */
+                            bounced?: boolean;
                             crm_status: ("sending" | "sent" | "unsent") | null;
                             crm_provider: string | null;
                             crm_error: string | null;
@@ -9683,6 +9863,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -9779,6 +9964,10 @@ export interface paths {
                                 phone: string | null;
                                 /** @enum {string} */
                                 email_status: "looking" | "found" | "potential" | "not_found";
+                                email_grade?: ("valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown") | null;
+                                email_grade_reason?: ("smtp_accepted" | "smtp_rejected" | "no_smtp_server" | "accept_all" | "no_mx" | "bad_syntax" | "disposable_domain" | "webmail_domain" | "gibberish" | "blocked" | "inconclusive" | "mx_only" | "dns_failed" | "check_pending" | "bounced") | null;
+                                /** @description A CRM or webhook receiver reported that the email bounced. */
+                                bounced?: boolean;
                                 crm_status: ("sending" | "sent" | "unsent") | null;
                                 crm_provider: string | null;
                                 crm_error: string | null;
@@ -9864,6 +10053,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -9970,6 +10164,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10076,6 +10275,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10182,6 +10386,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10288,6 +10497,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10394,6 +10608,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10500,6 +10719,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10590,6 +10814,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10680,6 +10909,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10770,6 +11004,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10860,6 +11099,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -10950,6 +11194,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11040,6 +11289,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11356,6 +11610,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11444,6 +11703,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11532,6 +11796,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11620,6 +11889,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11708,6 +11982,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11796,6 +12075,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11884,6 +12168,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -11974,6 +12263,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -12076,6 +12370,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -12178,6 +12477,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -12280,6 +12584,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -12382,6 +12691,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -12484,6 +12798,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -12586,6 +12905,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -14275,6 +14599,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -14430,6 +14759,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -14585,6 +14919,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -14740,6 +15079,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -14895,6 +15239,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -15050,6 +15399,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -17430,6 +17784,11 @@ export interface paths {
                             startDate?: string | null;
                             endDate?: string | null;
                             label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
                             include_suppressed?: boolean;
                             /** @default [] */
                             advanced_custom_search?: {
@@ -17834,6 +18193,503 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/local-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/influencer-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intent-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group-results/{id}/verify-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grades the list's ungraded emails in the background (valid, accept-all, invalid, disposable, webmail, unknown) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description Emails that will be graded. */
+                            queued: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/email-grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the list's emails have each grade, and how many are still ungraded */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                valid: number;
+                                accept_all: number;
+                                invalid: number;
+                                disposable: number;
+                                webmail: number;
+                                unknown: number;
+                            };
+                            ungraded: number;
+                            /** @enum {string} */
+                            verifier: "hunter" | "checks";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bounce-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where your CRM or webhook receiver reports bounced emails, and the latest reports */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description POST { email, reason? } here to report a bounce; the token in the path is the proof. */
+                            url: string;
+                            recent: {
+                                email: string;
+                                reason: string | null;
+                                results: number;
+                                refunded: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bounce-reports/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the bounce report address (the old one stops working) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            /** @description POST { email, reason? } here to report a bounce; the token in the path is the proof. */
+                            url: string;
+                            recent: {
+                                email: string;
+                                reason: string | null;
+                                results: number;
+                                refunded: number;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email-bounces/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A CRM or webhook receiver reports a bounced email (the token in the path instead of a sign-in); a verified email is refunded once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            results: number;
+                            refunded: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -36,6 +36,13 @@ function labelId(raw: string | null): { label_id?: number } {
   return raw !== null && Number.isInteger(n) && n >= 1 && n <= 2147483647 ? { label_id: n } : {};
 }
 
+const EMAIL_GRADES = ['valid', 'accept_all', 'invalid', 'disposable', 'webmail', 'unknown'] as const;
+/** The email grade filter only when it is a known grade. */
+function emailGrade(raw: string | null): { email_grade?: (typeof EMAIL_GRADES)[number] } {
+  const grade = EMAIL_GRADES.find((g) => g === raw);
+  return grade ? { email_grade: grade } : {};
+}
+
 /** The keyset position when it is a valid id (`after` wins when both are there). */
 function position(params: URLSearchParams): { after?: number } | { before?: number } {
   const id = (raw: string | null) => {
@@ -68,6 +75,7 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
       endDate: isoDate(params.get('endDate')),
       advanced_custom_search: readRules(params.get('adv')),
       ...labelId(params.get('label_id')),
+      ...emailGrade(params.get('email_grade')),
       ...position(params),
     },
     view: params.get('view') === 'grid' ? 'grid' : 'list',

@@ -34,6 +34,8 @@ export interface ResultFilters {
   advanced_custom_search: AdvancedRule[];
   /** One of the account's custom labels: only results carrying it (absent: any). */
   label_id?: number;
+  /** Only results whose email has this verification grade (absent: any). */
+  email_grade?: 'valid' | 'accept_all' | 'invalid' | 'disposable' | 'webmail' | 'unknown';
   /** CSV exports only: rows on the do-not-contact list go in too (left out by default). */
   include_suppressed?: boolean;
 }

@@ -39,6 +39,8 @@ import { useListExports, useStartListExport } from '../api/listExports';
 import { ListStateBadge } from '../../../components/ListStateBadge';
 import { ListManageActions } from './ListManageActions';
 import { useUndoToast } from '../../../components/undoToast';
+import { EmailGradeBadge } from '../../emailGrades/components/EmailGradeBadge';
+import { EmailGradeFilter } from '../../emailGrades/components/EmailGradeFilter';
 
 type Action =
   | 'emailFound'
@@ -250,6 +252,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           />
         ) : null}
         {has('customLabels') ? <LabelFilter value={filters.label_id} onChange={(labelId) => update({ label_id: labelId })} /> : null}
+        {has('emailFound') ? <EmailGradeFilter type={type} listId={id} value={filters.email_grade} onChange={(grade) => update({ email_grade: grade })} /> : null}
         {has('search') ? (
           <chakra.form
             role="search"
@@ -409,6 +412,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   </chakra.label>
                   <EmailStatusBadge status={r.email_status} />
                 </HStack>
+                <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
                 <SuppressedBadge by={r.suppressed} />
                 <DuplicateBadge of={r.duplicate_of} />
                 <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
@@ -470,7 +474,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                     {r.email ? <EmailSourceNote data={r.data} /> : null}
                   </Table.Cell>
                   <Table.Cell>
-                    <EmailStatusBadge status={r.email_status} />
+                    <EmailStatusBadge status={r.email_status} /> <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
                   </Table.Cell>
                   <Table.Cell>
                     <PhoneValue phone={r.phone} data={r.data} />

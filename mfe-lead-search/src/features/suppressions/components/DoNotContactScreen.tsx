@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSuppressions, type Suppression } from '../api/getSuppressions';
 import { useAddSuppression, useDeleteSuppression, useImportSuppressions, type SuppressionImport } from '../api/saveSuppressions';
+import { BounceReportsPanel } from '../../emailGrades/components/BounceReportsPanel';
 
 interface EntryValues {
   value: string;
@@ -215,6 +216,7 @@ export function DoNotContactScreen() {
           </HStack>
         </Flex>
       ) : null}
+      <BounceReportsPanel />
     </Box>
   );
 }

@@ -1,0 +1,69 @@
+import { Box, Button, HStack, NativeSelect, chakra } from '@chakra-ui/react';
+import { apiErrorMessage } from '@leadsmith/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { SearchType } from '../../../api/types';
+import { EMAIL_GRADES, useGradeSummary, useVerifyEmails, type EmailGrade } from '../api/emailGrades';
+
+export interface EmailGradeFilterProps {
+  type: SearchType;
+  listId: number;
+  value: EmailGrade | undefined;
+  onChange: (grade: EmailGrade | undefined) => void;
+}
+
+/**
+ * Filter a list by email grade (with the count of each), and grade the list's ungraded emails in the background;
+ * while they are checked the counts refresh and the results follow when a batch lands.
+ */
+export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFilterProps) {
+  const { t, i18n } = useTranslation('leadSearch');
+  const [verifying, setVerifying] = useState(false);
+  const summary = useGradeSummary(listId, verifying);
+  const verify = useVerifyEmails();
+  const client = useQueryClient();
+  const ungraded = summary.data?.ungraded;
+  const seen = useRef(ungraded);
+  // Grades landed since the last poll: the rows on screen show them.
+  useEffect(() => {
+    if (seen.current !== undefined && ungraded !== undefined && ungraded < seen.current) void client.invalidateQueries({ queryKey: ['leadSearch', 'results'] });
+    seen.current = ungraded;
+  }, [ungraded, client]);
+  const number = new Intl.NumberFormat(i18n.language);
+
+  const handleVerify = async () => {
+    try {
+      const queued = await verify.mutateAsync({ type, listId });
+      setVerifying(queued.queued > 0);
+      toast.info(queued.message);
+    } catch (error) {
+      toast.error(apiErrorMessage(error, t('emailGrade.verifyFailed')));
+    }
+  };
+
+  return (
+    <HStack align="flex-end" gap={2}>
+      <Box>
+        <chakra.label htmlFor="filter-email-grade" fontSize="sm" fontWeight="medium" display="block">
+          {t('emailGrade.filter')}
+        </chakra.label>
+        <NativeSelect.Root size="sm" w="48">
+          <NativeSelect.Field id="filter-email-grade" value={value ?? ''} onChange={(e) => onChange((e.target.value || undefined) as EmailGrade | undefined)}>
+            <option value="">{t('emailGrade.any')}</option>
+            {EMAIL_GRADES.map((grade) => (
+              <option key={grade} value={grade}>
+                {summary.data ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(summary.data.counts[grade]) }) : t(`emailGrade.grade.${grade}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Box>
+      <Button size="sm" variant="outline" onClick={() => void handleVerify()} loading={verify.isPending} disabled={verifying && (ungraded ?? 0) > 0}>
+        {verifying && (ungraded ?? 0) > 0 ? t('emailGrade.verifying', { n: number.format(ungraded ?? 0) }) : t('emailGrade.verify')}
+      </Button>
+    </HStack>
+  );
+}
