@@ -25,6 +25,7 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
   const verify = useVerifyEmails();
   const client = useQueryClient();
   const ungraded = summary.data?.ungraded;
+  const counts = summary.data?.counts;
   const seen = useRef(ungraded);
   // Grades landed since the last poll: the rows on screen show them.
   useEffect(() => {
@@ -54,7 +55,7 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
             <option value="">{t('emailGrade.any')}</option>
             {EMAIL_GRADES.map((grade) => (
               <option key={grade} value={grade}>
-                {summary.data ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(summary.data.counts[grade]) }) : t(`emailGrade.grade.${grade}`)}
+                {counts ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(counts[grade]) }) : t(`emailGrade.grade.${grade}`)}
               </option>
             ))}
           </NativeSelect.Field>
