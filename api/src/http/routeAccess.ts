@@ -41,7 +41,7 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/api\/list-exports\/:id\/file$/, 'public'],
   // Apollo's phone reveal webhook: the unguessable per-reveal token in its path instead of a sign-in (Apollo signs nothing).
   ['POST', /^\/api\/lead-sources\/apollo\/phones\/:token$/, 'public'],
-  // Bounce reports of a CRM or webhook receiver: the account's unguessable token in the path instead of a sign-in (ADR 035).
+  // Bounce reports of a CRM or webhook receiver: the account's unguessable token in the path instead of a sign-in (ADR 036).
   ['POST', /^\/api\/email-bounces\/:token$/, 'public'],
   // Stripe's events: signed with the endpoint secret instead of a sign-in.
   ['POST', /^\/api\/payments\/stripe\/webhook$/, 'public'],

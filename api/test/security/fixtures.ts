@@ -333,7 +333,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'POST /api/email-bounces/:token': {
     params: () => ({ token: 'no-such-bounce-token-0000' }),
     body: () => ({ email: 'intruder@example.com' }),
-    public: "a CRM's or webhook receiver's bounce report: the account's unguessable token in its path is the credential (ADR 035)",
+    public: "a CRM's or webhook receiver's bounce report: the account's unguessable token in its path is the credential (ADR 036)",
   },
   'GET /api/account/exports/:id/download': { params: (ids) => ({ id: ids.accountExport! }) },
 

@@ -1,6 +1,6 @@
 import type { Migration } from './types';
 
-/** Email verification grades and bounce refunds (issue 29 item 8, ADR 035). */
+/** Email verification grades and bounce refunds (issue 29 item 8, ADR 036). */
 export const EMAIL_GRADE_MIGRATIONS: Migration[] = [
   {
     id: 'w6-list29a-001-email-grades',

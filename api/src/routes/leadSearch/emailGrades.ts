@@ -24,7 +24,7 @@ const BounceEndpoint = Type.Object({
 });
 
 /**
- * Email verification grades (ADR 035): grade a list's emails in the background (Hunter's Email Verifier with a key,
+ * Email verification grades (ADR 036): grade a list's emails in the background (Hunter's Email Verifier with a key,
  * else the keyless checks), the list's counts per grade, and the bounce reports of CRMs and webhook receivers,
  * which refund a verified email that bounced once.
  */

@@ -92,7 +92,7 @@ export const ResultSchema = Type.Object({
   phone: Nullable(Type.String()),
   email_status: StringEnum(EMAIL_STATUSES),
   email_grade: Type.Optional(
-    Nullable(StringEnum(EMAIL_GRADES, { description: "Hunter-style detail of the email (ADR 035); null: not graded yet." })),
+    Nullable(StringEnum(EMAIL_GRADES, { description: "Hunter-style detail of the email (ADR 036); null: not graded yet." })),
   ),
   email_grade_reason: Type.Optional(Nullable(StringEnum(EMAIL_GRADE_REASONS, { description: 'Why the email has its grade.' }))),
   bounced: Type.Optional(Type.Boolean({ description: 'A CRM or webhook receiver reported that the email bounced.' })),

@@ -47,7 +47,7 @@ export interface ResultFilters {
   advanced_custom_search?: { field: string; operator: (typeof OPERATORS)[number]; value?: string | number | null }[];
   /** A custom label of the account (lead_labels): only results carrying it. */
   label_id?: number;
-  /** Only results whose email has this grade (ADR 035). */
+  /** Only results whose email has this grade (ADR 036). */
   email_grade?: EmailGrade;
   /** CSV exports only: rows on the do-not-contact list go in too (left out by default; see exportWhere). */
   include_suppressed?: boolean;
