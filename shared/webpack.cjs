@@ -62,6 +62,20 @@ const shellStartupGroup = {
 };
 
 /**
+ * The libraries the first area needs from the shell (Chakra with its state machines and Emotion, the
+ * forms, toasts, single-spa): one chunk, fetched when an area first mounts, instead of eight.
+ */
+const AREA_LIBRARIES =
+  /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@floating-ui|@emotion|@pandacss|stylis|hoist-non-react-statics|react-is|@babel[\\/]runtime|react-toastify|clsx|react-hook-form|@hookform|yup|tiny-case|toposort|property-expr|single-spa|single-spa-react)[\\/]|[\\/]\.federation[\\/]_chakra-ui_react\.mjs$/;
+const shellAreaGroup = {
+  name: 'area-libraries',
+  chunks: 'async',
+  test: (module) => AREA_LIBRARIES.test(module.resource ?? ''),
+  enforce: true,
+  priority: 10,
+};
+
+/**
  * @param {{ dir: string, kind: 'host' | 'remote', name: string, port: number }} options
  */
 function createWebpackConfig({ dir, kind, name, port }) {
@@ -140,7 +154,7 @@ function createWebpackConfig({ dir, kind, name, port }) {
       optimization: {
         moduleIds: 'deterministic',
         chunkIds: 'deterministic',
-        ...(isRemote ? {} : { splitChunks: { cacheGroups: { startup: shellStartupGroup } } }),
+        ...(isRemote ? {} : { splitChunks: { cacheGroups: { startup: shellStartupGroup, area: shellAreaGroup } } }),
       },
       devServer: {
         port,
