@@ -11,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DOMAIN = 'riley-brand.test';
 const BRAND = 'Riley Leads';
 const site = (path: string) => `http://${DOMAIN}:${PORT}${path}`;
+const LOGO = `https://cdn.${DOMAIN}/logo.png`;
+const FAVICON = `https://cdn.${DOMAIN}/favicon.png`;
 
 test.use({
   launchOptions: {
@@ -19,9 +21,10 @@ test.use({
   },
 });
 
-/** Neither the platform's name nor a platform logo anywhere in the page (markup, text, title, images). */
+/** Neither the platform's name nor a platform logo anywhere in the page (markup, text, title, images); the brand's favicon. */
 async function expectOnlyTheBrand(page: Page): Promise<void> {
   await expect(page).toHaveTitle(new RegExp(BRAND));
+  await expect(page.locator('link#app-favicon')).toHaveAttribute('href', FAVICON);
   expect(await page.content()).not.toMatch(/Leadsmith/);
   expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/leadsmith/i);
   expect(await page.locator('img[src*="leadsmith" i], img[alt*="leadsmith" i], link[rel="icon"][href*="leadsmith" i]').count()).toBe(0);
@@ -62,7 +65,9 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   const reseller = await freshUserWith(request, 'brand-reseller', ['whitelabel', 'leads'], 'reseller');
   const admin = (await (await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).json()) as { token: string };
   expect((await request.put(`/api/admin/users/${reseller.id}`, { headers: authHeaders(admin.token), data: { can_create_related_accounts: true } })).status()).toBe(200);
-  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: DOMAIN, name: BRAND, button_color: '#AA3300', support_url: `https://help.${DOMAIN}/`, support_email: `help@${DOMAIN}` });
+  // The brand's logo and favicon come from its CDN, answered here (the browser resolves only the domain itself).
+  await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
+  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: DOMAIN, name: BRAND, logo: LOGO, favicon: FAVICON, button_color: '#AA3300', support_url: `https://help.${DOMAIN}/`, support_email: `help@${DOMAIN}` });
   const pkg = (await send(request, reseller.token, 'post', '/api/whitelabel/packages', { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false })) as { data: { id: number } };
   const sales = (await send(request, reseller.token, 'put', `/api/whitelabel/packages/${pkg.data.id}/sales-settings`, {
     business_name: BRAND,
@@ -102,7 +107,7 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expectOnlyTheBrand(page);
   // The reseller's customer from now on (its child account), as a sales-page sign-up makes it.
   const me = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string; user: { id: number } };
-  const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads'] } });
+  const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } });
   expect(linked.status()).toBe(200);
 
   // Signed out: the sign-in and forgot-password pages, then a reset email asked for from the page.
@@ -133,7 +138,39 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expectOnlyTheBrand(page);
   await page.goto(site('/no-such-page'));
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expectOnlyTheBrand(page);
+
+  // An area whose files cannot be loaded: the designed failure inside the brand's frame.
+  await page.route('**/remotes/mfe-lead-search/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(site('/lead-search/new-search'));
+  await expect(page.getByTestId('area-outlet').getByRole('alert')).toContainText('could not be loaded.');
+  await expectOnlyTheBrand(page);
+  await page.unroute('**/remotes/mfe-lead-search/**');
+
+  // The emails a customer triggers itself: a declined card (payment failed), a card saved with its
+  // 1-dollar validation charge (receipt), and a list file prepared in the background (export ready).
+  await page.goto(site('/settings/wallet'));
+  const cardForm = page.getByRole('form', { name: 'Add a card' });
+  await cardForm.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await cardForm.getByLabel('Expiry month').fill('12');
+  await cardForm.getByLabel('Expiry year').fill('2035');
+  await cardForm.getByLabel('Security code').fill('123');
+  await cardForm.getByRole('button', { name: 'Add card' }).click();
+  await expect(cardForm.getByText('The card was declined.')).toBeVisible();
+  await cardForm.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await cardForm.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByTestId('payment-status')).toHaveText('Payment succeeded!');
+  await expectOnlyTheBrand(page);
+  await brandedEmail(request, email, 'payment_failed');
+  await brandedEmail(request, email, 'payment_receipt');
+  const created = await request.post('/api/campaigns', { headers: authHeaders(me.token), data: { name: 'Riley prospects', list_type: 'company' } });
+  const { campaign } = (await created.json()) as { campaign: { id: number } };
+  await page.goto(site(`/lead-search/saved-lists/company-${campaign.id}`));
+  await page.getByRole('button', { name: 'Prepare a CSV file' }).click();
+  await expect(page.getByTestId('list-export').first().getByText(/^Download until /)).toBeVisible({ timeout: 30_000 });
+  await expectOnlyTheBrand(page);
+  await brandedEmail(request, email, 'export_ready');
 
   // Email change and a team invitation: both in the brand.
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
