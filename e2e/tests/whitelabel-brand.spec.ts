@@ -114,7 +114,8 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await page.evaluate(() => localStorage.removeItem('access_token'));
   await page.goto(site('/login'));
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
-  await expect(page.getByText(BRAND).first()).toBeVisible();
+  // The brand's logo, named after it.
+  await expect(page.getByRole('img', { name: BRAND })).toHaveAttribute('src', LOGO);
   await expectOnlyTheBrand(page);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
