@@ -18,7 +18,7 @@ import { OPERATIONS_MIGRATIONS } from './schema/operations';
 import { LIST_EXPORT_MIGRATIONS } from './schema/listExports';
 import { LIST_MIGRATIONS } from './schema/lists';
 import { SPEC_GAP_MIGRATIONS } from './schema/specGaps';
-import { LIST_UNDO_MIGRATIONS } from './schema/listUndo';
+import { LIST_UNDO_MIGRATIONS, LIST_VIEW_MIGRATIONS } from './schema/listUndo';
 import { EMAIL_GRADE_MIGRATIONS } from './schema/emailGrades';
 
 export type { Migration };
@@ -47,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SPEC_GAP_MIGRATIONS,
   ...LIST_UNDO_MIGRATIONS,
   ...EMAIL_GRADE_MIGRATIONS,
+  ...LIST_VIEW_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -197,6 +197,7 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
     [env.victimUserId, `{${ids.campaign_trashed}}`],
   );
   ids.listOperation = Number(operation!.id);
+  ids.listView = idOf(await env.create('/api/list-views', { name: `${m} view`, list_type: 'people', columns: [{ key: 'email', width: 200 }], filters: { search: m } }));
 
   // Super-admin data (global): only admins may touch it.
   ids.user = env.victimUserId;
@@ -263,6 +264,8 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'POST /api/list-operations/:id/undo': lead({ params: (ids) => ({ id: ids.listOperation! }) }),
   'POST /api/campaign-trash/:id/restore': lead({ params: (ids) => ({ id: ids.campaign_trashed! }) }),
   'DELETE /api/campaign-trash/:id': lead({ params: (ids) => ({ id: ids.campaign_trashed! }) }),
+  'PUT /api/list-views/:id': lead({ params: (ids) => ({ id: ids.listView! }), body: () => ({ name: 'Hijacked' }) }),
+  'DELETE /api/list-views/:id': lead({ params: (ids) => ({ id: ids.listView! }) }),
   'GET /api/searches/:id': lead({ params: (ids) => ({ id: ids.job_people! }) }),
   'POST /api/searches/:id/stop': lead({ params: (ids) => ({ id: ids.job_running! }) }),
   'GET /api/intent-tracking/:id': lead({ params: (ids) => ({ id: ids.campaign_intent! }) }),

@@ -5738,6 +5738,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/list-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's saved views of one list type, by name */
+        get: {
+            parameters: {
+                query: {
+                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                columns: {
+                                    key: "title" | "company" | "email" | "emailStatus" | "phone" | "ai" | "crm" | "credits" | "actions";
+                                    width?: number;
+                                }[];
+                                filters: {
+                                    search?: string;
+                                    /** @enum {string} */
+                                    search_type?: "contain" | "exact" | "start";
+                                    /**
+                                     * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                                     * @enum {integer}
+                                     */
+                                    sent?: 0 | 1 | 2;
+                                    /** @enum {integer} */
+                                    withEmail?: -1 | 0 | 1 | 2;
+                                    startDate?: string | null;
+                                    endDate?: string | null;
+                                    label_id?: number;
+                                    /**
+                                     * @description Only results whose email has this grade.
+                                     * @enum {string}
+                                     */
+                                    email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                                    advanced_custom_search?: {
+                                        /** @enum {string} */
+                                        field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                        /** @enum {string} */
+                                        operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                        value?: string | number | null;
+                                    }[];
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a named view (columns and filters) of a list type */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                        columns: {
+                            key: "title" | "company" | "email" | "emailStatus" | "phone" | "ai" | "crm" | "credits" | "actions";
+                            width?: number;
+                        }[];
+                        filters?: {
+                            search?: string;
+                            /** @enum {string} */
+                            search_type?: "contain" | "exact" | "start";
+                            /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                             * @enum {integer}
+                             */
+                            sent?: 0 | 1 | 2;
+                            /** @enum {integer} */
+                            withEmail?: -1 | 0 | 1 | 2;
+                            startDate?: string | null;
+                            endDate?: string | null;
+                            label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                            advanced_custom_search?: {
+                                /** @enum {string} */
+                                field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                /** @enum {string} */
+                                operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                value?: string | number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            view: {
+                                id: number;
+                                name: string;
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                columns: {
+                                    key: "title" | "company" | "email" | "emailStatus" | "phone" | "ai" | "crm" | "credits" | "actions";
+                                    width?: number;
+                                }[];
+                                filters: {
+                                    search?: string;
+                                    /** @enum {string} */
+                                    search_type?: "contain" | "exact" | "start";
+                                    /**
+                                     * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                                     * @enum {integer}
+                                     */
+                                    sent?: 0 | 1 | 2;
+                                    /** @enum {integer} */
+                                    withEmail?: -1 | 0 | 1 | 2;
+                                    startDate?: string | null;
+                                    endDate?: string | null;
+                                    label_id?: number;
+                                    /**
+                                     * @description Only results whose email has this grade.
+                                     * @enum {string}
+                                     */
+                                    email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                                    advanced_custom_search?: {
+                                        /** @enum {string} */
+                                        field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                        /** @enum {string} */
+                                        operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                        value?: string | number | null;
+                                    }[];
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list-views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a saved view or change its columns or filters */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        columns?: {
+                            key: "title" | "company" | "email" | "emailStatus" | "phone" | "ai" | "crm" | "credits" | "actions";
+                            width?: number;
+                        }[];
+                        filters?: {
+                            search?: string;
+                            /** @enum {string} */
+                            search_type?: "contain" | "exact" | "start";
+                            /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                             * @enum {integer}
+                             */
+                            sent?: 0 | 1 | 2;
+                            /** @enum {integer} */
+                            withEmail?: -1 | 0 | 1 | 2;
+                            startDate?: string | null;
+                            endDate?: string | null;
+                            label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                            advanced_custom_search?: {
+                                /** @enum {string} */
+                                field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                /** @enum {string} */
+                                operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                value?: string | number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            view: {
+                                id: number;
+                                name: string;
+                                list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                columns: {
+                                    key: "title" | "company" | "email" | "emailStatus" | "phone" | "ai" | "crm" | "credits" | "actions";
+                                    width?: number;
+                                }[];
+                                filters: {
+                                    search?: string;
+                                    /** @enum {string} */
+                                    search_type?: "contain" | "exact" | "start";
+                                    /**
+                                     * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                                     * @enum {integer}
+                                     */
+                                    sent?: 0 | 1 | 2;
+                                    /** @enum {integer} */
+                                    withEmail?: -1 | 0 | 1 | 2;
+                                    startDate?: string | null;
+                                    endDate?: string | null;
+                                    label_id?: number;
+                                    /**
+                                     * @description Only results whose email has this grade.
+                                     * @enum {string}
+                                     */
+                                    email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                                    advanced_custom_search?: {
+                                        /** @enum {string} */
+                                        field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                        /** @enum {string} */
+                                        operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                        value?: string | number | null;
+                                    }[];
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a saved view */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search-options": {
         parameters: {
             query?: never;

@@ -140,6 +140,24 @@ export const leadSearchMessages = {
     fr: ({ count }) => (Number(count) === 1 ? 'Annulé : libellés rétablis sur 1 résultat.' : `Annulé : libellés rétablis sur ${count} résultats.`),
     de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: Labels bei 1 Ergebnis wiederhergestellt.' : `Rückgängig: Labels bei ${count} Ergebnissen wiederhergestellt.`),
   },
+  'leadSearch.view_saved': {
+    en: 'View saved.',
+    es: 'Vista guardada.',
+    fr: 'Vue enregistrée.',
+    de: 'Ansicht gespeichert.',
+  },
+  'leadSearch.view_deleted': {
+    en: 'View deleted.',
+    es: 'Vista eliminada.',
+    fr: 'Vue supprimée.',
+    de: 'Ansicht gelöscht.',
+  },
+  'leadSearch.view_name_taken': {
+    en: 'A view of this list type already has this name.',
+    es: 'Ya hay una vista de este tipo de lista con este nombre.',
+    fr: 'Une vue de ce type de liste porte déjà ce nom.',
+    de: 'Eine Ansicht dieses Listentyps hat bereits diesen Namen.',
+  },
   'leadSearch.lists_archived': {
     en: ({ count }) => (Number(count) === 1 ? '1 list archived.' : `${count} lists archived.`),
     es: ({ count }) => (Number(count) === 1 ? '1 lista archivada.' : `${count} listas archivadas.`),

@@ -5,6 +5,7 @@ import { autopilotRoutes } from './autopilots';
 import { campaignRoutes } from './campaigns';
 import { listHistoryRoutes } from './listHistory';
 import { listOperationRoutes } from './listOperations';
+import { listViewRoutes } from './listViews';
 import { crmSendRoutes } from './crmSend';
 import { emailGradeRoutes } from './emailGrades';
 import { enrichmentRoutes } from './enrichment';
@@ -26,6 +27,7 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   campaignRoutes(api, deps);
   listHistoryRoutes(api, deps);
   listOperationRoutes(api, deps);
+  listViewRoutes(api, deps);
   searchRoutes(api, deps);
   resultRoutes(api, deps);
   enrichmentRoutes(api, deps);

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, SENT_FILTER, WITH_EMAIL, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -18,6 +18,7 @@ import { useSetLabels } from '../api/setLabels';
 import { useExportResultsCsv } from '../api/exportResultsCsv';
 import { useResults, type ResultFilters } from '../api/getResults';
 import type { SelectionInput } from '../api/selection';
+type Result = import('../api/getResults').ResultsPage['data'][number];
 import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
 import { PhoneValue } from './PhoneValue';
 import { EmailSourceNote } from './EmailSourceNote';
@@ -41,6 +42,11 @@ import { ListManageActions } from './ListManageActions';
 import { useUndoToast } from '../../../components/undoToast';
 import { EmailGradeBadge } from '../../emailGrades/components/EmailGradeBadge';
 import { EmailGradeFilter } from '../../emailGrades/components/EmailGradeFilter';
+import { SEARCH_SHORTCUT_ATTR, useShortcuts } from '../../../components/keyboard/shortcuts';
+import { readColumns, writeColumns, defaultColumns, type ColumnSetting, type ResultColumnKey } from '../columns';
+import { ColumnChooser } from './ColumnChooser';
+import { SavedViewsControl } from './SavedViewsControl';
+import type { ListView, ViewFilters } from '../api/listViews';
 
 type Action =
   | 'emailFound'
@@ -80,6 +86,23 @@ const EMPLOYEE_COST: Partial<Record<SearchType, number>> = {
   domain: CREDIT_COSTS.domainEmployeeEnrich,
 };
 
+/** The keyboard's row is outlined whichever way it got focus (j/k, a click, a screen reader). */
+const FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' } as const;
+
+/** A sized column keeps its width; an unsized one is as wide as its content. */
+const widthProps = (c: ColumnSetting) => (c.width ? { style: { width: `${c.width}px`, minWidth: `${c.width}px`, maxWidth: `${c.width}px` } } : {});
+
+/** What a saved view keeps of the filters: only those the user changed from the defaults, without paging. */
+function viewFiltersOf(filters: ResultFilters): ViewFilters {
+  const base = readListState(new URLSearchParams()).filters;
+  const out: Record<string, unknown> = {};
+  for (const key of ['search', 'search_type', 'sent', 'withEmail', 'startDate', 'endDate', 'label_id', 'email_grade'] as const) {
+    if (filters[key] !== undefined && filters[key] !== base[key]) out[key] = filters[key];
+  }
+  if (filters.advanced_custom_search.length) out.advanced_custom_search = filters.advanced_custom_search;
+  return out as ViewFilters;
+}
+
 /** lead-search/saved-lists/{type}-{id}: one list, its results arriving live, filters in the URL. */
 export function SavedListScreen() {
   const { t } = useTranslation('leadSearch');
@@ -104,6 +127,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const [params, setParams] = useSearchParams();
   const { filters, view } = readListState(params);
   const results = useResults(type, id, filters);
+  const withAi = TOOLBAR[type].includes('ai');
+  // Columns and the saved view travel in the URL with the filters: a link shows the same table (issue 29 item 7).
+  const columns = readColumns(params.get('cols'), withAi);
+  const savedViewId = Number(params.get('sv')) || null;
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  // The keyboard's row (j/k), the one x selects and o opens; rows take focus so it is always visible.
+  const [cursor, setCursor] = useState(-1);
+  const rowRefs = useRef<(HTMLElement | null)[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -131,13 +162,79 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const update = (patch: Partial<ResultFilters>, nextView: ViewMode = view) => {
     // Any filter change goes back to page 1 (no keyset position); the selection belongs to the old filter.
     const next = { ...filters, ...patch, page: patch.page ?? 1, after: patch.after, before: patch.before };
-    setParams(writeListState(next, nextView));
+    setParams(keepTableState(writeListState(next, nextView)));
+    setCursor(-1);
     setSelected(new Set());
     setAllMatching(false);
     setConfirmDelete(false);
   };
 
   useEffect(() => setSearchText(filters.search), [filters.search]);
+
+  /** The columns and the saved view stay in the URL when the filters or the page change. */
+  const keepTableState = (next: URLSearchParams) => {
+    for (const key of ['cols', 'sv']) {
+      const value = params.get(key);
+      if (value !== null) next.set(key, value);
+    }
+    return next;
+  };
+  const setColumns = (next: ColumnSetting[]) => {
+    const out = new URLSearchParams(params);
+    const cols = writeColumns(next, withAi);
+    if (cols === null) out.delete('cols');
+    else out.set('cols', cols);
+    setParams(out, { replace: true });
+  };
+  /** A saved view's columns and filters replace the table's (page 1); none: the view is let go, the table stays. */
+  const applyView = (saved: ListView | null) => {
+    if (!saved) {
+      const out = new URLSearchParams(params);
+      out.delete('sv');
+      setParams(out);
+      return;
+    }
+    const base = readListState(new URLSearchParams()).filters;
+    const out = writeListState({ ...base, ...(saved.filters as Partial<ResultFilters>), limit: filters.limit }, view);
+    const cols = writeColumns(saved.columns, withAi);
+    if (cols !== null) out.set('cols', cols);
+    out.set('sv', String(saved.id));
+    setParams(out);
+    setSelected(new Set());
+    setAllMatching(false);
+    setCursor(-1);
+  };
+
+  const rowsNow = results.data?.data ?? [];
+  const moveCursor = (by: 1 | -1) => {
+    if (rowsNow.length === 0) return;
+    const next = Math.min(rowsNow.length - 1, Math.max(0, cursor + by));
+    setCursor(next);
+    rowRefs.current[next]?.focus();
+  };
+  /** Opening a row: the result's page today; the hook a side panel can take over. */
+  const openRow = (row: Result) => navigate(`${row.id}?${params.toString()}`);
+  useShortcuts({
+    next: () => moveCursor(1),
+    previous: () => moveCursor(-1),
+    select: () => {
+      const row = rowsNow[cursor];
+      if (row) toggleRow(row.id);
+    },
+    open: () => {
+      const row = rowsNow[cursor];
+      if (row) openRow(row);
+    },
+  });
+  function toggleRow(rowId: number) {
+    setAllMatching(false);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(rowId)) next.delete(rowId);
+      else next.add(rowId);
+      return next;
+    });
+  }
   // Rows on the do-not-contact list stay out of the file unless this is ticked.
   const [includeSuppressed, setIncludeSuppressed] = useState(false);
 
@@ -168,15 +265,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const selectionCount = allMatching ? page.total : selected.size;
   const selection: SelectionInput = allMatching ? { type, id, allMatching: { filters: exportFilters } } : { type, id, ids: [...selected] };
 
-  const toggle = (rowId: number) => {
-    setAllMatching(false);
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(rowId)) next.delete(rowId);
-      else next.add(rowId);
-      return next;
-    });
-  };
+  const toggle = toggleRow;
   const togglePage = () => {
     setAllMatching(false);
     setSelected(allOnPageSelected ? new Set() : new Set(rows.map((r) => r.id)));
@@ -215,6 +304,44 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
       await exportCsv.mutateAsync({ type, id, filters: { ...exportFilters, include_suppressed: includeSuppressed } });
     } catch (error) {
       toast.error(apiErrorMessage(error, t('errors.exportFailed')));
+    }
+  };
+
+  const columnHeader = (key: ResultColumnKey): string => {
+    if (key === 'title') return t(type === 'local' || type === 'company' ? 'columns.category' : 'columns.jobTitle');
+    if (key === 'ai') return t('assistant.texts.column');
+    if (key === 'actions') return t('rowActions.column');
+    return t(`columns.${key}`);
+  };
+  const cell = (key: ResultColumnKey, r: Result): ReactNode => {
+    switch (key) {
+      case 'title':
+        return type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '');
+      case 'company':
+        return r.company ?? '';
+      case 'email':
+        return (
+          <>
+            {r.email ?? '—'}
+            {r.email ? <EmailSourceNote data={r.data} /> : null}
+          </>
+        );
+      case 'emailStatus':
+        return (
+          <>
+            <EmailStatusBadge status={r.email_status} /> <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
+          </>
+        );
+      case 'phone':
+        return <PhoneValue phone={r.phone} data={r.data} />;
+      case 'ai':
+        return <AiTextsCell data={r.data} name={r.name} />;
+      case 'crm':
+        return <CrmStatus result={r} />;
+      case 'credits':
+        return r.credits;
+      case 'actions':
+        return <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => openRow(r)} />;
     }
   };
 
@@ -268,7 +395,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               <chakra.label htmlFor="results-search" fontSize="sm" fontWeight="medium" display="block">
                 {t('toolbar.search')}
               </chakra.label>
-              <Input id="results-search" value={searchText} onChange={(e) => setSearchText(e.target.value)} size="sm" w="56" />
+              <Input id="results-search" {...{ [SEARCH_SHORTCUT_ATTR]: '' }} value={searchText} onChange={(e) => setSearchText(e.target.value)} size="sm" w="56" />
             </Box>
             <FilterSelect
               id="search-type"
@@ -301,6 +428,11 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           <Button size="sm" variant="outline" aria-pressed={view === 'grid'} onClick={() => update({ page: filters.page, after: filters.after, before: filters.before }, view === 'grid' ? 'list' : 'grid')}>
             {view === 'grid' ? t('toolbar.listView') : t('toolbar.gridView')}
           </Button>
+          {view === 'list' ? (
+            <Button size="sm" variant="outline" onClick={() => setColumnsOpen((o) => !o)} aria-expanded={columnsOpen}>
+              {t('columnChooser.toggle')}
+            </Button>
+          ) : null}
           {has('manualEntry') ? (
             <Button size="sm" variant="outline" onClick={() => setManualOpen((o) => !o)} aria-expanded={manualOpen}>
               {t('toolbar.manualEntry')}
@@ -325,6 +457,10 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         </HStack>
       </Flex>
 
+      <Flex as="section" aria-label={t('views.section')} mb={4}>
+        <SavedViewsControl type={type} columns={columns} filters={viewFiltersOf(filters)} selectedId={savedViewId} onApply={applyView} />
+      </Flex>
+      {columnsOpen && view === 'list' ? <ColumnChooser available={defaultColumns(withAi).map((c) => c.key)} columns={columns} onChange={setColumns} onReset={() => setColumns(defaultColumns(withAi))} /> : null}
       {has('csv') ? <ListExportsPanel campaignId={id} filters={exportFilters} /> : null}
       {settingsOpen ? <IntentSettingsPanel campaignId={id} searching={campaign.job?.status === 'running'} /> : null}
       {moreOpen ? <MoreFiltersPanel key={JSON.stringify([filters.startDate, filters.endDate, filters.advanced_custom_search])} filters={filters} onApply={(patch) => update(patch)} /> : null}
@@ -398,8 +534,19 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         </Text>
       ) : view === 'grid' ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
-          {rows.map((r) => (
-            <Card.Root key={r.id} size="sm" data-testid="result-card">
+          {rows.map((r, index) => (
+            <Card.Root
+              key={r.id}
+              size="sm"
+              data-testid="result-card"
+              ref={(el: HTMLDivElement | null) => {
+                rowRefs.current[index] = el;
+              }}
+              tabIndex={-1}
+              data-cursor={index === cursor ? '' : undefined}
+              onFocus={() => setCursor(index)}
+              _focus={FOCUS_RING}
+            >
               <Card.Body>
                 <HStack justify="space-between" align="flex-start">
                   <chakra.label display="flex" gap={2} alignItems="center">
@@ -423,7 +570,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                 </Text>
                 <ResultLabels labels={r.labels} />
                 <Box mt={2}>
-                  <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => navigate(`${r.id}?${params.toString()}`)} />
+                  <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => openRow(r)} />
                 </Box>
               </Card.Body>
             </Card.Root>
@@ -438,22 +585,26 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   <input type="checkbox" checked={allOnPageSelected || allMatching} onChange={togglePage} aria-label={t('list.selectPage')} />
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t(type === 'local' || type === 'company' ? 'columns.category' : 'columns.jobTitle')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('columns.company')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('columns.emailStatus')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
-                {has('ai') ? <Table.ColumnHeader>{t('assistant.texts.column')}</Table.ColumnHeader> : null}
-                <Table.ColumnHeader>{t('columns.crm')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
-                  {t('columns.credits')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('rowActions.column')}</Table.ColumnHeader>
+                {columns.map((c) => (
+                  <Table.ColumnHeader key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end', whiteSpace: 'nowrap' } : {})}>
+                    {columnHeader(c.key)}
+                  </Table.ColumnHeader>
+                ))}
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.map((r) => (
-                <Table.Row key={r.id} data-testid="result-row">
+              {rows.map((r, index) => (
+                <Table.Row
+                  key={r.id}
+                  data-testid="result-row"
+                  ref={(el: HTMLTableRowElement | null) => {
+                    rowRefs.current[index] = el;
+                  }}
+                  tabIndex={-1}
+                  data-cursor={index === cursor ? '' : undefined}
+                  onFocus={() => setCursor(index)}
+                  _focus={FOCUS_RING}
+                >
                   <Table.Cell>
                     <input type="checkbox" checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('list.selectRow', { name: r.name })} />
                   </Table.Cell>
@@ -467,30 +618,11 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                     <SuppressedBadge by={r.suppressed} />
                     <DuplicateBadge of={r.duplicate_of} />
                   </Table.Cell>
-                  <Table.Cell>{type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '')}</Table.Cell>
-                  <Table.Cell>{r.company ?? ''}</Table.Cell>
-                  <Table.Cell>
-                    {r.email ?? '—'}
-                    {r.email ? <EmailSourceNote data={r.data} /> : null}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <EmailStatusBadge status={r.email_status} /> <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <PhoneValue phone={r.phone} data={r.data} />
-                  </Table.Cell>
-                  {has('ai') ? (
-                    <Table.Cell>
-                      <AiTextsCell data={r.data} name={r.name} />
+                  {columns.map((c) => (
+                    <Table.Cell key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end' } : {})} {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}>
+                      {cell(c.key, r)}
                     </Table.Cell>
-                  ) : null}
-                  <Table.Cell data-testid="crm-status">
-                    <CrmStatus result={r} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{r.credits}</Table.Cell>
-                  <Table.Cell>
-                    <ResultRowActions type={type} listId={id} result={r} enrichment={rowEnrichment(type)} onOpen={() => navigate(`${r.id}?${params.toString()}`)} />
-                  </Table.Cell>
+                  ))}
                 </Table.Row>
               ))}
             </Table.Body>

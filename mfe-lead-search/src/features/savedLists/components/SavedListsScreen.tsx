@@ -109,7 +109,7 @@ export function SavedListsScreen() {
           <chakra.label htmlFor="lists-search" fontSize="sm" fontWeight="medium" display="block">
             {t('savedLists.search')}
           </chakra.label>
-          <Input id="lists-search" size="sm" w="64" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <Input id="lists-search" data-shortcut-search="" size="sm" w="64" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
         </Box>
         <Button type="submit" size="sm" variant="outline">
           {t('toolbar.apply')}

@@ -20,7 +20,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = customer) => ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = customer) => ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const later = (ms: number) => ctx.clock.set(new Date(ctx.clock.now().getTime() + ms));
 
 async function newList(name: string, emails: string[] = []): Promise<number> {
@@ -134,5 +134,51 @@ describe('the trash', () => {
     expect(left).toEqual([recent]);
     expect((await ctx.db.query('SELECT 1 FROM campaign_results WHERE campaign_id = $1', [old])).rowCount).toBe(0);
     expect((await trash()).data.map((c) => c.id)).toContain(recent);
+  });
+});
+
+describe('saved views (issue 29 item 7)', () => {
+  interface View {
+    id: number;
+    name: string;
+    columns: { key: string; width?: number }[];
+    filters: Record<string, unknown>;
+  }
+  const views = async (token = customer) => json<{ data: View[] }>(await inject('GET', '/api/list-views?list_type=people', undefined, token)).data;
+
+  it('saves, lists, renames and deletes named views per account; refuses bad columns by field', async () => {
+    // The trash test moved the clock a month on: new sessions.
+    customer = await login(ctx.app, DEMO.customer);
+    reseller = await login(ctx.app, DEMO.reseller);
+    const body = { name: 'Emails wide', list_type: 'people', columns: [{ key: 'email', width: 320 }, { key: 'company' }], filters: { withEmail: 1, search: 'acme' } };
+    const res = await inject('POST', '/api/list-views', body);
+    expect(res.statusCode).toBe(201);
+    const view = json<{ view: View; message: string }>(res);
+    expect(view.message).toBe('View saved.');
+    expect(view.view).toMatchObject({ name: 'Emails wide', columns: body.columns, filters: body.filters });
+    expect((await views()).map((v) => v.name)).toContain('Emails wide');
+    // Another account neither sees nor changes it.
+    expect(await views(reseller)).toEqual([]);
+    expect((await inject('PUT', `/api/list-views/${view.view.id}`, { name: 'Mine now' }, reseller)).statusCode).toBe(404);
+
+    const taken = await inject('POST', '/api/list-views', { ...body, name: 'emails WIDE' });
+    expect(taken.statusCode).toBe(409);
+    expect(json<{ field: string }>(taken).field).toBe('name');
+    const badKey = await inject('POST', '/api/list-views', { ...body, name: 'Bad', columns: [{ key: 'password' }] });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.body).toMatch(/columns/);
+    const twice = await inject('POST', '/api/list-views', { ...body, name: 'Twice', columns: [{ key: 'email' }, { key: 'email', width: 100 }] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toMatch(/columns/);
+    const narrow = await inject('POST', '/api/list-views', { ...body, name: 'Narrow', columns: [{ key: 'email', width: 5 }] });
+    expect(narrow.statusCode).toBe(400);
+    const paging = await inject('POST', '/api/list-views', { ...body, name: 'Paged', filters: { page: 3 } });
+    expect(paging.statusCode).toBe(400);
+
+    const renamed = json<{ view: View }>(await inject('PUT', `/api/list-views/${view.view.id}`, { name: 'Emails', columns: [{ key: 'phone' }] })).view;
+    expect(renamed).toMatchObject({ name: 'Emails', columns: [{ key: 'phone' }], filters: body.filters });
+    expect((await inject('DELETE', `/api/list-views/${view.view.id}`, undefined, reseller)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/list-views/${view.view.id}`)).statusCode).toBe(200);
+    expect(await views()).toEqual([]);
   });
 });

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { COLUMN_WIDTH, RESULT_COLUMN_KEYS } from '@leadsmith/shared/constants';
+import type { Queryable } from '../../db';
+import { isUniqueViolation } from '../../db/types';
+import { currentUser } from '../../http/auth';
+import type { AppDeps } from '../../http/context';
+import { IdParams, Message, MessageProperties, Timestamp, Type, type Static } from '../../http/contract';
+import { ApiError } from '../../http/errors';
+import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { say } from '../respond';
+import { accountIdOf } from '../settings/account';
+import { resultFiltersSchema } from './resultQuery';
+
+/** A view keeps the list filters without paging and without defaults (only what the user chose). */
+const { limit: _limit, page: _page, after: _after, before: _before, include_suppressed: _inc, ...filterProperties } = resultFiltersSchema.properties;
+void [_limit, _page, _after, _before, _inc];
+const withoutDefault = <T extends object>(schema: T) => Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default')) as T;
+const viewFiltersSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(Object.entries(filterProperties).map(([k, v]) => [k, withoutDefault(v)])),
+} as const;
+
+export interface ViewFilters {
+  search?: string;
+  search_type?: 'contain' | 'exact' | 'start';
+  sent?: number;
+  withEmail?: number;
+  startDate?: string | null;
+  endDate?: string | null;
+  label_id?: number;
+  email_grade?: string;
+  advanced_custom_search?: { field: string; operator: string; value?: string | number | null }[];
+}
+const ViewFiltersSchema = Type.Unsafe<ViewFilters>(viewFiltersSchema);
+
+const ColumnSchema = Type.Object(
+  {
+    key: Type.Union(RESULT_COLUMN_KEYS.map((k) => Type.Literal(k))),
+    width: Type.Optional(Type.Integer({ minimum: COLUMN_WIDTH.min, maximum: COLUMN_WIDTH.max })),
+  },
+  { additionalProperties: false },
+);
+const Columns = Type.Array(ColumnSchema, { minItems: 0, maxItems: RESULT_COLUMN_KEYS.length, uniqueItems: true });
+const ListTypeSchema = Type.Union(SEARCH_TYPES.map((t) => Type.Literal(t)));
+const ViewName = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
+
+const ListViewSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  list_type: ListTypeSchema,
+  columns: Columns,
+  filters: ViewFiltersSchema,
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+type ListView = Static<typeof ListViewSchema>;
+
+const CreateBody = Type.Object({ name: ViewName, list_type: ListTypeSchema, columns: Columns, filters: Type.Optional(ViewFiltersSchema) }, { additionalProperties: false });
+const ChangeBody = Type.Object({ name: Type.Optional(ViewName), columns: Type.Optional(Columns), filters: Type.Optional(ViewFiltersSchema) }, { additionalProperties: false });
+const SavedView = Type.Object({ ...MessageProperties, view: ListViewSchema });
+
+const COLUMNS = 'id, name, list_type, columns, filters, created_at, updated_at';
+
+/** A column listed twice is refused by name (uniqueItems compares whole items, so two widths would pass it). */
+function checkColumns(columns: readonly { key: string }[] | undefined): void {
+  if (!columns) return;
+  const keys = columns.map((c) => c.key);
+  if (new Set(keys).size !== keys.length) throw new ApiError(400, 'validation_failed', { issues: [{ field: 'columns', code: 'validation.invalid' }] });
+}
+
+const nameTaken = () => new ApiError(409, 'leadSearch.view_name_taken', { field: 'name' });
+
+async function oneView(db: Queryable, accountId: number, id: number): Promise<ListView> {
+  const row = (await db.query<ListView>(`SELECT ${COLUMNS} FROM list_views WHERE id = $1 AND account_id = $2`, [id, accountId])).rows[0];
+  if (!row) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+/**
+ * Saved views of a list's results table (issue 29 item 7): per account, so a team shares them; the view itself also
+ * travels in the list page's URL (columns and filters), so a link shows the same table to whoever opens it.
+ */
+export function listViewRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
+  const account = (request: Parameters<typeof currentUser>[0]) => accountIdOf(db, currentUser(request).id);
+
+  app.get<{ Querystring: { list_type: SearchType } }>(
+    '/api/list-views',
+    {
+      ...guard,
+      schema: {
+        summary: "The account's saved views of one list type, by name",
+        querystring: Type.Object({ list_type: ListTypeSchema }, { additionalProperties: false }),
+        response: { 200: Type.Object({ data: Type.Array(ListViewSchema) }) },
+      },
+    },
+    async (request) => {
+      const { rows } = await db.query<ListView>(`SELECT ${COLUMNS} FROM list_views WHERE account_id = $1 AND list_type = $2 ORDER BY lower(name), id`, [
+        await account(request),
+        request.query.list_type,
+      ]);
+      return { data: rows };
+    },
+  );
+
+  app.post<{ Body: Static<typeof CreateBody> }>(
+    '/api/list-views',
+    { ...guard, schema: { summary: 'Save a named view (columns and filters) of a list type', body: CreateBody, response: { 201: SavedView } } },
+    async (request, reply) => {
+      const { name, list_type, columns, filters } = request.body;
+      checkColumns(columns);
+      try {
+        const { rows } = await db.query<ListView>(
+          `INSERT INTO list_views (account_id, list_type, name, columns, filters, created_by) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6) RETURNING ${COLUMNS}`,
+          [await account(request), list_type, name.trim(), JSON.stringify(columns), JSON.stringify(filters ?? {}), currentUser(request).id],
+        );
+        reply.code(201);
+        return { ...say(request, 'leadSearch.view_saved'), view: rows[0]! };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken();
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: Static<typeof ChangeBody> }>(
+    '/api/list-views/:id',
+    { ...guard, schema: { summary: "Rename a saved view or change its columns or filters", params: IdParams, body: ChangeBody, response: { 200: SavedView } } },
+    async (request) => {
+      const accountId = await account(request);
+      const { name, columns, filters } = request.body;
+      checkColumns(columns);
+      await oneView(db, accountId, request.params.id);
+      try {
+        const { rows } = await db.query<ListView>(
+          `UPDATE list_views SET name = COALESCE($3, name), columns = COALESCE($4::jsonb, columns), filters = COALESCE($5::jsonb, filters), updated_at = now()
+            WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+          [request.params.id, accountId, name?.trim() ?? null, columns ? JSON.stringify(columns) : null, filters ? JSON.stringify(filters) : null],
+        );
+        return { ...say(request, 'leadSearch.view_saved'), view: rows[0]! };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken();
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>('/api/list-views/:id', { ...guard, schema: { summary: 'Delete a saved view', params: IdParams, response: { 200: Message } } }, async (request) => {
+    const { rowCount } = await db.query('DELETE FROM list_views WHERE id = $1 AND account_id = $2', [request.params.id, await account(request)]);
+    if (rowCount === 0) throw new ApiError(404, 'not_found');
+    return say(request, 'leadSearch.view_deleted');
+  });
+}

@@ -1,0 +1,62 @@
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { apiToken } from '../support/LeadSearchPages';
+
+/** Issue 29 item 5: a bulk delete is undone from its toast; a deleted list waits in the trash (restore, delete forever). */
+async function createList(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const response = await request.post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type: 'people' } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { campaign: { id: number } }).campaign.id;
+}
+
+test.describe('lists: undo and trash', () => {
+  test('undo a bulk delete from the toast, then restore from the trash and delete forever', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const prefix = `Undo ${Date.now()}`;
+    await createList(request, token, `${prefix} A`);
+    await createList(request, token, `${prefix} B`);
+
+    await signIn('customer', `/lead-search/saved-lists?search=${encodeURIComponent(prefix)}`);
+    const rows = page.getByTestId('list-row');
+    await expect(rows).toHaveCount(2);
+    await page.getByLabel('Select all lists on this page').check();
+    const bar = page.getByRole('region', { name: 'Selection' });
+    await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+    await bar.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByText('2 lists deleted.')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+
+    // Undo, within the toast's 10 seconds: both lists are back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone: 2 lists restored.')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+
+    // Deleted again without undo: the list waits in the trash.
+    await page.getByLabel(`Select ${prefix} A`).check();
+    await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+    await bar.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByText('1 list deleted.')).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await page.getByRole('link', { name: 'Trash' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
+    const trashed = page.getByTestId('trash-row').filter({ hasText: `${prefix} A` });
+    await expect(trashed).toHaveCount(1);
+    await page.getByRole('button', { name: `Restore ${prefix} A` }).click();
+    await expect(page.getByText('List restored from the trash.')).toBeVisible();
+    await expect(trashed).toHaveCount(0);
+
+    // From the list's own page to the trash, then deleted for good.
+    await page.goto(`/lead-search/saved-lists?search=${encodeURIComponent(prefix)}`);
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('link', { name: `${prefix} B` }).click();
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete list' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(page.getByText('List deleted.')).toBeVisible();
+    await page.goto('/lead-search/saved-lists/trash');
+    await page.getByRole('button', { name: `Delete ${prefix} B forever` }).click();
+    await expect(page.getByText(`Delete ${prefix} B and its results for good?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete forever', exact: true }).click();
+    await expect(page.getByText('List deleted for good.')).toBeVisible();
+    await expect(page.getByTestId('trash-row').filter({ hasText: `${prefix} B` })).toHaveCount(0);
+  });
+});
