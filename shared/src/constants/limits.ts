@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   lang: 'lang',
   archivedUser: 'archived_user',
   reloadGuard: 'leadsmith:reload-guard',
+  /** The sidebar drawn as icons only (shell/src/layout/Sidebar.tsx): the user's choice, kept across visits. */
+  sidebarCollapsed: 'leadsmith:sidebar-collapsed',
 } as const;
 
 /** Search-limit bands (spec §9). */

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Branding, type Language, type User } from '@leadsmith/shared/core';
 import { displayName, isCurrentPath, isImpersonating, sidebarModel } from '../layout/frameModel';
 import { frameBrandStyle } from '../layout/frameStyles';
+import { navIconAttributes, navIconFor, type NavIconName } from '../layout/navIcons';
 import { translate, type FrameTexts } from './frameTexts';
 
 /** What the boot frame is drawn from: the prefetched user and branding, and what the page knows. */
@@ -15,6 +16,8 @@ export interface BootFrameInput {
   texts: FrameTexts;
   /** The diagnostics button shows for admins, and for anyone with `?debug`. */
   debug: boolean;
+  /** The user chose the icons-only sidebar (frameModel.storedSidebarCollapsed). */
+  sidebarCollapsed: boolean;
 }
 
 /** Marks the boot frame's root until React draws its own (the bench and tests tell the two apart by it). */
@@ -61,11 +64,17 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
     el('button', { type: 'button', class: 'ls-button', ...waiting }, [t('actions.signOut')]),
   ]);
 
+  const collapsed = input.sidebarCollapsed;
+  const title = (label: string) => (collapsed ? label : undefined);
+  const label = (children: Child[]) => el('span', { class: 'ls-nav-label' }, children);
   const { groups, resourcesAt, builtInResources } = sidebarModel(user.modules, branding);
   const sections = groups.map(({ area, items }) =>
     el('section', { 'aria-labelledby': `group-${area.id}`, 'data-testid': `sidebar-group-${area.id}` }, [
       el('h2', { id: `group-${area.id}`, class: 'ls-nav-heading' }, [t(area.groupKey)]),
-      el('ul', { class: 'ls-nav-list' }, items.map((item) => el('li', {}, [navLink(doc, `${area.basePath}/${item.path}`, t(item.labelKey), input.pathname)]))),
+      el('ul', { class: 'ls-nav-list' }, items.map((item) => {
+        const text = t(item.labelKey);
+        return el('li', {}, [navLink(doc, `${area.basePath}/${item.path}`, [icon(doc, navIconFor(item.labelKey)), label([text])], input.pathname, title(text))]);
+      })),
     ]),
   );
   if (builtInResources.length > 0) {
@@ -73,11 +82,15 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
     sections.splice(resourcesAt, 0, el('section', { 'aria-labelledby': 'group-resources', 'data-testid': 'sidebar-group-resources' }, [
       el('h2', { id: 'group-resources', class: 'ls-nav-heading' }, [t('sidebar.groups.resources')]),
       el('ul', { class: 'ls-nav-list' }, builtInResources.map((link) =>
-        el('li', {}, [el('a', { href: link.href, target: '_blank', rel: 'noopener noreferrer', class: 'ls-nav-link' }, [t(link.labelKey), newTab()])]),
+        el('li', {}, [el('a', { href: link.href, target: '_blank', rel: 'noopener noreferrer', class: 'ls-nav-link', title: title(t(link.labelKey)) }, [icon(doc, 'external'), label([t(link.labelKey), newTab()])])]),
       )),
     ]));
   }
-  const nav = el('nav', { 'aria-label': t('app.mainNavigation'), class: 'ls-nav' }, [el('div', { class: 'ls-nav-groups' }, sections)]);
+  const toggle = el('button', { type: 'button', class: 'ls-nav-toggle', 'aria-expanded': String(!collapsed), 'aria-controls': 'sidebar-groups', 'data-testid': 'sidebar-toggle', ...waiting }, [
+    icon(doc, collapsed ? 'expand' : 'collapse'),
+    label([t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')]),
+  ]);
+  const nav = el('nav', { 'aria-label': t('app.mainNavigation'), class: collapsed ? 'ls-nav ls-nav--collapsed' : 'ls-nav' }, [toggle, el('div', { id: 'sidebar-groups', class: 'ls-nav-groups' }, sections)]);
   const spinner = el('div', { class: 'ls-spinner-box', role: 'status', 'aria-live': 'polite', 'data-testid': 'frame-spinner' }, [
     el('span', { class: 'ls-spinner', 'aria-hidden': 'true' }),
     el('span', { class: 'ls-sr-only' }, [t('app.loading')]),
@@ -95,10 +108,22 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
   return frame;
 }
 
-function navLink(doc: Document, to: string, label: string, pathname: string): HTMLElement {
+function navLink(doc: Document, to: string, children: Child[], pathname: string, title: string | undefined): HTMLElement {
   const current = isCurrentPath(pathname, to);
   // As React Router's NavLink draws it (data-discover included).
-  return element(doc, 'a', { 'aria-current': current ? 'page' : undefined, class: current ? 'ls-nav-link active' : 'ls-nav-link', href: to, 'data-discover': 'true' }, [label]);
+  return element(doc, 'a', { 'aria-current': current ? 'page' : undefined, class: current ? 'ls-nav-link active' : 'ls-nav-link', href: to, 'data-discover': 'true', title }, children);
+}
+
+/** A sidebar icon as NavIcon draws it (SVG elements need their namespace). */
+function icon(doc: Document, name: NavIconName): Element {
+  const SVG = 'http://www.w3.org/2000/svg';
+  const { svg, path } = navIconAttributes(name);
+  const root = doc.createElementNS(SVG, 'svg');
+  for (const [attribute, value] of Object.entries(svg)) root.setAttribute(attribute, value);
+  const line = doc.createElementNS(SVG, 'path');
+  line.setAttribute('d', path.d);
+  root.append(line);
+  return root;
 }
 
 /**

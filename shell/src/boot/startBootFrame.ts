@@ -3,7 +3,7 @@ import { FRAME_TEXTS } from './frameTexts';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, brandingFrom, type Branding, type Language, type User } from '@leadsmith/shared/core';
 import { applyDocumentBranding } from '../app/documentBranding';
 import { debugRequested } from '../diagnostics/debugSwitch';
-import { archivedToken } from '../layout/frameModel';
+import { archivedToken, storedSidebarCollapsed } from '../layout/frameModel';
 import { installFrameStyles } from '../layout/frameStyles';
 
 /** Pages drawn without the base layout: the frame is not theirs to show. */
@@ -34,7 +34,7 @@ export function drawBootFrame(user: User, brandingData: Partial<Branding> | null
   applyDocumentBranding(branding, doc);
   doc.documentElement.lang = lang;
   const pathname = window.location.pathname;
-  root.replaceChildren(buildBootFrame(doc, { user, branding, token, archived: archivedToken(), pathname, lang, texts: FRAME_TEXTS[lang], debug: debugRequested() }));
+  root.replaceChildren(buildBootFrame(doc, { user, branding, token, archived: archivedToken(), pathname, lang, texts: FRAME_TEXTS[lang], debug: debugRequested(), sidebarCollapsed: storedSidebarCollapsed() }));
   return true;
 }
 

@@ -58,3 +58,21 @@ export function isCurrentPath(pathname: string, to: string): boolean {
   const target = to.toLowerCase();
   return path === target || path.startsWith(`${target}/`);
 }
+
+/** Whether the user chose the icons-only sidebar (kept in this browser; the boot frame draws it the same). */
+export function storedSidebarCollapsed(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.sidebarCollapsed) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function storeSidebarCollapsed(collapsed: boolean): void {
+  try {
+    if (collapsed) localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, '1');
+    else localStorage.removeItem(STORAGE_KEYS.sidebarCollapsed);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+}

@@ -39,11 +39,20 @@ export const FRAME_CSS = `
 .ls-nav-groups{display:flex;flex-direction:column;gap:24px}
 .ls-nav-heading{margin:0 0 4px;padding:0 12px;font-size:0.75rem;line-height:1rem;font-weight:600;letter-spacing:0.025em;text-transform:uppercase;color:var(--ls-muted)}
 .ls-nav-list{display:flex;flex-direction:column;gap:2px;margin:0;padding:0;list-style:none}
-.ls-nav-link{display:block;padding:6px 12px;border-radius:0.375rem;color:var(--ls-text);text-decoration:none}
+.ls-nav-link{position:relative;display:flex;align-items:center;gap:10px;padding:6px 12px;border-radius:0.375rem;color:var(--ls-text);text-decoration:none}
+.ls-nav-icon{flex-shrink:0;width:1.25rem;height:1.25rem}
+.ls-nav-toggle{position:relative;display:flex;align-items:center;gap:10px;width:100%;margin:0 0 16px;padding:6px 12px;font:inherit;font-size:0.875rem;line-height:1.25rem;color:var(--ls-muted);text-align:start;background:none;border:0;border-radius:0.375rem;cursor:pointer}
+.ls-nav-toggle:hover{color:var(--ls-text);background:color-mix(in srgb,var(--ls-brand) 10%,white)}
+.ls-nav-toggle:focus-visible{outline:2px solid var(--ls-brand);outline-offset:2px}
+.ls-nav--collapsed .ls-nav-label,.ls-nav--collapsed .ls-nav-heading{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border-width:0}
+.ls-nav--collapsed .ls-nav-link,.ls-nav--collapsed .ls-nav-toggle{justify-content:center;padding:8px}
+.ls-nav--collapsed .ls-nav-groups{gap:8px}
+.ls-nav--collapsed .ls-nav-groups>section+section{padding-top:8px;border-top:1px solid var(--ls-border)}
+.ls-nav--collapsed .ls-nav-list{flex-flow:row wrap}
 .ls-nav-link:hover{background:color-mix(in srgb,var(--ls-brand) 10%,white)}
 .ls-nav-link[aria-current="page"],.ls-nav-link[aria-current="page"]:hover{font-weight:600;color:var(--ls-brand-contrast);background:var(--ls-brand)}
 .ls-main{flex:1;min-width:0;padding:16px}
-@media (min-width:48em){.ls-body{flex-direction:row}.ls-nav{width:16rem;flex-shrink:0}.ls-main{padding:32px}}
+@media (min-width:48em){.ls-body{flex-direction:row}.ls-nav{position:sticky;top:0;align-self:flex-start;width:16rem;height:100vh;flex-shrink:0}.ls-nav--collapsed{width:4.5rem;padding:16px 8px}.ls-nav--collapsed .ls-nav-list{flex-flow:column}.ls-main{padding:32px}}
 .ls-banner{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:16px;padding:8px 16px;color:#18181B;background:#FFEDD5}
 .ls-banner p{margin:0;font-weight:600}
 .ls-spinner-box{display:flex;justify-content:center;padding:64px 0}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { BOOT_PREFETCH_GLOBAL, brandingFrom, brandingQueryOptions, i18n, loadLanguage, sessionKeys, useSessionStore, type Branding, type Language, type User } from '@leadsmith/shared/core';
+import { BOOT_PREFETCH_GLOBAL, brandingFrom, brandingQueryOptions, i18n, loadLanguage, sessionKeys, useSessionStore, STORAGE_KEYS, type Branding, type Language, type User } from '@leadsmith/shared/core';
 import { mockApi } from '@leadsmith/shared/testing';
 import { BaseLayout } from '../../layout/BaseLayout';
 import { BOOT_FRAME_ATTRIBUTE, buildBootFrame } from '../bootFrame';
@@ -20,6 +20,8 @@ interface Case {
   path: string;
   lang?: Language;
   archived?: string;
+  /** The user chose the icons-only sidebar. */
+  collapsed?: boolean;
 }
 
 const CASES: Case[] = [
@@ -28,6 +30,7 @@ const CASES: Case[] = [
   { title: 'the super admin at the home path', user: person(['ai_suggest', 'leads', 'whitelabel', 'admin', 'wallet']), path: '/' },
   { title: 'a user an admin is logged in as, in Spanish', user: person(['leads'], { first_name: '', last_name: '' }), path: '/settings/wallet', lang: 'es', archived: 'tok-admin' },
   { title: 'a German user with a name that looks like markup', user: person(['ai_suggest'], { first_name: '<img src=x onerror=alert(1)>', last_name: '' }), path: '/ai/training', lang: 'de' },
+  { title: 'a French white-label user with the sidebar collapsed to icons', user: person(['leads', 'whitelabel']), path: '/whitelabel/packages', lang: 'fr', collapsed: true },
 ];
 
 const IGNORED = new Set([BOOT_FRAME_ATTRIBUTE, 'aria-disabled']);
@@ -47,11 +50,12 @@ function drawn(root: Element): string {
   return canonical(root);
 }
 
-async function reactFrame({ user, branding, path, lang = 'en', archived }: Case): Promise<Element> {
+async function reactFrame({ user, branding, path, lang = 'en', archived, collapsed }: Case): Promise<Element> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionKeys.me(TOKEN), user);
   client.setQueryData(brandingQueryOptions(window.location.hostname).queryKey, brandingFrom(branding));
   if (archived) localStorage.setItem('archived_user', archived);
+  if (collapsed) localStorage.setItem(STORAGE_KEYS.sidebarCollapsed, '1');
   useSessionStore.setState({ token: TOKEN });
   await loadLanguage(lang);
   await act(() => i18n.changeLanguage(lang));
@@ -67,8 +71,8 @@ async function reactFrame({ user, branding, path, lang = 'en', archived }: Case)
   return container.firstElementChild!;
 }
 
-function bootFrame({ user, branding, path, lang = 'en', archived }: Case): HTMLElement {
-  return buildBootFrame(document, { user, branding: brandingFrom(branding), token: TOKEN, archived: archived ?? null, pathname: path, lang, texts: FRAME_TEXTS[lang], debug: false });
+function bootFrame({ user, branding, path, lang = 'en', archived, collapsed = false }: Case): HTMLElement {
+  return buildBootFrame(document, { user, branding: brandingFrom(branding), token: TOKEN, archived: archived ?? null, pathname: path, lang, texts: FRAME_TEXTS[lang], debug: false, sidebarCollapsed: collapsed });
 }
 
 let api: ReturnType<typeof mockApi>;
@@ -99,7 +103,7 @@ describe('the boot frame draws what BaseLayout first renders', () => {
   it('marks its buttons and select, not its links, as not working yet', () => {
     const boot = bootFrame(CASES[3]!);
     const waiting = [...boot.querySelectorAll('[aria-disabled="true"]')].map((e) => e.tagName);
-    expect(waiting).toEqual(['BUTTON', 'SELECT', 'BUTTON', 'BUTTON']);
+    expect(waiting).toEqual(['BUTTON', 'SELECT', 'BUTTON', 'BUTTON', 'BUTTON']);
     expect(boot.querySelectorAll('a[aria-disabled]')).toHaveLength(0);
   });
 });

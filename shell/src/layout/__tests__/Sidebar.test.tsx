@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
+import { STORAGE_KEYS, sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { Sidebar } from '../Sidebar';
 
@@ -85,5 +86,29 @@ describe('Sidebar', () => {
     const links = within(screen.getByTestId('sidebar-group-resources')).getAllByRole('link');
     expect(links.at(-1)).toHaveTextContent('Partner portal');
     expect(links.some((l) => /Roadmap/.test(l.textContent ?? ''))).toBe(true);
+  });
+
+  it('collapses to icons with the labels kept as names and tooltips, and remembers the choice', async () => {
+    localStorage.removeItem(STORAGE_KEYS.sidebarCollapsed);
+    const nav = renderFor(['leads']);
+    const toggle = within(nav).getByRole('button', { name: 'Collapse sidebar' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Saved lists' })).not.toHaveAttribute('title');
+    // Every link carries its icon, hidden from assistive technology.
+    expect(within(nav).getByRole('link', { name: 'Saved lists' }).querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+
+    await userEvent.click(toggle);
+    expect(nav).toHaveClass('ls-nav--collapsed');
+    expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).getByRole('link', { name: 'Saved lists' })).toHaveAttribute('title', 'Saved lists');
+    expect(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('1');
+
+    // A new visit draws it collapsed; expanding forgets the choice.
+    cleanup();
+    const again = renderFor(['leads']);
+    expect(again).toHaveClass('ls-nav--collapsed');
+    await userEvent.click(within(again).getByRole('button', { name: 'Expand sidebar' }));
+    expect(again).not.toHaveClass('ls-nav--collapsed');
+    expect(localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBeNull();
   });
 });
