@@ -84,6 +84,8 @@ const RULES: readonly Rule[] = [
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
   ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views|bounce-reports)(\/|$)/, 'leads'],
   ['POST', /^\/api\/campaign\/:id\/history$/, 'leads'],
+  // The header's search over the account's lists and results (routes/leadSearch/globalSearch.ts).
+  ['GET', /^\/api\/global-search$/, 'leads'],
   ['*', /^\/api\/[a-z]+-results\//, 'leads'],
 ];
 

@@ -19018,6 +19018,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/global-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search your lists by name and your results by name, company or email (paginated per section) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Text found in a list name, or a result’s name, company or email */
+                    q: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currentPage: number;
+                            pageSize: number;
+                            lists: {
+                                data: {
+                                    id: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                    archived: boolean;
+                                    result_count: number;
+                                }[];
+                                total: number;
+                                total_capped: boolean;
+                            };
+                            results: {
+                                data: {
+                                    id: number;
+                                    name: string;
+                                    company: string | null;
+                                    email: string | null;
+                                    campaign_id: number;
+                                    campaign_name: string;
+                                    /** @enum {string} */
+                                    list_type: "people" | "local" | "company" | "domain" | "influencer" | "intent" | "group";
+                                }[];
+                                total: number;
+                                total_capped: boolean;
+                            };
+                            results_searched: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/status": {
         parameters: {
             query?: never;

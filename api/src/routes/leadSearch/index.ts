@@ -10,6 +10,7 @@ import { crmSendRoutes } from './crmSend';
 import { emailGradeRoutes } from './emailGrades';
 import { enrichmentRoutes } from './enrichment';
 import { fineTuneRoutes } from './fineTunes';
+import { globalSearchRoutes } from './globalSearch';
 import { googleApiKeyRoutes } from './googleApiKey';
 import { intentRoutes } from './intent';
 import { labelRoutes } from './labels';
@@ -45,4 +46,5 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   listExportRoutes(api, deps);
   suppressionRoutes(api, deps);
   emailGradeRoutes(api, deps);
+  globalSearchRoutes(api, deps);
 }
