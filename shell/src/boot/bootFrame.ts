@@ -1,5 +1,5 @@
 import { LANGUAGES, type Branding, type Language, type User } from '@leadsmith/shared/core';
-import { displayName, isCurrentPath, isImpersonating, sidebarModel } from '../layout/frameModel';
+import { displayName, isApplePlatform, isCurrentPath, isImpersonating, sidebarModel } from '../layout/frameModel';
 import { frameBrandStyle } from '../layout/frameStyles';
 import { navIconAttributes, navIconFor, type NavIconName } from '../layout/navIcons';
 import { translate, type FrameTexts } from './frameTexts';
@@ -56,6 +56,11 @@ export function buildBootFrame(doc: Document, input: BootFrameInput): HTMLElemen
   (select as HTMLSelectElement).value = input.lang;
   const header = el('header', { class: 'ls-header' }, [
     branding.logo ? el('img', { class: 'ls-logo', src: branding.logo, alt: branding.name }) : el('p', { class: 'ls-brand-name' }, [branding.name]),
+    el('button', { type: 'button', class: 'ls-button ls-search-button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-keyshortcuts': 'Control+K Meta+K', 'data-testid': 'global-search-button', ...waiting }, [
+      icon(doc, 'search'),
+      el('span', {}, [t('globalSearch.button')]),
+      el('kbd', { class: 'ls-kbd', 'aria-hidden': 'true' }, [t(isApplePlatform() ? 'globalSearch.shortcutMac' : 'globalSearch.shortcut')]),
+    ]),
     el('div', { class: 'ls-spacer' }),
     isAdmin || input.debug ? el('button', { type: 'button', class: 'ls-button', 'aria-expanded': 'false', ...waiting }, [t('diagnostics.open')]) : null,
     select,

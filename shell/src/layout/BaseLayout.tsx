@@ -12,6 +12,7 @@ import { displayName } from './frameModel';
 import { frameBrandStyle } from './frameStyles';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { LanguageSwitch } from './LanguageSwitch';
+import { GlobalSearch } from './search/GlobalSearch';
 import { Sidebar } from './Sidebar';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
@@ -34,6 +35,7 @@ export function BaseLayout() {
       <ImpersonationBanner />
       <header className="ls-header">
         {branding.logo ? <img className="ls-logo" src={branding.logo} alt={branding.name} /> : <p className="ls-brand-name">{branding.name}</p>}
+        <GlobalSearch />
         <div className="ls-spacer" />
         <CreditBalance />
         <DiagnosticsEntry />

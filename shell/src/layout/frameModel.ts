@@ -76,3 +76,8 @@ export function storeSidebarCollapsed(collapsed: boolean): void {
     // Storage refused (private mode): the choice lasts for this page only.
   }
 }
+
+/** The shortcut as the platform writes it: ⌘ on Apple systems, Ctrl elsewhere (the handler takes either). */
+export function isApplePlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> | undefined = typeof navigator === 'undefined' ? undefined : navigator): boolean {
+  return /Mac|iPhone|iPad|iPod/.test(nav?.platform || nav?.userAgent || '');
+}

@@ -26,6 +26,24 @@ export const FRAME_CSS = `
 .ls-button--solid,.ls-button--solid:hover{color:var(--ls-brand-contrast);background:var(--ls-brand);border-color:var(--ls-brand)}
 .ls-button:disabled{opacity:0.6;cursor:default}
 .ls-button:focus-visible,.ls-select:focus-visible,.ls-nav-link:focus-visible,.ls-nav a:focus-visible{outline:2px solid var(--ls-brand);outline-offset:2px}
+.ls-search-button{justify-content:flex-start;min-width:11rem;color:var(--ls-muted)}
+.ls-search-button>span{flex:1;text-align:start}
+.ls-kbd{padding:0 6px;font-family:inherit;font-size:0.75rem;line-height:1.25rem;color:var(--ls-muted);background:#F4F4F5;border:1px solid var(--ls-border);border-radius:0.25rem}
+.ls-search-backdrop{position:fixed;inset:0;z-index:1600;display:flex;justify-content:center;align-items:flex-start;padding:10vh 16px 16px;background:rgba(24,24,27,0.45)}
+.ls-search-backdrop,.ls-search-backdrop *{box-sizing:border-box}
+.ls-search-dialog{display:flex;flex-direction:column;width:100%;max-width:40rem;max-height:75vh;overflow:hidden;font-family:var(--ls-font);color:var(--ls-text);background:#FFFFFF;border-radius:0.5rem;box-shadow:0 20px 25px -5px rgba(0,0,0,0.15),0 8px 10px -6px rgba(0,0,0,0.1)}
+.ls-search-bar{display:flex;align-items:center;gap:8px;padding:8px 12px;color:var(--ls-muted);border-bottom:1px solid var(--ls-border)}
+.ls-search-bar:focus-within{box-shadow:inset 0 -2px 0 var(--ls-brand)}
+.ls-search-input{flex:1;min-width:0;height:2.5rem;margin:0;padding:0 4px;font:inherit;font-size:1rem;color:var(--ls-text);background:transparent;border:0;outline:none}
+.ls-search-list{flex:1;overflow-y:auto;padding:4px 8px}
+.ls-search-list:empty{display:none}
+.ls-search-group-title{padding:8px 12px 4px;font-size:0.75rem;font-weight:600;letter-spacing:0.025em;text-transform:uppercase;color:var(--ls-muted)}
+.ls-search-option{display:flex;flex-direction:column;padding:6px 12px;border-radius:0.375rem;cursor:pointer}
+.ls-search-option[aria-selected="true"]{background:color-mix(in srgb,var(--ls-brand) 10%,white);box-shadow:inset 3px 0 0 var(--ls-brand)}
+.ls-search-option-label{font-size:0.875rem;font-weight:500;overflow-wrap:anywhere}
+.ls-search-option-meta{font-size:0.75rem;color:var(--ls-muted);overflow-wrap:anywhere}
+.ls-search-status{margin:0;padding:8px 16px;font-size:0.8125rem;color:var(--ls-muted);border-top:1px solid var(--ls-border)}
+.ls-search-status:empty{display:none}
 .ls-account{position:relative}
 .ls-account-panel{position:absolute;right:0;top:calc(100% + 6px);z-index:1500;min-width:15rem;padding:8px;background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.375rem;box-shadow:0 10px 15px -3px rgba(0,0,0,0.1),0 4px 6px -4px rgba(0,0,0,0.1)}
 .ls-account-name{margin:0;padding:4px 12px 0;font-size:0.875rem;font-weight:600}
