@@ -14,10 +14,10 @@ import { TrainingItemsTab } from './TrainingItemsTab';
 const TABS = ['profile', 'websites', 'links', 'texts', 'qa', 'files'] as const;
 type Tab = (typeof TABS)[number];
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+/** A file size in the language's number format and unit words (1,5 kB in German, 1.5 kB in English). */
+function formatBytes(bytes: number, lang: string): string {
+  const [value, unit, digits] = bytes < 1024 ? [bytes, 'byte', 0] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte', 1] : [bytes / 1024 / 1024, 'megabyte', 2];
+  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
 }
 
 function LinksTab({ kind }: { kind: LinkKind }) {
@@ -64,7 +64,7 @@ function FilesTab() {
             {file.name}
           </Text>
           <Text color="text.primary" fontSize="sm">
-            {t('files.meta', { size: formatBytes(file.size_bytes), date: new Date(file.created_at).toLocaleDateString(i18n.language) })}
+            {t('files.meta', { size: formatBytes(file.size_bytes, i18n.language), date: new Date(file.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}
           </Text>
         </>
       )}

@@ -28,7 +28,7 @@ function LimitsCard() {
         </Badge>
       </Flex>
       {/* No reset date yet (a limit never reset): nothing to announce rather than "Invalid Date". */}
-      {l.next_reset_date ? <Text mt={1}>{t('creditUsage.nextReset', { date: new Date(l.next_reset_date).toLocaleDateString(i18n.language) })}</Text> : null}
+      {l.next_reset_date ? <Text mt={1}>{t('creditUsage.nextReset', { date: new Date(l.next_reset_date).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}</Text> : null}
       <Text mt={1}>{t('creditUsage.balance', { total: l.credits.total })}</Text>
     </Box>
   );
@@ -146,7 +146,7 @@ export function CreditUsagePage() {
                     <Table.Body>
                       {usage.data.data.map((entry) => (
                         <Table.Row key={entry.id}>
-                          <Table.Cell>{new Date(entry.created_at).toLocaleString(i18n.language)}</Table.Cell>
+                          <Table.Cell>{new Date(entry.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
                           <Table.Cell>{entry.type ? t(`creditUsage.types.${entry.type}`, { defaultValue: entry.type }) : entry.reason}</Table.Cell>
                           <Table.Cell>{t(`creditUsage.buckets.${entry.bucket}`)}</Table.Cell>
                           <Table.Cell textAlign="end">{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</Table.Cell>

@@ -62,7 +62,7 @@ export function CrmPage() {
                   <Table.Cell>
                     {c.connected ? (
                       <HStack wrap="wrap">
-                        <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language) })}</Badge>
+                        <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}</Badge>
                         {c.target ? <Text fontSize="sm">{t('crmConnect.sendsTo', { host: c.target })}</Text> : null}
                       </HStack>
                     ) : c.kind === 'webhook' ? (

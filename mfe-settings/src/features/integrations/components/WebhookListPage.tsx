@@ -28,7 +28,7 @@ export function WebhookListPage() {
         {results[hook.id] !== undefined
           ? t('integrations.testStatus', { status: results[hook.id] })
           : hook.last_status !== null
-            ? t('integrations.lastStatus', { status: hook.last_status, date: new Date(hook.last_sent_at ?? '').toLocaleString(i18n.language) })
+            ? t('integrations.lastStatus', { status: hook.last_status, date: new Date(hook.last_sent_at ?? '').toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
             : t('integrations.neverSent')}
       </Table.Cell>
       <Table.Cell>

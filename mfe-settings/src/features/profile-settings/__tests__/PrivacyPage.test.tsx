@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerAreaTranslations, sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
+import { i18n, loadLanguage, registerAreaTranslations, sessionKeys, useSessionStore, type User } from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { PrivacyPage } from '../components/PrivacyPage';
@@ -82,5 +82,30 @@ describe('PrivacyPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(/Your account will be deleted for good on/);
     await user.click(screen.getByRole('button', { name: 'Cancel deletion' }));
     expect(await screen.findByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
+  });
+
+  describe.each([
+    // Never the US form (12/10/2026, 11/25/2026) nor "1 months" / "1 days".
+    { lang: 'de', due: '10. Dezember 2026', exported: /25\.11\.2026/, months: '3 Monate', grace: '1 Tag nach Ihrer Anfrage' },
+    { lang: 'fr', due: '10 décembre 2026', exported: /25 nov\. 2026/, months: '3 mois', grace: '1 jour après votre demande' },
+  ])('in $lang', ({ lang, due, exported, months, grace }) => {
+    afterEach(() => act(() => i18n.changeLanguage('en')));
+
+    it('draws the dates, the months and the days of the language', async () => {
+      await loadLanguage(lang as 'de' | 'fr');
+      await act(() => i18n.changeLanguage(lang));
+      state.exports = [{ id: 7, status: 'ready', size_bytes: 2048, created_at: '2026-11-25T12:00:00.000Z', expires_at: null }];
+      state.deletion_grace_days = 1;
+      const view = renderWithProviders(<PrivacyPage />);
+      expect(await screen.findByRole('option', { name: months })).toBeInTheDocument();
+      expect(screen.getByText(exported)).toBeInTheDocument();
+      expect(view.container).toHaveTextContent(grace);
+      view.unmount();
+
+      state.deletion_due_at = '2026-12-10T12:00:00.000Z';
+      const scheduled = renderWithProviders(<PrivacyPage />);
+      expect(await screen.findByText(new RegExp(due))).toHaveAttribute('role', 'status');
+      expect(scheduled.container.textContent).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/);
+    });
   });
 });

@@ -51,7 +51,7 @@ export function ApiKeysPage() {
   const create = useCreateApiKey();
   const update = useUpdateApiKey();
   const remove = useDeleteApiKey();
-  const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language) : t('apiKeys.never'));
+  const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('apiKeys.never'));
 
   const row = (key: ApiKey) => (
     <Table.Row key={key.id}>

@@ -19,7 +19,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ExportSection({ privacy }: { privacy: Privacy }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const request = useRequestExport();
   const busy = privacy.exports.some((e) => e.status === 'queued' || e.status === 'running');
   return (
@@ -31,7 +31,7 @@ function ExportSection({ privacy }: { privacy: Privacy }) {
       <Stack as="ul" mt={4} gap={2} listStyleType="none">
         {privacy.exports.map((e) => (
           <HStack as="li" key={e.id} gap={3}>
-            <Text>{new Date(e.created_at).toLocaleString()}</Text>
+            <Text>{new Date(e.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Text>
             <Badge>{t(`privacy.status.${e.status}`)}</Badge>
             {e.status === 'ready' && (
               <Button size="sm" variant="outline" onClick={() => void downloadExport(e.id)}>
@@ -69,7 +69,7 @@ function RetentionSection({ privacy }: { privacy: Privacy }) {
 }
 
 function DeletionSection({ privacy }: { privacy: Privacy }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const request = useRequestDeletion();
   const cancel = useCancelDeletion();
   const [password, setPassword] = useState('');
@@ -78,7 +78,7 @@ function DeletionSection({ privacy }: { privacy: Privacy }) {
     return (
       <Section title={t('privacy.deleteTitle')}>
         <Text mb={3} role="status">
-          {t('privacy.deletionDue', { date: new Date(privacy.deletion_due_at).toLocaleDateString() })}
+          {t('privacy.deletionDue', { date: new Date(privacy.deletion_due_at).toLocaleDateString(i18n.language, { dateStyle: 'long' }) })}
         </Text>
         <Button onClick={() => cancel.mutate(undefined)} loading={cancel.isPending}>
           {t('privacy.cancelDeletion')}
@@ -88,7 +88,7 @@ function DeletionSection({ privacy }: { privacy: Privacy }) {
   }
   return (
     <Section title={t('privacy.deleteTitle')}>
-      <Text mb={3}>{t('privacy.deleteHelp', { days: privacy.deletion_grace_days })}</Text>
+      <Text mb={3}>{t('privacy.deleteHelp', { count: privacy.deletion_grace_days })}</Text>
       <Box maxW="sm">
         <Field.Root invalid={Boolean(error)} mb={4}>
           <Field.Label>{t('privacy.deletePassword')}</Field.Label>

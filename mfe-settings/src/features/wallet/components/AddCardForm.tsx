@@ -11,21 +11,27 @@ const EMPTY = { number: '', exp_month: undefined, exp_year: undefined, cvc: '', 
 /** Stripe.js is loaded only where a card is entered, and only with Stripe. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
+/** The validation charge's words: its amount in the language's currency format, its credits counted. */
+function validationCharge(wallet: Wallet, lang: string) {
+  const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(wallet.pricing.validationCents / 100);
+  return { amount, count: wallet.pricing.validationCredits };
+}
+
 /**
  * Adds a card: the 1-dollar validation charge adds 10 credits (spec §9). With Stripe the Payment
  * Element takes the card; in test mode (the sandbox) this form does, and turns it into a token in the
  * page. Either way no card number is sent to the API.
  */
 export function AddCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
-  const { t } = useTranslation('settings');
-  const dollars = (wallet.pricing.validationCents / 100).toFixed(2);
+  const { t, i18n } = useTranslation('settings');
+  const charge = validationCharge(wallet, i18n.language);
   if (wallet.provider === 'stripe') {
     return (
       <Box borderWidth="1px" rounded="md" p={4} maxW="2xl">
         <Heading as="h3" size="sm" mb={2}>
           {t('wallet.addCardTitle')}
         </Heading>
-        <Text mb={3}>{t('wallet.validationCharge', { amount: dollars, credits: wallet.pricing.validationCredits })}</Text>
+        <Text mb={3}>{t('wallet.validationCharge', charge)}</Text>
         <Suspense fallback={<Spinner role="status" aria-label={t('training.loading')} />}>
           <StripeCardForm onPaid={onPaid} />
         </Suspense>
@@ -36,12 +42,12 @@ export function AddCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charg
 }
 
 function SandboxCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) => void }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const add = useAddSandboxCard();
   const [formKey, setFormKey] = useState(0);
   const form = useYupForm(cardSchema, { defaultValues: EMPTY });
   const { errors } = form.formState;
-  const dollars = (wallet.pricing.validationCents / 100).toFixed(2);
+  const charge = validationCharge(wallet, i18n.language);
   return (
     <Box key={formKey} borderWidth="1px" rounded="md" p={4} maxW="2xl" asChild>
       <form noValidate aria-labelledby="wallet-add-card"
@@ -70,7 +76,7 @@ function SandboxCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: 
             {t('wallet.testMode')}
           </Badge>
         </Flex>
-        <Text mb={3}>{t('wallet.validationCharge', { amount: dollars, credits: wallet.pricing.validationCredits })}</Text>
+        <Text mb={3}>{t('wallet.validationCharge', charge)}</Text>
         <Text mb={3} fontSize="sm">
           {t('wallet.sandboxHint')}
         </Text>

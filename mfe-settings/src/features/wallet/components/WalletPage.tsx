@@ -90,7 +90,7 @@ function Balance({ wallet }: { wallet: Wallet }) {
               {wallet.lots.map((lot) => (
                 <Table.Row key={lot.id}>
                   <Table.Cell>{t('wallet.lotRemaining', { remaining: lot.remaining, amount: lot.amount })}</Table.Cell>
-                  <Table.Cell>{new Date(lot.expires_at).toLocaleDateString(i18n.language)}</Table.Cell>
+                  <Table.Cell>{new Date(lot.expires_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -189,7 +189,7 @@ function History() {
             <Table.Body>
               {charges.data.data.map((c) => (
                 <Table.Row key={c.id}>
-                  <Table.Cell>{new Date(c.created_at).toLocaleString(i18n.language)}</Table.Cell>
+                  <Table.Cell>{new Date(c.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
                   <Table.Cell>{t(`wallet.kinds.${c.kind}`)}</Table.Cell>
                   <Table.Cell>{new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(c.amount_cents / 100)}</Table.Cell>
                   <Table.Cell>{c.credits}</Table.Cell>

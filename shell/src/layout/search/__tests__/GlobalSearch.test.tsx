@@ -14,7 +14,7 @@ function Where() {
 function renderFor(slugs: User['modules'][number]['slug'][]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   useSessionStore.setState({ token: 't' });
-  queryClient.setQueryData(sessionKeys.me('t'), { first_name: 'A', last_name: 'B', email: 'a@b.test', user_type: 'user', modules: slugs.map((slug, i) => ({ id: i + 1, slug, name: slug })) } as User);
+  queryClient.setQueryData(sessionKeys.me('t'), { first_name: 'A', last_name: 'B', email: 'a@b.test', user_type: 'customer', modules: slugs.map((slug, i) => ({ id: i + 1, slug, name: slug })) } as User);
   renderWithProviders(
     <>
       <GlobalSearch />

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { i18n, loadLanguage } from '../i18n';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const LANGS = ['en', 'es', 'fr', 'de'] as const;
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function flatten(obj: unknown, prefix = ''): [string, string][] {
+  if (typeof obj === 'string') return [[prefix, obj]];
+  if (obj === null || typeof obj !== 'object') return [];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function localeFiles(): { file: string; texts: [string, string][] }[] {
+  const files = LANGS.map((l) => path.join(ROOT, 'shared/src/locales', l, 'common.json'));
+  for (const dir of fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-'))) files.push(...LANGS.map((l) => path.join(ROOT, dir, 'src/locales', `${l}.json`)));
+  return files.map((file) => ({ file: path.relative(ROOT, file), texts: flatten(JSON.parse(fs.readFileSync(file, 'utf8'))) }));
+}
+
+/** Source files of the web app (not tests), where dates and numbers are drawn. */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '__tests__' || entry.name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('counts, dates and money in the user’s language', () => {
+  it('gives every text that counts something ({{count}} before a word) its plural forms, so "1 credits" cannot show', () => {
+    const offenders = localeFiles().flatMap(({ file, texts }) =>
+      texts.filter(([key, text]) => /\{\{count(, *number)?\}\}\s*\p{L}/u.test(text) && !PLURAL_SUFFIX.test(key)).map(([key, text]) => `${file} ${key}: ${text}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('formats dates and numbers with the user’s language, never the browser’s default or a fixed decimal point', () => {
+    const dirs = [path.join(ROOT, 'shell/src'), path.join(ROOT, 'shared/src'), ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).map((d) => path.join(ROOT, d, 'src'))];
+    const rules: [RegExp, string][] = [
+      [/\.toLocale(Date|Time)?String\(\s*\)/, 'toLocale…String() without the language'],
+      [/new Intl\.(DateTimeFormat|NumberFormat|PluralRules|RelativeTimeFormat|ListFormat)\(\s*\)/, 'Intl formatter without the language'],
+      [/\.toFixed\(\d\)\s*\}?\s*(\$|€|KB|MB|%)|(\$|€)\s*\$?\{[^}]*toFixed/, 'toFixed() written next to a unit or currency'],
+    ];
+    const offenders = dirs.flatMap(sourceFiles).flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => rules.filter(([rule]) => rule.test(line)).map(([, why]) => `${path.relative(ROOT, file)}:${i + 1} ${why}`)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('draws the header’s credit balance and a date the French and German way', async () => {
+    await Promise.all((['fr', 'de'] as const).map((lang) => loadLanguage(lang)));
+    const say = (lng: string, count: number) => i18n.t('common:account.creditsLink', { lng, count });
+    expect(say('fr', 1)).toBe('1 crédit');
+    expect(say('fr', 0)).toBe('0 crédit');
+    expect(say('de', 1)).toBe('1 Credit');
+    expect(say('de', 12500)).toBe('12.500 Credits');
+    expect(say('fr', 12500).replace(/\s/g, ' ')).toBe('12 500 crédits');
+    const date = new Date('2026-11-25T12:00:00Z');
+    for (const lng of ['fr', 'de', 'es']) expect(date.toLocaleDateString(lng, { dateStyle: 'medium' })).not.toMatch(/11\/25\/2026/);
+  });
+});
