@@ -17,6 +17,13 @@ describe('admin list kit', () => {
     expect(onChange).toHaveBeenCalledWith(2);
   });
 
+  it('pagination counts one result in the singular and groups digits', () => {
+    const { rerender } = renderWithProviders(<Pagination page={1} pageSize={20} total={1} onChange={jest.fn()} />);
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('Page 1 of 1 (1 result)');
+    rerender(<Pagination page={1} pageSize={20} total={12500} onChange={jest.fn()} />);
+    expect(screen.getByTestId('pagination-summary')).toHaveTextContent('Page 1 of 625 (12,500 results)');
+  });
+
   it('the table is labelled, renders cells through the columns, and says so when empty', () => {
     const { rerender } = renderWithProviders(
       <DataTable label="People" rows={[{ id: 1, name: 'Ada' }]} rowKey={(r) => r.id} columns={[{ key: 'name', header: 'Name', render: (r) => r.name.toUpperCase() }]} />,

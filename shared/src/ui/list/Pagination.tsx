@@ -17,7 +17,7 @@ export function Pagination({ page, pageSize, total, onChange, label }: Paginatio
   return (
     <Flex as="nav" aria-label={label ? t('pager.labelOf', { list: label }) : t('pager.label')} align="center" justify="space-between" gap={3} mt={4} wrap="wrap">
       <Text fontSize="sm" data-testid="pagination-summary" aria-live="polite">
-        {t('pager.pageOf', { page, pages, total })}
+        {t('pager.pageOf', { page, pages, count: total })}
       </Text>
       <Flex gap={2}>
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onChange(page - 1)}>
