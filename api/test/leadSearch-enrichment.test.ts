@@ -423,3 +423,51 @@ describe('intent: tracking snippet, public collection, visits become results', (
     expect((await ctx.app.inject({ method: 'POST', url: `/api/searches/${jobId}/stop`, headers: bearer(other) })).statusCode).toBe(404);
   });
 });
+
+describe('people "find similar" (spec §9 peopleFindSimilar)', () => {
+  it('finds people in the same role and seniority at other companies, charges 2 per person found with a contact, once', async () => {
+    await setWallet(500);
+    const id = await createList('people');
+    await fill('people', id, 3, { job_title: 'Head of Sales', seniority: ['Director'] });
+    const seed = (await page('people', id)).data[0]!;
+    const before = await balance();
+    const body = await enrichAndWait(ctx, `/api/people-results/${id}/find-similar`, token, { ids: [seed.id] });
+    expect(body).toMatchObject({ status: 'done', checked: 1 });
+    const stored = (await page('people', id)).data.find((r) => r.id === seed.id)!;
+    const similar = stored.data.similar as { name: string; job_title: string; seniority: string; company: string; email: string | null; phone: string | null }[];
+    expect(similar.length).toBe(body.found);
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.length).toBeLessThanOrEqual(5);
+    for (const person of similar) {
+      expect(person).toMatchObject({ job_title: 'Head of Sales', seniority: 'Director' });
+      expect(person.company).not.toBe(stored.data.company ?? (stored as unknown as { company: string }).company);
+    }
+    const billable = similar.filter((p) => p.email || p.phone).length;
+    expect(body.credits_charged).toBe(billable * 2);
+    expect(stored.credits).toBeGreaterThanOrEqual(billable * 2);
+    expect(await balance()).toBe(before - billable * 2);
+    expect(await ledgerSum()).toBe(await balance());
+
+    // Asked again: nothing to do, nothing charged; a local list has no such action; another account's list is not found.
+    expect(await enrichAndWait(ctx, `/api/people-results/${id}/find-similar`, token, { ids: [seed.id] })).toMatchObject({ checked: 0, credits_charged: 0 });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/find-similar`, headers: bearer(token), payload: { ids: [seed.id] } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/find-similar`, headers: bearer(other), payload: { ids: [seed.id] } })).statusCode).toBe(404);
+  });
+
+  it('with demo data as the people source nothing is charged (ADR 017)', async () => {
+    await setWallet(500);
+    const id = await createList('people');
+    await fill('people', id, 2, { job_title: 'Office Manager' });
+    const before = await balance();
+    const undo = registerLeadProvider(demoLeadProvider, ['people', 'group', 'company']);
+    try {
+      const rows = (await page('people', id)).data;
+      const body = await enrichAndWait(ctx, `/api/people-results/${id}/find-similar`, token, { ids: rows.map((r) => r.id) });
+      expect(body.found).toBeGreaterThan(0);
+      expect(body.credits_charged).toBe(0);
+      expect(await balance()).toBe(before);
+    } finally {
+      undo();
+    }
+  });
+});

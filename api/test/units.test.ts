@@ -7,6 +7,8 @@ import { normaliseDomain } from '../src/routes/siteSettings';
 import { addOneMonth, currentResetDate, limitBand, percentUsed } from '../src/users/limits';
 import { compareSemver, isSemver } from '../src/web/remotes';
 import { safeRelativePath } from '../src/web/static';
+import { demoLeadProvider, type LeadProvider, type LeadQuery, type LeadRecord } from '../src/providers/leads';
+import { similarPeople } from '../src/routes/leadSearch/similarPeople';
 
 describe('config', () => {
   const repo = '/srv/leadsmith';
@@ -147,5 +149,67 @@ describe('helpers', () => {
   test('safeRelativePath refuses anything that could leave the root', () => {
     expect(safeRelativePath('a/b.js')).toBe('a/b.js');
     for (const bad of ['', '../x', 'a/../../x', './x', 'a//b', 'a\\b', 'x\0y', '/abs', 'a/']) expect(safeRelativePath(bad)).toBeNull();
+  });
+});
+
+describe('similarPeople: the rule of people "find similar"', () => {
+  const record = (over: Partial<LeadRecord>): LeadRecord => ({
+    key: over.name ?? 'x',
+    name: 'x',
+    company: null,
+    job_title: null,
+    department: null,
+    seniority: null,
+    management_level: null,
+    website: null,
+    city: null,
+    country: null,
+    category: null,
+    employee_count: null,
+    linkedin_url: null,
+    email: null,
+    email_outcome: 'not_found',
+    phone: null,
+    social: null,
+    ...over,
+  });
+  const source = (id: string, demo: boolean, answer: (q: LeadQuery) => LeadRecord[], asked: LeadQuery[]): LeadProvider => ({
+    ...demoLeadProvider,
+    id,
+    demo,
+    async *search(query) {
+      asked.push(query);
+      yield* answer(query);
+    },
+  });
+  const seed = { name: 'Ana Silva', company: 'Acme', job_title: 'Head of Sales', seniority: 'Director', department: 'Sales', country: 'Portugal', industry: 'Software', employee_count: 100 };
+
+  test('looks for the role and seniority at companies of the same industry and size, never the person or its company', async () => {
+    const asked: LeadQuery[] = [];
+    const company = source('c', false, () => [record({ name: 'Acme', company: 'Acme' }), record({ name: 'Beta', company: 'Beta' }), record({ name: 'Gamma', company: 'Gamma' })], asked);
+    const group = source('g', false, () => [
+      record({ name: 'Ana Silva', company: 'Beta' }),
+      record({ name: 'Rui Costa', company: 'Acme', email: 'rui@acme.test', email_outcome: 'found' }),
+      record({ name: 'Eva Lima', company: 'Beta', job_title: 'Head of Sales', email: 'eva@beta.test', email_outcome: 'found' }),
+      record({ name: 'Paulo Reis', company: 'Gamma', email: 'guess@gamma.test', email_outcome: 'not_found' }),
+    ], asked);
+    const people = source('p', false, () => [], asked);
+    const found = await similarPeople(seed, { company, group, people });
+    expect(asked[0]).toEqual({ type: 'company', location: 'Portugal', filters: { industry: 'Software', employees_min: 50, employees_max: 200 } });
+    expect(asked[1]).toEqual({ type: 'group', location: 'Portugal', filters: { job_title: 'Head of Sales', seniority: ['Director'], companies: ['Beta', 'Gamma'] } });
+    expect(found.map((p) => [p.name, p.email])).toEqual([
+      ['Eva Lima', 'eva@beta.test'],
+      ['Paulo Reis', null],
+    ]);
+  });
+
+  test('without a known company (or with a generated company source) searches people by role in the same country; no role, no search', async () => {
+    const asked: LeadQuery[] = [];
+    const people = source('p', false, () => [record({ name: 'Eva Lima', company: 'Beta' })], asked);
+    const company = source('c', true, () => [record({ name: 'Demo Co' })], asked);
+    expect(await similarPeople({ ...seed, seniority: 'vp' }, { people, group: people, company })).toHaveLength(1);
+    expect(asked).toEqual([{ type: 'people', location: 'Portugal', filters: { job_title: 'Head of Sales' } }]);
+    expect(await similarPeople({ ...seed, job_title: null, department: null, seniority: null }, { people, group: people, company })).toEqual([]);
+    expect(asked).toHaveLength(1);
   });
 });

@@ -235,6 +235,7 @@ function resultRoutes(): Record<string, IdFixture> {
   out['POST /api/influencer-results/:id/enrich'] = selection('influencer');
   for (const type of ['people', 'group'] as const) {
     out[`POST /api/${type}-results/:id/get-phones`] = lead({ params: (ids) => ({ id: ids[`campaign_${type}`]! }), body: (ids) => ({ ids: [ids[`result_${type}`]] }) });
+    out[`POST /api/${type}-results/:id/find-similar`] = selection(type);
   }
   return out;
 }

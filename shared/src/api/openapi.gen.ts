@@ -4794,7 +4794,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -4899,7 +4899,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -5001,7 +5001,7 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;
@@ -5100,7 +5100,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -5287,7 +5287,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -5449,7 +5449,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -6358,7 +6358,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -6683,7 +6683,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -7227,7 +7227,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -7771,7 +7771,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -8315,7 +8315,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -8859,7 +8859,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -9403,7 +9403,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -9947,7 +9947,7 @@ export interface paths {
                                     id: number;
                                     campaign_id: number;
                                     /** @enum {string} */
-                                    kind: "get-phones" | "get-employees" | "enrich";
+                                    kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                     /** @enum {string} */
                                     status: "running" | "done" | "stopped" | "failed";
                                     total: number;
@@ -10408,7 +10408,7 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;
@@ -10519,7 +10519,229 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people-results/{id}/find-similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find people like the selected ones: same role and seniority at similar companies (queued; charged per person found with a contact) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids?: number[];
+                        all_matching?: boolean;
+                        filters?: {
+                            /** @default 20 */
+                            limit?: number;
+                            /** @default 1 */
+                            page?: number;
+                            after?: number;
+                            before?: number;
+                            /** @default  */
+                            search?: string;
+                            /**
+                             * @default contain
+                             * @enum {string}
+                             */
+                            search_type?: "contain" | "exact" | "start";
+                            /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                             * @default 0
+                             * @enum {integer}
+                             */
+                            sent?: 0 | 1 | 2;
+                            /**
+                             * @default -1
+                             * @enum {integer}
+                             */
+                            withEmail?: -1 | 0 | 1 | 2;
+                            startDate?: string | null;
+                            endDate?: string | null;
+                            label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                            include_suppressed?: boolean;
+                            /** @default [] */
+                            advanced_custom_search?: {
+                                /** @enum {string} */
+                                field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                /** @enum {string} */
+                                operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                value?: string | number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
+                                /** @enum {string} */
+                                status: "running" | "done" | "stopped" | "failed";
+                                total: number;
+                                checked: number;
+                                found: number;
+                                credits_charged: number;
+                                stopped_no_credits: boolean;
+                                source_error: {
+                                    source: string;
+                                    code: string;
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group-results/{id}/find-similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find people like the selected ones: same role and seniority at similar companies (queued; charged per person found with a contact) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids?: number[];
+                        all_matching?: boolean;
+                        filters?: {
+                            /** @default 20 */
+                            limit?: number;
+                            /** @default 1 */
+                            page?: number;
+                            after?: number;
+                            before?: number;
+                            /** @default  */
+                            search?: string;
+                            /**
+                             * @default contain
+                             * @enum {string}
+                             */
+                            search_type?: "contain" | "exact" | "start";
+                            /**
+                             * @description all 0, sent 1, unsent 2 (not sent to a CRM or webhook)
+                             * @default 0
+                             * @enum {integer}
+                             */
+                            sent?: 0 | 1 | 2;
+                            /**
+                             * @default -1
+                             * @enum {integer}
+                             */
+                            withEmail?: -1 | 0 | 1 | 2;
+                            startDate?: string | null;
+                            endDate?: string | null;
+                            label_id?: number;
+                            /**
+                             * @description Only results whose email has this grade.
+                             * @enum {string}
+                             */
+                            email_grade?: "valid" | "accept_all" | "invalid" | "disposable" | "webmail" | "unknown";
+                            include_suppressed?: boolean;
+                            /** @default [] */
+                            advanced_custom_search?: {
+                                /** @enum {string} */
+                                field: "name" | "company" | "job_title" | "email" | "phone" | "website" | "city" | "credits" | "employee_count" | "followers" | "labels";
+                                /** @enum {string} */
+                                operator: "like" | "not like" | "empty" | "not empty" | "lower" | "greater" | "is_verified" | "greater or equal" | "greater than" | "less or equal" | "less than";
+                                value?: string | number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            job: {
+                                id: number;
+                                campaign_id: number;
+                                /** @enum {string} */
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;
@@ -10630,7 +10852,7 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;
@@ -10741,7 +10963,7 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;
@@ -10852,7 +11074,7 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;
@@ -10963,7 +11185,7 @@ export interface paths {
                                 id: number;
                                 campaign_id: number;
                                 /** @enum {string} */
-                                kind: "get-phones" | "get-employees" | "enrich";
+                                kind: "get-phones" | "get-employees" | "enrich" | "find-similar";
                                 /** @enum {string} */
                                 status: "running" | "done" | "stopped" | "failed";
                                 total: number;

@@ -57,4 +57,13 @@ CREATE TABLE brand_images (
 CREATE INDEX brand_images_owner_idx ON brand_images (owner_user_id, created_at);
 `,
   },
+  {
+    id: 'w6-spec28-find-similar',
+    sql: `
+-- People "find similar" (spec §9 peopleFindSimilar) is an enrichment request like get-phones: its people are kept
+-- on the result (data.similar).
+ALTER TABLE enrichment_jobs DROP CONSTRAINT enrichment_jobs_kind_check;
+ALTER TABLE enrichment_jobs ADD CONSTRAINT enrichment_jobs_kind_check CHECK (kind IN ('get-phones', 'get-employees', 'enrich', 'find-similar'));
+`,
+  },
 ];

@@ -21,6 +21,7 @@ import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneR
 import { EnrichmentJobSchema, ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
 import { MessageProperties, Nullable, Type } from '../../http/contract';
 import { recordOperation } from './listOperationStore';
+import { similarPeople, type SimilarPerson, type SimilarSources } from './similarPeople';
 
 /** Most results one enrichment call handles. */
 export const ENRICH_MAX_ROWS = 1000;
@@ -45,6 +46,9 @@ interface Row {
   company: string | null;
   website: string | null;
   social: Record<string, unknown> | null;
+  job_title: string | null;
+  /** data: what the search stored beside the columns (people's seniority, the company's industry and size). */
+  data: Record<string, unknown>;
 }
 
 /** What one enrichment pass did: rows checked, items found (phones, employees, enriched records), credits charged, stopped for credits. */
@@ -87,6 +91,7 @@ const PENDING: Readonly<Record<EnrichmentKind, string>> = {
   'get-phones': 'r.phone IS NULL',
   'get-employees': `NOT (r.data ? 'employees')`,
   enrich: `NOT (r.data ? 'enriched')`,
+  'find-similar': `NOT (r.data ? 'similar')`,
 };
 
 /** What one stored answer did to its row: items found and credits it costs (0 when nothing billable). */
@@ -136,7 +141,10 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const limit = Math.min(ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
     const rows = (
       await db.query<Row>(
-        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social FROM campaign_results r
+        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title,
+                jsonb_build_object('seniority', r.data->'seniority', 'department', r.data->'department', 'country', r.data->'country',
+                                   'category', r.data->'category', 'employee_count', r.data->'employee_count') AS data
+           FROM campaign_results r
           WHERE ${where.sql} AND ${pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
         [...where.params, after],
       )
@@ -334,6 +342,50 @@ export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number
   );
 }
 
+/**
+ * People like each selected person (same role and seniority at similar companies, similarPeople.ts), kept
+ * on the result (data.similar). Spec §9 peopleFindSimilar (2) per person found with a contact or email;
+ * `found` counts the people. Demo data is never charged (ADR 017).
+ */
+export function findSimilarPeople(db: Db, sources: SimilarSources, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  const cost = sources.people.demo ? 0 : CREDIT_COSTS.peopleFindSimilar;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  return runEnrichment<SimilarPerson[]>(
+    db,
+    {
+      name: 'find-similar',
+      unitCost: cost,
+      call: (row) =>
+        similarPeople(
+          {
+            name: row.name,
+            company: row.company,
+            job_title: row.job_title,
+            seniority: text(row.data.seniority),
+            department: text(row.data.department),
+            country: text(row.data.country),
+            industry: text(row.data.category),
+            employee_count: typeof row.data.employee_count === 'number' ? row.data.employee_count : null,
+          },
+          sources,
+        ),
+      price: (found) => ({ found: found.length, price: found.filter((p) => p.email || p.phone).length * cost }),
+      store: async (tx, row, found, price) => {
+        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{similar}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price]);
+        return true;
+      },
+    },
+    userId,
+    reason,
+    where,
+    record,
+    options,
+  );
+}
+
+/** The sources of "find similar" for a list of people. */
+const similarSources = (): SimilarSources => ({ people: providerFor('people'), group: providerFor('group'), company: providerFor('company') });
+
 /** The enrichment of one list type: its ledger name, and a run over a selection charged under `reason`. */
 export interface ListEnrichment {
   name: EnrichmentKind;
@@ -351,6 +403,15 @@ export function enrichmentFor(type: SearchType): ListEnrichment | null {
     return { name: 'get-employees', run: (db, userId, where, reason, record, options) => findEmployees(db, providerFor(type), userId, reason, where, cost, record, options) };
   if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record, options) => enrichInfluencers(db, providerFor(type), userId, reason, where, record, options) };
   return null;
+}
+
+/** A queued request's enrichment: the toolbar's, or "find similar" on a list of people. */
+function enrichmentOfKind(type: SearchType, kind: EnrichmentKind): ListEnrichment | null {
+  if (kind === 'find-similar') {
+    return PHONE_TYPES.includes(type) ? { name: 'find-similar', run: (db, userId, where, reason, record, options) => findSimilarPeople(db, similarSources(), userId, reason, where, record, options) } : null;
+  }
+  const toolbar = enrichmentFor(type);
+  return toolbar?.name === kind ? toolbar : null;
 }
 
 /** A selection of a list's results: the ids, or every row matching the list filters. */
@@ -429,8 +490,8 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, 
     )
   ).rows[0];
   if (!job || job.status !== 'running') return false;
-  const enrichment = enrichmentFor(job.list_type);
-  if (!enrichment || enrichment.name !== job.kind) {
+  const enrichment = enrichmentOfKind(job.list_type, job.kind);
+  if (!enrichment) {
     await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
     return false;
   }
@@ -500,6 +561,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
     'get-phones': 'Find phone numbers for the selected results (queued; charged per number found)',
     'get-employees': 'Find employees of the selected companies (queued; charged per employee found)',
     enrich: 'Enrich the selected creators (queued; charged per creator enriched)',
+    'find-similar': 'Find people like the selected ones: same role and seniority at similar companies (queued; charged per person found with a contact)',
   };
   const EnrichmentQueued = Type.Object({ ...MessageProperties, job: EnrichmentJobSchema });
   const enrichRoute = (type: SearchType, kind: EnrichmentKind, path: string) =>
@@ -515,6 +577,7 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
       },
     );
   for (const type of PHONE_TYPES) enrichRoute(type, 'get-phones', `/api/${type}-results/:id/get-phones`);
+  for (const type of PHONE_TYPES) enrichRoute(type, 'find-similar', `/api/${type}-results/:id/find-similar`);
   for (const type of Object.keys(EMPLOYEE_COST) as SearchType[]) enrichRoute(type, 'get-employees', `/api/${type}-results/:id/get-employees`);
   enrichRoute('influencer', 'enrich', '/api/influencer-results/:id/enrich');
 

@@ -33,7 +33,7 @@ export const SearchJobSchema = Type.Object({
 export type JobDto = Static<typeof SearchJobSchema>;
 
 /** The kinds of enrichment (their idempotency-key prefix). */
-export const ENRICHMENT_KINDS = ['get-phones', 'get-employees', 'enrich'] as const;
+export const ENRICHMENT_KINDS = ['get-phones', 'get-employees', 'enrich', 'find-similar'] as const;
 export type EnrichmentKind = (typeof ENRICHMENT_KINDS)[number];
 
 /** A queued get-phones / get-employees / enrich request: its progress, then its outcome. */

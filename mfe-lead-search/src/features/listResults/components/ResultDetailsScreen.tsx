@@ -17,6 +17,15 @@ interface Employee {
   phone: string | null;
 }
 
+interface SimilarPerson {
+  name: string;
+  job_title: string | null;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  linkedin_url: string | null;
+}
+
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /** lead-search/saved-lists/{type}-{id}/{resultId}: one result with everything the search found. */
@@ -57,6 +66,7 @@ export function ResultDetailsScreen() {
   const r = result.data;
   const social = (r.data.social ?? null) as Record<string, unknown> | null;
   const employees = Array.isArray(r.data.employees) ? (r.data.employees as Employee[]) : null;
+  const similar = Array.isArray(r.data.similar) ? (r.data.similar as SimilarPerson[]) : null;
   const entries: [string, unknown][] = [
     ['company', r.company],
     ['jobTitle', r.job_title],
@@ -166,6 +176,49 @@ export function ResultDetailsScreen() {
                       <Table.Cell>{e.job_title}</Table.Cell>
                       <Table.Cell>{e.email ?? '—'}</Table.Cell>
                       <Table.Cell>{e.phone ?? '—'}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Box>
+      ) : null}
+      {similar ? (
+        <Box as="section" aria-labelledby="similar-heading" mt={6}>
+          <Heading as="h3" id="similar-heading" size="md" mb={2}>
+            {t('details.similar')}
+          </Heading>
+          {similar.length === 0 ? (
+            <p>{t('details.noSimilar')}</p>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              <Table.Root size="sm" aria-labelledby="similar-heading">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('columns.jobTitle')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('details.company')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {similar.map((p, i) => (
+                    <Table.Row key={`${p.name}-${i}`} data-testid="similar-row">
+                      <Table.Cell>
+                        {p.linkedin_url && /^https?:\/\//.test(p.linkedin_url) ? (
+                          <ChakraLink href={p.linkedin_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                            {p.name}
+                          </ChakraLink>
+                        ) : (
+                          p.name
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>{p.job_title ?? '—'}</Table.Cell>
+                      <Table.Cell>{p.company ?? '—'}</Table.Cell>
+                      <Table.Cell>{p.email ?? '—'}</Table.Cell>
+                      <Table.Cell>{p.phone ?? '—'}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>

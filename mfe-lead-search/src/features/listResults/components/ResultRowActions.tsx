@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchType } from '../../../api/types';
 import { useDeleteResults } from '../api/deleteResults';
 import { useEnrichInfluencers } from '../api/enrichInfluencers';
+import { useFindSimilar } from '../api/findSimilar';
 import { useGetEmployees } from '../api/getEmployees';
 import { useGetPhones } from '../api/getPhones';
 
@@ -27,6 +28,9 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
   const phones = useGetPhones();
   const employees = useGetEmployees();
   const enrich = useEnrichInfluencers();
+  const similar = useFindSimilar();
+  // People lists (people, group) find people like this one (spec §9 peopleFindSimilar).
+  const offersSimilar = type === 'people' || type === 'group';
   const remove = useDeleteResults();
   const selection = { type, id: listId, ids: [result.id] };
   const quiet = (action: Promise<unknown>) => void action.catch(() => undefined);
@@ -36,6 +40,7 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
     else if (value === 'phones') quiet(phones.mutateAsync(selection));
     else if (value === 'employees') quiet(employees.mutateAsync(selection));
     else if (value === 'enrich') quiet(enrich.mutateAsync(selection));
+    else if (value === 'similar') quiet(similar.mutateAsync(selection));
     else if (value === 'delete') setConfirming(true);
   };
   const enrichLabel = enrichment
@@ -54,6 +59,7 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
             <Menu.Content>
               <Menu.Item value="open">{t('rowActions.open')}</Menu.Item>
               {enrichment && enrichLabel ? <Menu.Item value={enrichment.kind}>{enrichLabel}</Menu.Item> : null}
+              {offersSimilar ? <Menu.Item value="similar">{t('rowActions.findSimilar', { cost: CREDIT_COSTS.peopleFindSimilar })}</Menu.Item> : null}
               <Menu.Item value="delete" color="red.700">
                 {t('toolbar.delete')}
               </Menu.Item>
