@@ -15,7 +15,7 @@ export function MaintenancePage({ notice, onRetry, onSignIn }: MaintenancePagePr
     <div className="ls-fallback" role="alert" data-testid="maintenance-page">
       <h1>{t('maintenance.title')}</h1>
       <p>{notice.message || t('maintenance.body')}</p>
-      {notice.retryAfterSeconds > 0 && <p>{t('maintenance.retryIn', { minutes })}</p>}
+      {notice.retryAfterSeconds > 0 && <p>{t('maintenance.retryIn', { count: minutes })}</p>}
       <button type="button" className="ls-button ls-button--solid" onClick={onRetry}>
         {t('maintenance.tryAgain')}
       </button>{' '}

@@ -95,7 +95,7 @@ function CreditPopup({ user, onClose }: { user: User; onClose: () => void }) {
               <Stack gap={3}>
                 <Text>
                   {credits
-                    ? t('prompts.creditsBody', { total: credits.total, monthly: credits.monthly, additional: credits.additional, rolled: credits.rolled_over })
+                    ? t('prompts.creditsBody', { count: credits.total, monthly: credits.monthly, additional: credits.additional, rolled: credits.rolled_over })
                     : t('prompts.creditsLoading')}
                 </Text>
                 <Text fontSize="sm">{t('prompts.creditsOrder')}</Text>

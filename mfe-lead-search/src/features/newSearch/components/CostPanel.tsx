@@ -37,7 +37,7 @@ export function CostPanel({ count, perRecord, limits, demo, isDemoList, type }: 
       <Stack gap={1} fontSize="sm">
         <Text data-testid="search-cost">{free ? t('cost.demoFree', { count: safeCount }) : t('cost.upTo', { cost, count: safeCount, per: perRecord })}</Text>
         <Text>{tc('errors.noCreditsConsumed')}</Text>
-        <Text data-testid="credit-balance">{t('cost.balance', { total: limits.credits.total })}</Text>
+        <Text data-testid="credit-balance">{t('cost.balance', { count: limits.credits.total })}</Text>
         {shortOfCredits ? <Text color="orange.800">{t('cost.shortOfCredits')}</Text> : null}
         <Text>
           {t('cost.limit', { used: limits.searches_used, limit: limits.search_limit, remaining: limits.remaining })}{' '}
