@@ -73,6 +73,21 @@ describe('admin plans', () => {
     expect((await send('DELETE', `/api/admin/plans/${plan.id}`)).statusCode).toBe(422);
   });
 
+  test('a second plan of the same name is refused on its name field (409), also by renaming; translated', async () => {
+    const first = await create({ name: 'Unique Gold', created_by: 'system', available_for: 'customers' });
+    const again = await send('POST', '/api/admin/plans', { name: ' unique gold ', created_by: 'partner', available_for: 'resellers' });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'admin.plan_name_taken', field: 'name', message: 'A plan with this name already exists: choose another name' });
+    const other = await create({ name: 'Unique Silver', created_by: 'system', available_for: 'customers' });
+    const renamed = await ctx.app.inject({ method: 'PUT', url: `/api/admin/plans/${other.id}`, headers: { ...bearer(admin), 'user-language': 'fr' }, payload: { name: 'UNIQUE GOLD' } });
+    expect(renamed.statusCode).toBe(409);
+    expect(json(renamed)).toMatchObject({ field: 'name', message: 'Un forfait porte déjà ce nom : choisissez-en un autre' });
+    // Nothing was written: one Gold, Silver keeps its name, and saving a plan under its own name still works.
+    expect(json<ApiPage<Plan>>(await get('/api/admin/plans?search=unique%20gold')).total).toBe(1);
+    expect(json<Plan>(await get(`/api/admin/plans/${other.id}`)).name).toBe('Unique Silver');
+    expect((await send('PUT', `/api/admin/plans/${first.id}`, { name: 'Unique Gold', crm_plan_id: 'crm_gold' })).statusCode).toBe(200);
+  });
+
   test('list: paginated and filtered', async () => {
     const page = json<ApiPage<Plan>>(await get('/api/admin/plans?pageSize=2'));
     expect(page.data).toHaveLength(2);

@@ -41,6 +41,22 @@ describe('campaigns', () => {
     expect(json(res).field).toBe('pageSize');
   });
 
+  it('refuses a second list of the same name for the account (409 on name), by creating or renaming; another account may use it', async () => {
+    const first = await create(customer, 'Porto dentists');
+    let res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { name: '  porto DENTISTS ', list_type: 'local' } });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({ code: 'leadSearch.list_name_taken', field: 'name', message: 'You already have a list with this name: choose another name' });
+    const second = await create(customer, 'Porto dentists 2');
+    res = await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${second.id}`, headers: { ...bearer(customer), 'user-language': 'de' }, payload: { name: 'Porto Dentists' } });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({ field: 'name', message: 'Sie haben bereits eine Liste mit diesem Namen: Wählen Sie einen anderen Namen' });
+    const page = json<ApiResponse<'/api/campaigns', 'get'>>(await ctx.app.inject({ method: 'GET', url: '/api/campaigns?search=porto', headers: bearer(customer) }));
+    expect(page.data.map((l) => l.name).sort()).toEqual(['Porto dentists', 'Porto dentists 2']);
+    // Renaming a list to its own name, and another account's list of that name, are fine.
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${first.id}`, headers: bearer(customer), payload: { name: 'Porto dentists' } })).statusCode).toBe(200);
+    await create(reseller, 'Porto dentists');
+  });
+
   it('needs the leads module', async () => {
     const basic = await login(ctx.app, DEMO.basic);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(basic) });

@@ -47,8 +47,10 @@ async function setWallet(monthly: number) {
 }
 const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
 async function search(domain: string): Promise<{ listId: number; job: { stop_reason: string | null; credits_charged: number; found: number; produced: number } }> {
-  const list = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Domain ${domain}`, list_type: 'domain' } });
+  const list = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Domain ${domain} ${(listSeq += 1)}`, list_type: 'domain' } });
   const listId = json<{ campaign: { id: number } }>(list).campaign.id;
   const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'domain', campaign_id: listId, location: 'Madrid', count: 20, filters: { domain } } });
   expect(res.statusCode).toBe(201);

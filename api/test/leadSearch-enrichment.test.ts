@@ -49,8 +49,10 @@ async function setWallet(monthly: number) {
 const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
 const ledgerSum = async () => (await ctx.db.query<{ n: number }>('SELECT COALESCE(sum(delta), 0)::int AS n FROM credit_ledger WHERE user_id = $1', [userId])).rows[0]!.n;
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
 async function createList(listType: string, auth = token): Promise<number> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(auth), payload: { name: `List ${listType}`, list_type: listType } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(auth), payload: { name: `List ${listType} ${(listSeq += 1)}`, list_type: listType } });
   expect(res.statusCode).toBe(201);
   return json<{ campaign: { id: number } }>(res).campaign.id;
 }

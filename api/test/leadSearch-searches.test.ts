@@ -42,8 +42,10 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
 async function createList(listType = 'people', auth = token, extra: Record<string, unknown> = {}): Promise<Campaign> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(auth), payload: { name: `List ${listType}`, list_type: listType, ...extra } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(auth), payload: { name: `List ${listType} ${(listSeq += 1)}`, list_type: listType, ...extra } });
   expect(res.statusCode).toBe(201);
   return json<{ campaign: Campaign }>(res).campaign;
 }

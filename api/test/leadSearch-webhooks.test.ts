@@ -35,8 +35,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
 async function filledList(): Promise<number> {
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: 'Hook list', list_type: 'company' } });
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Hook list ${(listSeq += 1)}`, list_type: 'company' } });
   const id = json<{ campaign: { id: number } }>(created).campaign.id;
   const started = await ctx.app.inject({
     method: 'POST',

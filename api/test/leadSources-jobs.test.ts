@@ -34,8 +34,10 @@ afterAll(async () => {
 
 const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
 async function createList(listType: string, isDemo = false): Promise<number> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Sources ${listType} ${isDemo}`, list_type: listType, ...(isDemo ? { is_demo: true } : {}) } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Sources ${listType} ${isDemo} ${(listSeq += 1)}`, list_type: listType, ...(isDemo ? { is_demo: true } : {}) } });
   expect(res.statusCode).toBe(201);
   return json<{ campaign: { id: number } }>(res).campaign.id;
 }

@@ -50,9 +50,12 @@ interface Row {
   data: { phone_reveal?: string };
 }
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
+
 /** A people list of `count` Apollo people (the search's own phones cleared: these tests are about get phones). */
 async function peopleList(count: number, title: string): Promise<number> {
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Phones ${title}`, list_type: 'people' } });
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Phones ${title} ${(listSeq += 1)}`, list_type: 'people' } });
   const listId = json<{ campaign: { id: number } }>(created).campaign.id;
   const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'people', campaign_id: listId, location: 'Porto', count, filters: { job_title: title } } });
   expect(start.statusCode).toBe(201);

@@ -19,9 +19,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** List names are unique per account: each list this file makes gets its own. */
+let listSeq = 0;
 async function startSearch(count: number): Promise<number> {
   const list = json<{ campaign: { id: number } }>(
-    await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Queue ${count}`, list_type: 'people' } }),
+    await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `Queue ${count} ${(listSeq += 1)}`, list_type: 'people' } }),
   ).campaign.id;
   const res = await ctx.app.inject({
     method: 'POST',

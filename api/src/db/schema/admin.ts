@@ -111,4 +111,14 @@ CREATE TABLE admin_course_pages (
 CREATE INDEX admin_course_pages_course_idx ON admin_course_pages (course_id, position, id);
 `,
   },
+  {
+    id: 'w6-ux26a-plan-names-unique',
+    sql: `
+-- One plan of a name (case-insensitive): users and reports tell plans apart by name. Plans already sharing a
+-- name keep the oldest as is; the others get their id appended.
+UPDATE admin_plans p SET name = p.name || ' (' || p.id || ')'
+  WHERE EXISTS (SELECT 1 FROM admin_plans o WHERE lower(o.name) = lower(p.name) AND o.id < p.id);
+CREATE UNIQUE INDEX admin_plans_name_key ON admin_plans (lower(name));
+`,
+  },
 ];

@@ -454,4 +454,14 @@ CREATE TABLE enrichment_jobs (
 CREATE INDEX enrichment_jobs_campaign_idx ON enrichment_jobs (campaign_id, id DESC);
 `,
   },
+  {
+    id: 'w6-ux26a-list-names-unique',
+    sql: `
+-- One list of a name per account (case-insensitive, as people read names): a second "Dentists" was taken silently.
+-- Lists already sharing a name keep the oldest as is; the others get their id appended, so no list is lost.
+UPDATE campaigns c SET name = c.name || ' (' || c.id || ')'
+  WHERE EXISTS (SELECT 1 FROM campaigns o WHERE o.user_id = c.user_id AND lower(o.name) = lower(c.name) AND o.id < c.id);
+CREATE UNIQUE INDEX campaigns_user_name_key ON campaigns (user_id, lower(name));
+`,
+  },
 ];

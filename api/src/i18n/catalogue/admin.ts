@@ -82,6 +82,12 @@ export const adminMessages = {
     fr: 'Le forfait ne peut pas être supprimé tant qu’il est utilisé',
     de: 'Der Tarif kann nicht gelöscht werden, solange er verwendet wird',
   },
+  'admin.plan_name_taken': {
+    en: 'A plan with this name already exists: choose another name',
+    es: 'Ya existe un plan con este nombre: elige otro nombre',
+    fr: 'Un forfait porte déjà ce nom : choisissez-en un autre',
+    de: 'Es gibt bereits einen Tarif mit diesem Namen: Wählen Sie einen anderen Namen',
+  },
   'admin.ai_model_saved': {
     en: ({ model }) => `AI model set to ${model}.`,
     es: ({ model }) => `Modelo de IA cambiado a ${model}.`,

@@ -2,6 +2,12 @@ import type { Translations } from './types';
 
 /** Messages of lead search (searches, lists, results). */
 export const leadSearchMessages = {
+  'leadSearch.list_name_taken': {
+    en: 'You already have a list with this name: choose another name',
+    es: 'Ya tienes una lista con este nombre: elige otro nombre',
+    fr: 'Vous avez déjà une liste portant ce nom : choisissez-en un autre',
+    de: 'Sie haben bereits eine Liste mit diesem Namen: Wählen Sie einen anderen Namen',
+  },
   'leadSearch.location_and_list': {
     en: 'Select location and list before continuing.',
     es: 'Selecciona la ubicación y la lista antes de continuar.',

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
-import { unprocessable } from '../../http/errors';
+import { isUniqueViolation } from '../../db';
+import { ApiError, unprocessable } from '../../http/errors';
 import { Message, MessageProperties, Nullable, Page, pageOf, StringEnum, Type, type Static } from '../../http/contract';
 import { nameSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -82,6 +83,16 @@ interface ListQuery extends PageQuery {
 
 const clean = (value: PlanBody[keyof PlanBody]) => (typeof value === 'string' ? value.trim() || null : value);
 
+/** A second plan of the same name (case-insensitive, admin_plans_name_key) is refused on its name field. */
+async function uniqueName<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, 'admin.plan_name_taken', { field: 'name' });
+    throw error;
+  }
+}
+
 export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
   const guard = adminOnly(api);
 
@@ -140,7 +151,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     async (request, reply) => {
       const actor = currentUser(request);
       const now = clock.now();
-      const plan = await db.transaction(async (tx) => {
+      const plan = await uniqueName(() => db.transaction(async (tx) => {
         const p = new Params();
         const cols: string[] = ['created_at', 'updated_at'];
         const vals = [p.add(now), p.add(now)];
@@ -153,7 +164,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
         const created = (await loadPlan(tx, id))!;
         await writeAudit(tx, { actorId: actor.id, action: 'create', entity: 'plan', entityId: id, after: auditView(created), at: now });
         return created;
-      });
+      }));
       reply.code(201);
       return { ...say(request, 'admin.plan_created'), plan };
     },
@@ -174,7 +185,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
       const actor = currentUser(request);
       const id = request.params.id;
       const now = clock.now();
-      const plan = await db.transaction(async (tx) => {
+      const plan = await uniqueName(() => db.transaction(async (tx) => {
         const before = await loadPlan(tx, id, true);
         if (!before) throw notFound();
         const p = new Params();
@@ -188,7 +199,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
         const diff = changes(auditView(before), auditView(after));
         if (diff) await writeAudit(tx, { actorId: actor.id, action: 'update', entity: 'plan', entityId: id, before: diff.before, after: diff.after, at: now });
         return after;
-      });
+      }));
       return { ...say(request, 'admin.plan_updated'), plan };
     },
   );

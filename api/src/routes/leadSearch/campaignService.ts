@@ -4,7 +4,8 @@
  * answers the list as it now is. The routes parse and
  * answer; the SQL is in campaignRepository.ts.
  */
-import type { Db } from '../../db';
+import { isUniqueViolation, type Db } from '../../db';
+import { ApiError } from '../../http/errors';
 import type { JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { insertCampaign, listCampaigns, setCampaignsArchived, trashCampaigns, updateCampaign, type CampaignListQuery } from './campaignRepository';
@@ -25,6 +26,16 @@ export interface CampaignInput {
   is_demo?: boolean;
 }
 
+/** A second list of the same name for one account (case-insensitive, campaigns_user_name_key) is refused on its name field. */
+async function uniqueName<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, 'leadSearch.list_name_taken', { field: 'name' });
+    throw error;
+  }
+}
+
 export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; now: () => Date }) {
   /** The owner's list, or 404 after a change that matched nothing. */
   const reload = async (userId: number, id: number, changed: boolean): Promise<CampaignDto> => {
@@ -38,7 +49,7 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
     one: (userId: number, id: number) => loadCampaign(db, userId, id),
 
     async create(userId: number, input: CampaignInput): Promise<CampaignDto> {
-      const id = await db.transaction(async (tx) => {
+      const id = await uniqueName(() => db.transaction(async (tx) => {
         const created = await insertCampaign(tx, userId, {
           name: input.name.trim(),
           list_type: input.list_type,
@@ -49,7 +60,7 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
         const list = { id: created.id, name: created.name, list_type: created.list_type, created_at: new Date(created.created_at).toISOString() };
         await queueWebhookEvent(queue, tx, userId, 'list.created', { list }, now());
         return created.id;
-      });
+      }));
       return loadCampaign(db, userId, id);
     },
 
@@ -57,7 +68,7 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
       const name = change.name?.trim();
       const tags = change.tags && cleanTags(change.tags);
       const source = cleanSource(change.source);
-      if (!(await updateCampaign(db, userId, id, { name, tags, source }))) throw notFound();
+      if (!(await uniqueName(() => updateCampaign(db, userId, id, { name, tags, source })))) throw notFound();
       await recordListEvent(db, id, actor, 'details_change', { name: name ?? null, tags: tags ? tags.join(', ') : null, source: change.source?.trim() ?? null });
       return loadCampaign(db, userId, id);
     },
