@@ -55,6 +55,11 @@ describe('campaigns', () => {
     // Renaming a list to its own name, and another account's list of that name, are fine.
     expect((await ctx.app.inject({ method: 'PUT', url: `/api/campaigns/${first.id}`, headers: bearer(customer), payload: { name: 'Porto dentists' } })).statusCode).toBe(200);
     await create(reseller, 'Porto dentists');
+    // A deleted list waits in the trash under its name: the answer says where it is.
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${second.id}`, headers: bearer(customer) })).statusCode).toBe(200);
+    res = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(customer), payload: { name: 'Porto dentists 2', list_type: 'people' } });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toMatchObject({ code: 'leadSearch.list_name_in_trash', field: 'name' });
   });
 
   it('needs the leads module', async () => {

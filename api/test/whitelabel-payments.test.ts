@@ -52,5 +52,8 @@ describe('white-label payment account (/api/whitelabel/stripe)', () => {
     expect(json(await call('PUT', '/api/whitelabel/stripe', reseller, { billing_type: 'paykickstart' }))).toMatchObject({ data: { billing_type: 'paykickstart', connected: true } });
     expect(json(await call('GET', '/api/wl/check-billing-portals', customer))).toEqual({ type: 'paykickstart', value: expect.stringMatching(/^https:\/\//) });
     expect(json(await call('DELETE', '/api/whitelabel/stripe', reseller))).toMatchObject({ data: { connected: false, billing_type: 'paykickstart' } });
+    // Back to Stripe, not connected yet: the customer's portal names Stripe, never the operator's PayKickstart default.
+    expect(json(await call('PUT', '/api/whitelabel/stripe', reseller, { billing_type: 'stripe' }))).toMatchObject({ data: { billing_type: 'stripe', connected: false } });
+    expect(json(await call('GET', '/api/wl/check-billing-portals', customer))).toEqual({ type: 'stripe', value: expect.stringMatching(/^https:\/\/billing\.stripe\.com\//) });
   });
 });

@@ -45,7 +45,7 @@ const ROUTES: [string, string][] = [
   ['/whitelabel/subscriptions/create', 'Create subscription'],
   ['/whitelabel/subscriptions/4/edit', 'Edit subscription'],
   ['/whitelabel/subscriptions/usage-history', 'Usage history'],
-  ['/whitelabel/stripe', 'Payments'],
+  ['/whitelabel/stripe', 'Payment provider'],
   ['/whitelabel/stripe/callback', 'Payment connection'],
   ['/whitelabel/custom-links', 'Custom links'],
   ['/whitelabel/smtp', 'SMTP settings'],

@@ -300,7 +300,7 @@ test.describe('white-label: the reseller business', () => {
   test('payments: choose the billing type and connect the payment account through the (sandbox) provider callback', async ({ page, signIn, shell }) => {
     const wl = new WhitelabelPages(page);
     await signIn('reseller', '/whitelabel/stripe');
-    await expect(shell.heading('Payments')).toBeVisible();
+    await expect(shell.heading('Payment provider')).toBeVisible();
     // PayKickstart has its own settings (IPN key, product mapping) instead of a payment account to connect.
     await wl.field('Billing type').selectOption('paykickstart');
     await wl.expectToast('Billing type saved.');
@@ -312,7 +312,7 @@ test.describe('white-label: the reseller business', () => {
     await expect(shell.heading('Payment connection')).toBeVisible();
     await expect(page).toHaveURL(/\/whitelabel\/stripe\/callback\?code=sandbox_/);
     await expect(page.getByText('Your payment account is connected.').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Back to payments' }).click();
+    await page.getByRole('button', { name: 'Back to payment provider' }).click();
     await expect(page.getByTestId('payment-account-status')).toContainText('Connected (sandbox)');
     await expect(wl.field('Billing type')).toHaveValue('stripe');
   });

@@ -109,6 +109,11 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** True when the API answered 404: the item does not exist (or is not the user's), so asking again cannot help. */
+export function isNotFoundError(error: unknown): boolean {
+  return axios.isAxiosError(error) && error.response?.status === 404;
+}
+
 /** Field-level errors of a 400/422 answer, keyed by field. */
 export function apiFieldErrors(error: unknown): Record<string, string> {
   if (!axios.isAxiosError<ApiErrorBody>(error)) return {};

@@ -8,6 +8,12 @@ export const leadSearchMessages = {
     fr: 'Vous avez déjà une liste portant ce nom : choisissez-en un autre',
     de: 'Sie haben bereits eine Liste mit diesem Namen: Wählen Sie einen anderen Namen',
   },
+  'leadSearch.list_name_in_trash': {
+    en: 'A list in your trash has this name: restore it, delete it forever, or choose another name',
+    es: 'Una lista de tu papelera tiene este nombre: restáurala, elimínala definitivamente o elige otro nombre',
+    fr: 'Une liste de votre corbeille porte ce nom : restaurez-la, supprimez-la définitivement ou choisissez un autre nom',
+    de: 'Eine Liste in Ihrem Papierkorb hat diesen Namen: Stellen Sie sie wieder her, löschen Sie sie endgültig oder wählen Sie einen anderen Namen',
+  },
   'leadSearch.location_and_list': {
     en: 'Select location and list before continuing.',
     es: 'Selecciona la ubicación y la lista antes de continuar.',

@@ -26,13 +26,17 @@ export interface CampaignInput {
   is_demo?: boolean;
 }
 
-/** A second list of the same name for one account (case-insensitive, campaigns_user_name_key) is refused on its name field. */
-async function uniqueName<T>(save: () => Promise<T>): Promise<T> {
+/**
+ * A second list of the same name for one account (case-insensitive, campaigns_user_name_key) is refused on
+ * its name field. A list in the trash keeps its name until it is deleted forever, and the answer says so.
+ */
+async function uniqueName<T>(db: Db, userId: number, name: string | undefined, save: () => Promise<T>): Promise<T> {
   try {
     return await save();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, 'leadSearch.list_name_taken', { field: 'name' });
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const trashed = await db.query('SELECT 1 FROM campaigns WHERE user_id = $1 AND lower(name) = lower($2) AND deleted_at IS NOT NULL', [userId, name ?? '']);
+    throw new ApiError(409, trashed.rowCount > 0 ? 'leadSearch.list_name_in_trash' : 'leadSearch.list_name_taken', { field: 'name' });
   }
 }
 
@@ -49,7 +53,7 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
     one: (userId: number, id: number) => loadCampaign(db, userId, id),
 
     async create(userId: number, input: CampaignInput): Promise<CampaignDto> {
-      const id = await uniqueName(() => db.transaction(async (tx) => {
+      const id = await uniqueName(db, userId, input.name.trim(), () => db.transaction(async (tx) => {
         const created = await insertCampaign(tx, userId, {
           name: input.name.trim(),
           list_type: input.list_type,
@@ -68,7 +72,7 @@ export function campaignService({ db, queue, now }: { db: Db; queue: JobQueue; n
       const name = change.name?.trim();
       const tags = change.tags && cleanTags(change.tags);
       const source = cleanSource(change.source);
-      if (!(await uniqueName(() => updateCampaign(db, userId, id, { name, tags, source })))) throw notFound();
+      if (!(await uniqueName(db, userId, name, () => updateCampaign(db, userId, id, { name, tags, source })))) throw notFound();
       await recordListEvent(db, id, actor, 'details_change', { name: name ?? null, tags: tags ? tags.join(', ') : null, source: change.source?.trim() ?? null });
       return loadCampaign(db, userId, id);
     },

@@ -43,7 +43,10 @@ export async function billingPortalFor(deps: Pick<AppDeps, 'db' | 'queue' | 'clo
     }
   }
   if (reseller?.account_id && provider.name === 'sandbox') return { type: 'stripe', value: '/settings/wallet' };
-  return billingPortal(env);
+  const operator = billingPortal(env);
+  // A customer whose reseller bills through Stripe is never sent to the operator's PayKickstart portal.
+  if (reseller?.billing_type === 'stripe' && operator.type !== 'stripe') return { type: 'stripe', value: 'https://billing.stripe.com/p/login' };
+  return operator;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Box, Button, chakra, Heading, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { applyApiFieldErrors, ConfirmDialog, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErasePerson } from '../api/erasePerson';
 
@@ -10,15 +11,21 @@ export function ErasePersonPanel() {
   const { t } = useTranslation('admin');
   const erase = useErasePerson();
   const form = useYupForm(schema, { defaultValues: { email: '' } });
-  const handleSubmit = form.handleSubmit(async ({ email }) => {
-    if (!window.confirm(t('erasePerson.confirm', { email }))) return;
+  // The address waiting for confirmation, asked in the app's own dialog (a browser confirm() drew in another typeface).
+  const [pending, setPending] = useState<string | null>(null);
+  const handleSubmit = form.handleSubmit(({ email }) => setPending(email));
+  const handleConfirm = async () => {
+    const email = pending;
+    if (!email) return;
     try {
       await erase.mutateAsync(email);
       form.reset({ email: '' });
     } catch (error) {
       applyApiFieldErrors(form, error);
+    } finally {
+      setPending(null);
     }
-  });
+  };
   return (
     <Box as="section" aria-labelledby="erase-person-heading" borderWidth="1px" borderRadius="md" p={4} mb={6}>
       <Heading as="h2" size="md" id="erase-person-heading" mb={2}>
@@ -33,6 +40,16 @@ export function ErasePersonPanel() {
           {t('erasePerson.submit')}
         </Button>
       </chakra.form>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('erasePerson.title')}
+        body={t('erasePerson.confirm', { email: pending ?? '' })}
+        confirmLabel={t('erasePerson.submit')}
+        destructive
+        busy={erase.isPending}
+        onConfirm={() => void handleConfirm()}
+        onCancel={() => setPending(null)}
+      />
       {erase.data && (
         <Text mt={3} role="status">
           {t('erasePerson.done', { n: erase.data.results_removed, accounts: erase.data.accounts })}

@@ -99,7 +99,7 @@ export function PlanFormPage({ mode }: { mode: 'create' | 'edit' }) {
     <Box>
       {header}
       {mode === 'edit' && plan.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void plan.refetch()} />
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void plan.refetch()} error={plan.error} />
       ) : (
         <PlanForm key={plan.data?.id ?? 'new'} plan={mode === 'edit' ? plan.data : undefined} onDone={() => navigate('/plans')} />
       )}

@@ -28,7 +28,7 @@ export function ResourceFormPage({ def, mode, idParam = 'id', scopeParam }: { de
     <Box>
       {header}
       {mode === 'edit' && item.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void item.refetch()} />
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void item.refetch()} error={item.error} />
       ) : (
         <ResourceForm key={item.data?.id ?? 'new'} def={def} base={base} item={mode === 'edit' ? item.data : undefined} onDone={() => navigate(listPath)} />
       )}

@@ -24,7 +24,7 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
     return (
       <Box>
         {header}
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void user.refetch()} />
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void user.refetch()} error={user.error} />
       </Box>
     );
   const current = mode === 'edit' ? user.data : undefined;

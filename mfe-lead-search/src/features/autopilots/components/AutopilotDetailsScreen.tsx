@@ -175,7 +175,7 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
       {runs.isPending ? (
         <PageSpinner />
       ) : runs.isError ? (
-        <ErrorState title={apiErrorMessage(runs.error, t('autopilot.loadFailed'))} onRetry={() => void runs.refetch()} />
+        <ErrorState title={apiErrorMessage(runs.error, t('autopilot.loadFailed'))} onRetry={() => void runs.refetch()} error={runs.error} />
       ) : runs.data.data.length === 0 ? (
         <Text py={4}>{a.status === 'active' ? t('autopilot.runs.firstSoon') : t('autopilot.runs.none')}</Text>
       ) : (

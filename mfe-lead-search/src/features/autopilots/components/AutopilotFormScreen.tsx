@@ -164,7 +164,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
   });
 
   if (lists.isPending || options.isPending) return <PageSpinner />;
-  if (lists.isError) return <ErrorState title={apiErrorMessage(lists.error, t('autopilot.loadFailed'))} onRetry={() => void lists.refetch()} />;
+  if (lists.isError) return <ErrorState title={apiErrorMessage(lists.error, t('autopilot.loadFailed'))} onRetry={() => void lists.refetch()} error={lists.error} />;
 
   return (
     <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate maxW="2xl" aria-label={t(autopilot ? 'routes.autopilotEdit' : 'routes.autopilotCreate')}>

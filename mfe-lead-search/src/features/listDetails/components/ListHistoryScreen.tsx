@@ -84,7 +84,7 @@ function HistoryTable({ id }: { id: number }) {
       {history.isPending ? (
         <PageSpinner />
       ) : history.isError ? (
-        <ErrorState title={apiErrorMessage(history.error, t('errors.loadFailed'))} onRetry={() => void history.refetch()} />
+        <ErrorState title={apiErrorMessage(history.error, t('errors.loadFailed'))} onRetry={() => void history.refetch()} error={history.error} />
       ) : history.data.data.length === 0 ? (
         <Text py={8} textAlign="center">
           {t('history.empty')}

@@ -45,6 +45,7 @@ describe('courses', () => {
       { route: '/settings/courses/77' },
     );
     expect(await screen.findByText('This course does not exist or is not published.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it("shows a reseller's lesson: its video link and its (server-sanitised) HTML body", async () => {

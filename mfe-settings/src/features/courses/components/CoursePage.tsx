@@ -17,7 +17,7 @@ export function CoursePage() {
       {course.isPending ? (
         <PageSpinner />
       ) : course.isError ? (
-        <ErrorState title={(course.error as { response?: { status?: number } }).response?.status === 404 ? t('courses.notFound') : t('courses.loadFailed')} onRetry={() => void course.refetch()} />
+        <ErrorState title={t('courses.loadFailed')} notFoundTitle={t('courses.notFound')} onRetry={() => void course.refetch()} error={course.error} />
       ) : (
         <Box as="article" maxW="3xl">
           <Heading as="h2" size="lg" mb={2}>

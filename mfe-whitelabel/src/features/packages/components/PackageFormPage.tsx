@@ -181,7 +181,7 @@ export function PackageFormPage({ mode }: { mode: 'create' | 'edit' }) {
       {mode === 'edit' && pkg.isPending ? (
         <PageSpinner />
       ) : mode === 'edit' && pkg.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void pkg.refetch()} />
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void pkg.refetch()} error={pkg.error} />
       ) : (
         <PackageForm key={pkg.data?.id ?? 'new'} pkg={mode === 'edit' ? pkg.data : undefined} onDone={() => navigate('/packages')} />
       )}

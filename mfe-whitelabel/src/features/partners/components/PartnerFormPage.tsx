@@ -72,7 +72,7 @@ export function PartnerFormPage({ mode }: { mode: 'create' | 'edit' }) {
       {mode === 'edit' && partner.isPending ? (
         <PageSpinner />
       ) : mode === 'edit' && partner.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void partner.refetch()} />
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void partner.refetch()} error={partner.error} />
       ) : (
         <PartnerForm key={partner.data?.id ?? 'new'} partner={mode === 'edit' ? partner.data : undefined} onDone={() => navigate('/partners')} />
       )}

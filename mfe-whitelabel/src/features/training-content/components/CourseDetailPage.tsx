@@ -61,7 +61,7 @@ export function CourseDetailPage() {
       {course.isPending ? (
         <PageSpinner />
       ) : course.isError ? (
-        <ErrorState title={t('training.courseNotFound')} onRetry={() => void course.refetch()} />
+        <ErrorState title={t('training.courseNotFound')} onRetry={() => void course.refetch()} error={course.error} />
       ) : (
         <>
           {editing ? (

@@ -105,7 +105,7 @@ export function CoursePageFormPage({ mode }: { mode: 'create' | 'edit' }) {
       {mode === 'edit' && page.isPending ? (
         <PageSpinner />
       ) : mode === 'edit' && page.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void page.refetch()} />
+        <ErrorState title={t('kit.loadFailed')} onRetry={() => void page.refetch()} error={page.error} />
       ) : (
         <>
           <PageForm key={page.data?.updated_at ?? 'new'} courseId={courseId} page={mode === 'edit' ? page.data : undefined} onCreated={back} />
