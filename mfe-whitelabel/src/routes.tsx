@@ -10,6 +10,7 @@ import { PartnersPage } from './features/partners/components/PartnersPage';
 import { SmtpPage } from './features/smtp/components/SmtpPage';
 import { StripeCallbackPage } from './features/stripe/components/StripeCallbackPage';
 import { StripePage } from './features/stripe/components/StripePage';
+import { CreditPurchasesPage } from './features/subscriptions/components/CreditPurchasesPage';
 import { SubscriptionFormPage } from './features/subscriptions/components/SubscriptionFormPage';
 import { SubscriptionsPage } from './features/subscriptions/components/SubscriptionsPage';
 import { CourseDetailPage } from './features/training-content/components/CourseDetailPage';
@@ -42,6 +43,7 @@ export const routes: AreaRouteConfig[] = [
       { path: 'create', titleKey: r('subscriptionCreate'), back: true, element: <SubscriptionFormPage mode="create" /> },
       { path: ':id/edit', titleKey: r('subscriptionEdit'), back: true, element: <SubscriptionFormPage mode="edit" /> },
       { path: 'usage-history', titleKey: r('usageHistory'), back: true, element: <UsageHistoryPage /> },
+      { path: 'credit-purchases', titleKey: r('creditPurchases'), back: true, element: <CreditPurchasesPage /> },
     ],
   },
   { path: 'stripe', titleKey: r('stripe'), element: <StripePage />, children: [{ path: 'callback', titleKey: r('stripeCallback'), element: <StripeCallbackPage /> }] },

@@ -176,6 +176,13 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
     await env.create('/api/whitelabel/subscriptions', { package_id: ids.package!, email: `sub-${m.toLowerCase()}@example.com`, customer_name: `${m} Customer`, username: 'victimsub', welcome_email: false }, 'reseller'),
   );
   ids.partner_wl = idOf(await env.create('/api/whitelabel/partners', {}, 'reseller'));
+  // A credit purchase of the victim customer, paid to its reseller's connected account.
+  const [purchase] = await env.sql<{ id: number }>(
+    `INSERT INTO settings_payment_charges (user_id, provider, provider_ref, kind, amount_cents, credits, status, credited, connected_account)
+     VALUES ($1, 'sandbox', 'ch_victim_purchase', 'top_up', 1000, 100, 'succeeded', true, 'acct_victim') RETURNING id`,
+    [env.victimUserId],
+  );
+  ids.creditPurchase = purchase!.id;
   ids.customLink = idOf(await env.create('/api/whitelabel/custom-links', { title: `${m} link`, url: 'https://victim.example.com/help' }, 'reseller'));
   ids.resellerWebhook = idOf(await env.create('/api/whitelabel/webhooks', { name: `${m} hook`, url: 'https://hooks.example.com/reseller' }, 'reseller'));
   ids.wlCourse = idOf(await env.create('/api/whitelabel/courses', { title: `${m} course` }, 'reseller'));
@@ -352,6 +359,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'PUT /api/whitelabel/subscriptions/:id': wl('subscription'),
   'POST /api/whitelabel/subscriptions/:id/cancel': wl('subscription'),
   'POST /api/whitelabel/subscriptions/:id/refund': wl('subscription'),
+  'POST /api/whitelabel/credit-purchases/:id/refund': wl('creditPurchase'),
   'POST /api/whitelabel/subscriptions/:id/restore': wl('subscription'),
   'POST /api/whitelabel/subscriptions/:id/reactivate': wl('subscription'),
   'PUT /api/whitelabel/webhooks/:id': wl('resellerWebhook', { body: () => ({ name: 'Hijacked', url: 'https://hooks.example.com/steal' }) }),
@@ -389,6 +397,7 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/admin/users/:id': admin('user'),
   'POST /api/admin/users/:id/restore': admin('user'),
   'POST /api/admin/users/:id/reset-limits': admin('user'),
+  'POST /api/admin/payments/:id/refund': admin('creditPurchase'),
   'POST /api/admin/users/:id/remove-additional-requests': admin('user'),
   'POST /api/admin/users/:id/impersonate': admin('user'),
   'GET /api/admin/plans/:id': admin('plan'),

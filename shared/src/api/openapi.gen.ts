@@ -21259,6 +21259,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whitelabel/credit-purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your customers' credit purchases (paginated), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                /** Format: date-time */
+                                created_at: string;
+                                paid_to_you: boolean;
+                                refund_requested_at: string | null;
+                                refund_failure_code: string | null;
+                                refund_taken_credits: number | null;
+                                refund_shortfall_credits: number | null;
+                                /** @description The customer's purchased credits now: a refund takes back at most these. */
+                                wallet_additional: number;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/whitelabel/credit-purchases/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a customer's credit purchase paid to your account: the money goes back to the card, the credits leave the customer's wallet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                credits: number;
+                                refund_requested_at: string | null;
+                                refund_failure_code: string | null;
+                                refund_taken_credits: number | null;
+                                refund_shortfall_credits: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                credits: number;
+                                refund_requested_at: string | null;
+                                refund_failure_code: string | null;
+                                refund_taken_credits: number | null;
+                                refund_shortfall_credits: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/whitelabel/smtp": {
         parameters: {
             query?: never;
@@ -26264,6 +26401,79 @@ export interface paths {
                             message: string;
                             results_removed: number;
                             accounts: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a wallet payment (top-up, automatic top-up, card check): the money goes back to the card, the credits leave the wallet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                credits: number;
+                                refund_requested_at: string | null;
+                                refund_failure_code: string | null;
+                                refund_taken_credits: number | null;
+                                refund_shortfall_credits: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            data: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                credits: number;
+                                refund_requested_at: string | null;
+                                refund_failure_code: string | null;
+                                refund_taken_credits: number | null;
+                                refund_shortfall_credits: number | null;
+                            };
                         };
                     };
                 };

@@ -159,4 +159,16 @@ DROP TABLE billing_events;
 ALTER TABLE whitelabel_subscriptions ADD COLUMN provider_event_at timestamptz;
 `,
   },
+  {
+    id: 'w6-money25-001-top-up-refunds',
+    sql: `
+-- A wallet payment refunded from the app (a reseller for its customer, an administrator): asked once,
+-- by whom and when. The provider's charge.refunded event (or the reconciliation job asking the refund
+-- again with the same key) settles it and takes the credits back; a refund the provider refused keeps why.
+ALTER TABLE settings_payment_charges ADD COLUMN refund_requested_at timestamptz;
+ALTER TABLE settings_payment_charges ADD COLUMN refund_requested_by integer REFERENCES users (id) ON DELETE SET NULL;
+ALTER TABLE settings_payment_charges ADD COLUMN refund_failure_code text;
+CREATE INDEX settings_payment_charges_refund_open_idx ON settings_payment_charges (refund_requested_at) WHERE status = 'succeeded' AND refund_requested_at IS NOT NULL;
+`,
+  },
 ];

@@ -146,6 +146,48 @@ export const settingsMessages = {
     fr: 'Le paiement a été refusé ({reason}).',
     de: 'Die Zahlung wurde abgelehnt ({reason}).',
   },
+  'settings.refund_pending': {
+    en: 'A refund of this payment is already on its way.',
+    es: 'Ya hay un reembolso de este pago en curso.',
+    fr: 'Un remboursement de ce paiement est déjà en cours.',
+    de: 'Eine Erstattung dieser Zahlung ist bereits unterwegs.',
+  },
+  'settings.refund_not_refundable': {
+    en: 'Only a completed payment that was not refunded yet can be refunded.',
+    es: 'Solo se puede reembolsar un pago completado que aún no se haya reembolsado.',
+    fr: 'Seul un paiement abouti et pas encore remboursé peut être remboursé.',
+    de: 'Nur eine abgeschlossene, noch nicht erstattete Zahlung kann erstattet werden.',
+  },
+  'settings.refund_not_yours': {
+    en: "This payment went to the platform's account, not yours: an administrator refunds it.",
+    es: 'Este pago fue a la cuenta de la plataforma, no a la tuya: lo reembolsa un administrador.',
+    fr: 'Ce paiement est allé sur le compte de la plateforme, pas le vôtre : un administrateur le rembourse.',
+    de: 'Diese Zahlung ging auf das Konto der Plattform, nicht auf Ihres: Ein Administrator erstattet sie.',
+  },
+  'settings.refund_done': {
+    en: 'Refunded. Credits taken back: {taken}.',
+    es: 'Reembolsado. Créditos retirados: {taken}.',
+    fr: 'Remboursé. Crédits repris : {taken}.',
+    de: 'Erstattet. Zurückgenommene Credits: {taken}.',
+  },
+  'settings.refund_done_short': {
+    en: 'Refunded: {taken} of {credits} credits taken back; {shortfall} had already been spent.',
+    es: 'Reembolsado: se retiraron {taken} de {credits} créditos; {shortfall} ya se habían gastado.',
+    fr: 'Remboursé : {taken} crédits sur {credits} repris ; {shortfall} avaient déjà été dépensés.',
+    de: 'Erstattet: {taken} von {credits} Credits zurückgenommen; {shortfall} waren bereits verbraucht.',
+  },
+  'settings.refund_requested': {
+    en: 'Refund requested: it completes, and the credits are taken back, when the payment provider confirms it.',
+    es: 'Reembolso solicitado: se completa, y se retiran los créditos, cuando el proveedor de pagos lo confirma.',
+    fr: 'Remboursement demandé : il aboutit, et les crédits sont repris, quand le prestataire de paiement le confirme.',
+    de: 'Erstattung angefordert: Sie wird abgeschlossen und die Credits werden zurückgenommen, sobald der Zahlungsanbieter sie bestätigt.',
+  },
+  'settings.refund_failed': {
+    en: 'The payment provider refused the refund ({code}).',
+    es: 'El proveedor de pagos rechazó el reembolso ({code}).',
+    fr: 'Le prestataire de paiement a refusé le remboursement ({code}).',
+    de: 'Der Zahlungsanbieter hat die Erstattung abgelehnt ({code}).',
+  },
   'settings.payment_unavailable': {
     en: 'The payment service cannot be reached right now; try again in a moment.',
     es: 'No se puede contactar con el servicio de pago; inténtalo de nuevo en un momento.',

@@ -6,6 +6,7 @@ import { adminCourseRoutes } from './courses';
 import { adminDashboardRoutes } from './dashboard';
 import { seedAdminDemo } from './demoData';
 import { adminPartnerRoutes } from './partners';
+import { adminPaymentRefundRoutes } from './paymentRefunds';
 import { adminPlanRoutes } from './plans';
 import { adminPromptRoutes } from './prompts';
 import { adminReportRoutes } from './reports';
@@ -32,6 +33,7 @@ export function adminRoutes(api: FastifyInstance, deps: AppDeps): void {
   adminLeadSourceRoutes(api, deps);
   adminCourseRoutes(api, deps);
   adminPersonErasureRoutes(api, deps);
+  adminPaymentRefundRoutes(api, deps);
   // Demo activity for the charts, beside the demo accounts, once the server listens (API tests arrange their own data).
   if (deps.config.seedDemo) {
     api.addHook('onListen', async () => {

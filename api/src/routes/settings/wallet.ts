@@ -106,6 +106,19 @@ export async function customerFor(db: Queryable, payments: PaymentsProvider, use
 }
 
 const chargeKey = (chargeId: number) => `charge:${chargeId}`;
+/** One refund request of a charge: its effect key and idempotency key (a request after a refused one is a new refund). */
+const refundKey = (chargeId: number, requestedAt: Date) => `charge-refund:${chargeId}:${requestedAt.getTime()}`;
+
+/** A wallet payment's refund asked from the app: where it stands, and what it took back. */
+export interface ChargeRefund {
+  id: number;
+  status: ChargeOutcome['status'];
+  credits: number;
+  refund_requested_at: string | null;
+  refund_failure_code: string | null;
+  refund_taken_credits: number | null;
+  refund_shortfall_credits: number | null;
+}
 
 /**
  * Charges through the provider and records the outcome (issue 25, ADR 019):
@@ -125,15 +138,19 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     await db.transaction(async (tx) => {
       const now = clock.now();
       // A charge already final stays as it is (a late or replayed event cannot undo a success or a refund).
-      const { rows } = await tx.query<{ user_id: number; card_id: number | null; credits: number; kind: ChargeKind; credited: boolean }>(
+      const { rows } = await tx.query<{ user_id: number; card_id: number | null; credits: number; kind: ChargeKind; credited: boolean; refund_requested_at: Date | null }>(
         `UPDATE settings_payment_charges SET status = $2, provider_ref = COALESCE($3, provider_ref), failure_code = $4, updated_at = $5
           WHERE id = $1 AND (status IN ('processing', 'requires_action') OR ($2 = 'refunded' AND status = 'succeeded'))
-          RETURNING user_id, card_id, credits, kind, credited`,
+          RETURNING user_id, card_id, credits, kind, credited, refund_requested_at`,
         [chargeId, outcome.status, outcome.ref, outcome.failureCode ?? null, now],
       );
       await settleEffects(tx, [{ key: chargeKey(chargeId), ok: outcome.status !== 'failed', outcome: { status: outcome.status, ref: outcome.ref, failure_code: outcome.failureCode ?? null } }]);
       const row = rows[0];
       if (!row) return;
+      // A refund asked from the app is done, whichever came first: the provider's answer or its event.
+      if (outcome.status === 'refunded' && row.refund_requested_at) {
+        await settleEffects(tx, [{ key: refundKey(chargeId, row.refund_requested_at), ok: true, outcome: { status: 'refunded' } }]);
+      }
       if (row.card_id !== null) {
         // The bank wants the card holder: the card must be confirmed again before it is charged off-session.
         if (outcome.status === 'requires_action') await tx.query('UPDATE settings_payment_cards SET needs_reconnect = true WHERE id = $1', [row.card_id]);
@@ -249,7 +266,7 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
    * The reconciliation job: charges left processing (an answer lost, a webhook not come) are asked
    * again: by their reference when known, else by sending the same request with the same idempotency
    * key (the provider answers with the first attempt's result; the effect's lease keeps two workers
-   * from sending at once).
+   * from sending at once). Refunds asked and not settled are sent again the same way.
    */
   async function reconcile(): Promise<number> {
     const { rows } = await db.query<{ id: number; user_id: number; provider_ref: string | null }>(
@@ -261,6 +278,7 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
       const after = row.provider_ref ? await refresh(row.user_id, row.id) : await send(row.id);
       if (after && after.status !== 'processing') settled += 1;
     }
+    await reconcileRefunds();
     return settled;
   }
 
@@ -337,7 +355,78 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     return charged;
   }
 
-  return { charge, refresh, reconcile, onEvent, defaultCard, processAutoTopUps };
+  /**
+   * Sends the refund of a charge whose refund was asked (refund_requested_at), with no transaction
+   * open: the effect key makes it one call at a time, the idempotency key one refund at the provider
+   * however often it is sent (a lost answer is asked again by the reconciliation job). A refunded
+   * answer settles the charge as its charge.refunded event does (settle: once, credits back).
+   */
+  async function sendRefund(chargeId: number): Promise<void> {
+    const row = (
+      await db.query<{ provider_ref: string | null; connected_account: string | null; refund_requested_at: Date | null; status: string }>(
+        'SELECT provider_ref, connected_account, refund_requested_at, status FROM settings_payment_charges WHERE id = $1',
+        [chargeId],
+      )
+    ).rows[0];
+    if (!row?.provider_ref || !row.refund_requested_at || row.status !== 'succeeded') return;
+    const key = refundKey(chargeId, row.refund_requested_at);
+    if (!(await claimEffects(db, 'charge', [key])).has(key)) return;
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await provider.refund(row.provider_ref, `leadsmith-${key}`, row.connected_account !== null);
+    } catch (error) {
+      await releaseEffect(db, key);
+      if (error instanceof PaymentUnknownError) return;
+      throw error;
+    }
+    if (outcome.status === 'refunded') {
+      await settle(chargeId, { ref: row.provider_ref, status: 'refunded' });
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE settings_payment_charges SET refund_failure_code = $2, updated_at = $3 WHERE id = $1', [chargeId, outcome.failureCode ?? 'refund_failed', clock.now()]);
+      await settleEffects(tx, [{ key, ok: false, outcome: { status: outcome.status, failure_code: outcome.failureCode ?? null } }]);
+    });
+  }
+
+  /**
+   * Refunds a wallet payment (issue 25), asked by a reseller for its customer or by an administrator.
+   * Asked once: the request is recorded on the charge in one statement, so of two racing requests one
+   * sends it and the other is told it is pending (409). Answers the charge as it stands after the call.
+   */
+  async function refund(chargeId: number, byUserId: number): Promise<ChargeRefund> {
+    const asked = await db.query(
+      `UPDATE settings_payment_charges SET refund_requested_at = $2, refund_requested_by = $3, refund_failure_code = NULL, updated_at = $2
+        WHERE id = $1 AND status = 'succeeded' AND provider_ref IS NOT NULL AND (refund_requested_at IS NULL OR refund_failure_code IS NOT NULL)`,
+      [chargeId, clock.now(), byUserId],
+    );
+    if (asked.rowCount === 0) {
+      const current = await refundOf(chargeId);
+      if (current?.status === 'succeeded' && current.refund_requested_at) throw new ApiError(409, 'settings.refund_pending');
+      throw unprocessable('settings.refund_not_refundable', 'status');
+    }
+    await sendRefund(chargeId);
+    return (await refundOf(chargeId))!;
+  }
+
+  async function refundOf(chargeId: number): Promise<ChargeRefund | null> {
+    const { rows } = await db.query<ChargeRefund>(
+      'SELECT id, status, credits, refund_requested_at, refund_failure_code, refund_taken_credits, refund_shortfall_credits FROM settings_payment_charges WHERE id = $1',
+      [chargeId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Refunds asked and still not settled (an answer lost, an event not come): sent again with their key. */
+  async function reconcileRefunds(): Promise<void> {
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT id FROM settings_payment_charges WHERE status = 'succeeded' AND refund_requested_at < $2 AND refund_failure_code IS NULL AND provider = $1 ORDER BY id LIMIT 100`,
+      [provider.name, new Date(clock.now().getTime() - RECONCILE_AFTER_MS)],
+    );
+    for (const row of rows) await sendRefund(row.id);
+  }
+
+  return { charge, refresh, reconcile, onEvent, defaultCard, processAutoTopUps, refund };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
@@ -689,4 +778,29 @@ export function walletRoutes(api: FastifyInstance, deps: AppDeps, payments: Paym
   );
 
   return service;
+}
+
+/** A wallet payment's refund as routes answer it: where it stands, and what it took back. */
+export const ChargeRefundSchema = Type.Object({
+  id: Type.Integer(),
+  status: ChargeStatusSchema,
+  credits: Type.Integer(),
+  refund_requested_at: Nullable(Timestamp()),
+  refund_failure_code: Nullable(Type.String()),
+  refund_taken_credits: Nullable(Type.Integer({ description: 'Credits taken back from the wallet by the refund.' })),
+  refund_shortfall_credits: Nullable(Type.Integer({ description: 'Credits the wallet could not give back (already spent).' })),
+});
+export const RefundAnswer = Type.Object({ ...MessageProperties, data: ChargeRefundSchema });
+
+/** The answer to a refund request: refunded (with the shortfall, if any), refused by the provider, or asked and not confirmed yet (202). */
+export function refundAnswer(request: Parameters<typeof say>[0], refund: ChargeRefund): { status: 200 | 202; body: { code: string; message: string; data: ChargeRefund } } {
+  if (refund.status === 'refunded') {
+    const shortfall = refund.refund_shortfall_credits ?? 0;
+    const message = shortfall > 0
+      ? say(request, 'settings.refund_done_short', { taken: refund.refund_taken_credits ?? 0, credits: refund.credits, shortfall })
+      : say(request, 'settings.refund_done', { taken: refund.refund_taken_credits ?? 0 });
+    return { status: 200, body: { ...message, data: refund } };
+  }
+  if (refund.refund_failure_code) throw unprocessable('settings.refund_failed', 'status', { code: refund.refund_failure_code });
+  return { status: 202, body: { ...say(request, 'settings.refund_requested'), data: refund } };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context';
 import { brandImageRoutes } from './brandImages';
 import { businessAccountRoutes } from './businessAccount';
+import { creditPurchaseRoutes } from './creditPurchases';
 import { customLinkRoutes } from './customLinks';
 import { domainVerificationRoutes } from './domainVerification';
 import { emailTemplateRoutes } from './emailTemplates';
@@ -26,6 +27,7 @@ export function whitelabelRoutes(api: FastifyInstance, deps: AppDeps): void {
   salesSettingsRoutes(api, deps);
   salesPageRoutes(api, deps);
   subscriptionRoutes(api, deps);
+  creditPurchaseRoutes(api, deps);
   smtpRoutes(api, deps);
   webhookRoutes(api, deps);
   stripeRoutes(api, deps);

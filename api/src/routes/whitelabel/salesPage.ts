@@ -26,7 +26,8 @@ export function salesPageCsp(formOrigin: string): string {
     "default-src 'none'",
     "script-src 'unsafe-inline' https:",
     "style-src 'unsafe-inline' https:",
-    'img-src https: data:',
+    // The reseller's uploaded logo is served by the app itself (/api/brand-images/{id}).
+    `img-src ${formOrigin} https: data:`,
     'font-src https: data:',
     "connect-src 'none'",
     `form-action 'self' ${formOrigin}`,

@@ -78,6 +78,9 @@ export function SubscriptionsPage() {
             <Button asChild variant="outline" size="sm">
               <RouterLink to="/subscriptions/usage-history">{t('routes.usageHistory')}</RouterLink>
             </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/subscriptions/credit-purchases">{t('routes.creditPurchases')}</RouterLink>
+            </Button>
             <Button asChild colorPalette="brand" size="sm">
               <RouterLink to="/subscriptions/create">{t('routes.subscriptionCreate')}</RouterLink>
             </Button>
