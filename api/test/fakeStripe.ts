@@ -384,6 +384,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       return { status: 200, body: session };
     }
+    const expire = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = objects.get(expire[1]!);
+      if (!session) return notFound(expire[1]!);
+      if (session.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".` } } };
+      Object.assign(session, { status: 'expired', url: null });
+      emit('checkout.session.expired', session);
+      return { status: 200, body: session };
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = objects.get(form.get('customer') ?? '');
       if (!customer) return notFound(form.get('customer') ?? '');

@@ -1,3 +1,5 @@
+import { paymentsFor } from '../src/providers/payments';
+import { CHECKOUT_LIFETIME_MS, SIGNUP_SWEEP_AFTER_MS, sweepPendingSignups } from '../src/routes/whitelabel/salesPage';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
@@ -143,5 +145,49 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     await ctx.app.queue.drain();
     expect(await status()).toMatchObject({ status: 'canceled' });
     expect((await ctx.db.query<{ subscription_status: string }>('SELECT subscription_status FROM users WHERE id = $1', [created.customer_id])).rows[0]).toEqual({ subscription_status: 'inactive' });
+  });
+
+  it('sign-ups whose Checkout event never came: the sweep makes the paid one, ends the one whose session was never made, and expires an abandoned session at Stripe before ending its sign-up', async () => {
+    // The fake dates its objects by the real time: the app's clock starts there.
+    ctx.clock.set(new Date());
+    reseller = await login(ctx.app, DEMO.reseller);
+    const sweep = () => sweepPendingSignups(ctx.app.deps, paymentsFor(ctx.app.deps));
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect sweep', one_time_price_cents: 2900 })).data;
+    const post = (email: string) =>
+      ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ first_name: 'Swe', last_name: 'Ep', email, password: 'secret1', custom_0: 'Sweep Co' }).toString() });
+    const sessionId = (r: { headers: Record<string, unknown> }) => String(r.headers.location).split('/').pop()!;
+    const paid = sessionId(await post('sweep.paid@buyer.test'));
+    const abandoned = sessionId(await post('sweep.gone@buyer.test'));
+    fake.completeCheckout(paid); // its event is never delivered
+    const owner = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    // The process died between the sign-up's row and its Checkout Session.
+    await ctx.db.query(
+      `INSERT INTO whitelabel_signups (owner_id, package_id, email, form, password_hash, amount_cents, status, created_at, updated_at)
+       VALUES ($1, $2, 'sweep.lost@buyer.test', '{}'::jsonb, 'x', 2900, 'pending', $3, $3)`,
+      [owner, pkg.id, ctx.clock.now()],
+    );
+    const statusOf = async (email: string) => (await ctx.db.query<{ status: string }>('SELECT status FROM whitelabel_signups WHERE email = $1', [email])).rows[0]?.status;
+
+    // Not late yet: the events may still come.
+    expect(await sweep()).toBe(0);
+    ctx.clock.advance(SIGNUP_SWEEP_AFTER_MS + 60_000);
+    expect(await sweep()).toBe(2);
+    await ctx.app.queue.drain();
+    expect(await statusOf('sweep.paid@buyer.test')).toBe('completed');
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['sweep.paid@buyer.test'])).rowCount).toBe(1);
+    expect(await statusOf('sweep.lost@buyer.test')).toBe('expired');
+    // The abandoned session is still open at Stripe within its lifetime: its sign-up waits.
+    expect(await statusOf('sweep.gone@buyer.test')).toBe('pending');
+    expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${abandoned}/expire`)).toBe(false);
+
+    ctx.clock.advance(CHECKOUT_LIFETIME_MS);
+    expect(await sweep()).toBe(1);
+    expect(fake.objects.get(abandoned)).toMatchObject({ status: 'expired' });
+    expect(await statusOf('sweep.gone@buyer.test')).toBe('expired');
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['sweep.gone@buyer.test'])).rowCount).toBe(0);
+    // Its checkout.session.expired event arriving late changes nothing; the next sweep finds nothing.
+    await webhook(fake.signedEvent('checkout.session.expired', fake.objects.get(abandoned)!));
+    await ctx.app.queue.drain();
+    expect(await sweep()).toBe(0);
   });
 });

@@ -135,6 +135,8 @@ describe('white-label business account, packages, sales settings and the public 
     expect(csp).toContain('sandbox allow-scripts allow-forms');
     expect(csp).not.toContain('allow-same-origin');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The reseller's uploaded logo is served by the app itself.
+    expect(csp).toContain('img-src http://localhost:80 https: data:');
     expect(page.body).toContain('Pro &lt;img src=x onerror=alert(1)&gt;');
     expect(page.body).toContain('<h2>Why Acme</h2>');
     expect(page.body).toContain('<label for="f-custom_0">Company</label>');

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { fetch as undiciFetch } from 'undici';
 import { outboundDispatcher } from '../../net/outbound';
-import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome, type SubscriptionRequest } from './types';
+import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type CheckoutState, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome, type SubscriptionRequest } from './types';
 
 export interface StripeOptions {
   secretKey: string;
@@ -340,5 +340,31 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
       if (!session.url) throw new PaymentUnknownError(new Error('Checkout session without a url'));
       return { id: session.id, url: session.url };
     },
+
+    async getCheckout(id) {
+      return checkoutState(await call(() => stripe.checkout.sessions.retrieve(id)));
+    },
+
+    async expireCheckout(id) {
+      try {
+        return checkoutState(await call(() => stripe.checkout.sessions.expire(id)));
+      } catch (error) {
+        if (error instanceof PaymentUnknownError) throw error;
+        // Completed or expired meanwhile ("only open sessions can be expired"): its state now says which.
+        return checkoutState(await call(() => stripe.checkout.sessions.retrieve(id)));
+      }
+    },
+  };
+}
+
+function checkoutState(session: Stripe.Checkout.Session): CheckoutState {
+  return {
+    id: session.id,
+    status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+    mode: session.mode === 'setup' ? 'setup' : session.mode === 'subscription' ? 'subscription' : 'payment',
+    paid: session.payment_status === 'paid',
+    paymentIntent: idOf(session.payment_intent),
+    setupIntent: idOf(session.setup_intent),
+    createdAt: new Date(session.created * 1000),
   };
 }

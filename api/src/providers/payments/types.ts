@@ -105,6 +105,18 @@ export interface CheckoutRequest {
   applicationFeeCents: number;
 }
 
+/** A Checkout Session as our sign-ups follow it. */
+export interface CheckoutState {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  mode: 'payment' | 'setup' | 'subscription';
+  /** A payment-mode session whose payment went through. */
+  paid: boolean;
+  paymentIntent: string | null;
+  setupIntent: string | null;
+  createdAt: Date;
+}
+
 export interface PaymentsProvider {
   readonly name: PaymentProviderName;
   /** The browser's key for Stripe.js (null for the sandbox, whose card form tokenises in the page). */
@@ -137,6 +149,10 @@ export interface PaymentsProvider {
   portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
   /** Stripe Checkout; the sandbox has none (its card form tokenises in the page). */
   createCheckout?(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** A Checkout Session as it stands now (for sign-ups whose event never came). Throws PaymentUnknownError when unreachable. */
+  getCheckout?(id: string): Promise<CheckoutState>;
+  /** Ends an open Checkout Session (nothing can be paid on it any more); answers its state (a completed one stays completed). */
+  expireCheckout?(id: string): Promise<CheckoutState>;
   /** Stripe Billing (packages sold as subscriptions at Stripe); the sandbox renews off the app clock instead. */
   readonly billing?: SubscriptionBilling;
 }

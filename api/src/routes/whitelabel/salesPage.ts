@@ -6,7 +6,8 @@ import { Type } from '../../http/contract';
 import { LANGUAGES, parseLanguageHeader, t, type Language } from '../../i18n/messages';
 import { normaliseEmail } from '../../users/users';
 import { businessAccountOf } from './businessAccount';
-import { paymentsFor, PaymentMethodError, platformFee, type ChargeOutcome, type Payments } from '../../providers/payments';
+import { paymentsFor, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type CheckoutState, type Payments } from '../../providers/payments';
+import { defineSignupSweepWorker } from '../../workers/signupSweep';
 import { connectedAccountOf } from './billing';
 import { customerRoomRefusal, passwordHashFor } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
@@ -102,25 +103,86 @@ async function completeSignup(deps: AppDeps, payments: Payments, signupId: numbe
   if (outcome.status === 'refunded') await db.query(`UPDATE whitelabel_signups SET status = 'refunded', updated_at = $2 WHERE id = $1 AND status = 'refunding'`, [signupId, clock.now()]);
 }
 
+/**
+ * A sign-up's Checkout Session as it ended, from its event or read by the sweep: completed makes the
+ * account (or the subscription, then the account), expired ends the sign-up. Both paths are idempotent.
+ */
+async function settleCheckout(deps: AppDeps, payments: Payments, signupId: number, session: Pick<CheckoutState, 'status' | 'mode' | 'paid' | 'paymentIntent' | 'setupIntent'>): Promise<void> {
+  if (session.status === 'expired') return expireSignup(deps.db, signupId, deps.clock.now());
+  if (session.status !== 'complete') return;
+  // A package sold as a subscription: the card is saved (setup mode), the subscription is made next.
+  if (session.mode === 'setup') {
+    if (session.setupIntent) await completeSubscriptionSignup(deps, payments, signupId, session.setupIntent);
+    return;
+  }
+  if (session.paid && session.paymentIntent) await completeSignup(deps, payments, signupId, session.paymentIntent);
+}
+
+/** A pending sign-up is asked about once its Checkout's event is this late. */
+export const SIGNUP_SWEEP_AFTER_MS = 30 * 60_000;
+/** Stripe ends an unfinished Checkout Session after 24 hours; one still open later is ended by the sweep. */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
+
+/**
+ * The sweep of sign-ups stuck pending (issue 25): their Checkout's event never came (lost, or the
+ * endpoint was down longer than Stripe retries). Each is settled from the session as Stripe has it now;
+ * a session still open after its lifetime is expired at Stripe first (so nothing can be paid on it
+ * after the sign-up ended); a sign-up whose session was never made (a crash before it) ends after the
+ * same delay. Returns how many were settled.
+ */
+export async function sweepPendingSignups(deps: AppDeps, payments: Payments): Promise<number> {
+  const { db, clock } = deps;
+  const provider = payments.provider;
+  const now = clock.now();
+  const { rows } = await db.query<{ id: number; checkout_ref: string | null; created_at: Date }>(
+    `SELECT id, checkout_ref, created_at FROM whitelabel_signups WHERE status IN ('pending', 'refunding') AND updated_at < $1 ORDER BY id LIMIT 50`,
+    [new Date(now.getTime() - SIGNUP_SWEEP_AFTER_MS)],
+  );
+  let settled = 0;
+  for (const signup of rows) {
+    if (!signup.checkout_ref) {
+      await expireSignup(db, signup.id, now);
+      settled += 1;
+      continue;
+    }
+    if (!provider.getCheckout || !provider.expireCheckout) continue;
+    try {
+      let session = await provider.getCheckout(signup.checkout_ref);
+      if (session.status === 'open' && now.getTime() - session.createdAt.getTime() > CHECKOUT_LIFETIME_MS) session = await provider.expireCheckout(signup.checkout_ref);
+      if (session.status === 'open') continue;
+      await settleCheckout(deps, payments, signup.id, session);
+      settled += 1;
+    } catch (error) {
+      // Stripe unreachable: the next run asks again.
+      if (!(error instanceof PaymentUnknownError)) throw error;
+    }
+  }
+  return settled;
+}
+
 export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const payments = paymentsFor(deps);
-  payments.events.on('checkout.session.completed', async (event) => {
-    const session = event.data.object as { mode?: string; status?: string; payment_status?: string; payment_intent?: string | null; setup_intent?: string | null; metadata?: Record<string, string> | null };
-    const signupId = Number(session.metadata?.signup_id);
-    if (!Number.isInteger(signupId)) return;
-    // A package sold as a subscription: the card is saved (setup mode), the subscription is made next.
-    if (session.mode === 'setup') {
-      if (session.status === 'complete' && session.setup_intent) await completeSubscriptionSignup(deps, payments, signupId, session.setup_intent);
-      return;
-    }
-    if (session.payment_status !== 'paid' || !session.payment_intent) return;
-    await completeSignup(deps, payments, signupId, session.payment_intent);
-  });
-  payments.events.on('checkout.session.expired', async (event) => {
-    const signupId = Number((event.data.object as { metadata?: Record<string, string> | null }).metadata?.signup_id);
-    if (Number.isInteger(signupId)) await expireSignup(db, signupId, clock.now());
-  });
+  const sessionOf = (object: Record<string, unknown>) => {
+    const session = object as { mode?: string; status?: string; payment_status?: string; payment_intent?: string | null; setup_intent?: string | null };
+    return {
+      status: session.status === 'complete' ? ('complete' as const) : session.status === 'expired' ? ('expired' as const) : ('open' as const),
+      mode: session.mode === 'setup' ? ('setup' as const) : ('payment' as const),
+      paid: session.payment_status === 'paid',
+      paymentIntent: session.payment_intent ?? null,
+      setupIntent: session.setup_intent ?? null,
+    };
+  };
+  for (const type of ['checkout.session.completed', 'checkout.session.expired'] as const) {
+    payments.events.on(type, async (event) => {
+      const signupId = Number(event.data.object.metadata?.signup_id);
+      if (!Number.isInteger(signupId)) return;
+      // The event's own type says how it ended (an expired event is never a completion, and the reverse).
+      const session = sessionOf(event.data.object);
+      await settleCheckout(deps, payments, signupId, { ...session, status: type === 'checkout.session.expired' ? 'expired' : session.status });
+    });
+  }
+  defineSignupSweepWorker(deps.queue, () => sweepPendingSignups(deps, payments));
   const HtmlPage = { description: 'The page', content: { 'text/html': { schema: Type.String() } } };
   void app.register(async (scope) => {
     // An HTML form posts urlencoded; only this scope accepts it (the API stays JSON-only).
