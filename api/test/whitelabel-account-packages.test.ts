@@ -222,4 +222,18 @@ describe('white-label business account, packages, sales settings and the public 
     expect(del.statusCode).toBe(422);
     expect(json(del)).toMatchObject({ code: 'whitelabel.plan_in_use', message: 'Plan cannot be deleted while in use.' });
   });
+
+  it("a partner's ?ref= link on the sales page credits the partner with the customer who signs up there", async () => {
+    const partner = (await ctx.db.query<{ id: number }>("INSERT INTO admin_partners (name, referral_code, active) VALUES ('Sales Partner', 'SALES-REF', true) RETURNING id")).rows[0]!.id;
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Referred' })).data;
+    const page = await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}?ref=SALES-REF` });
+    expect(page.body).toContain('<input type="hidden" name="ref" value="SALES-REF">');
+    expect((await ctx.app.inject({ method: 'GET', url: `/p/${pkg.slug}?ref=%3Cscript%3E` })).body).not.toContain('name="ref"');
+    // The browser posts the form with the hidden field.
+    const form = { first_name: 'Rita', last_name: 'Referred', email: 'rita@referred.test', password: 'secret1', custom_0: 'Rita Co', custom_1: 'Small', card_token: sandboxToken('4242 4242 4242 4242'), ref: 'sales-ref' };
+    const ok = await ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    expect(ok.statusCode).toBe(201);
+    const row = (await ctx.db.query<{ referral_partner_id: number | null }>('SELECT referral_partner_id FROM users WHERE email = $1', ['rita@referred.test'])).rows[0];
+    expect(row?.referral_partner_id).toBe(partner);
+  });
 });

@@ -26752,6 +26752,7 @@ export interface paths {
                 query?: {
                     lang?: string;
                     paid?: string;
+                    ref?: string;
                 };
                 header?: never;
                 path: {
@@ -26779,6 +26780,7 @@ export interface paths {
                 query?: {
                     lang?: string;
                     paid?: string;
+                    ref?: string;
                 };
                 header?: never;
                 path: {

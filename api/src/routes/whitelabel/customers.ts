@@ -57,6 +57,8 @@ export interface NewCustomer {
   password: string | null;
   /** false: the customer confirms the address with an emailed code (a sales-page sign-up, like /auth/register). */
   verified?: boolean;
+  /** A partner's referral code from the link the visitor came by (`?ref=`): the active partner it names is credited. */
+  referralCode?: string | null;
 }
 
 /**
@@ -89,10 +91,12 @@ export const passwordHashFor = (password: string | null): Promise<string> => has
 export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash: string, at: Date): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at, subscription_status,
-                        search_limit, last_reset_date, lang)
-     SELECT $1, $2, $3, $4, 'user', 'customer', $5, CASE WHEN $8 THEN $6::timestamptz END, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang FROM users WHERE id = $5
+                        search_limit, last_reset_date, lang, referral_partner_id)
+     SELECT $1, $2, $3, $4, 'user', 'customer', $5, CASE WHEN $8 THEN $6::timestamptz END, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang,
+            (SELECT p.id FROM admin_partners p WHERE $9::text IS NOT NULL AND lower(p.referral_code) = lower($9::text) AND p.active)
+       FROM users WHERE id = $5
      ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [c.email, passwordHash, c.firstName, c.lastName, c.ownerId, at, at.toISOString().slice(0, 10), c.verified ?? true],
+    [c.email, passwordHash, c.firstName, c.lastName, c.ownerId, at, at.toISOString().slice(0, 10), c.verified ?? true, c.referralCode ?? null],
   );
   return rows[0]?.id ?? null;
 }

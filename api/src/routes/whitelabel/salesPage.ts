@@ -11,7 +11,7 @@ import { defineSignupSweepWorker } from '../../workers/signupSweep';
 import { connectedAccountOf } from './billing';
 import { customerRoomRefusal, passwordHashFor } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
-import { escapeHtml, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
+import { escapeHtml, referralCodeOf, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
 import { salesSettingsOf } from './salesSettings';
 import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
 import { completeSubscriptionSignup, expireSignup, intervalOf, priceOf, startSubscriptionCheckout } from './subscriptionSignup';
@@ -69,7 +69,8 @@ function sendPage(reply: FastifyReply, request: FastifyRequest, status: number, 
 }
 
 const slugParams = { type: 'object', additionalProperties: false, required: ['slug'], properties: { slug: { type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9-]+$' } } } as const;
-const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 5 }, paid: { type: 'string', maxLength: 1 } } } as const;
+// ref: a partner's referral code from the link the visitor came by (spec: attribution from a partner's link).
+const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', maxLength: 5 }, paid: { type: 'string', maxLength: 1 }, ref: { type: 'string', maxLength: 60 } } } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function notFoundPage(reply: FastifyReply, request: FastifyRequest, lang: Language): FastifyReply {
@@ -197,7 +198,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!data) return notFoundPage(reply, request, lang);
       // Back from Stripe Checkout: the account is being made from the payment's event.
       if ((request.query as { paid?: string }).paid === '1') return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name, done: { loginUrl: '/login' } }));
-      return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name }));
+      return sendPage(reply, request, 200, render(lang, data, { provider: payments.provider.name, referral: referralCodeOf((request.query as { ref?: string }).ref) }));
     });
 
     scope.post<{ Params: { slug: string }; Querystring: { lang?: string }; Body: Values }>(
@@ -247,7 +248,7 @@ export function salesPageRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (Object.keys(errors).length === 0 && (await emailTaken(db, email))) errors.email = t(lang, 'email_taken');
         if (Object.keys(errors).length > 0) return rerender();
         const hash = await passwordHashFor(v.password ?? '');
-        const form: SignupForm = { email, firstName: val('first_name'), lastName: val('last_name'), answers, lang };
+        const form: SignupForm = { email, firstName: val('first_name'), lastName: val('last_name'), answers, lang, ref: referralCodeOf(val('ref')) };
         const connected = paid ? await connectedAccountOf(db, ownerId, provider.name) : null;
         const fee = connected ? platformFee(payments.config, amount) : 0;
 

@@ -28,7 +28,12 @@ export interface RenderOptions {
   values?: Values;
   errors?: Record<string, string>;
   done?: { loginUrl: string };
+  /** A partner's referral code the page was opened with (`?ref=`), carried by the form to the sign-up. */
+  referral?: string | null;
 }
+
+/** A partner's referral code as links carry it (what /auth/register accepts); anything else is ignored. */
+export const referralCodeOf = (value: unknown): string | null => (typeof value === 'string' && /^[A-Za-z0-9-]{1,60}$/.test(value) ? value : null);
 
 const money = (cents: number, lang: Language) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
 
@@ -169,7 +174,7 @@ ${err ? `<p class="error" id="${id}-err">${escapeHtml(err)}</p>` : ''}</div>`;
 ${field('last_name', t(lang, 'whitelabel.sales.lastName'), 'text', 'family-name')}</div>
 ${field('email', t(lang, 'whitelabel.sales.email'), 'email', 'email')}
 ${field('password', t(lang, 'whitelabel.sales.password'), 'password', 'new-password')}
-${custom}
+${custom}${referralCodeOf(values.ref ?? options.referral) ? `\n<input type="hidden" name="ref" value="${escapeHtml(referralCodeOf(values.ref ?? options.referral)!)}">` : ''}
 ${intervalStep(lang, pkg, values.billing_interval)}
 ${pkg.collect_payment_method ? cardStep(lang, pkg, options.provider ?? 'sandbox', errors.card_number) : ''}
 <button type="submit">${tt('whitelabel.sales.submit')}</button>

@@ -22,6 +22,8 @@ export interface SignupForm {
   lastName: string;
   answers: Record<string, string>;
   lang: Language;
+  /** A partner's referral code the sales page was opened with (`?ref=`); absent on sign-ups stored before it was kept. */
+  ref?: string | null;
 }
 
 /** A sign-up sold as a Stripe Billing subscription (subscriptionSignup.ts). */
@@ -85,7 +87,7 @@ export async function createSignupAccount(
     };
     if (await customerRoomRefusal(tx, ownerId)) return refused('closed');
     // The same path as /auth/register: the buyer confirms the address with an emailed code before signing in.
-    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '', verified: false }, s.hash, now);
+    const customerId = await insertCustomer(tx, { ownerId, email: form.email, firstName: form.firstName, lastName: form.lastName, password: '', verified: false, referralCode: form.ref ?? null }, s.hash, now);
     if (customerId === null) return refused(null);
     await sendAccountCode(tx, deps, { accountId: customerId, email: form.email, purpose: 'confirm_email', domain: '' });
     const username = `${form.email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'customer'}-${randomBytes(2).toString('hex')}`;
