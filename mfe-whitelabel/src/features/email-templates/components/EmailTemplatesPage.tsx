@@ -1,25 +1,16 @@
 import { Box, Button, chakra, Code, Field, Flex, Heading, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
+import { useSettled } from '../../../components/useSettled';
 import { useEmailTemplates, type EmailTemplate, type TemplateKind, type TemplateLanguage } from '../api/getEmailTemplates';
 import { useEmailPreview } from '../api/previewEmailTemplate';
 import { emailTemplateSchema, useResetEmailTemplate, useSaveEmailTemplate, type EmailTemplateValues } from '../api/saveEmailTemplate';
 
 const LANGUAGES: readonly TemplateLanguage[] = ['en', 'es', 'fr', 'de'];
 const PREVIEW_DELAY_MS = 400;
-
-/** The value once it has stopped changing for `delayMs`: the preview is asked for after typing pauses. */
-function useSettled<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 function TemplateForm({ template, lang }: { template: EmailTemplate; lang: TemplateLanguage }) {
   const { t } = useTranslation('whitelabel');
@@ -72,7 +63,9 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
  */
 function TemplatePreview({ kind, lang, subject, html, text }: { kind: TemplateKind; lang: TemplateLanguage; subject: string; html: string; text: string }) {
   const { t } = useTranslation('whitelabel');
-  const draft = useSettled({ subject, html, text, lang }, PREVIEW_DELAY_MS);
+  // Settled by value (a string): an object made on every render would never settle and re-render the page forever.
+  const settled = useSettled(JSON.stringify({ subject, html, text, lang }), PREVIEW_DELAY_MS);
+  const draft = useMemo(() => JSON.parse(settled) as { subject: string; html: string; text: string; lang: TemplateLanguage }, [settled]);
   const preview = useEmailPreview(kind, draft);
   return (
     <Box as="section" aria-labelledby={`preview-${kind}`} borderWidth="1px" borderRadius="md" p={4} bg="white" data-testid={`template-preview-${kind}`}>
