@@ -20,6 +20,7 @@ import { LIST_MIGRATIONS } from './schema/lists';
 import { SPEC_GAP_MIGRATIONS } from './schema/specGaps';
 import { LIST_UNDO_MIGRATIONS, LIST_VIEW_MIGRATIONS } from './schema/listUndo';
 import { EMAIL_GRADE_MIGRATIONS } from './schema/emailGrades';
+import { LIST_IMPORT_MIGRATIONS } from './schema/listImports';
 
 export type { Migration };
 
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...LIST_UNDO_MIGRATIONS,
   ...EMAIL_GRADE_MIGRATIONS,
   ...LIST_VIEW_MIGRATIONS,
+  ...LIST_IMPORT_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -82,7 +82,7 @@ const RULES: readonly Rule[] = [
   ['POST', /^\/api\/calculate-tokens-ai-training$/, 'ai_suggest'],
   ['GET', /^\/api\/get-all-openai-default-questions$/, 'ai_suggest'],
   ['*', /^\/api\/business-details\//, 'ai_suggest'],
-  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views|bounce-reports)(\/|$)/, 'leads'],
+  ['*', /^\/api\/(campaigns|searches|search-options|custom-labels|autopilots|saved-searches|saved-search-alerts|list-exports|workflows|workflow-templates|campaign-webhook|campaign-webhook-setup|intent-tracking|suppressions|list-operations|campaign-trash|list-views|bounce-reports|import-mappings)(\/|$)/, 'leads'],
   ['POST', /^\/api\/campaign\/:id\/history$/, 'leads'],
   // The header's search over the account's lists and results (routes/leadSearch/globalSearch.ts).
   ['GET', /^\/api\/global-search$/, 'leads'],

@@ -12,6 +12,7 @@ import { savedSearchMessages } from './catalogue/savedSearches';
 import { operationsMessages } from './catalogue/operations';
 import { listMessages } from './catalogue/lists';
 import { emailGradeMessages } from './catalogue/emailGrades';
+import { listImportMessages } from './catalogue/listImports';
 
 
 /**
@@ -39,6 +40,7 @@ const catalogue = {
   ...operationsMessages,
   ...listMessages,
   ...emailGradeMessages,
+  ...listImportMessages,
 } satisfies Record<string, Translations>;
 
 

@@ -5,6 +5,7 @@ import { defineAiTrainingWorker } from './aiTraining';
 import { defineCrmSendWorker } from './crmSend';
 import { defineEmailWorker } from './emailDelivery';
 import { defineEmailVerifyWorker } from './emailVerify';
+import { defineListImportWorker } from './listImport';
 import { defineLeadEnrichmentWorker } from './leadEnrichment';
 import { defineLimitResets } from './limitResets';
 import { defineTrashPurge } from './trashPurge';
@@ -39,4 +40,5 @@ export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
   definePaykickstartIpnWorker(queue, deps.db, deps.clock, deps);
   defineCrmSendWorker(queue, deps.db, deps.config.appSecret, () => deps.clock.now());
   defineEmailVerifyWorker(queue, deps.db, deps.clock);
+  defineListImportWorker(queue, deps.db, deps.clock);
 }

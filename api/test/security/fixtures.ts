@@ -158,6 +158,11 @@ export async function createVictimRows(env: IsolationEnv): Promise<VictimIds> {
     [env.victimUserId, ids.campaign_people!, `${m}.csv`],
   );
   ids.listExport = listExport!.id;
+  const [listImport] = await env.sql<{ id: number }>(
+    `INSERT INTO list_imports (campaign_id, user_id, file_name, columns, status, total) VALUES ($1, $2, $3, '["Email"]'::jsonb, 'uploaded', 1) RETURNING id`,
+    [ids.campaign_people!, env.victimUserId, `${m}.csv`],
+  );
+  ids.listImport = listImport!.id;
   const [suppression] = await env.sql<{ id: string }>(
     "INSERT INTO suppressions (account_id, kind, value, reason) VALUES ($1, 'email', $2, $3) RETURNING id",
     [env.victimUserId, `dnc-${m.toLowerCase()}@example.com`, `${m} reason`],
@@ -341,6 +346,10 @@ export const ID_ROUTE_FIXTURES: Record<string, IdFixture> = {
   'DELETE /api/list-exports/:id': lead({ params: (ids) => ({ id: ids.listExport! }) }),
   'DELETE /api/suppressions/:id': lead({ params: (ids) => ({ id: ids.suppression! }) }),
   'GET /api/campaigns/:id/email-grades': lead({ params: (ids) => ({ id: ids.campaign_people! }) }),
+  'POST /api/campaigns/:id/imports': lead({ params: (ids) => ({ id: ids.campaign_people! }) }),
+  'GET /api/campaigns/:id/imports/:importId': lead({ params: (ids) => ({ id: ids.campaign_people!, importId: ids.listImport! }) }),
+  'POST /api/campaigns/:id/imports/:importId/start': lead({ params: (ids) => ({ id: ids.campaign_people!, importId: ids.listImport! }), body: () => ({ mapping: { email: 'Email' } }) }),
+  'GET /api/campaigns/:id/imports/:importId/errors': lead({ params: (ids) => ({ id: ids.campaign_people!, importId: ids.listImport! }) }),
   'POST /api/email-bounces/:token': {
     params: () => ({ token: 'no-such-bounce-token-0000' }),
     body: () => ({ email: 'intruder@example.com' }),

@@ -19311,6 +19311,289 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{id}/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import's progress and figures */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    importId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            import: {
+                                id: number;
+                                campaign_id: number;
+                                file_name: string;
+                                columns: string[];
+                                /** @enum {string} */
+                                status: "uploaded" | "running" | "done" | "failed";
+                                mapping: {
+                                    name?: string;
+                                    first_name?: string;
+                                    last_name?: string;
+                                    email?: string;
+                                    company?: string;
+                                    job_title?: string;
+                                    website?: string;
+                                    city?: string;
+                                    country?: string;
+                                    phone?: string;
+                                    linkedin_url?: string;
+                                } | null;
+                                find_emails: boolean;
+                                skip_duplicates: boolean;
+                                /** @description Data rows in the file. */
+                                total: number;
+                                /** @description Rows handled so far. */
+                                processed: number;
+                                imported: number;
+                                duplicates: number;
+                                suppressed: number;
+                                failed: number;
+                                emails_found: number;
+                                credits_charged: number;
+                                /** @description The credits ran out: later rows came in without looking for their email. */
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                            preview: string[][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/imports/{importId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an uploaded import with a column mapping (queued); optionally saves the mapping by name, finds missing emails, skips contacts held in other lists */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    importId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Lead field → the header of the column that holds it. */
+                        mapping: {
+                            name?: string;
+                            first_name?: string;
+                            last_name?: string;
+                            email?: string;
+                            company?: string;
+                            job_title?: string;
+                            website?: string;
+                            city?: string;
+                            country?: string;
+                            phone?: string;
+                            linkedin_url?: string;
+                        };
+                        save_mapping_as?: string;
+                        /** @default false */
+                        find_emails?: boolean;
+                        /**
+                         * @description keep: contacts held in other lists come in (marked); skip: left out. Rows already in this list are always left out.
+                         * @enum {string}
+                         */
+                        duplicates?: "keep" | "skip";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            import: {
+                                id: number;
+                                campaign_id: number;
+                                file_name: string;
+                                columns: string[];
+                                /** @enum {string} */
+                                status: "uploaded" | "running" | "done" | "failed";
+                                mapping: {
+                                    name?: string;
+                                    first_name?: string;
+                                    last_name?: string;
+                                    email?: string;
+                                    company?: string;
+                                    job_title?: string;
+                                    website?: string;
+                                    city?: string;
+                                    country?: string;
+                                    phone?: string;
+                                    linkedin_url?: string;
+                                } | null;
+                                find_emails: boolean;
+                                skip_duplicates: boolean;
+                                /** @description Data rows in the file. */
+                                total: number;
+                                /** @description Rows handled so far. */
+                                processed: number;
+                                imported: number;
+                                duplicates: number;
+                                suppressed: number;
+                                failed: number;
+                                emails_found: number;
+                                credits_charged: number;
+                                /** @description The credits ran out: later rows came in without looking for their email. */
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/imports/{importId}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rows of an import that did not come in, and why, as a CSV file */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    importId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report (UTF-8 CSV with a byte order mark) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Column mappings saved for imports into a type of list */
+        get: {
+            parameters: {
+                query: {
+                    list_type: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                list_type: string;
+                                /** @description Lead field → the header of the column that holds it. */
+                                mapping: {
+                                    name?: string;
+                                    first_name?: string;
+                                    last_name?: string;
+                                    email?: string;
+                                    company?: string;
+                                    job_title?: string;
+                                    website?: string;
+                                    city?: string;
+                                    country?: string;
+                                    phone?: string;
+                                    linkedin_url?: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/status": {
         parameters: {
             query?: never;
@@ -26728,6 +27011,102 @@ export interface paths {
                         "application/json": {
                             received: boolean;
                             duplicate: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a CSV file (text/csv body, up to 100,000 rows) to import into the list: answers its columns, a preview and a suggested mapping */
+        post: {
+            parameters: {
+                query?: {
+                    file_name?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            import: {
+                                id: number;
+                                campaign_id: number;
+                                file_name: string;
+                                columns: string[];
+                                /** @enum {string} */
+                                status: "uploaded" | "running" | "done" | "failed";
+                                mapping: {
+                                    name?: string;
+                                    first_name?: string;
+                                    last_name?: string;
+                                    email?: string;
+                                    company?: string;
+                                    job_title?: string;
+                                    website?: string;
+                                    city?: string;
+                                    country?: string;
+                                    phone?: string;
+                                    linkedin_url?: string;
+                                } | null;
+                                find_emails: boolean;
+                                skip_duplicates: boolean;
+                                /** @description Data rows in the file. */
+                                total: number;
+                                /** @description Rows handled so far. */
+                                processed: number;
+                                imported: number;
+                                duplicates: number;
+                                suppressed: number;
+                                failed: number;
+                                emails_found: number;
+                                credits_charged: number;
+                                /** @description The credits ran out: later rows came in without looking for their email. */
+                                stopped_no_credits: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            };
+                            preview: string[][];
+                            /** @description Lead field → the header of the column that holds it. */
+                            suggested_mapping: {
+                                name?: string;
+                                first_name?: string;
+                                last_name?: string;
+                                email?: string;
+                                company?: string;
+                                job_title?: string;
+                                website?: string;
+                                city?: string;
+                                country?: string;
+                                phone?: string;
+                                linkedin_url?: string;
+                            };
                         };
                     };
                 };

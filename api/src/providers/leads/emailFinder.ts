@@ -82,3 +82,19 @@ export function splitName(fullName: string): { first_name: string | null; last_n
 export function vendorEmailSource(provider: string, url: string | null, via = 'vendor'): EmailSource {
   return { provider, url, via, mx: null, disposable: false, role: false };
 }
+
+let installedFinder: EmailFinder | null = null;
+
+/** Set by installLeadSources: the configured email waterfall, or null when no source finds emails. */
+export function installEmailFinder(finder: EmailFinder | null): () => void {
+  const before = installedFinder;
+  installedFinder = finder;
+  return () => {
+    installedFinder = before;
+  };
+}
+
+/** The email waterfall of this process (imports' "find emails"); null when none is configured. */
+export function currentEmailFinder(): EmailFinder | null {
+  return installedFinder;
+}

@@ -1,8 +1,9 @@
 import { demoLeadProvider } from './demoProvider';
 import { domainEngine, siteSources } from './domain';
 import { SEARCH_TYPES, type SearchType } from './catalog';
-import { assembleLeadSourceChains, effectiveKey, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
+import { assembleLeadSourceChains, effectiveKey, emailFinders, NO_SETTINGS, type LeadSourceExtras, type LeadSourceSettings } from './leadSources';
 import { hunterGrader, installEmailGrader } from './emailGrades';
+import { emailWaterfall, installEmailFinder } from './emailFinder';
 import type { LeadSourcesConfig } from './sourceConfig';
 import { defaultSourceDeps, type LeadSourceError, type SourceDeps } from './sourceHttp';
 import { t, type Language } from '../../i18n/messages';
@@ -103,6 +104,9 @@ export function installLeadSources(
   // Email grades: Hunter's Email Verifier when Hunter has a key; otherwise the keyless checks (emailGrader's fallback).
   const hunter = effectiveKey('hunter', config, settings);
   undos.push(installEmailGrader(hunter ? hunterGrader(deps, hunter) : null));
+  // The email waterfall on its own, for rows that come without an email (CSV imports' "find emails").
+  const finders = emailFinders(config, deps, extras, settings);
+  undos.push(installEmailFinder(finders.length ? emailWaterfall(finders) : null));
   return () => undos.reverse().forEach((undo) => undo());
 }
 

@@ -9,6 +9,7 @@ import { listViewRoutes } from './listViews';
 import { crmSendRoutes } from './crmSend';
 import { emailGradeRoutes } from './emailGrades';
 import { enrichmentRoutes } from './enrichment';
+import { listImportRoutes } from './listImports';
 import { fineTuneRoutes } from './fineTunes';
 import { globalSearchRoutes } from './globalSearch';
 import { googleApiKeyRoutes } from './googleApiKey';
@@ -47,4 +48,5 @@ export function leadSearchRoutes(api: FastifyInstance, deps: AppDeps): void {
   suppressionRoutes(api, deps);
   emailGradeRoutes(api, deps);
   globalSearchRoutes(api, deps);
+  listImportRoutes(api, deps);
 }
