@@ -97,10 +97,10 @@ test.describe('lead search: saved lists', () => {
 
     await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByLabel('List name').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('This field is required')).toBeVisible();
     await page.getByLabel('List name').fill(`${name} renamed`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByTestId('list-name')).toHaveText(`${name} renamed`);
 
     // The list's history: who did what, newest first, filtered by kind.

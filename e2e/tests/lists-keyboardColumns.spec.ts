@@ -64,14 +64,15 @@ test.describe('lists: keyboard, columns and saved views', () => {
 
     // The link shows the same table to whoever opens it (here: a new browser signed in to the same account).
     const shared = page.url();
-    const other = await browser.newPage();
+    const otherContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const other = await otherContext.newPage();
     await other.goto('/login');
     await other.evaluate((t) => localStorage.setItem('access_token', t), token);
     await other.goto(shared);
     const otherTable = other.getByRole('table', { name: 'Results' });
     await expect(otherTable.getByRole('columnheader').nth(2)).toHaveText('Email');
     await expect(otherTable.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
-    await other.close();
+    await otherContext.close();
 
     // Saved under a name for the account, picked again after going back to the defaults.
     await page.getByRole('button', { name: 'Save view' }).click();
@@ -81,7 +82,10 @@ test.describe('lists: keyboard, columns and saved views', () => {
     await expect(page).toHaveURL(/sv=\d+/);
     await chooser.getByRole('button', { name: 'Default columns' }).click();
     await expect(table.getByRole('columnheader', { name: 'Phone' })).toHaveCount(1);
-    await page.getByLabel('Saved view').selectOption({ label: `${name} emails` });
+    await page.getByLabel('Saved view', { exact: true }).selectOption({ label: 'None' });
+    await expect(page).not.toHaveURL(/sv=/);
+    await page.getByLabel('Saved view', { exact: true }).selectOption({ label: `${name} emails` });
+    await expect(page).toHaveURL(/sv=\d+/);
     await expect(table.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
     await expect(table.getByRole('columnheader').nth(2)).toHaveText('Email');
 
