@@ -127,4 +127,15 @@ describe('CSV import into a list', () => {
     // Nothing of a refused file is kept.
     expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM list_imports WHERE campaign_id = $1', [listId])).rows[0]!.n).toBe(0);
   });
+  it('answers an upload sent over a real connection (the request stream is the body: no hook may walk it)', async () => {
+    const listId = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Over HTTP', list_type: 'people' })).campaign.id;
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/campaigns/${listId}/imports?file_name=over-http.csv`, {
+      method: 'POST',
+      headers: { ...bearer(customer), 'content-type': 'text/csv' },
+      body: 'Name,Email\r\nGrace Hopper,grace@navy.test\r\n',
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { import: ImportOut }).import).toMatchObject({ status: 'uploaded', total: 1 });
+  });
 });
