@@ -33,7 +33,9 @@ afterAll(async () => {
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = customer, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function createList(token = customer, name = 'Autopilot list'): Promise<number> {
+let listsMade = 0;
+/** A list name is unique per account: each call makes its own. */
+async function createList(token = customer, name = `Autopilot list ${++listsMade}`): Promise<number> {
   const res = await inject('POST', '/api/campaigns', token, { name, list_type: 'people' });
   expect(res.statusCode).toBe(201);
   return json<{ campaign: { id: number } }>(res).campaign.id;

@@ -98,7 +98,7 @@ describe('CSV import into a list', () => {
     const report = await inject('GET', `/api/campaigns/${listId}/imports/${body.import.id}/errors`);
     expect(report.headers['content-type']).toContain('text/csv');
     expect(report.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toEqual([
-      'Line,Field,Value,Error',
+      'Line,Field,Value,Reason',
       '3,,already@acme.test,Already in the list (skipped).',
       '4,,ana@acme.test,Already in the list (skipped).',
       '5,email,not-an-email,Not a valid email address.',

@@ -52,5 +52,5 @@ export const listImportMessages = {
   'lists.import_report_line': { en: 'Line', es: 'Línea', fr: 'Ligne', de: 'Zeile' },
   'lists.import_report_field': { en: 'Field', es: 'Campo', fr: 'Champ', de: 'Feld' },
   'lists.import_report_value': { en: 'Value', es: 'Valor', fr: 'Valeur', de: 'Wert' },
-  'lists.import_report_error': { en: 'Error', es: 'Error', fr: 'Erreur', de: 'Fehler' },
+  'lists.import_report_error': { en: 'Reason', es: 'Motivo', fr: 'Motif', de: 'Grund' },
 } satisfies Record<string, Translations>;
