@@ -18,10 +18,25 @@ export class NewSearchPage {
   /** `demo`: a "Demo list" (sample data, the explicit offline mode). */
   async createList(name: string, { demo = false }: { demo?: boolean } = {}): Promise<void> {
     await this.page.getByLabel('Or create a new list').fill(name);
-    if (demo) await this.page.getByLabel(/^Demo list \(/).check();
+    // The design system's checkbox: its label takes the click (the input itself is visually hidden).
+    if (demo) await this.page.getByText(/^Demo list \(/).click();
     await this.page.getByRole('button', { name: 'Create list' }).click();
     await expect(this.page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(demo ? `${name} (Demo list)` : name);
   }
+}
+
+/** Picks business categories in the local search's searchable multi-select: typed, then chosen from the list. */
+export async function chooseCategories(page: Page, names: readonly string[]): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Business categories' });
+  for (const name of names) {
+    await box.fill(name);
+    await page.getByRole('listbox', { name: 'Business categories' }).getByRole('option', { name, exact: true }).click();
+  }
+  const chosen = page.getByRole('list', { name: 'Chosen: Business categories' });
+  for (const name of names) await expect(chosen.getByText(name, { exact: true })).toBeVisible();
+  // Closed, so the open list covers nothing the test clicks next.
+  await box.press('Escape');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
 }
 
 export class SavedListPage {

@@ -169,7 +169,7 @@ test.describe('lead search: list actions', () => {
     await page.getByLabel('Location').fill('Bruges');
     const name = `Demo ${Date.now()}`;
     await page.getByLabel('Or create a new list').fill(name);
-    await page.getByLabel(/Demo list \(sample data/).check();
+    await page.getByText(/Demo list \(sample data/).click();
     await page.getByRole('button', { name: 'Create list' }).click();
     await expect(page.getByLabel('List', { exact: true }).locator('option:checked')).toHaveText(`${name} (Demo list)`);
     await page.getByLabel(/Number of leads/).fill('5');

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { LEAD_VENDORS_CONTROL, OSM_API_BASE } from '../support/FakeLeadVendors';
-import { NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 
 // The API server whose local searches go to the Nominatim and Overpass fakes.
 test.use({ baseURL: OSM_API_BASE });
@@ -19,7 +19,7 @@ test.describe('lead search: results arrive while the search runs', () => {
     try {
       await signIn('customer', '/lead-search/new-search?type=local');
       const form = new NewSearchPage(page);
-      await page.getByLabel('Business categories').selectOption(['Restaurant']);
+      await chooseCategories(page, ['Restaurant']);
       await page.getByLabel('Location').fill('Porto');
       await form.createList(`E2E live ${Date.now()}`);
       await page.getByLabel(/Number of leads/).fill('10');

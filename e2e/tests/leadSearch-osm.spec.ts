@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { OSM_API_BASE } from '../support/FakeLeadVendors';
-import { NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 
 /** The places of api/test/fixtures/leadVendors/osm.ts inside the Porto box, restaurants and dentists, in the order the source gives them. */
 const PORTO_PLACES = ['Tasca do Rio', 'Casa Foz', 'Clínica Dentária Boavista', 'O Tripeiro', 'Cantinho do Avillez', 'Adega Campanhã', 'Sorriso Oriental'];
@@ -14,7 +14,7 @@ test.describe('lead search: a local search through OpenStreetMap', () => {
   test('fills the list with the places Overpass returns for the town Nominatim found', async ({ page, signIn }) => {
     await signIn('customer', '/lead-search/new-search?type=local');
     const form = new NewSearchPage(page);
-    await page.getByLabel('Business categories').selectOption(['Restaurant', 'Dentist']);
+    await chooseCategories(page, ['Restaurant', 'Dentist']);
     await page.getByLabel('Location').fill('Porto');
     await form.createList(`E2E OSM ${Date.now()}`);
     await page.getByLabel(/Number of leads/).fill('10');

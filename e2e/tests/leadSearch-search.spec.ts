@@ -1,7 +1,7 @@
 import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
-import { apiToken, creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { apiToken, creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 
 test.describe('lead search: people search end to end', () => {
   test.describe.configure({ timeout: 150_000 });
@@ -19,7 +19,7 @@ test.describe('lead search: people search end to end', () => {
     await expectAccessible();
 
     await page.getByLabel('Job title', { exact: true }).fill('Head of Sales');
-    await page.getByRole('group', { name: 'Seniority' }).getByLabel('Director').check();
+    await page.getByRole('group', { name: 'Seniority' }).getByText('Director', { exact: true }).click();
     await page.getByLabel('Location').fill('Berlin, Germany');
     const listName = `E2E people ${Date.now()}`;
     await form.createList(listName);
@@ -109,9 +109,9 @@ test.describe('lead search: the search limit', () => {
 
   test('a search over the search limit is refused with a clear message', async ({ page, signIn }) => {
     await signIn('customer', '/lead-search/new-search?type=local&location=Madrid');
-    await page.getByLabel('Business categories').selectOption(['Dentist']);
+    await chooseCategories(page, ['Dentist']);
     await page.getByLabel(/Number of leads/).fill('1000');
-    await expect(page.getByRole('alert')).toContainText('This search asks for 1000 leads but only');
+    await expect(page.getByRole('alert')).toContainText('This search asks for 1,000 leads but only');
     await expect(page.getByRole('button', { name: 'Run search' })).toBeDisabled();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { apiToken, creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { apiToken, creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 import { startCustomerSite } from '../support/LeadSearchServers';
 
 /** Toolbar actions the spec (§2) gives each list type, as the user sees them once rows are selected. */
@@ -32,8 +32,8 @@ const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<voi
     type: 'local',
     label: 'Local',
     fill: async (page) => {
-      await page.getByLabel('Business categories').selectOption(['Dentist', 'Bakery']);
-      await page.getByRole('group', { name: 'Website technologies' }).getByLabel('wordpress').check();
+      await chooseCategories(page, ['Dentist', 'Bakery']);
+      await page.getByRole('group', { name: 'Website technologies' }).getByText('wordpress', { exact: true }).click();
     },
     expectText: 'Dentist|Bakery',
   },
@@ -43,7 +43,7 @@ const SEARCHES: { type: string; label: string; fill: (page: Page) => Promise<voi
     type: 'influencer',
     label: 'Influencer',
     fill: async (page) => {
-      await page.getByRole('group', { name: 'Social platforms' }).getByLabel('tiktok').check();
+      await page.getByRole('group', { name: 'Social platforms' }).getByText('tiktok', { exact: true }).click();
       await page.getByLabel('Followers (minimum)').fill('5000');
       // Spec §5: once one part of a growth rate is given, all three are required.
       await page.getByRole('group', { name: 'Likes growth rate' }).getByLabel('Interval').selectOption({ label: '3 months' });

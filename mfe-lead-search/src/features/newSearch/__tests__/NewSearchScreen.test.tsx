@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiClient, AreaRoutes, registerAreaTranslations, type AreaRouteConfig } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { NewSearchScreen } from '../components/NewSearchScreen';
@@ -55,6 +56,10 @@ function fakeNetwork(): AxiosAdapter {
     if (url === '/api/campaigns' && config.method === 'get') {
       const type = (config.params as { type?: string }).type ?? 'people';
       return respond({ data: [campaign(7, type)], currentPage: 1, pageSize: 100, total: 1 });
+    }
+    if (url === '/api/campaigns' && config.method === 'post') {
+      const body = { statusCode: 409, error: 'Conflict', code: 'leadSearch.list_name_taken', field: 'name', message: 'You already have a list with this name: choose another name' };
+      throw new AxiosError('Request failed with status code 409', 'ERR_BAD_REQUEST', config, null, respond(body, 409));
     }
     if (url === '/api/searches') {
       const body = JSON.parse(String(config.data)) as { type: string; campaign_id: number };
@@ -171,5 +176,61 @@ describe('new search form', () => {
     run();
     expect(await screen.findByTestId('where')).toHaveTextContent('/saved-lists/people-7');
     expect(posted[0]!.body).toEqual({ type: 'people', campaign_id: 7, location: 'Berlin', count: 4, duplicates: 'keep', filters: { job_title: 'CTO', seniority: ['Director', 'Head'] } });
+  });
+
+  it('a list name the account already uses is refused beside the name field, with the API message', async () => {
+    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=people' });
+    const name = await screen.findByLabelText('Or create a new list');
+    fireEvent.change(name, { target: { value: 'My people list' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create list' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You already have a list with this name: choose another name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAttribute('aria-describedby', alert.id);
+  });
+
+  it('uses the Chakra checkbox everywhere on the form, never a native one or a native multiple select', async () => {
+    for (const type of ['people', 'local', 'influencer']) {
+      const { container, unmount } = renderWithProviders(<AreaRoutes routes={routes} />, { route: `/new-search?type=${type}` });
+      await screen.findByLabelText('Location');
+      const boxes = [...container.querySelectorAll('input[type="checkbox"]')];
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const box of boxes) expect(box.closest('[data-scope="checkbox"]')).not.toBeNull();
+      expect(container.querySelector('select[multiple]')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('business categories: a searchable multi-select with chips, driven by the keyboard alone', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<AreaRoutes routes={routes} />, { route: '/new-search?type=local&location=Porto&campaign_id=7&count=3' });
+    const box = await screen.findByRole('combobox', { name: 'Business categories' });
+    await waitFor(() => expect(screen.getByLabelText('List')).toHaveValue('7'));
+    await user.click(box);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('listbox', { name: 'Business categories' })).getAllByRole('option')).toHaveLength(2);
+    await user.type(box, 'rest');
+    const options = within(screen.getByRole('listbox', { name: 'Business categories' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Restaurant']);
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    await user.keyboard('{Enter}');
+    // Enter picked the category and did not submit the search.
+    expect(screen.getByRole('list', { name: 'Chosen: Business categories' })).toHaveTextContent('Restaurant');
+    expect(posted).toHaveLength(0);
+    expect(box).toHaveValue('');
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    const chosen = () => within(screen.getByRole('list', { name: 'Chosen: Business categories' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(chosen()).toEqual(['Restaurant', 'Dentist']);
+    expect(within(screen.getByRole('listbox', { name: 'Business categories' })).getByRole('option', { name: 'Dentist' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Backspace}');
+    expect(chosen()).toEqual(['Restaurant']);
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Remove Restaurant' }));
+    expect(screen.queryByRole('list', { name: 'Chosen: Business categories' })).not.toBeInTheDocument();
+    await user.type(box, 'dent{Enter}');
+    run();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/saved-lists/local-7');
+    expect(posted[0]!.body).toMatchObject({ type: 'local', filters: { categories: ['Dentist'] } });
   });
 });

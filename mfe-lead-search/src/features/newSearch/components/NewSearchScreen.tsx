@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
-import { applyApiFieldErrors, apiFieldErrors, ErrorState, OnboardingTopics, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, apiFieldErrors, CheckboxField, ErrorState, OnboardingTopics, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -214,30 +214,35 @@ function SearchForm({ type, options, limits, initial }: SearchFormProps) {
               {t('newSearch.newListName')}
             </chakra.label>
             <HStack>
-              <Input id="new-list-name" value={newListName} onChange={(e) => setNewListName(e.target.value)} aria-invalid={Boolean(newListError) || undefined} />
+              <Input
+                id="new-list-name"
+                value={newListName}
+                onChange={(e) => setNewListName(e.target.value)}
+                aria-invalid={Boolean(newListError) || undefined}
+                aria-describedby={newListError ? 'new-list-error' : undefined}
+              />
               <Button type="button" variant="outline" onClick={() => void handleCreateList()} disabled={!newListName.trim()} loading={createList.isPending}>
                 {t('newSearch.createList')}
               </Button>
             </HStack>
-            <chakra.label display="flex" gap={2} alignItems="center" fontSize="sm" mt={2}>
-              <input type="checkbox" checked={newListDemo} onChange={(e) => setNewListDemo(e.target.checked)} />
-              {t('newSearch.demoList')}
-            </chakra.label>
             {newListError ? (
-              <chakra.p color="red.700" fontSize="sm">
+              <chakra.p id="new-list-error" role="alert" color="red.700" fontSize="sm" mt={1}>
                 {newListError}
               </chakra.p>
             ) : null}
+            <Box mt={2}>
+              <CheckboxField label={t('newSearch.demoList')} checked={newListDemo} onChange={setNewListDemo} />
+            </Box>
           </Box>
           <TextField type="number" label={t('newSearch.count', { max: options.max_count })} registration={register('count', { valueAsNumber: true })} error={formState.errors.count} />
-          <chakra.label display="flex" gap={2} alignItems="center" fontSize="sm">
-            <input type="checkbox" checked={skipDuplicates} onChange={(e) => setSkipDuplicates(e.target.checked)} />
-            {t('duplicates.skipInSearch')}
-          </chakra.label>
+          <CheckboxField label={t('duplicates.skipInSearch')} checked={skipDuplicates} onChange={setSkipDuplicates} />
           <CostPanel count={count} perRecord={costPerRecord(type)} limits={limits} demo={options.providers[type].demo} isDemoList={Boolean(chosenList?.is_demo)} type={type} />
-          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} disabled={overLimit}>
-            {t('newSearch.run')}
-          </Button>
+          {/* Kept in view at the bottom of the window while the form is taller than it (900 px screens). */}
+          <Box position="sticky" bottom={0} bg="white" py={3} zIndex={1}>
+            <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} disabled={overLimit}>
+              {t('newSearch.run')}
+            </Button>
+          </Box>
           {type === 'intent' ? null : <SaveSearchPanel onSave={handleSaveSearch} busy={saveSearch.isPending} error={saveError} />}
         </Stack>
       </Flex>

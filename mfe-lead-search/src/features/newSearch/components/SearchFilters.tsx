@@ -18,7 +18,7 @@ const asOptions = (values: readonly string[], label: (v: string) => string = (v)
 /** The spec §3 filters of one search type. */
 export function SearchFilters({ type, form, options }: SearchFiltersProps) {
   const { t } = useTranslation('leadSearch');
-  const { register, formState } = form;
+  const { register, control, formState } = form;
   const errors = formState.errors as Record<string, FieldError & Record<string, FieldError>>;
   const num = (name: keyof SearchFormValues) => register(name, { valueAsNumber: true });
   const label = (key: string) => t(`filters.${key}`);
@@ -26,8 +26,8 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
   const peopleFields = (
     <>
       <TextField label={label('job_title')} registration={register('job_title')} error={errors.job_title} />
-      <CheckboxGroupField legend={label('seniority')} options={asOptions(options.seniorities)} registration={register('seniority')} error={errors.seniority} />
-      <CheckboxGroupField legend={label('departments')} options={asOptions(options.departments)} registration={register('departments')} error={errors.departments} />
+      <CheckboxGroupField legend={label('seniority')} options={asOptions(options.seniorities)} control={control} name="seniority" error={errors.seniority} />
+      <CheckboxGroupField legend={label('departments')} options={asOptions(options.departments)} control={control} name="departments" error={errors.departments} />
       {options.providers[type]?.id === 'apollo' ? (
         <Text fontSize="sm" color="fg.muted" mt={-2} mb={4} data-testid="departments-by-title">
           {t('newSearch.departmentsByTitle')}
@@ -41,7 +41,7 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
       return (
         <Box>
           {peopleFields}
-          <CheckboxGroupField legend={label('management_levels')} options={asOptions(options.management_levels)} registration={register('management_levels')} />
+          <CheckboxGroupField legend={label('management_levels')} options={asOptions(options.management_levels)} control={control} name="management_levels" />
           <TextField label={label('company')} registration={register('company')} error={errors.company} />
         </Box>
       );
@@ -59,8 +59,8 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
     case 'local':
       return (
         <Box>
-          <MultiSelectField id="local-categories" label={label('categories')} hint={t('newSearch.multiHint')} options={options.place_types} registration={register('categories')} error={errors.categories} />
-          <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} registration={register('technologies')} />
+          <MultiSelectField id="local-categories" label={label('categories')} hint={t('newSearch.multiHint')} options={options.place_types} control={control} name="categories" error={errors.categories} />
+          <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} control={control} name="technologies" />
         </Box>
       );
     case 'company':
@@ -71,7 +71,7 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
             <TextField type="number" label={label('employees_min')} registration={num('employees_min')} error={errors.employees_min} />
             <TextField type="number" label={label('employees_max')} registration={num('employees_max')} error={errors.employees_max} />
           </SimpleGrid>
-          <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} registration={register('technologies')} />
+          <CheckboxGroupField legend={label('technologies')} options={asOptions(options.technologies)} control={control} name="technologies" />
           {options.providers.company?.id === 'wikidata' ? (
             <Text fontSize="sm" color="fg.muted" mt={-2} mb={4} data-testid="technologies-not-applied">
               {t('newSearch.technologiesNotApplied')}
@@ -86,9 +86,9 @@ export function SearchFilters({ type, form, options }: SearchFiltersProps) {
     case 'influencer':
       return (
         <Box>
-          <CheckboxGroupField legend={label('platforms')} options={asOptions(options.platforms)} registration={register('platforms')} error={errors.platforms} />
-          <CheckboxGroupField legend={label('account_types')} options={asOptions(options.account_types, (v) => t(`accountTypes.${v}`))} registration={register('account_types')} />
-          <CheckboxGroupField legend={label('genders')} options={asOptions(options.genders, (v) => t(`genders.${v}`))} registration={register('genders')} columns={4} />
+          <CheckboxGroupField legend={label('platforms')} options={asOptions(options.platforms)} control={control} name="platforms" error={errors.platforms} />
+          <CheckboxGroupField legend={label('account_types')} options={asOptions(options.account_types, (v) => t(`accountTypes.${v}`))} control={control} name="account_types" />
+          <CheckboxGroupField legend={label('genders')} options={asOptions(options.genders, (v) => t(`genders.${v}`))} control={control} name="genders" columns={4} />
           <TextField label={label('keyword')} registration={register('keyword')} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gapX={4}>
             {RANGE_FILTERS.flatMap((r) => [
