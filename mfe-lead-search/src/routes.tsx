@@ -18,6 +18,7 @@ import { LazyWorkflowBuilder } from './features/workflows/components/LazyWorkflo
 import { SavedSearchesScreen } from './features/savedSearches/components/SavedSearchesScreen';
 import { DoNotContactScreen } from './features/suppressions/components/DoNotContactScreen';
 import { TrashScreen } from './features/trash/components/TrashScreen';
+import { ListImportScreen } from './features/listImport/components/ListImportScreen';
 
 const r = (key: string) => `leadSearch:routes.${key}`;
 
@@ -47,6 +48,7 @@ export const routes: AreaRouteConfig[] = [
           { path: 'tags-and-source', titleKey: r('tagsAndSource'), back: true, element: <TagsAndSourceScreen /> },
           { path: 'webhook', titleKey: r('listWebhook'), back: true, element: <ListWebhookScreen /> },
           { path: 'history', titleKey: r('listHistory'), back: true, element: <ListHistoryScreen /> },
+          { path: 'import', titleKey: r('listImport'), back: true, element: <ListImportScreen /> },
           { path: ':resultId', titleKey: r('result'), back: true, element: <ResultDetailsScreen /> },
         ],
       },

@@ -47,6 +47,7 @@ import { readColumns, writeColumns, defaultColumns, type ColumnSetting, type Res
 import { ColumnChooser } from './ColumnChooser';
 import { SavedViewsControl } from './SavedViewsControl';
 import type { ListView, ViewFilters } from '../api/listViews';
+import { ImportCsvLink } from '../../listImport/components/ImportCsvLink';
 
 type Action =
   | 'emailFound'
@@ -438,6 +439,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               {t('toolbar.manualEntry')}
             </Button>
           ) : null}
+          {type !== 'intent' ? <ImportCsvLink /> : null}
           {has('csv') ? (
             <HStack gap={1}>
               <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>

@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import type { SearchType } from '../../../api/types';
+
+export type UploadedImport = ApiResponse<'/api/campaigns/{id}/imports', 'post'>;
+export type ListImport = UploadedImport['import'];
+export type ImportMapping = UploadedImport['suggested_mapping'];
+export type ImportField = keyof ImportMapping;
+export type StartImportBody = ApiBody<'/api/campaigns/{id}/imports/{importId}/start', 'post'>;
+export type SavedMappings = ApiResponse<'/api/import-mappings', 'get'>;
+
+/** The lead fields a column can be mapped to, in the order the form shows them. */
+export const IMPORT_FIELDS: readonly ImportField[] = ['name', 'first_name', 'last_name', 'email', 'company', 'job_title', 'website', 'city', 'country', 'phone', 'linkedin_url'];
+
+export const listImportKeys = {
+  one: (listId: number, importId: number) => ['leadSearch', 'imports', listId, importId] as const,
+  mappings: (type: SearchType) => ['leadSearch', 'importMappings', type] as const,
+};
+
+/** POST /api/campaigns/{id}/imports: the file itself as the body (text/csv), streamed by the browser. */
+export async function uploadImport({ listId, file }: { listId: number; file: File }): Promise<UploadedImport> {
+  const response = await apiClient.post<UploadedImport>(`/api/campaigns/${listId}/imports`, file, { params: { file_name: file.name }, headers: { 'content-type': 'text/csv' } });
+  return response.data;
+}
+export const useUploadImport = () => useMutation({ mutationFn: uploadImport });
+
+/** GET /api/campaigns/{id}/imports/{importId}: progress, polled every second while the import runs. */
+export const importQuery = (listId: number, importId: number) =>
+  queryOptions({
+    queryKey: listImportKeys.one(listId, importId),
+    queryFn: async ({ signal }) => (await apiClient.get<ApiResponse<'/api/campaigns/{id}/imports/{importId}', 'get'>>(`/api/campaigns/${listId}/imports/${importId}`, { signal })).data,
+    refetchInterval: (query) => (query.state.data?.import.status === 'running' ? 1000 : false),
+  });
+export const useImport = (listId: number, importId: number | null) => useQuery({ ...importQuery(listId, importId ?? 0), enabled: importId !== null });
+
+/** POST …/start: the mapping, its name to save it under, find emails, duplicates. */
+export async function startImport({ listId, importId, body }: { listId: number; importId: number; body: StartImportBody }) {
+  return (await apiClient.post<ApiResponse<'/api/campaigns/{id}/imports/{importId}/start', 'post'>>(`/api/campaigns/${listId}/imports/${importId}/start`, body)).data;
+}
+export const useStartImport = (type: SearchType) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: startImport,
+    onSuccess: (data, { listId, importId }) => {
+      client.setQueryData(listImportKeys.one(listId, importId), { import: data.import, preview: [] });
+      void client.invalidateQueries({ queryKey: listImportKeys.mappings(type) });
+    },
+  });
+};
+
+/** GET /api/import-mappings: mappings saved by name for this type of list. */
+export const useSavedMappings = (type: SearchType) =>
+  useQuery(
+    queryOptions({
+      queryKey: listImportKeys.mappings(type),
+      queryFn: async ({ signal }) => (await apiClient.get<SavedMappings>('/api/import-mappings', { params: { list_type: type }, signal })).data,
+    }),
+  );
+
+/** GET …/errors: the rows left out and why, saved as a CSV file through a download link. */
+export async function downloadImportReport({ listId, importId }: { listId: number; importId: number }): Promise<void> {
+  const response = await apiClient.get<Blob>(`/api/campaigns/${listId}/imports/${importId}/errors`, { responseType: 'blob' });
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `import-${importId}-errors.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+export const useDownloadImportReport = () => useMutation({ mutationFn: downloadImportReport });

@@ -1,0 +1,295 @@
+import { Box, Button, Card, chakra, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader } from '@leadsmith/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { parseListParam, type SearchType } from '../../../api/types';
+import { IMPORT_FIELDS, useDownloadImportReport, useImport, useSavedMappings, useStartImport, useUploadImport, type ImportField, type ImportMapping, type UploadedImport } from '../api/listImports';
+
+/** Largest file the API takes (IMPORT_MAX_BYTES): a bigger one is refused before it is sent. */
+const MAX_BYTES = 50 * 1024 * 1024;
+/** Spec §9 cost of one email found, per list type (the per-contact cost of the type). */
+const EMAIL_COST: Record<SearchType, number> = {
+  people: CREDIT_COSTS.peoplePerContact,
+  group: CREDIT_COSTS.peoplePerContact,
+  company: CREDIT_COSTS.companyPerContact,
+  local: CREDIT_COSTS.localPerContact,
+  domain: CREDIT_COSTS.domainPerEmail,
+  influencer: CREDIT_COSTS.influencerPerRecord,
+  intent: CREDIT_COSTS.intentPerEmail,
+};
+
+/** saved-lists/{type}-{id}/import: upload a CSV file, map its columns with a preview, run the import and follow it. */
+export function ListImportScreen() {
+  const { t } = useTranslation('leadSearch');
+  const navigate = useNavigate();
+  const parsed = parseListParam(useParams().typeId);
+  const [uploaded, setUploaded] = useState<UploadedImport | null>(null);
+  const [importId, setImportId] = useState<number | null>(null);
+  const header = <PageHeader title={t('routes.listImport')} onBack={() => navigate('..', { relative: 'path' })} />;
+  if (!parsed) {
+    return (
+      <Box>
+        {header}
+        <ErrorState title={t('errors.listNotFound')} />
+      </Box>
+    );
+  }
+  const { type, id } = parsed;
+  return (
+    <Box>
+      {header}
+      {importId !== null ? (
+        <ImportProgress listId={id} importId={importId} />
+      ) : uploaded ? (
+        <MappingForm
+          type={type}
+          listId={id}
+          uploaded={uploaded}
+          onStarted={() => setImportId(uploaded.import.id)}
+          onCancel={() => setUploaded(null)}
+        />
+      ) : (
+        <UploadStep listId={id} onUploaded={setUploaded} />
+      )}
+    </Box>
+  );
+}
+
+function UploadStep({ listId, onUploaded }: { listId: number; onUploaded: (u: UploadedImport) => void }) {
+  const { t } = useTranslation('leadSearch');
+  const upload = useUploadImport();
+  const [error, setError] = useState<string | null>(null);
+  const handleFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setError(t('import.tooBig', { mb: MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    setError(null);
+    try {
+      onUploaded(await upload.mutateAsync({ listId, file }));
+    } catch (e) {
+      setError(apiErrorMessage(e, t('import.uploadFailed')));
+    }
+  };
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Stack gap={2}>
+          <Text>{t('import.intro')}</Text>
+          <chakra.label htmlFor="import-file" fontWeight="medium">
+            {t('import.file')}
+          </chakra.label>
+          <input id="import-file" type="file" accept=".csv,text/csv" disabled={upload.isPending} onChange={(e) => void handleFile(e.target.files?.[0])} />
+          {upload.isPending ? <Text role="status">{t('import.reading')}</Text> : null}
+          {error ? (
+            <Text role="alert" color="fg.error">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+interface MappingFormProps {
+  type: SearchType;
+  listId: number;
+  uploaded: UploadedImport;
+  onStarted: () => void;
+  onCancel: () => void;
+}
+
+function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFormProps) {
+  const { t, i18n } = useTranslation('leadSearch');
+  const columns = uploaded.import.columns;
+  const [mapping, setMapping] = useState<ImportMapping>(uploaded.suggested_mapping);
+  const [saveAs, setSaveAs] = useState('');
+  const [findEmails, setFindEmails] = useState(false);
+  const [duplicates, setDuplicates] = useState<'keep' | 'skip'>('keep');
+  const [error, setError] = useState<string | null>(null);
+  const saved = useSavedMappings(type);
+  const start = useStartImport(type);
+  const number = new Intl.NumberFormat(i18n.language);
+
+  const applySaved = (name: string) => {
+    const chosen = saved.data?.data.find((m) => m.name === name);
+    if (!chosen) return;
+    // Only the columns this file has.
+    setMapping(Object.fromEntries(Object.entries(chosen.mapping).filter(([, column]) => column && columns.includes(column))) as ImportMapping);
+  };
+  const handleStart = async () => {
+    setError(null);
+    try {
+      const body = { mapping, find_emails: findEmails, duplicates, ...(saveAs.trim() ? { save_mapping_as: saveAs.trim() } : {}) };
+      const started = await start.mutateAsync({ listId, importId: uploaded.import.id, body });
+      toast.info(started.message);
+      onStarted();
+    } catch (e) {
+      setError(apiErrorMessage(e, t('import.startFailed')));
+    }
+  };
+
+  return (
+    <Stack gap={4}>
+      <Text data-testid="import-summary">{t('import.fileSummary', { name: uploaded.import.file_name, rows: number.format(uploaded.import.total) })}</Text>
+      {saved.data?.data.length ? (
+        <Box>
+          <chakra.label htmlFor="import-saved" fontSize="sm" fontWeight="medium" display="block">
+            {t('import.savedMapping')}
+          </chakra.label>
+          <NativeSelect.Root size="sm" w="64">
+            <NativeSelect.Field id="import-saved" defaultValue="" onChange={(e) => applySaved(e.target.value)}>
+              <option value="">{t('import.chooseSaved')}</option>
+              {saved.data.data.map((m) => (
+                <option key={m.id} value={m.name}>
+                  {m.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+      ) : null}
+      <Box as="section" aria-labelledby="import-mapping-title">
+        <Heading as="h2" size="sm" id="import-mapping-title" mb={2}>
+          {t('import.mappingTitle')}
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
+          {IMPORT_FIELDS.map((field: ImportField) => (
+            <Box key={field}>
+              <chakra.label htmlFor={`map-${field}`} fontSize="sm" fontWeight="medium" display="block">
+                {t(`import.field.${field}`)}
+              </chakra.label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field id={`map-${field}`} value={mapping[field] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [field]: e.target.value || undefined }))}>
+                  <option value="">{t('import.notImported')}</option>
+                  {columns.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Box>
+      <Box as="section" aria-labelledby="import-preview-title" overflowX="auto">
+        <Heading as="h2" size="sm" id="import-preview-title" mb={2}>
+          {t('import.previewTitle')}
+        </Heading>
+        <Table.Root size="sm" aria-labelledby="import-preview-title">
+          <Table.Header>
+            <Table.Row>
+              {columns.map((c) => (
+                <Table.ColumnHeader key={c}>{c}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {uploaded.preview.map((cells, i) => (
+              <Table.Row key={i} data-testid="import-preview-row">
+                {columns.map((c, j) => (
+                  <Table.Cell key={c}>{cells[j] ?? ''}</Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Stack gap={2}>
+        <chakra.label display="flex" gap={2} alignItems="center">
+          <input type="checkbox" checked={findEmails} onChange={(e) => setFindEmails(e.target.checked)} />
+          {t('import.findEmails', { cost: EMAIL_COST[type] })}
+        </chakra.label>
+        <Box>
+          <chakra.label htmlFor="import-duplicates" fontSize="sm" fontWeight="medium" display="block">
+            {t('import.duplicates')}
+          </chakra.label>
+          <NativeSelect.Root size="sm" w="72">
+            <NativeSelect.Field id="import-duplicates" value={duplicates} onChange={(e) => setDuplicates(e.target.value === 'skip' ? 'skip' : 'keep')}>
+              <option value="keep">{t('import.duplicatesKeep')}</option>
+              <option value="skip">{t('import.duplicatesSkip')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+        <Box>
+          <chakra.label htmlFor="import-save-as" fontSize="sm" fontWeight="medium" display="block">
+            {t('import.saveAs')}
+          </chakra.label>
+          <Input id="import-save-as" size="sm" w="72" maxLength={80} value={saveAs} onChange={(e) => setSaveAs(e.target.value)} />
+        </Box>
+      </Stack>
+      {error ? (
+        <Text role="alert" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+      <HStack>
+        <Button colorPalette="brand" onClick={() => void handleStart()} loading={start.isPending}>
+          {t('import.start')}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          {t('import.otherFile')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+function ImportProgress({ listId, importId }: { listId: number; importId: number }) {
+  const { t, i18n } = useTranslation('leadSearch');
+  const navigate = useNavigate();
+  const progress = useImport(listId, importId);
+  const report = useDownloadImportReport();
+  const number = new Intl.NumberFormat(i18n.language);
+  const item = progress.data?.import;
+  if (!item) return <Text role="status">{t('import.reading')}</Text>;
+  const leftOut = item.duplicates + item.suppressed + item.failed;
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Stack gap={2} role="status" aria-live="polite">
+          <Text fontWeight="semibold" data-testid="import-status" data-status={item.status}>
+            {t(`import.status.${item.status}`)}
+          </Text>
+          <progress value={item.processed} max={Math.max(1, item.total)} aria-label={t('import.progressLabel')} />
+          <Text>{t('import.processed', { done: number.format(item.processed), total: number.format(item.total) })}</Text>
+          <Text data-testid="import-figures">
+            {t('import.figures', {
+              imported: number.format(item.imported),
+              duplicates: number.format(item.duplicates),
+              suppressed: number.format(item.suppressed),
+              failed: number.format(item.failed),
+            })}
+          </Text>
+          {item.find_emails ? <Text>{t('import.emailsFound', { found: number.format(item.emails_found), credits: number.format(item.credits_charged) })}</Text> : null}
+          {item.stopped_no_credits ? <Text color="fg.warning">{t('import.noCredits')}</Text> : null}
+        </Stack>
+        {item.status === 'done' || item.status === 'failed' ? (
+          <HStack mt={3}>
+            {leftOut > 0 ? (
+              <Button
+                size="sm"
+                variant="outline"
+                loading={report.isPending}
+                onClick={() => void report.mutateAsync({ listId, importId }).catch((e: unknown) => toast.error(apiErrorMessage(e, t('import.reportFailed'))))}
+              >
+                {t('import.downloadReport')}
+              </Button>
+            ) : null}
+            <Button size="sm" colorPalette="brand" onClick={() => navigate('..', { relative: 'path' })}>
+              {t('import.backToList')}
+            </Button>
+          </HStack>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
