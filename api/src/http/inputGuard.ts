@@ -7,10 +7,10 @@ const MAX_DEPTH = 32;
 /** The path (`info.detail`, `tags.2`) of the first leaf, or key, that `bad` refuses. */
 function findField(value: unknown, bad: (leaf: unknown) => boolean, path = '', depth = 0): string | null {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return bad(value) ? path : null;
-  // Parsed input is plain objects and arrays. A body a route takes as it is (a CSV upload's request
-  // stream, a signed webhook's Buffer) is not walked: a stream's graph (socket, server, parser, …) is
-  // cyclic and vast, and walking it kept a real upload from ever being answered.
-  if (!Array.isArray(value) && !isPlainObject(value)) return null;
+  // A body a route takes as it is (a CSV upload's request stream, a signed webhook's Buffer) is not
+  // walked: a stream's graph (socket, server, parser, …) is cyclic and vast, and walking it kept a
+  // real upload from ever being answered. Parsed input (JSON, query strings, params) is walked.
+  if (isRawBody(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findField(value[i], bad, path ? `${path}.${i}` : String(i), depth + 1);
@@ -27,9 +27,9 @@ function findField(value: unknown, bad: (leaf: unknown) => boolean, path = '', d
   return null;
 }
 
-function isPlainObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/** A body taken as it is, a stream or bytes: not parsed input. */
+function isRawBody(value: object): boolean {
+  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
 }
 
 const holdsNul = (leaf: unknown): boolean => typeof leaf === 'string' && leaf.includes('\u0000');
