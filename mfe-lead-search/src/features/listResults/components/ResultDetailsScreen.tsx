@@ -10,20 +10,63 @@ import { EmailSourceNote, emailSourceOf } from './EmailSourceNote';
 import { PhoneValue } from './PhoneValue';
 import { EmailStatusBadge } from './EmailStatusBadge';
 
-interface Employee {
-  name: string;
-  job_title: string;
-  email: string | null;
-  phone: string | null;
-}
-
-interface SimilarPerson {
+/** A person the result carries: its company's employees (get employees) or people like it (find similar). */
+interface Person {
   name: string;
   job_title: string | null;
-  company: string | null;
+  company?: string | null;
   email: string | null;
   phone: string | null;
-  linkedin_url: string | null;
+  linkedin_url?: string | null;
+}
+
+/** The people of one kind as a table (rows `{id}-row`), or a line saying there are none. */
+function PeopleSection({ id, title, empty, people, withCompany = false }: { id: string; title: string; empty: string; people: Person[]; withCompany?: boolean }) {
+  const { t } = useTranslation('leadSearch');
+  const heading = `${id}-heading`;
+  return (
+    <Box as="section" aria-labelledby={heading} mt={6}>
+      <Heading as="h3" id={heading} size="md" mb={2}>
+        {title}
+      </Heading>
+      {people.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-labelledby={heading}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.jobTitle')}</Table.ColumnHeader>
+                {withCompany ? <Table.ColumnHeader>{t('details.company')}</Table.ColumnHeader> : null}
+                <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {people.map((p, i) => (
+                <Table.Row key={`${p.name}-${i}`} data-testid={`${id === 'employees' ? 'employee' : id}-row`}>
+                  <Table.Cell>
+                    {p.linkedin_url && /^https?:\/\//.test(p.linkedin_url) ? (
+                      <ChakraLink href={p.linkedin_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+                        {p.name}
+                      </ChakraLink>
+                    ) : (
+                      p.name
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>{p.job_title ?? '—'}</Table.Cell>
+                  {withCompany ? <Table.Cell>{p.company ?? '—'}</Table.Cell> : null}
+                  <Table.Cell>{p.email ?? '—'}</Table.Cell>
+                  <Table.Cell>{p.phone ?? '—'}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Box>
+  );
 }
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
@@ -65,8 +108,8 @@ export function ResultDetailsScreen() {
   }
   const r = result.data;
   const social = (r.data.social ?? null) as Record<string, unknown> | null;
-  const employees = Array.isArray(r.data.employees) ? (r.data.employees as Employee[]) : null;
-  const similar = Array.isArray(r.data.similar) ? (r.data.similar as SimilarPerson[]) : null;
+  const employees = Array.isArray(r.data.employees) ? (r.data.employees as Person[]) : null;
+  const similar = Array.isArray(r.data.similar) ? (r.data.similar as Person[]) : null;
   const entries: [string, unknown][] = [
     ['company', r.company],
     ['jobTitle', r.job_title],
@@ -151,82 +194,8 @@ export function ResultDetailsScreen() {
           </DataList.Root>
         </Box>
       ) : null}
-      {employees ? (
-        <Box as="section" aria-labelledby="employees-heading" mt={6}>
-          <Heading as="h3" id="employees-heading" size="md" mb={2}>
-            {t('details.employees')}
-          </Heading>
-          {employees.length === 0 ? (
-            <p>{t('details.noEmployees')}</p>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" aria-labelledby="employees-heading">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('columns.jobTitle')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {employees.map((e, i) => (
-                    <Table.Row key={`${e.name}-${i}`} data-testid="employee-row">
-                      <Table.Cell>{e.name}</Table.Cell>
-                      <Table.Cell>{e.job_title}</Table.Cell>
-                      <Table.Cell>{e.email ?? '—'}</Table.Cell>
-                      <Table.Cell>{e.phone ?? '—'}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </Box>
-      ) : null}
-      {similar ? (
-        <Box as="section" aria-labelledby="similar-heading" mt={6}>
-          <Heading as="h3" id="similar-heading" size="md" mb={2}>
-            {t('details.similar')}
-          </Heading>
-          {similar.length === 0 ? (
-            <p>{t('details.noSimilar')}</p>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" borderRadius="md">
-              <Table.Root size="sm" aria-labelledby="similar-heading">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('columns.jobTitle')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('details.company')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('columns.email')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('columns.phone')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {similar.map((p, i) => (
-                    <Table.Row key={`${p.name}-${i}`} data-testid="similar-row">
-                      <Table.Cell>
-                        {p.linkedin_url && /^https?:\/\//.test(p.linkedin_url) ? (
-                          <ChakraLink href={p.linkedin_url} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
-                            {p.name}
-                          </ChakraLink>
-                        ) : (
-                          p.name
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>{p.job_title ?? '—'}</Table.Cell>
-                      <Table.Cell>{p.company ?? '—'}</Table.Cell>
-                      <Table.Cell>{p.email ?? '—'}</Table.Cell>
-                      <Table.Cell>{p.phone ?? '—'}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </Box>
-      ) : null}
+      {employees ? <PeopleSection id="employees" title={t('details.employees')} empty={t('details.noEmployees')} people={employees} /> : null}
+      {similar ? <PeopleSection id="similar" title={t('details.similar')} empty={t('details.noSimilar')} people={similar} withCompany /> : null}
       {['people', 'group', 'local', 'company', 'intent'].includes(list?.type ?? '') ? <AiTextsSection data={r.data} /> : null}
     </Box>
   );
