@@ -280,6 +280,19 @@ export function findPhones(db: Db, provider: LeadProvider, userId: number, reaso
   );
 }
 
+
+/** People found for a row (employees, similar people): charged `cost` for each one with an email or a phone. */
+const pricePerContact =
+  (cost: number) =>
+  (found: readonly { email?: string | null; phone?: string | null }[]): { found: number; price: number } => ({ found: found.length, price: found.filter((p) => p.email || p.phone).length * cost });
+
+/** Stores the people found under `data.<key>` of the row, with what they cost. */
+const storePeopleUnder =
+  (key: 'employees' | 'similar') =>
+  async (tx: Queryable, row: { id: number }, found: unknown, price: number): Promise<boolean> => {
+    await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, $4::text[], $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price, `{${key}}`]);
+    return true;
+  };
 /**
  * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
  * returned with a contact or email (spec §9); `found` counts employees.
@@ -293,11 +306,8 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
       name: 'get-employees',
       unitCost: cost,
       call: (row) => provider.findEmployees(leadOf(row)),
-      price: (found) => ({ found: found.length, price: found.filter((e) => e.email || e.phone).length * cost }),
-      store: async (tx, row, found, price) => {
-        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{employees}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price]);
-        return true;
-      },
+      price: pricePerContact(cost),
+      store: storePeopleUnder('employees'),
     },
     userId,
     reason,
@@ -369,11 +379,8 @@ export function findSimilarPeople(db: Db, sources: SimilarSources, userId: numbe
           },
           sources,
         ),
-      price: (found) => ({ found: found.length, price: found.filter((p) => p.email || p.phone).length * cost }),
-      store: async (tx, row, found, price) => {
-        await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, '{similar}', $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price]);
-        return true;
-      },
+      price: pricePerContact(cost),
+      store: storePeopleUnder('similar'),
     },
     userId,
     reason,
