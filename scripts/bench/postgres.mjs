@@ -77,7 +77,7 @@ function percentile(sorted, p) {
 }
 const summary = (latencies) => {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), count: sorted.length };
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, count: sorted.length };
 };
 
 /** `bodies` in turn against one list endpoint per base, `connections` each, for `seconds`; exact percentiles of every answer. */
@@ -179,6 +179,60 @@ async function bulk(base, token, listId) {
   return { labelMs: label.ms, labelled: label.answer.updated, deleteMs: removed.ms, deleted: removed.answer.deleted };
 }
 
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+
+/**
+ * A CSV file of IMPORT_ROWS people: one row in five holds a contact of the big list (left out as a duplicate held in
+ * another list), one in twenty repeats an earlier row of the file, the rest are new.
+ */
+function importCsv() {
+  const lines = ['Full Name,E-mail,Company,Title,Web site'];
+  for (let i = 1; i <= IMPORT_ROWS; i++) {
+    if (i % 5 === 0) {
+      const g = i * 4; // g % 4 = 0: the big list's row g has an email
+      lines.push(`Person ${g},person${g}@company${g % 997}.example,Company ${g % 997},Role ${g % 31},https://company${g % 997}.example`);
+    } else {
+      const n = i % 20 === 1 && i > 2 ? i - 2 : i; // row i - 2 is a new one (i - 2 ≡ 19 mod 20)
+      lines.push(`Imported ${n},imported${n}@firm${n % 500}.example,Firm ${n % 500},Buyer,https://firm${n % 500}.example`);
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * CSV import of IMPORT_ROWS rows into a new people list (duplicates held in other lists skipped): the upload (streamed
+ * into staged rows), the queued import with its dedupe against the account's lists, and the new list's first page asked
+ * one request after another while the import runs (what a user paging it meanwhile waits).
+ */
+async function importList(base, token) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async (method, path, body, contentType) => {
+    const response = await fetch(`${base}${path}`, { method, headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) }, ...(body === undefined ? {} : { body }) });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer;
+  };
+  const listId = (await call('POST', '/api/campaigns', JSON.stringify({ name: 'Bench import', list_type: 'people' }))).campaign.id;
+  const csv = importCsv();
+  let started = performance.now();
+  const uploaded = await call('POST', `/api/campaigns/${listId}/imports?file_name=bench.csv`, csv, 'text/csv');
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const importId = uploaded.import.id;
+  started = performance.now();
+  await call('POST', `/api/campaigns/${listId}/imports/${importId}/start`, JSON.stringify({ mapping: uploaded.suggested_mapping, duplicates: 'skip' }));
+  const pageMs = [];
+  let figures;
+  for (;;) {
+    const asked = performance.now();
+    await call('POST', `/api/people-results/${listId}`, JSON.stringify({ limit: 20, page: 1 }));
+    pageMs.push(performance.now() - asked);
+    figures = (await call('GET', `/api/campaigns/${listId}/imports/${importId}`)).import;
+    if (figures.status === 'done' || figures.status === 'failed') break;
+  }
+  const importSeconds = (performance.now() - started) / 1000;
+  return { rows: uploaded.import.total, mb: Buffer.byteLength(csv) / 1024 / 1024, uploadSeconds, importSeconds, status: figures.status, imported: figures.imported, duplicates: figures.duplicates, failed: figures.failed, page: summary(pageMs) };
+}
+
 async function freshDatabase(serverUrl) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -271,6 +325,9 @@ export async function measurePostgres() {
     const one = await withCpu([first.child.pid], () => load([first.base], token, listId, [{ limit: 20, page: 1 }]));
     const two = await withCpu([first.child.pid, second.child.pid], () => load([first.base, second.base], token, listId, [{ limit: 20, page: 1 }]));
 
+    console.error(`bench: PostgreSQL, CSV import of ${IMPORT_ROWS.toLocaleString('en')} rows…`);
+    const imported = await importList(first.base, token);
+
     console.error('bench: PostgreSQL, bulk actions over every row…');
     const bulkActions = await bulk(first.base, token, listId);
     const end = processMemoryMb(first.child.pid);
@@ -289,6 +346,7 @@ export async function measurePostgres() {
       exported,
       processes: { one: one.rps, two: two.rps, oneErrors: one.errors, twoErrors: two.errors, oneCpu: one.cpu, twoCpu: two.cpu },
       bulk: bulkActions,
+      imported,
       memory: { idleMb: idle.rssMb, underLoadMb: afterLoad.rssMb, peakMb: end.peakMb },
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
       seconds: (performance.now() - started) / 1000,

@@ -290,6 +290,13 @@ export function reportPostgres(pg) {
     row(['where the CPU went, two web processes: API (each) / PostgreSQL / load generator / other work on the machine', cpuLine(pg.processes.twoCpu)]),
     row([`bulk action over every row: add a label (rows, ms)`, `${pg.bulk.labelled.toLocaleString('en')}, ${Math.round(pg.bulk.labelMs)}`]),
     row([`bulk action over every row: delete (rows, ms)`, `${pg.bulk.deleted.toLocaleString('en')}, ${Math.round(pg.bulk.deleteMs)}`]),
+    ...(pg.imported
+      ? [
+          row([`CSV import into a new list: rows (MB), upload into staged rows (s), import with dedupe against the account's lists (s)`, `${pg.imported.rows.toLocaleString('en')} (${pg.imported.mb.toFixed(1)}), ${pg.imported.uploadSeconds.toFixed(1)}, ${pg.imported.importSeconds.toFixed(1)}`]),
+          row(['CSV import: imported / duplicates left out / refused rows', `${pg.imported.imported.toLocaleString('en')} / ${pg.imported.duplicates.toLocaleString('en')} / ${pg.imported.failed.toLocaleString('en')}`]),
+          row([`the new list's first page while the import runs, one request after another: p50 / p95 / max (ms), requests`, `${f1(pg.imported.page.p50)} / ${f1(pg.imported.page.p95)} / ${f1(pg.imported.page.max)}, ${pg.imported.page.count}`]),
+        ]
+      : []),
     row(['API memory on PostgreSQL: idle / after load / peak (MB RSS)', `${Math.round(pg.memory.idleMb)} / ${Math.round(pg.memory.underLoadMb)} / ${Math.round(pg.memory.peakMb)}`]),
     '',
     '### Goals on PostgreSQL',
@@ -307,6 +314,15 @@ export function reportPostgres(pg) {
       ratio >= 1.7,
       `${ratio.toFixed(2)}× (${Math.round(pg.processes.two)} vs ${Math.round(pg.processes.one)} req/s, errors ${pg.processes.oneErrors + pg.processes.twoErrors}); ${cpuBusy(pg.processes.oneCpu)} with one process, ${cpuBusy(pg.processes.twoCpu)} with two`,
     ),
+    ...(pg.imported
+      ? [
+          goal(
+            `a ${pg.imported.rows.toLocaleString('en')}-row CSV import finishes, its list page answering < 1 s meanwhile`,
+            pg.imported.status === 'done' && pg.imported.page.max < 1000,
+            `${pg.imported.status} in ${(pg.imported.uploadSeconds + pg.imported.importSeconds).toFixed(1)} s; slowest page ${f1(pg.imported.page.max)} ms`,
+          ),
+        ]
+      : []),
     goal(`a bulk action over all ${rows} rows < 10 s (the slower of label and delete)`, Math.max(pg.bulk.labelMs, pg.bulk.deleteMs) < 10_000 && pg.bulk.labelled === pg.rows && pg.bulk.deleted === pg.rows, `label ${(pg.bulk.labelMs / 1000).toFixed(1)} s, delete ${(pg.bulk.deleteMs / 1000).toFixed(1)} s`),
     goal('API memory idle on PostgreSQL < 300 MB RSS', pg.memory.idleMb < 300, `${Math.round(pg.memory.idleMb)} MB`),
     '',
