@@ -58,7 +58,7 @@ export function isWebmailDomain(domain: string): boolean {
 /**
  * The keyless grade: what can be told without asking the mailbox. A bad address or a domain without mail
  * exchangers is invalid; a disposable provider (mailchecker's list) is disposable — before webmail, because
- * the free-mail list holds many disposable domains too; a free webmail provider is webmail; otherwise the
+ * the free-mail list holds many disposable domains too; a free webmail provider is webmail (without a look-up); otherwise the
  * domain takes mail and the mailbox is unchecked: unknown (mx_only), never "valid".
  */
 export function checksGrader(resolver: DnsResolver): EmailGrader {
@@ -70,9 +70,10 @@ export function checksGrader(resolver: DnsResolver): EmailGrader {
       if (!validSyntax(address)) return { grade: 'invalid', reason: 'bad_syntax', source: 'checks' };
       const domain = domainOf(address);
       if (isDisposableDomain(domain)) return { grade: 'disposable', reason: 'disposable_domain', source: 'checks' };
+      // A free webmail provider's domain takes mail: no look-up (which an offline machine would answer "no such domain").
+      if (isWebmailDomain(domain)) return { grade: 'webmail', reason: 'webmail_domain', source: 'checks' };
       const exchangers = await mx(domain);
       if (exchangers.mx === false) return { grade: 'invalid', reason: 'no_mx', source: 'checks' };
-      if (isWebmailDomain(domain)) return { grade: 'webmail', reason: 'webmail_domain', source: 'checks' };
       return { grade: 'unknown', reason: exchangers.mx === null ? 'dns_failed' : 'mx_only', source: 'checks' };
     },
   };

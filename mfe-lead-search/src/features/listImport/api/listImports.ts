@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { campaignKeys } from '../../../api/getCampaigns';
 import type { SearchType } from '../../../api/types';
+import { resultKeys } from '../../listResults/api/getResults';
 
 export type UploadedImport = ApiResponse<'/api/campaigns/{id}/imports', 'post'>;
 export type ListImport = UploadedImport['import'];
@@ -31,7 +34,18 @@ export const importQuery = (listId: number, importId: number) =>
     queryFn: async ({ signal }) => (await apiClient.get<ApiResponse<'/api/campaigns/{id}/imports/{importId}', 'get'>>(`/api/campaigns/${listId}/imports/${importId}`, { signal })).data,
     refetchInterval: (query) => (query.state.data?.import.status === 'running' ? 1000 : false),
   });
-export const useImport = (listId: number, importId: number | null) => useQuery({ ...importQuery(listId, importId ?? 0), enabled: importId !== null });
+/** The import's progress; once it is over, the list's rows and figures read again (the list page shows what came in). */
+export function useImport(listId: number, importId: number | null) {
+  const client = useQueryClient();
+  const query = useQuery({ ...importQuery(listId, importId ?? 0), enabled: importId !== null });
+  const over = query.data?.import.status === 'done' || query.data?.import.status === 'failed';
+  useEffect(() => {
+    if (!over) return;
+    void client.invalidateQueries({ queryKey: resultKeys.all });
+    void client.invalidateQueries({ queryKey: campaignKeys.all });
+  }, [over, client]);
+  return query;
+}
 
 /** POST …/start: the mapping, its name to save it under, find emails, duplicates. */
 export async function startImport({ listId, importId, body }: { listId: number; importId: number; body: StartImportBody }) {
