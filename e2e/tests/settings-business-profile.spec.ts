@@ -125,6 +125,6 @@ test('texts, Q&A and files can be added, edited and deleted', async ({ page, req
   await page.getByRole('button', { name: 'Upload' }).click();
   const files = page.getByRole('list', { name: 'Training files' });
   await expect(files.getByText('prices.txt')).toBeVisible();
-  await expect(files.getByText(/23 B/)).toBeVisible();
+  await expect(files.getByText(/^23 byte · /)).toBeVisible();
   await expectAccessible();
 });
