@@ -6,6 +6,7 @@ import { bearer, createTestApp, DEMO, json, login, type TestContext } from './he
 import { creditBalance } from '../src/credits/ledger';
 import { installEmailFinder } from '../src/providers/leads/emailFinder';
 import { hunterEmailFinder } from '../src/providers/leads/hunterProvider';
+import type { ImportDto } from '../src/routes/leadSearch/listImportStore';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 
 let ctx: TestContext;
@@ -32,18 +33,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-interface ImportOut {
-  id: number;
-  status: string;
-  total: number;
-  processed: number;
-  imported: number;
-  duplicates: number;
-  suppressed: number;
-  failed: number;
-  emails_found: number;
-  credits_charged: number;
-}
+/** An import as the API answers it. */
+type ImportOut = ImportDto;
 
 describe('CSV import into a list', () => {
   it('uploads, previews, maps (saved by name), imports in the background with dedupe, do-not-contact, email finding charged on success, and reports the rows left out', async () => {
@@ -63,7 +54,7 @@ describe('CSV import into a list', () => {
     ].join('\r\n');
     const uploaded = await upload(listId, `\uFEFF${csv}\r\n`);
     expect(uploaded.statusCode).toBe(201);
-    const body = json<{ import: ImportOut & { columns: string[] }; preview: string[][]; suggested_mapping: Record<string, string> }>(uploaded);
+    const body = json<{ import: ImportOut; preview: string[][]; suggested_mapping: Record<string, string> }>(uploaded);
     expect(body.import).toMatchObject({ status: 'uploaded', total: 8, columns: ['Full Name', 'E-mail', 'Company', 'Title', 'Web site'] });
     expect(body.preview[0]).toEqual(['Ana Silva', 'ana@acme.test', 'Acme', 'CEO', 'acme.test']);
     expect(body.preview).toHaveLength(5);
