@@ -88,10 +88,13 @@ test.describe('lead search: saved searches and background exports', () => {
     expect(lines[0]).toBe('name,company,job_title,email,email_status,phone,website,city,labels,created_at');
     expect(lines).toHaveLength(46);
 
-    // The email leaves through the outbox's own job, after the file is done.
+    // The email is written with the file's completion and leaves through the outbox's own job. The shared
+    // customer receives other tests' mail meanwhile: the outbox is asked for this kind only.
     const readyMailed = async () => {
-      const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(ACCOUNTS.customer.email)}`)).json()) as { emails: { subject: string }[] };
-      return outbox.emails.some((e) => /export is ready/.test(e.subject));
+      const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(ACCOUNTS.customer.email)}&kind=export_ready`)).json()) as {
+        emails: { subject: string; body_text: string }[];
+      };
+      return outbox.emails.some((e) => /export is ready/.test(e.subject) && e.body_text.includes(download.suggestedFilename()));
     };
     await expect.poll(readyMailed, { timeout: 30_000 }).toBe(true);
   });

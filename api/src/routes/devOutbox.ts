@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { Timestamp, Type } from '../http/contract';
 import { emailSchema, objectSchema } from '../http/schemas';
+import { EMAIL_KINDS } from '../mail/emailKinds';
 import { normaliseEmail } from '../users/users';
 
 interface OutboxRow {
@@ -34,23 +35,24 @@ const DevOutbox = Type.Object({
 });
 
 /**
- * GET /api/dev/outbox?email=… — only registered when DEV_MAILBOX=1, so it is
- * a plain 404 otherwise. End-to-end tests read confirmation/reset codes here.
+ * GET /api/dev/outbox?email=…[&kind=…] — only registered when DEV_MAILBOX=1, so it is
+ * a plain 404 otherwise. End-to-end tests read confirmation/reset codes here; `kind` picks one
+ * kind of email, so a test on a shared account is not pushed out of the last 20 by other tests' mail.
  */
 export function devOutboxRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get<{ Querystring: { email: string } }>(
+  app.get<{ Querystring: { email: string; kind?: string } }>(
     '/api/dev/outbox',
     {
       schema: {
         summary: 'Development only: the last emails sent to an address',
-        querystring: objectSchema({ email: emailSchema }, ['email']),
+        querystring: objectSchema({ email: emailSchema, kind: Type.Union(EMAIL_KINDS.map((kind) => Type.Literal(kind))) }, ['email']),
         response: { 200: DevOutbox },
       },
     },
     async (request) => {
       const { rows } = await db.query<OutboxRow>(
-        'SELECT id, to_email, subject, body_text, body_html, kind, from_name, reply_to, created_at FROM outbound_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 20',
-        [normaliseEmail(request.query.email)],
+        'SELECT id, to_email, subject, body_text, body_html, kind, from_name, reply_to, created_at FROM outbound_emails WHERE to_email = $1 AND ($2::text IS NULL OR kind = $2) ORDER BY id DESC LIMIT 20',
+        [normaliseEmail(request.query.email), request.query.kind ?? null],
       );
       return {
         emails: rows.map((row) => ({
