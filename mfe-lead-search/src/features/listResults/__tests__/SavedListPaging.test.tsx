@@ -93,7 +93,8 @@ describe('saved list pages', () => {
     expect(await screen.findByText('Person 1')).toBeInTheDocument();
     expect(listCalls(api).at(-1)).toMatchObject({ page: 1 });
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  });
+    // Five renders of the whole list screen: about 10 s on a busy two-core machine, past the default 15 s under load.
+  }, 40_000);
 
   it("marks an estimated total as 'about' and keeps Next open past the estimate's pages", async () => {
     api = mockApi((call) => {
