@@ -233,6 +233,41 @@ describe('saved searches and their alerts', () => {
     }
   });
 
+  it('a list in the trash holds no leads for duplicates (new again, never charged twice) and starts no alert until restored', async () => {
+    const nantes = { type: 'people', location: 'Nantes', count: 3, filters: { job_title: 'Buyer' } };
+    const trashed = await createList('Held in the trash');
+    expect((await call('POST', '/api/searches', { ...nantes, campaign_id: trashed })).statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    const held = await keysOf(trashed);
+    expect(held).toHaveLength(3);
+    expect(await charged(trashed)).toBeGreaterThan(0);
+    expect((await call('DELETE', `/api/campaigns/${trashed}`)).statusCode).toBe(200);
+
+    // The leads held only in a list in the trash are new again: stored in the saved search's list, and free (paid already).
+    const list = await createList('After the trash');
+    const saved = await save(list, { ...nantes, name: 'Nantes buyers', alert: 'daily' });
+    expect((await call('POST', `/api/saved-searches/${saved.id}/run`)).statusCode).toBe(201);
+    await settle();
+    expect(await keysOf(list)).toEqual(held);
+    expect(await charged(list)).toBe(0);
+
+    // Its own list in the trash: a click says so, naming the field; the alert's period waits and nothing is recorded.
+    expect((await call('DELETE', `/api/campaigns/${list}`)).statusCode).toBe(200);
+    const refused = await call('POST', `/api/saved-searches/${saved.id}/run`);
+    expect(refused.statusCode).toBe(422);
+    expect(json<{ code: string; field: string }>(refused)).toMatchObject({ code: 'leadSearch.list_in_trash', field: 'campaign_id' });
+    const runsOf = async () => (await ctx.db.query<{ trigger: string }>('SELECT trigger FROM saved_search_runs WHERE saved_search_id = $1 ORDER BY id', [saved.id])).rows.map((r) => r.trigger);
+    ctx.clock.advance(DAY);
+    await savedSearchTick(ctx.db, ctx.clock, mail);
+    expect(await runsOf()).toEqual(['manual']);
+
+    // Restored: the period that waited runs at the next tick.
+    expect((await call('POST', `/api/campaign-trash/${list}/restore`)).statusCode).toBe(200);
+    await savedSearchTick(ctx.db, ctx.clock, mail);
+    expect(await runsOf()).toEqual(['manual', 'alert']);
+    await settle();
+  });
+
   it('another account can neither read, change, run nor delete a saved search', async () => {
     const list = await createList('Private');
     const saved = await save(list, { name: 'Mine' });

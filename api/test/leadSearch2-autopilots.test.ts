@@ -169,6 +169,25 @@ describe('autopilots', () => {
     expect((await autopilotTick(ctx.db, ctx.clock)).finished).toContain(history.data[0]!.id);
   });
 
+  it('does not run into a list in the trash: the due slot waits and runs once the list is restored', async () => {
+    await setWallet(10_000);
+    const list = await createList();
+    const autopilot = await create(list);
+    await isolate(autopilot.id);
+    expect((await inject('DELETE', `/api/campaigns/${list}`)).statusCode).toBe(200);
+    ctx.clock.advance(2 * DAY);
+    expect((await autopilotTick(ctx.db, ctx.clock)).started).toEqual([]);
+    expect((await runs(autopilot.id)).total).toBe(0);
+    expect((await ctx.db.query('SELECT 1 FROM search_jobs WHERE campaign_id = $1', [list])).rowCount).toBe(0);
+
+    expect((await inject('POST', `/api/campaign-trash/${list}/restore`)).statusCode).toBe(200);
+    expect((await autopilotTick(ctx.db, ctx.clock)).started).toHaveLength(1);
+    await ctx.app.queue.drain();
+    ctx.clock.advance(1000);
+    await autopilotTick(ctx.db, ctx.clock);
+    expect((await runs(autopilot.id)).data[0]).toMatchObject({ status: 'done', results_added: 10, error: null });
+  });
+
   it('stops with a visible reason when the credits run out, and can be resumed', async () => {
     const list = await createList();
     const autopilot = await create(list, { max_results: 20 });

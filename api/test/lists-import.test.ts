@@ -106,6 +106,24 @@ describe('CSV import into a list', () => {
     expect(json<{ data: unknown[] }>(await inject('GET', '/api/import-mappings?list_type=people', undefined, reseller)).data).toEqual([]);
   });
 
+  it('skips the contacts held in another list, not those held only in a list in the trash (ADR 034)', async () => {
+    const newList = async (name: string, email: string) => {
+      const id = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name, list_type: 'people' })).campaign.id;
+      expect((await inject('POST', `/api/people-results/${id}/manual`, { email, name: email.split('@')[0] })).statusCode).toBe(201);
+      return id;
+    };
+    await newList('Import live holder', 'held@live.test');
+    const trashed = await newList('Import trashed holder', 'held@trash.test');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/campaigns/${trashed}`, headers: bearer(customer) })).statusCode).toBe(200);
+    const listId = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Import after trash', list_type: 'people' })).campaign.id;
+    const importId = json<{ import: ImportOut }>(await upload(listId, 'Name,Email\r\nLive,held@live.test\r\nTrashed,held@trash.test\r\n')).import.id;
+    expect((await inject('POST', `/api/campaigns/${listId}/imports/${importId}/start`, { mapping: { name: 'Name', email: 'Email' }, duplicates: 'skip' })).statusCode).toBe(202);
+    await ctx.app.queue.drain();
+    expect(json<{ import: ImportOut }>(await inject('GET', `/api/campaigns/${listId}/imports/${importId}`)).import).toMatchObject({ status: 'done', imported: 1, duplicates: 1 });
+    const rows = json<{ data: { email: string }[] }>(await inject('POST', `/api/people-results/${listId}`, { limit: 10 })).data;
+    expect(rows.map((r) => r.email)).toEqual(['held@trash.test']);
+  });
+
   it('refuses a file without rows, one over the row limit, and a file that is not CSV, naming the file', async () => {
     const listId = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Refused', list_type: 'people' })).campaign.id;
     let res = await upload(listId, 'Name,Email\r\n');

@@ -62,6 +62,12 @@ export const leadSearchMessages = {
     fr: ({ cost }) => `Il vous faut au moins ${cost} crédits pour lancer cette recherche.`,
     de: ({ cost }) => `Sie benötigen mindestens ${cost} Credits für diese Suche.`,
   },
+  'leadSearch.list_in_trash': {
+    en: 'This list is in the trash: restore it to search into it again.',
+    es: 'Esta lista está en la papelera: restáurala para volver a buscar en ella.',
+    fr: 'Cette liste est dans la corbeille : restaurez-la pour y relancer des recherches.',
+    de: 'Diese Liste liegt im Papierkorb: Stellen Sie sie wieder her, um wieder in sie zu suchen.',
+  },
   'leadSearch.job_running': {
     en: 'A search is already filling this list; wait until it finishes.',
     es: 'Ya hay una búsqueda llenando esta lista; espera a que termine.',

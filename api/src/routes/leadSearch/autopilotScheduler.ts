@@ -7,6 +7,7 @@ import { demoLeadProvider, providerFor, type SearchType } from '../../providers/
 import { applyLimitReset } from '../../users/limitReset';
 import { hasActions, runPendingActions } from './autopilotActions';
 import { COST_PER_RECORD } from './credits';
+import { listNotTrashedSql } from './listOperationStore';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 
@@ -21,7 +22,7 @@ export { REPEATS, type Repeat } from '../../schedule/recurrence';
 
 /** Why a run did not add results, stored as a code the UI translates. */
 /** Why a run stopped or failed: at its start, or its search's end (`search_failed`: the queue gave up on it; `source_error`: the source refused it). */
-export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing' | 'search_failed' | 'source_error';
+export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing' | 'search_failed' | 'source_error' | 'list_in_trash';
 
 /** A run's end from its search's: a search that failed fails the run, with the reason as its error code. */
 function runEnd(jobStatus: string | null, stopReason: string | null): { status: 'done' | 'stopped' | 'failed'; error: RunError | null } {
@@ -56,7 +57,8 @@ export interface TickOutcome {
  * their next slot (api/src/schedule: the first slot after now in the autopilot's time zone, or none
  * for one-time) and a run row in the same transaction, so two schedulers (or a restart in the
  * middle) never start the same slot twice; the unique (autopilot_id, scheduled_for) index backs
- * that up. Each claimed run then starts a search job through part 1's job machinery.
+ * that up. Each claimed run then starts a search job through part 1's job machinery. An autopilot whose list is in the
+ * trash is not claimed: its due slot waits and runs at the first tick after the list is restored (ADR 034).
  */
 export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -66,6 +68,7 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
            FROM autopilots a
           WHERE a.status = 'active' AND a.next_run_at <= $1::timestamptz
             AND NOT EXISTS (SELECT 1 FROM autopilot_runs r WHERE r.autopilot_id = a.id AND r.status = 'running')
+            AND ${listNotTrashedSql('a')}
           ORDER BY a.next_run_at LIMIT ${AUTOPILOT_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )
@@ -123,11 +126,12 @@ export interface ScheduledSearch {
  */
 export async function startScheduledSearch(tx: Queryable, a: ScheduledSearch, now: Date): Promise<number | RunError> {
   const campaign = (
-    await tx.query<{ id: number; list_type: SearchType; is_demo: boolean; webhook_url: string | null }>(
-      'SELECT id, list_type, is_demo, webhook_url FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
+    await tx.query<{ id: number; list_type: SearchType; is_demo: boolean; webhook_url: string | null; trashed: boolean }>(
+      'SELECT id, list_type, is_demo, webhook_url, deleted_at IS NOT NULL AS trashed FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
       [a.campaign_id, a.user_id],
     )
   ).rows[0]!;
+  if (campaign.trashed) return 'list_in_trash';
   if (a.type === 'webhook' && !campaign.webhook_url) return 'webhook_missing';
   const running = (await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount;
   if (running) return 'job_running';

@@ -8,6 +8,7 @@ import { validSyntax } from '../../providers/leads/domain/verify';
 import { LeadSourceError, type SearchType } from '../../providers/leads';
 import { spendCredits } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
+import { listNotTrashedSql } from './listOperationStore';
 import { recordListEvent } from './listHistory';
 
 /** Most data rows one file may hold (the issue's 100,000; LIST_IMPORT_MAX_ROWS lowers it, e.g. for tests). */
@@ -286,7 +287,7 @@ export async function stepImport(db: Db, importId: number, deps: ImportStepDeps)
           await tx.query<{ line: number; key: string | null; held: boolean; suppressed: boolean }>(
             `SELECT p.line, k.key,
                     k.key IS NOT NULL AND EXISTS (SELECT 1 FROM campaign_results r WHERE r.user_id = $2 AND r.email_status <> 'looking'
-                      AND result_contact_key(r.email, r.data->>'linkedin_url', r.name, r.website) = k.key AND ($4 OR r.campaign_id = $3)) AS held,
+                      AND result_contact_key(r.email, r.data->>'linkedin_url', r.name, r.website) = k.key AND ($4 OR r.campaign_id = $3) AND ${listNotTrashedSql('r')}) AS held,
                     EXISTS (SELECT 1 FROM suppressions s WHERE s.value = ANY(suppression_keys(p.email, p.website))
                       AND (s.account_id = (SELECT COALESCE(team_owner_id, id) FROM users WHERE id = $2) OR s.account_id IS NULL)) AS suppressed
                FROM jsonb_to_recordset($1::jsonb) AS p(line int, email text, linkedin_url text, name text, website text)

@@ -15,6 +15,13 @@ export const UNDO_GRACE_MS = 5_000;
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
+/**
+ * SQL: the list of the row `alias` (anything with a campaign_id: a result, an autopilot, a saved search) is not in the
+ * trash. A list in the trash holds nothing for duplicates (its leads are new again; paid_contacts still keeps them from
+ * being charged twice) and starts no scheduled search (ADR 034).
+ */
+export const listNotTrashedSql = (alias: string): string => `NOT EXISTS (SELECT 1 FROM campaigns t WHERE t.id = ${alias}.campaign_id AND t.deleted_at IS NOT NULL)`;
+
 /** Records an operation that changed `campaignIds` (inside the change's transaction); its id. */
 export async function recordOperation(tx: Queryable, userId: number, kind: ListOperationKind, campaignIds: readonly number[], now: Date): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(

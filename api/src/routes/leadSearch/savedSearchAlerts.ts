@@ -5,6 +5,7 @@ import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { nextRunAfter } from '../../schedule/recurrence';
 import { enqueueSearchJob } from '../../workers/searchJob';
 import { startScheduledSearch, type RunError } from './autopilotScheduler';
+import { listNotTrashedSql } from './listOperationStore';
 
 /** How often a saved search alerts: never, once a day or once a week (counted from when it was turned on). */
 export const SAVED_SEARCH_ALERTS = ['off', 'daily', 'weekly'] as const;
@@ -71,14 +72,15 @@ interface DueRow {
 /**
  * Claims the saved searches whose alert period has come: locked (SKIP LOCKED), moved to their next
  * slot and given their period's run in one transaction, so two worker processes (or the cron and the
- * tick at once) never run a period twice; the unique (saved_search_id, scheduled_for) backs that up.
+ * tick at once) never run a period twice; the unique (saved_search_id, scheduled_for) backs that up. A saved search
+ * whose list is in the trash is not claimed: its period waits for the list's restore (ADR 034).
  */
 export async function startDueAlerts(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const due = (
       await tx.query<DueRow>(
         `SELECT id, user_id, campaign_id, location, filters, count, alert, next_alert_at AS scheduled_for, alert_anchor, time_zone
-           FROM saved_searches WHERE alert <> 'off' AND next_alert_at <= $1::timestamptz
+           FROM saved_searches s WHERE alert <> 'off' AND next_alert_at <= $1::timestamptz AND ${listNotTrashedSql('s')}
           ORDER BY next_alert_at LIMIT ${ALERT_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )

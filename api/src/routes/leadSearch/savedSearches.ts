@@ -305,6 +305,7 @@ export function savedSearchRoutes(api: FastifyInstance, { db, clock, queue }: Ap
         if (outcome === 'no_credits') throw unprocessable('leadSearch.no_credits', 'count', { cost: COST_PER_RECORD[row.search_type] });
         if (outcome === 'limit_reached') throw unprocessable('leadSearch.limit_exceeded', 'count', { count: row.count, remaining: 0 });
         if (outcome === 'job_running') throw unprocessable('leadSearch.job_running', 'campaign_id');
+        if (outcome === 'list_in_trash') throw unprocessable('leadSearch.list_in_trash', 'campaign_id');
       });
       reply.code(201);
       return { ...say(request, 'savedSearch.run_started'), saved_search: await load(userId, request.params.id) };

@@ -4,6 +4,7 @@ import { LeadSourceError, nextLeadSource, providerById, type LeadProvider, type 
 import { spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { COST_PER_RECORD } from './credits';
+import { listNotTrashedSql } from './listOperationStore';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 
@@ -289,13 +290,19 @@ export const SKIP_KNOWN_MAX = 1000;
 
 /**
  * The records of a batch the account holds in none of its lists (by the source's key; the same key twice
- * in the batch counts once). Records already held are never stored again, so never charged again.
+ * in the batch counts once). Records already held are never stored again; a record held only in lists in the
+ * trash is new again (ADR 034) — stored again, and still not charged again (paid_contacts, ADR 033).
  */
 async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord[]): Promise<LeadRecord[]> {
   if (!records.length) return records;
   const keys = [...new Set(records.map((r) => r.key))];
   const known = new Set(
-    (await tx.query<{ record_key: string }>('SELECT DISTINCT record_key FROM campaign_results WHERE user_id = $1 AND record_key IN (SELECT jsonb_array_elements_text($2::jsonb))', [userId, JSON.stringify(keys)])).rows.map(
+    (
+      await tx.query<{ record_key: string }>(
+        `SELECT DISTINCT record_key FROM campaign_results o WHERE o.user_id = $1 AND o.record_key IN (SELECT jsonb_array_elements_text($2::jsonb)) AND ${listNotTrashedSql('o')}`,
+        [userId, JSON.stringify(keys)],
+      )
+    ).rows.map(
       (r) => r.record_key,
     ),
   );
@@ -306,7 +313,7 @@ async function unknownRecords(tx: Queryable, userId: number, records: LeadRecord
     await tx.query<{ n: number; contact: string | null; held: boolean }>(
       `SELECT x.n::int AS n, k.contact,
               (k.contact IS NOT NULL AND EXISTS (SELECT 1 FROM campaign_results o WHERE o.user_id = $1 AND o.email_status <> 'looking'
-                  AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = k.contact)) AS held
+                  AND result_contact_key(o.email, o.data->>'linkedin_url', o.name, o.website) = k.contact AND ${listNotTrashedSql('o')})) AS held
          FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(r, n)
          CROSS JOIN LATERAL (SELECT result_contact_key(x.r->>'email', x.r->>'linkedin_url', x.r->>'name', x.r->>'website') AS contact) k`,
       [userId, JSON.stringify(records.map((r) => ({ email: r.email, linkedin_url: r.linkedin_url, name: r.name, website: r.website })))],

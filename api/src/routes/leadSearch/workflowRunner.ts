@@ -365,7 +365,7 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
   if (log.status === 'pending') {
     await db.transaction(async (tx) => {
       const campaign = (
-        await tx.query<{ id: number; list_type: SearchType; is_demo: boolean }>('SELECT id, list_type, is_demo FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+        await tx.query<{ id: number; list_type: SearchType; is_demo: boolean }>('SELECT id, list_type, is_demo FROM campaigns WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE', [
           s.campaign_id ?? null,
           run.user_id,
         ])
