@@ -1,6 +1,7 @@
 import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS } from '@leadsmith/shared/constants';
 import { TRASH_PURGE } from '../src/workers/trashPurge';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { makeAccount } from './security/accounts';
 
 /**
  * Issue 29 item 5: a bulk archive, delete or label change is undone from its toast within 10 seconds, once; deleted
@@ -180,5 +181,23 @@ describe('saved views (issue 29 item 7)', () => {
     expect((await inject('DELETE', `/api/list-views/${view.view.id}`, undefined, reseller)).statusCode).toBe(404);
     expect((await inject('DELETE', `/api/list-views/${view.view.id}`)).statusCode).toBe(200);
     expect(await views()).toEqual([]);
+  });
+
+  it("are the team's: a team member applies the owner's view and saves one the owner sees; another team sees neither", async () => {
+    const ownerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+    const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
+    const member = await makeAccount(ctx, { email: 'views-member@team.test', userType: 'team_member', modules: ['leads'], teamOwnerId: ownerId });
+    const stranger = await makeAccount(ctx, { email: 'views-stranger@team.test', userType: 'team_member', modules: ['leads'], teamOwnerId: resellerId });
+    const tokenOf = (account: { headers: { authorization: string } }) => account.headers.authorization.replace(/^Bearer /, '');
+
+    const shared = json<{ view: View }>(await inject('POST', '/api/list-views', { name: 'Team callers', list_type: 'people', columns: [{ key: 'phone', width: 180 }], filters: { withEmail: 1 } })).view;
+    expect((await views(tokenOf(member))).find((v) => v.id === shared.id)).toMatchObject({ name: 'Team callers', columns: [{ key: 'phone', width: 180 }], filters: { withEmail: 1 } });
+    const mine = await inject('POST', '/api/list-views', { name: 'Member view', list_type: 'people', columns: [{ key: 'company' }], filters: {} }, tokenOf(member));
+    expect(mine.statusCode).toBe(201);
+    expect((await views()).map((v) => v.name).sort()).toEqual(['Member view', 'Team callers']);
+    // One name per team: the member cannot take the owner's.
+    expect((await inject('POST', '/api/list-views', { name: 'team CALLERS', list_type: 'people', columns: [], filters: {} }, tokenOf(member))).statusCode).toBe(409);
+    expect(await views(tokenOf(stranger))).toEqual([]);
+    expect((await inject('PUT', `/api/list-views/${shared.id}`, { name: 'Taken over' }, tokenOf(stranger))).statusCode).toBe(404);
   });
 });
