@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import i18next from 'i18next';
 import { i18n, loadLanguage } from '../i18n';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -33,6 +34,31 @@ describe('counts, dates and money in the user’s language', () => {
       texts.filter(([key, text]) => /\{\{count(, *number)?\}\}\s*\p{L}/u.test(text) && !PLURAL_SUFFIX.test(key)).map(([key, text]) => `${file} ${key}: ${text}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('nests a second count of a sentence as its own plural text, and every nested text exists', () => {
+    const NEST = /\$t\(([\w.]+), \{"count": \{\{\w+\}\} \}\)/g;
+    const offenders = localeFiles().flatMap(({ file, texts }) => {
+      const keys = new Set(texts.map(([key]) => key));
+      return texts.flatMap(([key, text]) => {
+        const nested = [...text.matchAll(NEST)].map((m) => m[1]!);
+        const bad = text.includes('$t(') && nested.length !== text.split('$t(').length - 1;
+        return [...nested.filter((n) => !keys.has(`${n}_other`)).map((n) => `${file} ${key}: no ${n}_other`), ...(bad ? [`${file} ${key}: a $t() other than $t(key, {"count": {{var}} })`] : [])];
+      });
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('says "1 lead, 1 credit charged" and "1,200 leads, 3 credits charged": each count of a sentence takes its own plural form', async () => {
+    const texts = (lng: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'mfe-lead-search/src/locales', `${lng}.json`), 'utf8'));
+    const instance = i18next.createInstance();
+    await instance.init({ resources: Object.fromEntries(LANGS.map((l) => [l, { leadSearch: texts(l) }])), defaultNS: 'leadSearch', interpolation: { escapeValue: false } });
+    const say = (lng: string, key: string, values: Record<string, unknown>) => instance.getFixedT(lng, 'leadSearch')(key, values).replace(/\s/g, ' ');
+    expect(say('en', 'job.done', { count: 1, found: 1, credits: 1 })).toBe('Search finished: 1 lead, 1 with a contact, 1 credit charged');
+    expect(say('en', 'job.done', { count: 1200, found: 1, credits: 3 })).toBe('Search finished: 1,200 leads, 1 with a contact, 3 credits charged');
+    expect(say('de', 'job.running', { produced: 0, count: 1, found: 0, credits: 1 })).toBe('Suche läuft: 0 von 1 Lead, 0 mit Kontakt, 1 Credit berechnet');
+    expect(say('fr', 'enrichment.done', { what: 'Téléphones', count: 2, found: 1, credits: 1 })).toBe('Téléphones terminé : 2 résultats vérifiés, trouvés : 1, 1 crédit débité');
+    expect(say('es', 'toolbar.getPhones', { count: 1 })).toBe('Obtener teléfonos (1 crédito por teléfono encontrado)');
   });
 
   it('formats dates and numbers with the user’s language, never the browser’s default or a fixed decimal point', () => {

@@ -52,7 +52,7 @@ export function ErasePersonPanel() {
       />
       {erase.data && (
         <Text mt={3} role="status">
-          {t('erasePerson.done', { n: erase.data.results_removed, accounts: erase.data.accounts })}
+          {t('erasePerson.done', { count: erase.data.results_removed, accounts: erase.data.accounts })}
         </Text>
       )}
     </Box>

@@ -222,7 +222,7 @@ function TokenEstimateSection({ sources }: { sources: SourceStat[] }) {
       ) : null}
       {estimate.data ? (
         <Text mt={3} role="status" data-testid="ai-token-estimate">
-          {t('estimate.result', { tokens: estimate.data.tokens, characters: estimate.data.characters })}
+          {t('estimate.result', { count: estimate.data.tokens, characters: estimate.data.characters })}
         </Text>
       ) : null}
     </Box>

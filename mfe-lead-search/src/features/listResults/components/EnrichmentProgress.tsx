@@ -17,7 +17,8 @@ export function EnrichmentProgress({ job }: { job: EnrichmentJob }) {
   return (
     <>
       <Text data-testid="enrichment-progress" aria-live="polite" role={job.status === 'stopped' || job.status === 'failed' ? 'alert' : undefined} color={job.status === 'stopped' || job.status === 'failed' ? 'red.700' : undefined}>
-        {t(`enrichment.${job.status}`, { what: t(`enrichment.kind.${job.kind}`), checked: job.checked, total: job.total, found: job.found, credits: job.credits_charged })}
+        {/* `count` is the results the sentence counts: those checked once done, otherwise the request's total. */}
+        {t(`enrichment.${job.status}`, { what: t(`enrichment.kind.${job.kind}`), checked: job.checked, count: job.status === 'done' ? job.checked : job.total, found: job.found, credits: job.credits_charged })}
       </Text>
       {/* Which source failed the request ("The people-data provider refused the key."). */}
       {error ? (

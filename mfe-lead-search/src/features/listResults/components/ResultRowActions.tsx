@@ -44,7 +44,7 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
     else if (value === 'delete') setConfirming(true);
   };
   const enrichLabel = enrichment
-    ? t(enrichment.kind === 'phones' ? 'toolbar.getPhones' : enrichment.kind === 'employees' ? 'toolbar.getEmployees' : 'toolbar.enrich', { cost: enrichment.cost })
+    ? t(enrichment.kind === 'phones' ? 'toolbar.getPhones' : enrichment.kind === 'employees' ? 'toolbar.getEmployees' : 'toolbar.enrich', { count: enrichment.cost })
     : null;
   return (
     <>

@@ -478,17 +478,17 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           ) : null}
           {has('getPhones') ? (
             <Button size="sm" variant="outline" onClick={() => void run(() => phones.mutateAsync(selection))} loading={phones.isPending}>
-              {t('toolbar.getPhones', { cost: CREDIT_COSTS.peoplePhoneEnrich })}
+              {t('toolbar.getPhones', { count: CREDIT_COSTS.peoplePhoneEnrich })}
             </Button>
           ) : null}
           {has('getEmployees') ? (
             <Button size="sm" variant="outline" onClick={() => void run(() => employees.mutateAsync(selection))} loading={employees.isPending}>
-              {t('toolbar.getEmployees', { cost: EMPLOYEE_COST[type] })}
+              {t('toolbar.getEmployees', { count: EMPLOYEE_COST[type] })}
             </Button>
           ) : null}
           {has('enrich') ? (
             <Button size="sm" variant="outline" onClick={() => void run(() => enrich.mutateAsync(selection))} loading={enrich.isPending}>
-              {t('toolbar.enrich', { cost: CREDIT_COSTS.influencerEnrichPerRecord })}
+              {t('toolbar.enrich', { count: CREDIT_COSTS.influencerEnrichPerRecord })}
             </Button>
           ) : null}
           {/* Spec §9: with a GPT-3.5-class model, AI actions run on one result at a time (bulk ones are hidden). */}
@@ -718,7 +718,8 @@ function ListSummary({ campaign, onStop, stopping }: { campaign: Campaign; onSto
           <Text data-testid="job-progress" aria-live="polite">
             {t(job.search_type === 'intent' && job.status === 'running' ? 'job.waitingVisitors' : `job.${job.status}`, {
               produced: job.produced,
-              requested: job.requested,
+              // The leads the sentence counts: those produced once done, otherwise the number asked for.
+              count: job.status === 'done' ? job.produced : job.requested,
               found: job.found,
               credits: job.credits_charged,
             })}

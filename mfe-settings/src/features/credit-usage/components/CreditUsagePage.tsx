@@ -22,14 +22,14 @@ function LimitsCard() {
         {t('creditUsage.limitsTitle')}
       </Heading>
       <Flex gap={3} align="center" wrap="wrap">
-        <Text>{t('creditUsage.searchesUsed', { used: l.searches_used, limit: l.search_limit, percent: Math.round(l.percent_used) })}</Text>
+        <Text>{t('creditUsage.searchesUsed', { used: l.searches_used, count: l.search_limit, percent: Math.round(l.percent_used) })}</Text>
         <Badge colorPalette={BAND_COLOUR[l.band]} data-testid="limit-band">
           {t(`creditUsage.band.${l.band}`)}
         </Badge>
       </Flex>
       {/* No reset date yet (a limit never reset): nothing to announce rather than "Invalid Date". */}
       {l.next_reset_date ? <Text mt={1}>{t('creditUsage.nextReset', { date: new Date(l.next_reset_date).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}</Text> : null}
-      <Text mt={1}>{t('creditUsage.balance', { total: l.credits.total })}</Text>
+      <Text mt={1}>{t('creditUsage.balance', { count: l.credits.total })}</Text>
     </Box>
   );
 }
@@ -103,7 +103,7 @@ export function CreditUsagePage() {
               <Heading as="h2" id="usage-chart-heading" size="md" mb={3}>
                 {t('creditUsage.chartTitle')}
               </Heading>
-              <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', { consumed: usage.data.totals.consumed, start: usage.data.start_date, end: usage.data.end_date })}>
+              <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', { count: usage.data.totals.consumed, start: usage.data.start_date, end: usage.data.end_date })}>
                 <Suspense fallback={<Spinner size="sm" />}>
                   <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} color={palette[0]!} />
                 </Suspense>

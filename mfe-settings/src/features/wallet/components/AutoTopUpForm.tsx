@@ -27,7 +27,7 @@ export function AutoTopUpForm({ wallet }: { wallet: Wallet }) {
           </Text>
         )}
         <Text mb={3} data-testid="auto-top-up-state">
-          {enabled ? t('wallet.autoOn', { threshold, amount }) : t('wallet.autoOff')}
+          {enabled ? t('wallet.autoOn', { threshold, count: amount }) : t('wallet.autoOff')}
         </Text>
         <Box as="label" display="flex" gap={2} alignItems="center" mb={4}>
           <input type="checkbox" {...form.register('enabled')} />
