@@ -188,7 +188,7 @@ describe('saved views (issue 29 item 7)', () => {
     const resellerId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.reseller.email])).rows[0]!.id;
     const member = await makeAccount(ctx, { email: 'views-member@team.test', userType: 'team_member', modules: ['leads'], teamOwnerId: ownerId });
     const stranger = await makeAccount(ctx, { email: 'views-stranger@team.test', userType: 'team_member', modules: ['leads'], teamOwnerId: resellerId });
-    const tokenOf = (account: { headers: { authorization: string } }) => account.headers.authorization.replace(/^Bearer /, '');
+    const tokenOf = (account: { headers: Record<string, string> }) => (account.headers.authorization ?? '').replace(/^Bearer /, '');
 
     const shared = json<{ view: View }>(await inject('POST', '/api/list-views', { name: 'Team callers', list_type: 'people', columns: [{ key: 'phone', width: 180 }], filters: { withEmail: 1 } })).view;
     expect((await views(tokenOf(member))).find((v) => v.id === shared.id)).toMatchObject({ name: 'Team callers', columns: [{ key: 'phone', width: 180 }], filters: { withEmail: 1 } });
