@@ -5,6 +5,7 @@ import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { mockApi } from '@leadsmith/shared/testing';
 import { CreditUsagePage } from '../components/CreditUsagePage';
+import { dayLabel, longDayLabel } from '../components/dayLabel';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -48,7 +49,48 @@ describe('CreditUsagePage', () => {
     expect(await screen.findByDisplayValue('2026-03-01')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url === '/api/credit-usage-statistic' && c.params?.start_date === '2026-03-01')).toBe(true);
     // The chart is a separate chunk (the charting library loads with this page only) and does arrive.
-    const chart = screen.getByRole('img', { name: /12 credits consumed/ });
+    // Days are written the user's way, in the chart's description and on its axis (not '2026-03-10').
+    const chart = screen.getByRole('img', { name: 'Bar chart: 12 credits consumed from Mar 1, 2026 to Mar 15, 2026' });
     await waitFor(() => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull());
   }, 30_000);
+
+  it('writes the chart axis days in the user language, never as ISO dates', async () => {
+    // jsdom lays nothing out: the chart's container measures as an 800 × 260 box would in a browser,
+    // and recharts' text-measuring span as a short label would (else every tick seems to overlap).
+    const box = (width: number, height: number) => ({ x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) });
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.id === 'recharts_measurement_span' ? box(40, 14) : box(800, 260);
+    });
+    api = mockApi((call) =>
+      call.url === '/api/credit-usage-statistic'
+        ? {
+            status: 200,
+            body: {
+              start_date: '2026-03-09',
+              end_date: '2026-03-11',
+              totals: { consumed: 1, added: 0 },
+              by_day: ['2026-03-09', '2026-03-10', '2026-03-11'].map((date, i) => ({ date, consumed: i === 1 ? 1 : 0, added: 0 })),
+              by_type: [{ type: 'people', consumed: 1 }],
+              data: [],
+              currentPage: 1,
+              pageSize: 20,
+              total: 0,
+            },
+          }
+        : undefined,
+    );
+    renderWithProviders(<CreditUsagePage />, { route: '/settings/credit-usage' });
+    // One credit: the singular, and the range as the language writes dates.
+    const chart = await screen.findByRole('img', { name: 'Bar chart: 1 credit consumed from Mar 9, 2026 to Mar 11, 2026' });
+    await waitFor(() => expect(chart.querySelector('.recharts-bar-rectangle')).not.toBeNull());
+    const ticks = [...chart.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((n) => n.textContent);
+    expect(ticks).toEqual(['Mar 9', 'Mar 10', 'Mar 11']);
+    jest.restoreAllMocks();
+  });
+
+  it('writes days the French and German way', () => {
+    expect(dayLabel('2026-03-10', 'fr')).toBe('10 mars');
+    expect(dayLabel('2026-03-10', 'de')).toBe('10. März');
+    expect(longDayLabel('2026-03-10', 'de')).toBe('10.03.2026');
+  });
 });

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState, PageHeader, useChartPalette } from '@leadsmith/shared';
 import { Pagination } from '../../../components/Pagination';
 import { useCreditUsage } from '../api/get-credit-usage';
+import { longDayLabel } from './dayLabel';
 import { useUserLimits } from '../api/get-user-limits';
 
 const UsageByDayChart = lazy(() => import('./UsageByDayChart'));
@@ -103,9 +104,13 @@ export function CreditUsagePage() {
               <Heading as="h2" id="usage-chart-heading" size="md" mb={3}>
                 {t('creditUsage.chartTitle')}
               </Heading>
-              <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', { count: usage.data.totals.consumed, start: usage.data.start_date, end: usage.data.end_date })}>
+              <Box h="260px" role="img" aria-label={t('creditUsage.chartLabel', {
+                  count: usage.data.totals.consumed,
+                  start: longDayLabel(usage.data.start_date, i18n.language),
+                  end: longDayLabel(usage.data.end_date, i18n.language),
+                })}>
                 <Suspense fallback={<Spinner size="sm" />}>
-                  <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} color={palette[0]!} />
+                  <UsageByDayChart data={usage.data.by_day} consumedLabel={t('creditUsage.consumed')} color={palette[0]!} language={i18n.language} />
                 </Suspense>
               </Box>
               <Text mt={2}>{tc('errors.noCreditsConsumed')}</Text>
