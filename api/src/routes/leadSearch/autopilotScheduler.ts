@@ -1,13 +1,10 @@
-import { isoDate, type Clock } from '../../clock';
-import { queueOf } from '../../queue/jobQueue';
-import { enqueueSearchJob } from '../../workers/searchJob';
+import type { Clock } from '../../clock';
+import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
-import { creditBalance } from '../../credits/ledger';
-import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
-import { applyLimitReset } from '../../users/limitReset';
+import type { SearchType } from '../../providers/leads';
 import { hasActions, runPendingActions } from './autopilotActions';
-import { COST_PER_RECORD } from './credits';
 import { listNotTrashedSql } from './listOperationStore';
+import { startSearch } from './startSearch';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 
@@ -87,9 +84,8 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
       ).rows[0];
       if (!run) continue;
       runIds.push(run.id);
-      const outcome = await startScheduledSearch(tx, row, now);
+      const outcome = await startScheduledSearch(tx, queueOf(db), row, now);
       if (typeof outcome === 'number') {
-        await enqueueSearchJob(queueOf(db), outcome, tx);
         await tx.query('UPDATE autopilot_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
       } else {
         await tx.query(`UPDATE autopilot_runs SET status = $2, finished_at = $3, error = $4 WHERE id = $1`, [
@@ -120,11 +116,11 @@ export interface ScheduledSearch {
 }
 
 /**
- * Starts the search job of an autopilot run or a saved search (same rules as POST /api/searches: the
- * list's type, one running search per list, credits for one record, the monthly search limit), or says
- * why it cannot. The caller enqueues the job in the same transaction.
+ * Starts and queues the search job of an autopilot run or a saved search (startSearch.ts: the rules of
+ * POST /api/searches; a run takes what is left of the monthly search limit, up to its maximum), or says
+ * why it cannot.
  */
-export async function startScheduledSearch(tx: Queryable, a: ScheduledSearch, now: Date): Promise<number | RunError> {
+export async function startScheduledSearch(tx: Queryable, queue: JobQueue, a: ScheduledSearch, now: Date): Promise<number | RunError> {
   const campaign = (
     await tx.query<{ id: number; list_type: SearchType; is_demo: boolean; webhook_url: string | null; trashed: boolean }>(
       'SELECT id, list_type, is_demo, webhook_url, deleted_at IS NOT NULL AS trashed FROM campaigns WHERE id = $1 AND user_id = $2 FOR UPDATE',
@@ -133,36 +129,13 @@ export async function startScheduledSearch(tx: Queryable, a: ScheduledSearch, no
   ).rows[0]!;
   if (campaign.trashed) return 'list_in_trash';
   if (a.type === 'webhook' && !campaign.webhook_url) return 'webhook_missing';
-  const running = (await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount;
-  if (running) return 'job_running';
-  // Demo data (a demo list, or no real source for the type) is free of credits and of the search limit.
-  const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
-  const cost = COST_PER_RECORD[campaign.list_type];
-  if (!provider.demo && (await creditBalance(tx, a.user_id)) < cost) return 'no_credits';
-  let count = a.max_results;
-  if (!provider.demo) {
-    const limits = (
-      await tx.query<{ search_limit: number | null; searches_used: number; last_reset_date: string | null }>(
-        'SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE',
-        [a.user_id],
-      )
-    ).rows[0]!;
-    let used = limits.searches_used;
-    if ((await applyLimitReset(tx, a.user_id, isoDate(now))).reset) used = 0;
-    // A run takes what is left of the monthly search limit, up to its maximum per period.
-    count = Math.min(count, Math.max(0, (limits.search_limit ?? 0) - used));
-    if (count === 0) return 'limit_reached';
-    await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [a.user_id, count]);
-  }
-  const job = (
-    await tx.query<{ id: number }>(
-      `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested, skip_known)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
-      [campaign.id, a.user_id, campaign.list_type, a.location, JSON.stringify(a.filters), provider.id, provider.demo, count, a.skip_known ?? false],
-    )
-  ).rows[0]!;
-  await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
-  return job.id;
+  const started = await startSearch(
+    tx,
+    queue,
+    { userId: a.user_id, campaign, location: a.location, filters: a.filters, count: { upTo: a.max_results }, skipKnown: a.skip_known },
+    now,
+  );
+  return 'jobId' in started ? started.jobId : started.refused;
 }
 
 /** After a run: out of credits stops the autopilot with its reason; a one-time autopilot is complete. */

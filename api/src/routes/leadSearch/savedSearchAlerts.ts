@@ -3,7 +3,6 @@ import type { Db, Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { nextRunAfter } from '../../schedule/recurrence';
-import { enqueueSearchJob } from '../../workers/searchJob';
 import { startScheduledSearch, type RunError } from './autopilotScheduler';
 import { listNotTrashedSql } from './listOperationStore';
 
@@ -44,11 +43,11 @@ export async function startSavedSearchRun(tx: Queryable, queue: JobQueue, input:
   if (!run) return { runId: null, outcome: null };
   const outcome = await startScheduledSearch(
     tx,
+    queue,
     { user_id: input.userId, campaign_id: input.campaignId, location: input.location, filters: input.filters, max_results: input.count, skip_known: true },
     now,
   );
   if (typeof outcome === 'number') {
-    await enqueueSearchJob(queue, outcome, tx);
     await tx.query('UPDATE saved_search_runs SET job_id = $2 WHERE id = $1', [run.id, outcome]);
   } else {
     await tx.query('UPDATE saved_search_runs SET status = $2, error = $3, finished_at = $4 WHERE id = $1', [run.id, outcome === 'no_credits' ? 'stopped' : 'failed', outcome, now.toISOString()]);

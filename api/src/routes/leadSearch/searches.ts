@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueueSearchJob } from '../../workers/searchJob';
-import { isoDate } from '../../clock';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { emptyObjectSchema, objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Type, type TSchema } from '../../http/contract';
 import * as catalog from '../../providers/leads/catalog';
-import { demoLeadProvider, leadSourceStatus, providerFor, SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import { leadSourceStatus, SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { freshLeadSources } from '../../providers/leads/sourceSettings';
-import { applyLimitReset } from '../../users/limitReset';
 import { say } from '../respond';
 import { loadCampaign, notFound, toJobDto, JOB_COLUMNS, type JobRow } from './campaignStore';
 import { CampaignSchema, SearchJobSchema } from './listSchemas';
-import { creditBalance } from '../../credits/ledger';
 import { COST_PER_RECORD } from './credits';
 import { stopJob } from './searchJobs';
+import { startSearch } from './startSearch';
 import { checkFilters, filtersSchema, FILTERS_BY_TYPE, INFLUENCER_LASTPOSTED_MIN } from './searchFilters';
 
 /** Most leads one search may ask for. */
@@ -62,12 +59,6 @@ const SearchOptions = Type.Object({
     }),
   ),
 });
-
-interface LimitRow {
-  search_limit: number | null;
-  searches_used: number;
-  last_reset_date: string | null;
-}
 
 export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps): void {
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
@@ -134,7 +125,6 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
       if (missing.length) throw validationError(...missing);
       const filters = checkFilters(body.type, body.filters ?? {});
       const location = body.location!.trim();
-      const cost = COST_PER_RECORD[body.type];
       await freshLeadSources();
 
       const jobId = await db.transaction(async (tx) => {
@@ -142,32 +132,16 @@ export function searchRoutes(app: FastifyInstance, { db, clock, queue }: AppDeps
         if (campaign.list_type !== body.type) {
           throw unprocessable('leadSearch.list_type_mismatch', 'campaign_id', { listType: campaign.list_type, searchType: body.type });
         }
-        if (campaign.job?.status === 'running') throw unprocessable('leadSearch.job_running', 'campaign_id');
-        // A demo list (sample data for trying the product) always gets the demo generator's leads.
-        const provider = campaign.is_demo ? demoLeadProvider : providerFor(body.type);
-        // Demo data (a demo list, or no real source for the type) is free of credits and of the search limit.
-        if (!provider.demo) {
-          const limits = (await tx.query<LimitRow>('SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
-          if (!limits) throw notFound();
-          let used = limits.searches_used;
-          // Same lazy monthly reset as GET /api/user-limits.
-          if ((await applyLimitReset(tx, userId, isoDate(clock.now()))).reset) used = 0;
-          const remaining = Math.max(0, (limits.search_limit ?? 0) - used);
-          if (body.count > remaining) throw unprocessable('leadSearch.limit_exceeded', 'count', { count: body.count, remaining });
-          // The requested count is reserved now; what the job does not produce is given back when it ends.
-          await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [userId, body.count]);
-        }
-        if (!provider.demo && (await creditBalance(tx, userId)) < cost) throw unprocessable('leadSearch.no_credits', 'count', { cost });
-        const job = (
-          await tx.query<{ id: number }>(
-            `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested, skip_known)
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
-            [campaign.id, userId, body.type, location, JSON.stringify(filters), provider.id, provider.demo, body.count, body.duplicates === 'skip'],
-          )
-        ).rows[0]!;
-        await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
-        await enqueueSearchJob(queue, job.id, tx);
-        return job.id;
+        const started = await startSearch(
+          tx,
+          queue,
+          { userId, campaign, location, filters, count: { exactly: body.count }, skipKnown: body.duplicates === 'skip' },
+          clock.now(),
+        );
+        if ('jobId' in started) return started.jobId;
+        if (started.refused === 'job_running') throw unprocessable('leadSearch.job_running', 'campaign_id');
+        if (started.refused === 'no_credits') throw unprocessable('leadSearch.no_credits', 'count', { cost: started.cost });
+        throw unprocessable('leadSearch.limit_exceeded', 'count', { count: body.count, remaining: started.remaining });
       });
       reply.code(201);
       return { ...say(request, 'leadSearch.search_started'), job: await loadJob(userId, jobId), campaign: await loadCampaign(db, userId, body.campaign_id!) };

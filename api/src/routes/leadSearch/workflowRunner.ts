@@ -1,19 +1,16 @@
-import { isoDate, type Clock } from '../../clock';
+import type { Clock } from '../../clock';
 import { queueOf } from '../../queue/jobQueue';
-import { enqueueSearchJob } from '../../workers/searchJob';
 import type { Db, Queryable } from '../../db';
-import { creditBalance } from '../../credits/ledger';
 import type { Language } from '../../i18n/messages';
 import { guardedPost, sendsLegacyHeaders, webhookHeaders } from '../../net/signedPost';
 import { claimEffects, secondsFromEnv, settleEffects } from '../../effects/externalEffects';
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
-import { demoLeadProvider, providerFor, type SearchType } from '../../providers/leads';
-import { applyLimitReset } from '../../users/limitReset';
+import type { SearchType } from '../../providers/leads';
 import { nextRunAfter, type Repeat } from '../../schedule/recurrence';
 import { loadProfile, profileCompleted, profileVariables } from '../ai/common';
 import { accountIdOf } from '../settings/account';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
-import { COST_PER_RECORD } from './credits';
+import { startSearch } from './startSearch';
 import { enrichmentFor } from './enrichment';
 import { applyLabels, labelsOf } from './resultLabels';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
@@ -371,39 +368,22 @@ async function searchNode(db: Db, run: RunRow, node: WorkflowNode, log: NodeLogR
         ])
       ).rows[0];
       if (!campaign) throw new NodeError('list_missing');
-      if ((await tx.query(`SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' LIMIT 1`, [campaign.id])).rowCount) throw new NodeError('job_running');
-      // Demo data (a demo list, or no real source for the type) is free of credits and of the search limit.
-      const provider = campaign.is_demo ? demoLeadProvider : providerFor(campaign.list_type);
-      if (!provider.demo && (await creditBalance(tx, run.user_id)) < COST_PER_RECORD[campaign.list_type]) throw new NodeError('no_credits');
-      const count = Math.min(s.count ?? 20, MAX_ITEMS);
-      if (!provider.demo) {
-        // Same reservation as POST /api/searches: the job gives back what it does not produce.
-        const limits = (
-          await tx.query<{ search_limit: number | null; searches_used: number; last_reset_date: string | null }>(
-            'SELECT search_limit, searches_used, last_reset_date FROM users WHERE id = $1 FOR UPDATE',
-            [run.user_id],
-          )
-        ).rows[0]!;
-        let used = limits.searches_used;
-        if ((await applyLimitReset(tx, run.user_id, isoDate(clock.now()))).reset) used = 0;
-        if (count > Math.max(0, (limits.search_limit ?? 0) - used)) throw new NodeError('limit_reached');
-        await tx.query('UPDATE users SET searches_used = searches_used + $2 WHERE id = $1', [run.user_id, count]);
-      }
-      const job = (
-        await tx.query<{ id: number }>(
-          `INSERT INTO search_jobs (campaign_id, user_id, search_type, location, filters, provider, demo_data, requested)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
-          [campaign.id, run.user_id, campaign.list_type, (s.location ?? '').trim(), JSON.stringify(s.filters ?? {}), provider.id, provider.demo, count],
-        )
-      ).rows[0]!;
-      await tx.query(`UPDATE campaigns SET status = 'incomplete', updated_at = now() WHERE id = $1`, [campaign.id]);
-      await enqueueSearchJob(queueOf(db), job.id, tx);
+      // Same rules as POST /api/searches (startSearch.ts): the job gives back what it does not produce.
+      const requested = Math.min(s.count ?? 20, MAX_ITEMS);
+      const started = await startSearch(
+        tx,
+        queueOf(db),
+        { userId: run.user_id, campaign, location: (s.location ?? '').trim(), filters: s.filters ?? {}, count: { exactly: requested } },
+        clock.now(),
+      );
+      if (!('jobId' in started)) throw new NodeError(started.refused);
+      const { jobId, count } = started;
       await tx.query(`UPDATE workflow_run_nodes SET status = 'running', job_id = $2, started_at = $3, items_in = $4, detail = $5::jsonb WHERE id = $1`, [
         log.id,
-        job.id,
+        jobId,
         clock.now().toISOString(),
         input.length,
-        JSON.stringify({ job_id: job.id, campaign_id: campaign.id, requested: count }),
+        JSON.stringify({ job_id: jobId, campaign_id: campaign.id, requested: count }),
       ]);
     });
     return true;
