@@ -107,6 +107,39 @@ describe('bulk label: the undo puts back exactly the labels it changed', () => {
   });
 });
 
+describe('deleting results: undone once, the rows back whole with their ids and labels', () => {
+  it('puts back a deleted row and a deleted selection; a delete of every matching row is not undoable', async () => {
+    const id = await newList('Result undo', ['r1@undo.example', 'r2@undo.example', 'r3@undo.example']);
+    const page = async () => json<{ data: { id: number; email: string; labels: string[]; created_at: string }[]; total: number }>(await inject('POST', `/api/people-results/${id}`, { limit: 100 }));
+    const before = await page();
+    const [r1, r2] = before.data.sort((x, y) => x.email.localeCompare(y.email));
+    expect((await inject('POST', `/api/people-results/${id}/labels`, { ids: [r1!.id], add: ['hot', 'call'] })).statusCode).toBe(200);
+    const labelled = await page();
+
+    // One row (the row's Delete), then its undo: the same id, fields and labels in their order.
+    const one = json<{ deleted: number; undo_id: number; message: string }>(await inject('POST', `/api/people-results/${id}/delete`, { ids: [r1!.id] }));
+    expect(one).toMatchObject({ deleted: 1, message: '1 result deleted.' });
+    expect((await page()).total).toBe(2);
+    expect((await inject('POST', `/api/list-operations/${one.undo_id}/undo`, undefined, reseller)).statusCode).toBe(404);
+    const [first, second] = await Promise.all([inject('POST', `/api/list-operations/${one.undo_id}/undo`), inject('POST', `/api/list-operations/${one.undo_id}/undo`)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect(json(first.statusCode === 200 ? first : second)).toMatchObject({ kind: 'delete_results', count: 1, message: 'Undone: 1 result restored.' });
+    const back = await page();
+    expect(back.data.sort((x, y) => x.id - y.id)).toEqual(labelled.data.sort((x, y) => x.id - y.id));
+    expect(back.total).toBe(3);
+    expect(json<{ result_count: number }>(await inject('GET', `/api/campaigns/${id}`)).result_count).toBe(3);
+
+    // A selection, too late: gone for good.
+    const two = json<{ deleted: number; undo_id: number }>(await inject('POST', `/api/people-results/${id}/delete`, { ids: [r1!.id, r2!.id] }));
+    expect(two.deleted).toBe(2);
+    later(UNDO_WINDOW_MS + 6000);
+    expect((await inject('POST', `/api/list-operations/${two.undo_id}/undo`)).statusCode).toBe(409);
+    expect((await page()).total).toBe(1);
+    // Every matching row: immediate, nothing to undo.
+    expect(json<{ deleted: number; undo_id: number | null }>(await inject('POST', `/api/people-results/${id}/delete`, { all_matching: true, filters: {} }))).toMatchObject({ deleted: 1, undo_id: null });
+  });
+});
+
 describe('the trash', () => {
   it('restores, deletes forever, and the purge job deletes what has sat 30 days', async () => {
     const restored = await newList('Restore me');

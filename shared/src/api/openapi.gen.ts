@@ -5569,7 +5569,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a bulk archive, delete or label change (within 10 seconds of it) */
+        /** Undo a bulk archive, delete or label change, or a deletion of results (within 10 seconds of it) */
         post: {
             parameters: {
                 query?: never;
@@ -5590,7 +5590,7 @@ export interface paths {
                         "application/json": {
                             code: string;
                             message: string;
-                            kind: "archive" | "unarchive" | "delete" | "label";
+                            kind: "archive" | "unarchive" | "delete" | "label" | "delete_results";
                             count: number;
                         };
                     };
@@ -6879,7 +6879,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -6951,6 +6951,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -7423,7 +7424,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -7495,6 +7496,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -7967,7 +7969,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -8039,6 +8041,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -8511,7 +8514,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -8583,6 +8586,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -9055,7 +9059,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -9127,6 +9131,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -9599,7 +9604,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -9671,6 +9676,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };
@@ -10143,7 +10149,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the selected results (or every result matching the filters); results still looking are kept */
+        /** Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id) */
         post: {
             parameters: {
                 query?: never;
@@ -10215,6 +10221,7 @@ export interface paths {
                             code: string;
                             message: string;
                             deleted: number;
+                            undo_id: number | null;
                         };
                     };
                 };

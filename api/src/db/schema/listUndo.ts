@@ -38,6 +38,23 @@ CREATE TABLE list_operation_labels (
 CREATE INDEX list_operation_labels_op_idx ON list_operation_labels (operation_id);
 `,
   },
+  {
+    id: 'w7-h29-001-undo-result-delete',
+    sql: `
+-- Deleting results (a row's Delete, or a selection) is undoable too (ADR 034): the deleted rows, with their labels,
+-- are kept whole in the operation's journal by the statement that deletes them, and put back with their ids by the
+-- undo. The journal goes with the operation (a day later, purgeTrash). A delete of every row matching the filters is
+-- not journalled (a million-row copy for a 10-second window): it stays immediate, after its confirmation.
+ALTER TABLE list_operations DROP CONSTRAINT list_operations_kind_check;
+ALTER TABLE list_operations ADD CONSTRAINT list_operations_kind_check CHECK (kind IN ('archive', 'unarchive', 'delete', 'label', 'delete_results'));
+CREATE TABLE list_operation_results (
+  operation_id bigint NOT NULL REFERENCES list_operations (id) ON DELETE CASCADE,
+  result jsonb NOT NULL,
+  labels jsonb NOT NULL DEFAULT '[]'::jsonb
+);
+CREATE INDEX list_operation_results_op_idx ON list_operation_results (operation_id);
+`,
+  },
 ];
 
 /** Saved views of a list's results table (issue 29 item 7): named columns and filters, shared by an account's team. */

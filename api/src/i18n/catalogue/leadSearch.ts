@@ -152,6 +152,12 @@ export const leadSearchMessages = {
     fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 liste restaurée.' : `Annulé : ${count} listes restaurées.`),
     de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Liste wiederhergestellt.' : `Rückgängig: ${count} Listen wiederhergestellt.`),
   },
+  'leadSearch.undo_delete_results': {
+    en: ({ count }) => (Number(count) === 1 ? 'Undone: 1 result restored.' : `Undone: ${count} results restored.`),
+    es: ({ count }) => (Number(count) === 1 ? 'Deshecho: 1 resultado restaurado.' : `Deshecho: ${count} resultados restaurados.`),
+    fr: ({ count }) => (Number(count) === 1 ? 'Annulé : 1 résultat restauré.' : `Annulé : ${count} résultats restaurés.`),
+    de: ({ count }) => (Number(count) === 1 ? 'Rückgängig: 1 Ergebnis wiederhergestellt.' : `Rückgängig: ${count} Ergebnisse wiederhergestellt.`),
+  },
   'leadSearch.undo_label': {
     en: ({ count }) => (Number(count) === 1 ? 'Undone: labels back as they were on 1 result.' : `Undone: labels back as they were on ${count} results.`),
     es: ({ count }) => (Number(count) === 1 ? 'Deshecho: etiquetas como estaban en 1 resultado.' : `Deshecho: etiquetas como estaban en ${count} resultados.`),

@@ -8,7 +8,7 @@ import { TRASH_RETENTION_DAYS, UNDO_WINDOW_MS } from '@leadsmith/shared/constant
 import type { Queryable } from '../../db';
 import { ApiError } from '../../http/errors';
 
-export type ListOperationKind = 'archive' | 'unarchive' | 'delete' | 'label';
+export type ListOperationKind = 'archive' | 'unarchive' | 'delete' | 'label' | 'delete_results';
 
 /** The toast's countdown runs in the browser; the server accepts an undo sent up to this much later. */
 export const UNDO_GRACE_MS = 5_000;
@@ -44,6 +44,52 @@ export const labelJournalSql = (operationParam: string, gone: string | null, add
     .join(' UNION ALL ')}`;
 
 /**
+ * Deletes the results `ids` of the list `campaignId` (not those still looking) as an undoable operation: the statement
+ * that deletes them keeps each row whole, with its labels, in the operation's journal (list_operation_results), before
+ * the labels' trigger takes them away. How many, and the operation's id (null when nothing was deleted).
+ */
+export async function deleteResultsUndoably(tx: Queryable, userId: number, campaignId: number, ids: readonly number[], now: Date): Promise<{ count: number; undoId: number | null }> {
+  const undoId = await recordOperation(tx, userId, 'delete_results', [campaignId], now);
+  const { rowCount } = await tx.query(
+    `WITH gone AS (DELETE FROM campaign_results r WHERE r.campaign_id = $2 AND r.id = ANY($3::bigint[]) AND r.email_status <> 'looking' RETURNING r.*)
+     INSERT INTO list_operation_results (operation_id, result, labels)
+     SELECT $1::bigint, to_jsonb(gone),
+            COALESCE((SELECT jsonb_agg(jsonb_build_object('label', k.label, 'position', k.position)) FROM result_labels k WHERE k.result_id = gone.id), '[]'::jsonb)
+       FROM gone`,
+    [undoId, campaignId, `{${ids.join(',')}}`],
+  );
+  if (rowCount === 0) {
+    await tx.query('DELETE FROM list_operations WHERE id = $1', [undoId]);
+    return { count: 0, undoId: null };
+  }
+  return { count: rowCount, undoId };
+}
+
+/** Puts back the results journalled by the delete `id` (same ids, same labels) into the owner's lists that still exist; how many. */
+async function restoreResults(tx: Queryable, userId: number, id: number): Promise<number> {
+  const { rows } = await tx.query<{ id: string; campaign_id: number }>(
+    `INSERT INTO campaign_results
+     SELECT x.* FROM list_operation_results j CROSS JOIN LATERAL jsonb_populate_record(NULL::campaign_results, j.result) x
+      WHERE j.operation_id = $1 AND EXISTS (SELECT 1 FROM campaigns c WHERE c.id = x.campaign_id AND c.user_id = $2)
+     ON CONFLICT DO NOTHING RETURNING id, campaign_id`,
+    [id, userId],
+  );
+  if (!rows.length) return 0;
+  await tx.query(
+    `INSERT INTO result_labels (result_id, label, user_id, position)
+     SELECT (j.result->>'id')::bigint, l->>'label', (j.result->>'user_id')::int, (l->>'position')::int
+       FROM list_operation_results j CROSS JOIN LATERAL jsonb_array_elements(j.labels) l
+      WHERE j.operation_id = $1 AND (j.result->>'id')::bigint = ANY($2::bigint[])
+     ON CONFLICT DO NOTHING`,
+    [id, `{${rows.map((r) => r.id).join(',')}}`],
+  );
+  const perList = new Map<number, number>();
+  for (const r of rows) perList.set(r.campaign_id, (perList.get(r.campaign_id) ?? 0) + 1);
+  for (const [campaignId, n] of perList) await tx.query('UPDATE campaigns SET result_count = result_count + $2, updated_at = now() WHERE id = $1', [campaignId, n]);
+  return rows.length;
+}
+
+/**
  * Reverses the owner's operation `id` once, inside `tx`: 404 when it is not the owner's, 409 `undo_expired` once
  * its window has passed or it was already undone. Answers its kind and how many lists or results it gave back.
  */
@@ -71,6 +117,8 @@ export async function undoOperation(tx: Queryable, userId: number, id: number, n
     }
     case 'delete':
       return { kind: 'delete', count: await restoreCampaigns(tx, userId, claimed.campaign_ids) };
+    case 'delete_results':
+      return { kind: 'delete_results', count: await restoreResults(tx, userId, id) };
     case 'label': {
       // Exactly the rows the change touched: labels it added come off, labels it removed go back where they were
       // (results deleted since then are left out).

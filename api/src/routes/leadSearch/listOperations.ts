@@ -23,6 +23,7 @@ const UNDO_MESSAGES = {
   unarchive: 'leadSearch.undo_unarchive',
   delete: 'leadSearch.undo_delete',
   label: 'leadSearch.undo_label',
+  delete_results: 'leadSearch.undo_delete_results',
 } as const;
 
 /** Undo of a bulk change (issue 29 item 5, ADR 034) and the trash of deleted lists. Every id is the owner's or 404. */
@@ -34,9 +35,9 @@ export function listOperationRoutes(app: FastifyInstance, { db, clock }: AppDeps
     {
       ...guard,
       schema: {
-        summary: 'Undo a bulk archive, delete or label change (within 10 seconds of it)',
+        summary: 'Undo a bulk archive, delete or label change, or a deletion of results (within 10 seconds of it)',
         params: IdParams,
-        response: { 200: Type.Object({ ...MessageProperties, kind: Type.Union([Type.Literal('archive'), Type.Literal('unarchive'), Type.Literal('delete'), Type.Literal('label')]), count: Type.Integer() }) },
+        response: { 200: Type.Object({ ...MessageProperties, kind: Type.Union([Type.Literal('archive'), Type.Literal('unarchive'), Type.Literal('delete'), Type.Literal('label'), Type.Literal('delete_results')]), count: Type.Integer() }) },
       },
     },
     async (request) => {

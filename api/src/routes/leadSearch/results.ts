@@ -8,12 +8,13 @@ import { unprocessable, validationError, type FieldIssue } from '../../http/erro
 import { objectSchema } from '../../http/schemas';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { say } from '../respond';
-import { MessageProperties, Page, Type } from '../../http/contract';
+import { MessageProperties, Nullable, Page, Type } from '../../http/contract';
 import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './campaignStore';
 import { CampaignSchema, ResultSchema, type ResultDto } from './listSchemas';
 import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
 import { actorOf, recordListEvent } from './listHistory';
+import { deleteResultsUndoably } from './listOperationStore';
 import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
 import { duplicateOfSql, exportWhere, listSuppressedSql } from './suppressionStore';
 
@@ -273,9 +274,15 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       {
         ...guard,
         schema: {
-          summary: 'Delete the selected results (or every result matching the filters); results still looking are kept',
+          summary: 'Delete the selected results (or every result matching the filters); results still looking are kept. A deletion of selected results can be undone (undo_id)',
           params: idParams,
-          response: { 200: Type.Object({ ...MessageProperties, deleted: Type.Integer() }) },
+          response: {
+            200: Type.Object({
+              ...MessageProperties,
+              deleted: Type.Integer(),
+              undo_id: Nullable(Type.Integer({ description: 'POST /api/list-operations/{id}/undo within 10 seconds puts the results back; null for a deletion of every matching row (not undoable) or of nothing' })),
+            }),
+          },
           body: objectSchema({
             ids: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
             all_matching: { type: 'boolean' },
@@ -288,22 +295,21 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
         const campaign = await listFor(userId, type, request.params.id);
         const { ids, all_matching, filters } = request.body;
         if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
-        const deleted = await db.transaction(async (tx) => {
+        const { deleted, undoId } = await db.transaction(async (tx) => {
           let count: number;
+          let undo: number | null = null;
           if (all_matching) {
-            // Every row matching the filters, across all pages (select-all).
+            // Every row matching the filters, across all pages (select-all): not journalled for an undo (ADR 034).
             const where = resultWhere(campaign.id, filters ?? {});
             count = (await tx.query(`DELETE FROM campaign_results r WHERE ${where.sql} AND r.email_status <> 'looking'`, where.params)).rowCount;
           } else {
-            count = (
-              await tx.query(`DELETE FROM campaign_results WHERE campaign_id = $1 AND id = ANY($2::bigint[]) AND email_status <> 'looking'`, [campaign.id, `{${ids!.join(',')}}`])
-            ).rowCount;
+            ({ count, undoId: undo } = await deleteResultsUndoably(tx, userId, campaign.id, ids!, clock.now()));
           }
           await tx.query('UPDATE campaigns SET result_count = GREATEST(0, result_count - $2), updated_at = now() WHERE id = $1', [campaign.id, count]);
           if (count > 0) await recordListEvent(tx, campaign.id, actorOf(request), 'bulk_delete', { count, all_matching: Boolean(all_matching) });
-          return count;
+          return { deleted: count, undoId: undo };
         });
-        return { ...say(request, 'leadSearch.results_deleted', { count: deleted }), deleted };
+        return { ...say(request, 'leadSearch.results_deleted', { count: deleted }), deleted, undo_id: undoId };
       },
     );
 

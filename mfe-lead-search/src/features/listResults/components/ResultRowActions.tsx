@@ -3,6 +3,7 @@ import { ConfirmDialog, CREDIT_COSTS } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchType } from '../../../api/types';
+import { useUndoToast } from '../../../components/undoToast';
 import { useDeleteResults } from '../api/deleteResults';
 import { useEnrichInfluencers } from '../api/enrichInfluencers';
 import { useFindSimilar } from '../api/findSimilar';
@@ -20,7 +21,7 @@ export interface ResultRowActionsProps {
 
 /**
  * The actions of one result, on its row (the bulk bar acts on a selection): open its details, enrich it,
- * delete it after a confirmation. The API's messages come as toasts.
+ * delete it after a confirmation (undoable from its toast). The API's messages come as toasts.
  */
 export function ResultRowActions({ type, listId, result, enrichment, onOpen }: ResultRowActionsProps) {
   const { t } = useTranslation('leadSearch');
@@ -32,6 +33,7 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
   // People lists (people, group) find people like this one (spec §9 peopleFindSimilar).
   const offersSimilar = type === 'people' || type === 'group';
   const remove = useDeleteResults();
+  const showUndo = useUndoToast();
   const selection = { type, id: listId, ids: [result.id] };
   const quiet = (action: Promise<unknown>) => void action.catch(() => undefined);
 
@@ -75,7 +77,7 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
         destructive
         busy={remove.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(selection, { onSettled: () => setConfirming(false) })}
+        onConfirm={() => remove.mutate(selection, { onSuccess: showUndo, onSettled: () => setConfirming(false) })}
       />
     </>
   );

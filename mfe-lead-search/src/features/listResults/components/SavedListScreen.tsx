@@ -513,7 +513,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           {confirmDelete ? (
             <>
               <Text fontWeight="semibold">{t('selection.confirmDelete', { count: selectionCount })}</Text>
-              <Button size="sm" colorPalette="red" onClick={() => void run(() => remove.mutateAsync(selection))} loading={remove.isPending}>
+              <Button size="sm" colorPalette="red" onClick={() => void run(async () => showUndo(await remove.mutateAsync(selection)))} loading={remove.isPending}>
                 {t('selection.confirm')}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setConfirmDelete(false)}>
