@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Every shortcut of the lead search area, in the order the ? dialog lists them (issue 29 item 6). */
 export const SHORTCUTS = [
@@ -60,4 +60,33 @@ export function useShortcuts(handlers: Partial<Record<ShortcutAction, () => void
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+}
+
+/** The outline of the row that has the j/k cursor (it has focus). */
+export const ROW_FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' } as const;
+
+/**
+ * The row cursor of a table or grid that j/k move through (issue 29 item 6): which row has it (-1: none yet), `move`
+ * (focuses the next or previous row), and the props that make a row take focus, show the outline and take the
+ * cursor when it gets focus by any other means (a click, Tab into its checkbox).
+ */
+export function useRowCursor(count: number) {
+  const [cursor, setCursor] = useState(-1);
+  const refs = useRef<(HTMLElement | null)[]>([]);
+  const move = (by: 1 | -1) => {
+    if (count === 0) return;
+    const next = Math.min(count - 1, Math.max(0, cursor + by));
+    setCursor(next);
+    refs.current[next]?.focus();
+  };
+  const rowProps = (index: number) => ({
+    ref: (el: HTMLElement | null) => {
+      refs.current[index] = el;
+    },
+    tabIndex: -1,
+    'data-cursor': index === cursor ? '' : undefined,
+    onFocus: () => setCursor(index),
+    _focus: ROW_FOCUS_RING,
+  });
+  return { cursor, setCursor, move, rowProps };
 }

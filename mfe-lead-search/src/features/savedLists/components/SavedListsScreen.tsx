@@ -2,12 +2,13 @@ import { Badge, Box, Button, Card, Flex, HStack, Input, SimpleGrid, Table, Text,
 import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS, i18n } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useArchiveCampaign } from '../../../api/archiveCampaign';
 import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bulkCampaignActions';
 import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
 import { listPath, type Campaign } from '../../../api/types';
 import { ListStateBadge } from '../../../components/ListStateBadge';
+import { useRowCursor, useShortcuts } from '../../../components/keyboard/shortcuts';
 import { useUndoToast } from '../../../components/undoToast';
 import type { Undoable } from '../../../api/undoOperation';
 
@@ -27,6 +28,7 @@ export function SavedListsScreen() {
   const remove = useBulkDeleteCampaigns();
   const archiveOne = useArchiveCampaign();
   const showUndo = useUndoToast();
+  const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [searchText, setSearchText] = useState(search);
@@ -42,9 +44,11 @@ export function SavedListsScreen() {
     setParams(next);
     setSelected(new Set());
     setConfirmDelete(false);
+    rowCursor.setCursor(-1);
   };
 
   const rows = lists.data?.data ?? [];
+  const rowCursor = useRowCursor(rows.length);
   const total = lists.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const ids = [...selected];
@@ -57,6 +61,20 @@ export function SavedListsScreen() {
       else next.add(id);
       return next;
     });
+
+  // j/k move through the lists, x selects the one with the cursor, o opens it (as on a list's page).
+  useShortcuts({
+    next: () => rowCursor.move(1),
+    previous: () => rowCursor.move(-1),
+    select: () => {
+      const list = rows[rowCursor.cursor];
+      if (list) toggleOne(list.id);
+    },
+    open: () => {
+      const list = rows[rowCursor.cursor];
+      if (list) void navigate(listPath(list));
+    },
+  });
 
   /** Runs an archive or delete; its answer is shown with an Undo button for 10 seconds. */
   const run = async (action: () => Promise<Undoable>) => {
@@ -159,8 +177,8 @@ export function SavedListsScreen() {
         </Text>
       ) : view === 'grid' ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
-          {rows.map((c) => (
-            <Card.Root key={c.id} size="sm" data-testid="list-card">
+          {rows.map((c, index) => (
+            <Card.Root key={c.id} size="sm" data-testid="list-card" {...rowCursor.rowProps(index)}>
               <Card.Body gap={2}>
                 <chakra.label display="flex" gap={2} alignItems="center">
                   <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} aria-label={t('list.selectRow', { name: c.name })} />
@@ -204,8 +222,8 @@ export function SavedListsScreen() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.map((c) => (
-                <Table.Row key={c.id} data-testid="list-row">
+              {rows.map((c, index) => (
+                <Table.Row key={c.id} data-testid="list-row" {...rowCursor.rowProps(index)}>
                   <Table.Cell>
                     <input
                       type="checkbox"
