@@ -16269,7 +16269,7 @@ export interface paths {
                                     finished_at: string | null;
                                     items_out: number;
                                     credits_spent: number;
-                                    error: string | null;
+                                    error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                     error_node: string | null;
                                 } | null;
                             }[];
@@ -16451,7 +16451,7 @@ export interface paths {
                                     finished_at: string | null;
                                     items_out: number;
                                     credits_spent: number;
-                                    error: string | null;
+                                    error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                     error_node: string | null;
                                 } | null;
                                 nodes: {
@@ -16632,7 +16632,7 @@ export interface paths {
                                 finished_at: string | null;
                                 items_out: number;
                                 credits_spent: number;
-                                error: string | null;
+                                error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                 error_node: string | null;
                             } | null;
                             nodes: {
@@ -16921,7 +16921,7 @@ export interface paths {
                                     finished_at: string | null;
                                     items_out: number;
                                     credits_spent: number;
-                                    error: string | null;
+                                    error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                     error_node: string | null;
                                 } | null;
                                 nodes: {
@@ -17133,7 +17133,7 @@ export interface paths {
                                     finished_at: string | null;
                                     items_out: number;
                                     credits_spent: number;
-                                    error: string | null;
+                                    error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                     error_node: string | null;
                                 } | null;
                                 nodes: {
@@ -17319,7 +17319,7 @@ export interface paths {
                                     finished_at: string | null;
                                     items_out: number;
                                     credits_spent: number;
-                                    error: string | null;
+                                    error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                     error_node: string | null;
                                 } | null;
                                 nodes: {
@@ -17489,7 +17489,7 @@ export interface paths {
                                 finished_at: string | null;
                                 items_out: number;
                                 credits_spent: number;
-                                error: string | null;
+                                error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                 error_node: string | null;
                                 nodes: {
                                     node_id: string;
@@ -17504,7 +17504,7 @@ export interface paths {
                                     detail: {
                                         [key: string]: unknown;
                                     };
-                                    error: string | null;
+                                    error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                     started_at: string | null;
                                     finished_at: string | null;
                                 }[];
@@ -17562,7 +17562,7 @@ export interface paths {
                                 finished_at: string | null;
                                 items_out: number;
                                 credits_spent: number;
-                                error: string | null;
+                                error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                 error_node: string | null;
                             }[];
                             currentPage: number;
@@ -17620,7 +17620,7 @@ export interface paths {
                             finished_at: string | null;
                             items_out: number;
                             credits_spent: number;
-                            error: string | null;
+                            error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                             error_node: string | null;
                             nodes: {
                                 node_id: string;
@@ -17635,7 +17635,7 @@ export interface paths {
                                 detail: {
                                     [key: string]: unknown;
                                 };
-                                error: string | null;
+                                error: ("list_missing" | "label_missing" | "job_running" | "no_credits" | "limit_reached" | "webhook_missing" | "webhook_failed" | "profile_incomplete" | "ai_failed" | "node_failed") | null;
                                 started_at: string | null;
                                 finished_at: string | null;
                             }[];

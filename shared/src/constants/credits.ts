@@ -1,3 +1,5 @@
+import type { SearchType } from './search';
+
 /** Credit costs per item (spec §9). Imported wherever a cost is shown or charged. */
 export const CREDIT_COSTS = {
   peoplePerContact: 3,
@@ -12,6 +14,17 @@ export const CREDIT_COSTS = {
   influencerEnrichPerRecord: 5,
   intentPerEmail: 1,
 } as const;
+
+/** Cost of one record of a search that returned a contact or email, per search type. Group searches find people (ADR 005). */
+export const COST_PER_RECORD: Readonly<Record<SearchType, number>> = {
+  people: CREDIT_COSTS.peoplePerContact,
+  group: CREDIT_COSTS.peoplePerContact,
+  company: CREDIT_COSTS.companyPerContact,
+  local: CREDIT_COSTS.localPerContact,
+  domain: CREDIT_COSTS.domainPerEmail,
+  influencer: CREDIT_COSTS.influencerPerRecord,
+  intent: CREDIT_COSTS.intentPerEmail,
+};
 
 /** Card validation charge (spec §9): 1 dollar adds 10 credits. */
 export const CARD_VALIDATION_CHARGE_USD = 1;

@@ -13,3 +13,4 @@ export * from './remotes';
 export * from './search';
 export * from './timings';
 export * from './aiModel';
+export * from './workflows';

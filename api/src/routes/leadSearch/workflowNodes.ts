@@ -1,3 +1,16 @@
+import {
+  CONNECTION_TARGETS,
+  CONTENT_TYPES,
+  ENRICH_ACTIONS,
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  LABEL_ACTIONS,
+  looseNodes,
+  NODE_KINDS,
+  TRIGGER_MODES,
+  WORKFLOW_REPEATS,
+  type NodeKind,
+} from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import { ApiError, validationError, type FieldIssue } from '../../http/errors';
 import type { MessageCode } from '../../i18n/messages';
@@ -6,19 +19,8 @@ import { notFound } from './campaignStore';
 import { checkFilters, filtersSchema } from './searchFilters';
 import { isTimeZone } from '../../schedule/recurrence';
 
-/** The node kinds of spec §2 ("trigger, search, filter, research, content, connection, enrichment, label"). */
-export const NODE_KINDS = ['trigger', 'search', 'filter', 'research', 'content', 'connection', 'enrichment', 'label'] as const;
-export type NodeKind = (typeof NODE_KINDS)[number];
-
-export const TRIGGER_MODES = ['manual', 'schedule'] as const;
-/** Repeat periods of a scheduled trigger (spec §9 periods; "one-time" is what "run now" does). */
-export const WORKFLOW_REPEATS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
-export const FILTER_FIELDS = ['email_status', 'has_email', 'has_phone', 'job_title', 'company', 'name', 'city', 'website', 'label'] as const;
-export const FILTER_OPERATORS = ['is', 'is_not', 'contains', 'not_contains'] as const;
-export const CONTENT_TYPES = ['first_line', 'subject', 'email', 'summary'] as const;
-export const ENRICH_ACTIONS = ['get_phones', 'get_employees', 'enrich_influencer'] as const;
-export const LABEL_ACTIONS = ['add', 'remove'] as const;
-export const CONNECTION_TARGETS = ['list_webhook'] as const;
+/** The node kinds, their settings' choices and the loose-node rule are shared's (the builder uses them too). */
+export { CONNECTION_TARGETS, CONTENT_TYPES, ENRICH_ACTIONS, FILTER_FIELDS, FILTER_OPERATORS, LABEL_ACTIONS, looseNodes, NODE_KINDS, TRIGGER_MODES, WORKFLOW_REPEATS, type NodeKind };
 
 /** Bounds of one workflow. */
 export const MAX_NODES = 30;
@@ -240,23 +242,6 @@ export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly
     }
   }
   return order.length === nodes.length ? order : null;
-}
-
-/** Nodes the trigger does not reach (the "loose" nodes of spec §8 "connect all nodes before continuing"). */
-export function looseNodes(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): string[] {
-  const trigger = nodes.find((n) => n.kind === 'trigger');
-  const reached = new Set<string>(trigger ? [trigger.id] : []);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const e of edges) {
-      if (reached.has(e.source) && !reached.has(e.target)) {
-        reached.add(e.target);
-        grew = true;
-      }
-    }
-  }
-  return nodes.filter((n) => !reached.has(n.id)).map((n) => n.id);
 }
 
 /** A publish refusal: 422 with the code, the node it concerns (for the builder to highlight) and the field. */

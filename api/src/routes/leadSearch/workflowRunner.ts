@@ -1,3 +1,4 @@
+import type { WorkflowRunError } from '@leadsmith/shared/constants';
 import type { Clock } from '../../clock';
 import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
@@ -29,24 +30,8 @@ export const RUN_LEASE_MS = secondsFromEnv('WORKFLOW_RUN_LEASE_SECONDS', 300, 2,
 /** Most runs advanced / scheduled runs started per tick. */
 export const WORKFLOW_BATCH = 10;
 
-/**
- * Why a run stopped, stored as a code the UI translates:
- * list_missing / label_missing (the row the settings named is gone), job_running (the list is being filled),
- * no_credits, limit_reached (monthly search limit), webhook_missing (spec §8 "selected list has no webhook"),
- * webhook_failed (the receiver refused every delivery), profile_incomplete (spec §5, AI nodes),
- * ai_failed (the AI provider did not answer), node_failed (anything else, logged).
- */
-export type RunErrorCode =
-  | 'list_missing'
-  | 'label_missing'
-  | 'job_running'
-  | 'no_credits'
-  | 'limit_reached'
-  | 'webhook_missing'
-  | 'webhook_failed'
-  | 'profile_incomplete'
-  | 'ai_failed'
-  | 'node_failed';
+/** Why a run stopped (shared's WORKFLOW_RUN_ERRORS: the builder translates each). */
+export type RunErrorCode = WorkflowRunError;
 
 export class NodeError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { WORKFLOW_RUN_ERRORS } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -32,7 +33,7 @@ const WorkflowRun = Type.Object({
   finished_at: Nullable(DateTime()),
   items_out: Type.Integer(),
   credits_spent: Type.Number(),
-  error: Nullable(Type.String({ description: 'Why the run failed (list_missing, no_credits, node_failed, …)' })),
+  error: Nullable(StringEnum(WORKFLOW_RUN_ERRORS, { description: 'Why the run failed' })),
   error_node: Nullable(Type.String()),
 });
 const WorkflowRunDetail = Type.Object({
@@ -49,7 +50,7 @@ const WorkflowRunDetail = Type.Object({
       items_out: Type.Integer(),
       credits: Type.Number(),
       detail: Type.Record(Type.String(), Type.Unknown()),
-      error: Nullable(Type.String()),
+      error: Nullable(StringEnum(WORKFLOW_RUN_ERRORS)),
       started_at: Nullable(DateTime()),
       finished_at: Nullable(DateTime()),
     }),

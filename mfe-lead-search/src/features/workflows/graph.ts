@@ -1,21 +1,8 @@
+import { looseNodes } from '@leadsmith/shared';
 import type { NodeKind, NodeSettings, WorkflowEdge, WorkflowNode } from './api/getWorkflows';
 
-/** Nodes the trigger does not reach: the "connect all nodes before continuing" ones (same rule as the API). */
-export function looseNodes(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): string[] {
-  const trigger = nodes.find((n) => n.kind === 'trigger');
-  const reached = new Set<string>(trigger ? [trigger.id] : []);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const e of edges) {
-      if (reached.has(e.source) && !reached.has(e.target)) {
-        reached.add(e.target);
-        grew = true;
-      }
-    }
-  }
-  return nodes.filter((n) => !reached.has(n.id)).map((n) => n.id);
-}
+/** Nodes the trigger does not reach: the "connect all nodes before continuing" ones (the API's rule, from shared). */
+export { looseNodes };
 
 /** True when an edge source → target would close a loop (target already leads to source). */
 export function wouldCycle(edges: readonly WorkflowEdge[], source: string, target: string): boolean {

@@ -28,7 +28,10 @@ export interface NodeFormValues {
 }
 
 /** The one filter a search node sets, per list type (the new-search screen has them all). */
-export const MAIN_FILTER: Record<SearchType, { key: string; many?: boolean; csv?: boolean; options?: 'place_types' | 'industries' | 'platforms' }> = {
+/** A search node's filters: the API's filter schema. */
+type SearchFilters = NonNullable<NodeSettings['filters']>;
+
+export const MAIN_FILTER: Record<SearchType, { key: keyof SearchFilters; many?: boolean; csv?: boolean; options?: 'place_types' | 'industries' | 'platforms' }> = {
   people: { key: 'job_title' },
   group: { key: 'companies', csv: true },
   local: { key: 'categories', many: true, options: 'place_types' },

@@ -11,7 +11,6 @@ export const AUTOPILOT_LIST_TYPES: readonly SearchType[] = ['people', 'local', '
 
 export type AutopilotType = (typeof AUTOPILOT_TYPES)[number];
 export type Repeat = (typeof REPEATS)[number];
-export type RunError = 'no_credits' | 'limit_reached' | 'job_running' | 'webhook_missing';
 
 /** The API's answers (generated from its schemas). */
 export type AutopilotPage = ApiResponse<'/api/autopilots', 'get'>;

@@ -1,5 +1,5 @@
 import { Box, Button, Card, chakra, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader } from '@leadsmith/shared';
+import { apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,17 +9,6 @@ import { IMPORT_FIELDS, useDownloadImportReport, useImport, useSavedMappings, us
 
 /** Largest file the API takes (IMPORT_MAX_BYTES): a bigger one is refused before it is sent. */
 const MAX_BYTES = 50 * 1024 * 1024;
-/** Spec §9 cost of one email found, per list type (the per-contact cost of the type). */
-const EMAIL_COST: Record<SearchType, number> = {
-  people: CREDIT_COSTS.peoplePerContact,
-  group: CREDIT_COSTS.peoplePerContact,
-  company: CREDIT_COSTS.companyPerContact,
-  local: CREDIT_COSTS.localPerContact,
-  domain: CREDIT_COSTS.domainPerEmail,
-  influencer: CREDIT_COSTS.influencerPerRecord,
-  intent: CREDIT_COSTS.intentPerEmail,
-};
-
 /** saved-lists/{type}-{id}/import: upload a CSV file, map its columns with a preview, run the import and follow it. */
 export function ListImportScreen() {
   const { t } = useTranslation('leadSearch');
@@ -205,7 +194,7 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
       <Stack gap={2}>
         <chakra.label display="flex" gap={2} alignItems="center">
           <input type="checkbox" checked={findEmails} onChange={(e) => setFindEmails(e.target.checked)} />
-          {t('import.findEmails', { cost: EMAIL_COST[type] })}
+          {t('import.findEmails', { cost: COST_PER_RECORD[type] })}
         </chakra.label>
         <Box>
           <chakra.label htmlFor="import-duplicates" fontSize="sm" fontWeight="medium" display="block">

@@ -1,69 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiResponse } from '@leadsmith/shared';
 
-export const NODE_KINDS = ['trigger', 'search', 'filter', 'research', 'content', 'connection', 'enrichment', 'label'] as const;
-export type NodeKind = (typeof NODE_KINDS)[number];
-export const WORKFLOW_REPEATS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
-export const FILTER_FIELDS = ['email_status', 'has_email', 'has_phone', 'job_title', 'company', 'name', 'city', 'website', 'label'] as const;
-export const FILTER_OPERATORS = ['is', 'is_not', 'contains', 'not_contains'] as const;
-export const CONTENT_TYPES = ['first_line', 'subject', 'email', 'summary'] as const;
-export const ENRICH_ACTIONS = ['get_phones', 'get_employees', 'enrich_influencer'] as const;
-
-export interface FilterCondition {
-  field: (typeof FILTER_FIELDS)[number];
-  operator: (typeof FILTER_OPERATORS)[number];
-  value?: string;
-}
-
-/** Settings of a node (api/src/routes/leadSearch/workflowNodes.ts): each kind uses its own subset. */
-export interface NodeSettings {
-  mode?: 'manual' | 'schedule';
-  repeat?: (typeof WORKFLOW_REPEATS)[number] | null;
-  /** IANA zone a scheduled trigger's runs are counted in. */
-  time_zone?: string;
-  source_campaign_id?: number | null;
-  source_limit?: number;
-  campaign_id?: number | null;
-  location?: string;
-  count?: number;
-  filters?: Record<string, unknown>;
-  match?: 'all' | 'any';
-  conditions?: FilterCondition[];
-  prompt?: string;
-  output_key?: string;
-  content_type?: (typeof CONTENT_TYPES)[number];
-  enrich?: (typeof ENRICH_ACTIONS)[number];
-  label_id?: number | null;
-  label_action?: 'add' | 'remove';
-  target?: 'list_webhook';
-  only_with_email?: boolean;
-}
-
-export interface WorkflowNode {
-  id: string;
-  kind: NodeKind;
-  label?: string;
-  position: { x: number; y: number };
-  settings: NodeSettings;
-}
-
-export interface WorkflowEdge {
-  id?: string;
-  source: string;
-  target: string;
-}
-
-export type RunError =
-  | 'list_missing'
-  | 'label_missing'
-  | 'job_running'
-  | 'no_credits'
-  | 'limit_reached'
-  | 'webhook_missing'
-  | 'webhook_failed'
-  | 'profile_incomplete'
-  | 'ai_failed'
-  | 'node_failed';
+/** The node kinds and their settings' choices are the spec's, in shared (the API validates with the same lists). */
+export { CONTENT_TYPES, ENRICH_ACTIONS, FILTER_FIELDS, FILTER_OPERATORS, NODE_KINDS, WORKFLOW_REPEATS, type NodeKind } from '@leadsmith/shared';
 
 /** The API's answers (generated from its schemas). */
 export type WorkflowPage = ApiResponse<'/api/workflows', 'get'>;
@@ -71,6 +10,11 @@ export type WorkflowSummary = WorkflowPage['data'][number];
 export type Workflow = ApiResponse<'/api/workflows/{id}', 'get'>;
 export type WorkflowRunPage = ApiResponse<'/api/workflows/{id}/runs', 'get'>;
 export type WorkflowRun = WorkflowRunPage['data'][number];
+export type WorkflowNode = Workflow['nodes'][number];
+export type WorkflowEdge = Workflow['edges'][number];
+/** Settings of a node: each kind uses its own subset. */
+export type NodeSettings = WorkflowNode['settings'];
+export type FilterCondition = NonNullable<NodeSettings['conditions']>[number];
 
 export interface WorkflowsQuery {
   page: number;
