@@ -59,6 +59,7 @@ describe('health, site settings, campaign types, user limits, error log', () => 
         crms: ['ghl', 'keap', 'zapier', 'groove', 'sales_connector'],
         logo: null,
         domain: 'localhost',
+        brand: null,
       });
     });
 

@@ -206,3 +206,82 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await brandedEmail(request, buyer, 'email_confirmation');
   await brandedEmail(request, buyer, 'welcome');
 });
+
+/** Registers and confirms an account through the API with an address of the customer's own (no platform name in it). */
+async function registerCustomer(request: APIRequestContext, email: string, password: string): Promise<{ token: string; id: number }> {
+  expect((await request.post('/auth/register', { data: { first_name: 'Cleo', last_name: 'Customer', email, password, password_confirmation: password } })).status()).toBe(201);
+  const confirmation = (await outbox(request, email)).find((e) => e.kind === 'email_confirmation')!;
+  const confirmed = await request.post('/auth/confirm-email', { data: { email, code: confirmation.code } });
+  expect(confirmed.status()).toBe(200);
+  const { token } = (await confirmed.json()) as { token: string };
+  const me = (await (await request.get('/api/me', { headers: authHeaders(token) })).json()) as { id: number };
+  return { token, id: me.id };
+}
+
+test("on the platform's own domain a reseller's customer meets its reseller's brand: signed in, after signing out, and on the link of an email from a reseller without a domain", async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const admin = (await (await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).json()) as { token: string };
+  const platformName = ((await (await request.post('/api/site-settings', { data: { domain: 'localhost' } })).json()) as { name: string }).name;
+  // The first sign-in's terms and credits pop-up, answered whenever they show.
+  await page.addLocatorHandler(page.getByTestId('terms-dialog'), () => page.getByTestId('accept-terms').click());
+  await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () => page.getByTestId('close-credit-popup').click());
+
+  // A reseller with a business account (its own domain, which this page is not on) and its customer.
+  const brand = `Ruby Leads ${Date.now()}`;
+  const reseller = await freshUserWith(request, 'platform-brand-reseller', ['whitelabel', 'leads'], 'reseller');
+  await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: `ruby-${Date.now()}.test`, name: brand, logo: LOGO, button_color: '#AA3300' });
+  const email = `cleo-${Date.now()}@customer-ruby.test`;
+  const password = 'ruby-pass-1';
+  const customer = await registerCustomer(request, email, password);
+  expect((await request.put(`/api/admin/users/${customer.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } })).status()).toBe(200);
+  await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
+
+  // Signed out on the platform's domain: the platform's sign-in page. Signed in: the reseller's brand.
+  await page.goto('/login');
+  await expect(page).toHaveTitle(new RegExp(platformName));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(brand));
+  await expect(page.getByRole('img', { name: brand }).first()).toHaveAttribute('src', LOGO);
+  expect(await page.evaluate(() => document.body.innerText)).not.toContain(platformName);
+  // A reload draws the brand from the first frame (the boot script asks with the session).
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(brand));
+  // Signed out, the sign-in page stays in the reseller's brand.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(brand));
+  await expect(page.getByRole('img', { name: brand })).toHaveAttribute('src', LOGO);
+  expect(await page.content()).not.toContain(platformName);
+
+  // A reseller without a business account (no domain of its own): its customer's reset email links to the
+  // platform's domain with the reseller's brand code, and that page, opened in a new browser, shows the reseller's name.
+  const bare = await freshUserWith(request, 'platform-brand-bare', ['whitelabel', 'leads'], 'reseller');
+  const bareEmail = `dara-${Date.now()}@customer-bare.test`;
+  const bareCustomer = await registerCustomer(request, bareEmail, password);
+  expect((await request.put(`/api/admin/users/${bareCustomer.id}`, { headers: authHeaders(admin.token), data: { parent_id: bare.id, user_type: 'customer' } })).status()).toBe(200);
+  expect((await request.post('/auth/forgot-password', { data: { email: bareEmail } })).status()).toBe(200);
+  let reset: OutboxEmail | undefined;
+  await expect.poll(async () => (reset = (await outbox(request, bareEmail)).find((e) => e.kind === 'password_reset')) !== undefined).toBe(true);
+  const bareBrand = reset!.from_name!;
+  expect(bareBrand).not.toBe(platformName);
+  const link = new URL([...(reset!.body_html ?? '').matchAll(/href="(https?:[^"]+)"/g)][0]![1]!.replace(/&amp;/g, '&'));
+  expect(link.pathname).toBe('/forgot-password');
+  expect(link.searchParams.get('brand')).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  const fresh = await browser.newContext();
+  const linked = await fresh.newPage();
+  await linked.goto(link.toString());
+  await expect(linked.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(linked).toHaveTitle(new RegExp(bareBrand));
+  expect(await linked.content()).not.toContain(platformName);
+  // The brand stays while the customer moves on (the code is kept, the address no longer carries it).
+  await linked.goto(`${link.origin}/login`);
+  await expect(linked.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expect(linked).toHaveTitle(new RegExp(bareBrand));
+  expect(await linked.evaluate(() => document.body.innerText)).not.toContain(platformName);
+  await fresh.close();
+});

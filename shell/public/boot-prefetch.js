@@ -59,9 +59,25 @@
   var jsonHeaders = { 'Content-Type': 'application/json' };
   for (var name in headers) jsonHeaders[name] = headers[name];
 
+  // A reseller's brand code (shared/src/theme/brandCode.ts): a link's ?brand=, kept from then on.
+  function brandCode() {
+    var pattern = /^[A-Za-z0-9_-]{8,64}$/;
+    try {
+      var fromLink = new URLSearchParams(window.location.search).get('brand');
+      if (fromLink && pattern.test(fromLink)) window.localStorage.setItem('brand_code', fromLink);
+      var kept = window.localStorage.getItem('brand_code');
+      return kept && pattern.test(kept) ? kept : null;
+    } catch {
+      return null;
+    }
+  }
+  var brand = brandCode();
+
   var prefetch = {};
-  var branding = call('POST', '/api/site-settings', jsonHeaders, JSON.stringify({ domain: domain }));
-  branding.key = domain;
+  var brandingBody = { domain: domain };
+  if (brand) brandingBody.brand = brand;
+  var branding = call('POST', '/api/site-settings', jsonHeaders, JSON.stringify(brandingBody));
+  branding.key = brand ? domain + ' ' + brand : domain;
   prefetch.branding = branding;
   if (token) {
     var me = call('GET', '/api/me', headers);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db';
 import { DEFAULT_COLORS, DEFAULT_DOMAIN, normaliseDomain, settingsForDomain } from '../routes/siteSettings';
+import { brandCodeOf, resellerFallbackContact, resellerOfUser } from '../users/resellerBrand';
 
 /** Whose brand an email carries, and through whose SMTP it may go. */
 export interface MailBrand {
@@ -14,6 +15,11 @@ export interface MailBrand {
   headingColor: string;
   /** Reply-to: the reseller's support address (SMTP settings, else business account, else its account email). */
   supportEmail: string | null;
+  /**
+   * A reseller without a domain of its own: the code its links to the platform's domain carry (`?brand=`),
+   * so the pages they open show the reseller's brand, not the platform's. Null otherwise.
+   */
+  brandCode: string | null;
 }
 
 interface BrandRow {
@@ -33,19 +39,12 @@ const BRAND_SELECT = `SELECT b.owner_user_id, b.domain, b.name, b.logo, b.button
   LEFT JOIN whitelabel_smtp s ON s.owner_id = b.owner_user_id
   LEFT JOIN users o ON o.id = b.owner_user_id`;
 
-/**
- * The name a reseller's customers see when the reseller has no business account (no brand name) yet:
- * the business name of its business profile, else its own name, else the part of its account email
- * before the @ — never the platform's name.
- */
-const FALLBACK_NAME = `COALESCE(NULLIF(btrim(p.business_name), ''), NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), split_part(u.email, '@', 1))`;
-
 /** Links of the platform's own domain (`localhost` in development) go to the API's own port. */
 export function baseUrlOf(domain: string, port: number): string {
   return domain === DEFAULT_DOMAIN ? `http://localhost:${port}` : `https://${domain}`;
 }
 
-function brandOf(row: BrandRow, port: number): MailBrand {
+function brandOf(row: BrandRow, port: number, brandCode: string | null = null): MailBrand {
   const baseUrl = baseUrlOf(row.domain, port);
   return {
     ownerId: row.owner_user_id,
@@ -57,6 +56,7 @@ function brandOf(row: BrandRow, port: number): MailBrand {
     textColor: row.text_color ?? DEFAULT_COLORS.primaryText,
     headingColor: row.heading_color ?? DEFAULT_COLORS.primaryText,
     supportEmail: row.support_email,
+    brandCode,
   };
 }
 
@@ -71,25 +71,16 @@ export async function mailBrandFor(q: Queryable, who: { userId?: number | null; 
     const p = await settingsForDomain(q, DEFAULT_DOMAIN);
     return { owner_user_id: null, domain: p.domain, name: p.name, logo: p.logo, button_color: p.button_color, text_color: p.text_color, heading_color: p.heading_color, support_email: null };
   };
-  const resellerOf = async (userId: number) =>
-    (await q.query<{ reseller_id: number | null }>('SELECT COALESCE(t.parent_id, u.parent_id) AS reseller_id FROM users u LEFT JOIN users t ON t.id = u.team_owner_id WHERE u.id = $1', [userId])).rows[0]
-      ?.reseller_id ?? null;
-  const resellerId = who.resellerId ?? (who.userId ? await resellerOf(who.userId) : null);
+  const resellerId = who.resellerId ?? (who.userId ? await resellerOfUser(q, who.userId) : null);
   if (resellerId !== null) {
     const own = (await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.owner_user_id = $1 ORDER BY b.id LIMIT 1`, [resellerId])).rows[0];
     if (own) return brandOf(own, port);
     // A reseller that has not filled in its business account yet: the default colours, no logo, its
-    // own name (never the platform's: its customers must not meet it), its SMTP, templates and support address.
-    const contact = (
-      await q.query<{ name: string; support_email: string | null }>(
-        `SELECT ${FALLBACK_NAME} AS name, COALESCE(s.support_email, u.email) AS support_email
-           FROM users u LEFT JOIN whitelabel_smtp s ON s.owner_id = u.id LEFT JOIN settings_business_profiles p ON p.user_id = u.id
-          WHERE u.id = $1`,
-        [resellerId],
-      )
-    ).rows[0];
+    // own name (never the platform's: its customers must not meet it), its SMTP, templates and support address;
+    // its links go to the platform's domain with its brand code, so the pages opened show its name too.
+    const contact = await resellerFallbackContact(q, resellerId);
     const look = await platform();
-    return brandOf({ ...look, owner_user_id: resellerId, name: contact?.name ?? '', logo: null, support_email: contact?.support_email ?? null }, port);
+    return brandOf({ ...look, owner_user_id: resellerId, name: contact?.name ?? '', logo: null, support_email: contact?.support_email ?? null }, port, await brandCodeOf(q, resellerId));
   }
   if (who.domain) {
     const { rows } = await q.query<BrandRow>(`${BRAND_SELECT} WHERE b.domain = $1 AND b.owner_user_id IS NOT NULL`, [normaliseDomain(who.domain)]);

@@ -50,6 +50,8 @@ export async function templateFor(q: Queryable, brand: MailBrand, kind: EmailKin
 export function commonVars(brand: MailBrand, kind: EmailKind, recipient: { name: string; email: string }, lang: Language, actionPath = EMAIL_KIND_SPECS[kind].actionPath): Record<string, string> {
   const action = new URL(actionPath, brand.baseUrl);
   if (kind === 'email_confirmation' || kind === 'password_reset') action.searchParams.set('email', recipient.email);
+  // A reseller without a domain of its own: the page on the platform's domain shows its brand.
+  if (brand.brandCode) action.searchParams.set('brand', brand.brandCode);
   return {
     name: recipient.name,
     email: recipient.email,

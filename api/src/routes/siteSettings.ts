@@ -3,6 +3,7 @@ import type { Queryable } from '../db';
 import type { AppDeps } from '../http/context';
 import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { domainSchema, objectSchema } from '../http/schemas';
+import { BRAND_CODE_PATTERN, brandCodeOf, resellerFallbackContact, resellerOfBrandCode, resellerOfUser } from '../users/resellerBrand';
 
 import { CRM_IDS, DEFAULT_COLORS, type CrmId } from '@leadsmith/shared/constants';
 
@@ -27,6 +28,12 @@ export const SiteSettingsSchema = Type.Object({
   crms: Type.Array(StringEnum(CRM_IDS)),
   logo: Text,
   domain: Type.String(),
+  brand: Nullable(
+    Type.String({
+      description:
+        "A reseller's brand shown on the platform's own domain (its customer signed in, or a link with ?brand=): its code, for the page to send back as `brand` after a sign-out. Null otherwise.",
+    }),
+  ),
 });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
@@ -50,6 +57,7 @@ export const HARD_DEFAULT_SETTINGS: SiteSettings = {
   crms: [],
   logo: null,
   domain: DEFAULT_DOMAIN,
+  brand: null,
 };
 
 /**
@@ -72,7 +80,9 @@ const isCrm = (value: unknown): value is CrmId => typeof value === 'string' && (
 const SETTINGS_COLUMNS = `domain, name, content, favicon, script, login_page_bg_color, sidebar_background_color, button_color,
   secondary_color, text_color, heading_color, support_url, show_training_center, crms, logo`;
 
-type SettingsRow = Omit<SiteSettings, 'crms'> & { crms: unknown };
+type SettingsRow = Omit<SiteSettings, 'crms' | 'brand'> & { crms: unknown };
+
+const settingsOf = (row: SettingsRow): SiteSettings => ({ ...row, crms: Array.isArray(row.crms) ? row.crms.filter(isCrm) : [], brand: null });
 
 /** The domain's row, else the `localhost` row, else the hard defaults. */
 export async function settingsForDomain(q: Queryable, rawDomain: string): Promise<SiteSettings> {
@@ -82,15 +92,51 @@ export async function settingsForDomain(q: Queryable, rawDomain: string): Promis
     [domain, DEFAULT_DOMAIN],
   );
   const row = rows[0];
-  if (!row) return HARD_DEFAULT_SETTINGS;
-  return { ...row, crms: Array.isArray(row.crms) ? row.crms.filter(isCrm) : [] };
+  return row ? settingsOf(row) : HARD_DEFAULT_SETTINGS;
+}
+
+/**
+ * A reseller's brand where the domain is not its own (the platform's): its business account with the
+ * domain asked for (links stay where the page is) and without its script (a reseller's code does not run
+ * on the platform's origin); a reseller without a business account gets the platform's look under its
+ * own name, with no logo, favicon or links of the platform's.
+ */
+async function resellerSettings(q: Queryable, resellerId: number, domain: string): Promise<SiteSettings> {
+  const brand = await brandCodeOf(q, resellerId);
+  const { rows } = await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM business_settings WHERE owner_user_id = $1 ORDER BY id LIMIT 1`, [resellerId]);
+  if (rows[0]) return { ...settingsOf(rows[0]), domain, script: null, brand };
+  const platform = await settingsForDomain(q, domain);
+  const contact = await resellerFallbackContact(q, resellerId);
+  return { ...platform, name: contact?.name ?? '', content: null, favicon: null, script: null, support_url: null, logo: null, brand };
+}
+
+/**
+ * The branding a page shows (spec §3 business settings, issue 33): a reseller's own domain shows its
+ * brand to everyone. On any other domain (the platform's) a signed-in reseller's customer, or a team
+ * member of one, sees its reseller's brand and the platform's own users the domain's; signed out, the
+ * brand code a link carried (or a sign-in left) names the reseller, else the domain decides.
+ */
+export async function brandingFor(q: Queryable, request: { domain: string; userId?: number | null; brandCode?: string | null }): Promise<SiteSettings> {
+  const domain = normaliseDomain(request.domain);
+  const own = await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM business_settings WHERE domain = $1 AND owner_user_id IS NOT NULL`, [domain]);
+  if (own.rows[0]) return settingsOf(own.rows[0]);
+  const resellerId = request.userId ? await resellerOfUser(q, request.userId) : request.brandCode ? await resellerOfBrandCode(q, request.brandCode) : null;
+  return resellerId === null ? settingsForDomain(q, domain) : resellerSettings(q, resellerId, domain);
 }
 
 export function siteSettingsRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  // Public: the login page needs the branding before anyone is signed in.
-  app.post<{ Body: { domain: string } }>(
+  // Public: the login page needs the branding before anyone is signed in; a signed-in user's token, when
+  // sent, decides for a reseller's customer on the platform's domain.
+  app.post<{ Body: { domain: string; brand?: string } }>(
     '/api/site-settings',
-    { schema: { summary: "A domain's branding (public: the login page needs it)", body: objectSchema({ domain: domainSchema }, ['domain']), response: { 200: SiteSettingsSchema } } },
-    async (request) => settingsForDomain(db, request.body.domain),
+    {
+      onRequest: app.optionalAuth,
+      schema: {
+        summary: "A domain's branding (public: the login page needs it); a reseller's brand for its customers on the platform's domain",
+        body: objectSchema({ domain: domainSchema, brand: { type: 'string', pattern: BRAND_CODE_PATTERN, description: 'The brand code a link carried (?brand=) or an earlier answer gave' } }, ['domain']),
+        response: { 200: SiteSettingsSchema },
+      },
+    },
+    async (request) => brandingFor(db, { domain: request.body.domain, userId: request.user?.id ?? null, brandCode: request.body.brand ?? null }),
   );
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { t } from '../i18n/messages';
-import { settingsForDomain, type SiteSettings } from '../routes/siteSettings';
+import { brandingFor, type SiteSettings } from '../routes/siteSettings';
 import { contentSecurityPolicy, registryOrigins } from './csp';
 import { isRemoteFolder, isSemver } from './remotes';
 
@@ -125,7 +125,9 @@ export function registerWeb(app: FastifyInstance, webRoot: string): void {
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
-    return reply.type('text/html; charset=utf-8').send(brandedIndexHtml(html, await settingsForDomain(app.deps.db, request.hostname)));
+    // A link of a reseller without a domain of its own carries its brand code (?brand=): the title is its name from the start.
+    const brandCode = new URLSearchParams(request.url.split('?')[1] ?? '').get('brand');
+    return reply.type('text/html; charset=utf-8').send(brandedIndexHtml(html, await brandingFor(app.deps.db, { domain: request.hostname, brandCode })));
   };
 
   const shellSchema = { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } };

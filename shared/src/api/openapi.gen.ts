@@ -916,7 +916,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A domain's branding (public: the login page needs it) */
+        /** A domain's branding (public: the login page needs it); a reseller's brand for its customers on the platform's domain */
         post: {
             parameters: {
                 query?: never;
@@ -928,6 +928,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         domain: string;
+                        /** @description The brand code a link carried (?brand=) or an earlier answer gave */
+                        brand?: string;
                     };
                 };
             };
@@ -954,6 +956,7 @@ export interface paths {
                             crms: ("ghl" | "keap" | "zapier" | "groove" | "sales_connector")[];
                             logo: string | null;
                             domain: string;
+                            brand: string | null;
                         };
                     };
                 };

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   reloadGuard: 'leadsmith:reload-guard',
   /** The sidebar drawn as icons only (shell/src/layout/Sidebar.tsx): the user's choice, kept across visits. */
   sidebarCollapsed: 'leadsmith:sidebar-collapsed',
+  /** A reseller's brand code (a link's ?brand=, or the last signed-in answer): its brand on the platform's domain after a sign-out. */
+  brandCode: 'brand_code',
 } as const;
 
 /** Search-limit bands (spec §9). */

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import { clearBootPrefetch } from '../api/bootPrefetch';
+import { queryClient } from '../api/queryClient';
+import { BRANDING_QUERY_KEY } from '../theme/brandCode';
 import { readStoredToken, writeStoredToken } from './tokenStorage';
 
 /**
@@ -19,5 +21,7 @@ export const useSessionStore = create<SessionState>((set) => ({
     // What the boot script fetched belongs to the session the page started with.
     clearBootPrefetch();
     set({ token });
+    // The brand follows who is signed in (a reseller's customer on the platform's domain sees its reseller's).
+    void queryClient.invalidateQueries({ queryKey: BRANDING_QUERY_KEY });
   },
 }));

@@ -25,6 +25,7 @@ export const DEFAULT_BRANDING: Branding = {
   crms: [],
   logo: null,
   domain: 'localhost',
+  brand: null,
 };
 
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;

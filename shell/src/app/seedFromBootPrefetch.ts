@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { brandingFrom, brandingQueryOptions, sessionKeys, takeSettledBootPrefetch, type Branding, type User } from '@leadsmith/shared/core';
+import { brandingFrom, brandingPrefetchKey, brandingQueryOptions, currentBrandCode, keepBrandCode, sessionKeys, takeSettledBootPrefetch, type Branding, type User } from '@leadsmith/shared/core';
 
 /**
  * Before the first render: the user and branding the boot script (shell/public/boot-prefetch.js)
@@ -12,6 +12,10 @@ export function seedFromBootPrefetch(client: QueryClient, token: string | null, 
     const me = takeSettledBootPrefetch('me', token);
     if (me) client.setQueryData(sessionKeys.me(token), me.data as User);
   }
-  const branding = takeSettledBootPrefetch('branding', domain);
-  if (branding) client.setQueryData(brandingQueryOptions(domain).queryKey, brandingFrom(branding.data as Partial<Branding>));
+  const branding = takeSettledBootPrefetch('branding', brandingPrefetchKey(domain, currentBrandCode()));
+  if (branding) {
+    const data = branding.data as Partial<Branding>;
+    keepBrandCode(data.brand);
+    client.setQueryData(brandingQueryOptions(domain).queryKey, brandingFrom(data));
+  }
 }

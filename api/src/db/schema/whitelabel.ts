@@ -211,4 +211,16 @@ ALTER TABLE whitelabel_email_templates ADD CONSTRAINT whitelabel_email_templates
 ALTER TABLE whitelabel_email_templates ADD COLUMN html text;
 `,
   },
+  {
+    id: 'w7-hmoney-reseller-brand-codes',
+    sql: `
+-- The public code of a reseller's brand on the platform's own domain: the links of its customers' emails
+-- carry it (?brand=) when the reseller has no domain of its own, so the pages they open show its brand.
+-- Random, so a code names one reseller without letting anyone enumerate them.
+CREATE TABLE reseller_brand_codes (
+  reseller_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  code text NOT NULL UNIQUE
+);
+`,
+  },
 ];
