@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { assistantKeys, type FineTune, type PromptType } from './types';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { assistantKeys } from './types';
 
-export interface CreateFineTuneInput {
-  type: string;
-  prompt_type: PromptType;
-  title: string;
-  prompt: string;
-}
+export type CreateFineTuneInput = ApiBody<'/api/business-details/fine-tunes', 'post'>;
 
 /** POST /api/business-details/fine-tunes: an extra prompt of the user. */
 export const createFineTune = async (input: CreateFineTuneInput) =>
-  (await apiClient.post<{ fine_tune: FineTune }>('/api/business-details/fine-tunes', input)).data.fine_tune;
+  (await apiClient.post<ApiResponse<'/api/business-details/fine-tunes', 'post'>>('/api/business-details/fine-tunes', input)).data.fine_tune;
 
 export function useCreateFineTune() {
   const client = useQueryClient();

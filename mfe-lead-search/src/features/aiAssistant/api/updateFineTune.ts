@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { assistantKeys, type FineTune } from './types';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { assistantKeys } from './types';
 
-export interface UpdateFineTuneInput {
-  id: number;
-  title?: string;
-  prompt?: string;
-}
+export type UpdateFineTuneInput = { id: number } & ApiBody<'/api/business-details/fine-tunes/{id}', 'put'>;
 
 /** PUT /api/business-details/fine-tunes/{id}: edits a prompt (a standard one becomes "customised"). */
 export const updateFineTune = async ({ id, ...body }: UpdateFineTuneInput) =>
-  (await apiClient.put<{ fine_tune: FineTune }>(`/api/business-details/fine-tunes/${id}`, body)).data.fine_tune;
+  (await apiClient.put<ApiResponse<'/api/business-details/fine-tunes/{id}', 'put'>>(`/api/business-details/fine-tunes/${id}`, body)).data.fine_tune;
 
 export function useUpdateFineTune() {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-u
 import { apiErrorMessage, applyApiFieldErrors, SelectField, TextareaField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateFineTune } from '../api/createFineTune';
+import { useCreateFineTune, type CreateFineTuneInput } from '../api/createFineTune';
 import { useDeleteFineTune } from '../api/deleteFineTune';
 import { useGenerateFineTune } from '../api/generateFineTune';
 import { useVariables } from '../api/getVariables';
@@ -81,7 +81,7 @@ export function PromptForm({ listType, prompt, profileDone, onSaved, onDeleted }
         form.reset({ title: saved.title, prompt_type: saved.prompt_type, prompt: saved.prompt });
         onSaved(saved);
       } else {
-        onSaved(await create.mutateAsync({ type: listType, prompt_type: values.prompt_type, title: values.title.trim(), prompt: values.prompt.trim() }));
+        onSaved(await create.mutateAsync({ type: listType as CreateFineTuneInput['type'], prompt_type: values.prompt_type, title: values.title.trim(), prompt: values.prompt.trim() }));
       }
     } catch (error) {
       applyApiFieldErrors(form, error);

@@ -1,20 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiResponse } from '@leadsmith/shared';
-import { autopilotKeys, type Autopilot, type AutopilotType, type Repeat } from './getAutopilots';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { autopilotKeys, type Autopilot } from './getAutopilots';
 
-export interface AutopilotInput {
-  name: string;
-  type: AutopilotType;
-  repeat: Repeat;
-  campaign_id: number;
-  location: string;
-  filters: Record<string, unknown>;
-  max_results: number;
-  enrichment: boolean;
-  ai_prompts: string[];
-  crm: string | null;
-  time_zone: string;
-}
+/** What the autopilot form sends (the API's body schema). */
+export type AutopilotInput = ApiBody<'/api/autopilots', 'post'>;
 
 /** POST /api/autopilots (create; first run shortly after) or PUT /api/autopilots/{id}. */
 export async function saveAutopilot({ id, ...body }: AutopilotInput & { id?: number }): Promise<Autopilot> {

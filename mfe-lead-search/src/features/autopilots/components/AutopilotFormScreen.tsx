@@ -147,8 +147,9 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
       filters: FILTER_OF[type]!.toApi(values.filterValue.trim()),
       max_results: Number(values.max_results),
       enrichment: values.enrichment,
-      ai_prompts: values.ai_prompts ?? [],
-      crm: values.crm || null,
+      // The form's checkboxes and select offer only the API's prompt types and CRMs.
+      ai_prompts: (values.ai_prompts ?? []) as AutopilotInput['ai_prompts'],
+      crm: (values.crm || null) as AutopilotInput['crm'],
       time_zone: values.time_zone,
     };
     try {

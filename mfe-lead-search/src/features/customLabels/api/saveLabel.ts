@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
-import { labelKeys, type CustomLabel, type LabelColor } from './getLabels';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
+import { labelKeys, type CustomLabel } from './getLabels';
 
-export interface SaveLabelInput {
-  /** Absent: create. */
-  id?: number;
-  name?: string;
-  color?: LabelColor;
-}
+/** Without an id: create (name required by the API); with one: rename / recolour. */
+export type SaveLabelInput = { id?: number } & ApiBody<'/api/custom-labels/{id}', 'put'>;
 
 /** POST /api/custom-labels (create) or PUT /api/custom-labels/{id} (rename / recolour; results carrying it follow). */
 export async function saveLabel({ id, ...body }: SaveLabelInput): Promise<CustomLabel> {
-  const res = id ? await apiClient.put<{ label: CustomLabel }>(`/api/custom-labels/${id}`, body) : await apiClient.post<{ label: CustomLabel }>('/api/custom-labels', body);
+  const res = id ? await apiClient.put<ApiResponse<'/api/custom-labels/{id}', 'put'>>(`/api/custom-labels/${id}`, body) : await apiClient.post<ApiResponse<'/api/custom-labels', 'post'>>('/api/custom-labels', body);
   return res.data.label;
 }
 

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, type ApiResponse } from '@leadsmith/shared';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 import { campaignKeys } from '../../../api/getCampaigns';
-import type { SearchType } from '../../../api/types';
 
-export interface StartSearchInput {
-  type: SearchType;
-  campaign_id: number | null;
-  location: string;
-  count: number;
-  filters: Record<string, unknown>;
-  /** Contacts the owner already holds in another list: kept (marked duplicate, never charged twice) or left out. */
-  duplicates?: 'keep' | 'skip';
-}
+/** `duplicates`: contacts the owner already holds in another list are kept (marked duplicate, never charged twice) or left out. */
+export type StartSearchInput = ApiBody<'/api/searches', 'post'>;
 
 /** The filters are checked per search type by the API (checkFilters), so the form sends them as it holds them. */
 export const startSearch = async (input: StartSearchInput) => (await apiClient.post<ApiResponse<'/api/searches', 'post'>>('/api/searches', input)).data;

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 import { workflowKeys, type Workflow } from './getWorkflows';
 
-export interface CreateWorkflowInput {
-  name: string;
-  description?: string;
-  /** A template key, or none for a blank workflow (a trigger only). */
-  template?: string;
-}
+/** A template key, or none for a blank workflow (a trigger only). */
+export type CreateWorkflowInput = ApiBody<'/api/workflows', 'post'>;
 
 /** POST /api/workflows. */
 export async function createWorkflow({ template, ...body }: CreateWorkflowInput): Promise<Workflow> {
-  return (await apiClient.post<{ workflow: Workflow }>('/api/workflows', { ...body, ...(template ? { template } : {}) })).data.workflow;
+  return (await apiClient.post<ApiResponse<'/api/workflows', 'post'>>('/api/workflows', { ...body, ...(template ? { template } : {}) })).data.workflow;
 }
 
 export function useCreateWorkflow() {

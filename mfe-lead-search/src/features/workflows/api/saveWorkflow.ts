@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@leadsmith/shared';
+import { apiClient, type ApiBody, type ApiResponse } from '@leadsmith/shared';
 import { browserTimeZone } from '../../schedule/timeZones';
-import { workflowKeys, type Workflow, type WorkflowEdge, type WorkflowNode } from './getWorkflows';
+import { workflowKeys, type Workflow, type WorkflowNode } from './getWorkflows';
 
-export interface SaveWorkflowInput {
-  id: number;
-  name: string;
-  description: string;
-  nodes: WorkflowNode[];
-  edges: WorkflowEdge[];
-}
+export type SaveWorkflowInput = { id: number } & ApiBody<'/api/workflows/{id}', 'put'>;
 
 /** A scheduled trigger without a zone (from a template, or saved before zones existed) runs in the browser's. */
 const withScheduleZone = (node: WorkflowNode): WorkflowNode =>
@@ -17,7 +11,7 @@ const withScheduleZone = (node: WorkflowNode): WorkflowNode =>
 
 /** PUT /api/workflows/{id}: saves the draft. */
 export async function saveWorkflow({ id, ...body }: SaveWorkflowInput): Promise<Workflow> {
-  return (await apiClient.put<{ workflow: Workflow }>(`/api/workflows/${id}`, { ...body, nodes: body.nodes.map(withScheduleZone) })).data.workflow;
+  return (await apiClient.put<ApiResponse<'/api/workflows/{id}', 'put'>>(`/api/workflows/${id}`, { ...body, nodes: body.nodes.map(withScheduleZone) })).data.workflow;
 }
 
 export function useSaveWorkflow() {

@@ -2,7 +2,7 @@ import { Box, Button, chakra, Dialog, Flex, Portal, Text } from '@chakra-ui/reac
 import { applyApiFieldErrors, SelectField, TextareaField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCreateWorkflow } from '../api/createWorkflow';
+import { useCreateWorkflow, type CreateWorkflowInput } from '../api/createWorkflow';
 import { useWorkflowTemplates } from '../api/getWorkflowTemplates';
 
 const schema = yup.object({
@@ -24,7 +24,7 @@ export function CreateWorkflowDialog({ open, onClose }: { open: boolean; onClose
 
   const handleSubmit = form.handleSubmit(async (values) => {
     try {
-      const workflow = await create.mutateAsync({ name: values.name.trim(), description: values.description.trim(), template: values.template || undefined });
+      const workflow = await create.mutateAsync({ name: values.name.trim(), description: values.description.trim(), template: (values.template || undefined) as CreateWorkflowInput['template'] });
       form.reset();
       onClose();
       navigate(`/workflow/${workflow.id}`);

@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { apiClient, v, yup, type ApiBody } from '@leadsmith/shared';
 import { customLinkKeys, type CustomLink } from './listCustomLinks';
 
-export interface CustomLinkInput {
-  title: string;
-  url: string;
-  show_in_menu: boolean;
-  position: number;
-}
+export type CustomLinkInput = ApiBody<'/api/whitelabel/custom-links', 'post'>;
 
 export const customLinkSchema = yup.object({
   title: v.required().max(60, v.message('maxLength', { max: 60 })),

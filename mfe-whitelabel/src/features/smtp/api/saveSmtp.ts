@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { apiClient, v, yup, type ApiBody } from '@leadsmith/shared';
 import { smtpKeys, type SmtpEncryption, type SmtpSettings } from './getSmtp';
 
 export const ENCRYPTIONS: SmtpEncryption[] = ['tls', 'ssl', 'none'];
 
-export interface SmtpInput {
-  host: string;
-  port: number;
-  username: string | null;
-  /** Left out: keep the stored password. */
-  password?: string;
-  encryption: SmtpEncryption;
-  from_email: string;
-  support_email: string;
-}
+/** `password` left out: keep the stored one. */
+export type SmtpInput = ApiBody<'/api/whitelabel/smtp', 'put'>;
 
 export const smtpSchema = yup.object({
   host: v

@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { apiClient, v, yup, type ApiBody } from '@leadsmith/shared';
 import { subscriptionKeys, type Subscription } from './listSubscriptions';
 
-export interface SubscriptionInput {
-  customer_name: string;
-  email: string;
-  username: string;
-  package_id: number;
-  additional_credits: number;
-  welcome_email: boolean;
-}
+export type SubscriptionInput = ApiBody<'/api/whitelabel/subscriptions', 'post'>;
 
 export const subscriptionSchema = yup.object({
   customer_name: v.required().max(150, v.message('maxLength', { max: 150 })),

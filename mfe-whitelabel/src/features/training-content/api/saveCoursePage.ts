@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { apiClient, v, yup, type ApiBody } from '@leadsmith/shared';
 import { courseKeys } from './listCourses';
 import { coursePageKeys, type CoursePage, type PageStatus } from './listCoursePages';
 
-export interface CoursePageInput {
-  title: string;
-  video_url: string | null;
-  body_html: string;
-  position: number;
-  status: PageStatus;
-}
+export type CoursePageInput = ApiBody<'/api/whitelabel/courses/{id}/pages', 'post'>;
 
 export const coursePageSchema = yup.object({
   title: v.required().max(150, v.message('maxLength', { max: 150 })),

@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
-import { webhookKeys, type Webhook, type WebhookEvent } from './listWebhooks';
+import { apiClient, v, yup, type ApiBody } from '@leadsmith/shared';
+import { webhookKeys, type Webhook } from './listWebhooks';
 
-export interface WebhookInput {
-  name: string;
-  url: string;
-  events: WebhookEvent[];
-  secret: string | null;
-}
+export type WebhookInput = ApiBody<'/api/whitelabel/webhooks', 'post'>;
 
 export const webhookSchema = yup.object({
   name: v.required().max(100, v.message('maxLength', { max: 100 })),
