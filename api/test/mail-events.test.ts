@@ -66,6 +66,29 @@ describe('event emails: one per event, to the account, none on a replay', () => 
     expect(receipts.map((m) => m.to_email)).toEqual([DEMO.customer.email, DEMO.customer.email]);
     expect(receipts[0]!.body_text).toContain('$1.00');
     expect(receipts[1]!.body_text).toContain('$5.00');
+    // What was paid for and why a charge failed, said in words (issue 25), not as codes.
+    expect(receipts[1]!.body_text).toContain('Credit top-up: 50 credits.');
+    expect(failed[0]!.body_text).toContain('we could not charge $1.00: the card was declined.');
+  });
+
+  it('the receipt and the failed payment say what was paid for and why it failed in the recipient’s language', async () => {
+    const kinds = ['payment_receipt', 'payment_failed'];
+    await ctx.db.query("UPDATE users SET lang = 'de' WHERE id = $1", [customerId]);
+    try {
+      const before = (await ctx.db.query<{ n: number }>('SELECT max(id)::int AS n FROM outbound_emails')).rows[0]!.n;
+      expect((await call('POST', '/api/wallet/top-ups', { credits: 1200 })).statusCode).toBe(201);
+      expect((await addCard(SANDBOX_CARDS.decline)).statusCode).toBe(422);
+      await ctx.app.queue.drain();
+      const sent = (
+        await ctx.db.query<{ kind: string; body_text: string }>('SELECT kind, body_text FROM outbound_emails WHERE user_id = $1 AND id > $2 AND kind IN ($3, $4) ORDER BY id', [customerId, before, ...kinds])
+      ).rows;
+      expect(sent.map((m) => m.kind)).toEqual(kinds);
+      expect(sent[0]!.body_text).toContain('Credit-Aufladung: 1.200 Credits.');
+      expect(sent[1]!.body_text).toContain('nicht abbuchen: die Karte wurde abgelehnt.');
+      for (const mail of sent) expect(mail.body_text).not.toMatch(/top-up|card_declined|credits\b/);
+    } finally {
+      await ctx.db.query("UPDATE users SET lang = 'en' WHERE id = $1", [customerId]);
+    }
   });
 
   it('an automatic top-up: one auto top-up email (no receipt besides), none on the replay', async () => {

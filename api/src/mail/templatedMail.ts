@@ -18,8 +18,11 @@ export interface TemplatedMail {
   lang?: Language;
   /** The domain the request came from: decides the brand when the account belongs to no reseller. */
   domain?: string | null;
-  /** The kind's variables (emailKinds.ts); `action_url` replaces the button's default page. */
-  vars?: MailVars;
+  /**
+   * The kind's variables (emailKinds.ts); `action_url` replaces the button's default page. A function is
+   * given the recipient's language, for variables that are texts (a receipt's description).
+   */
+  vars?: MailVars | ((lang: Language) => MailVars);
   /** The page of the brand's domain the button opens, instead of the kind's default (e.g. the exported list). */
   actionPath?: string;
 }
@@ -82,7 +85,8 @@ export async function sendTemplatedMail(q: Queryable, deps: MailDeps, mail: Temp
   const lang = mail.lang ?? (isLanguage(user?.lang) ? user.lang : 'en');
   const brand = await mailBrandFor(q, { userId: mail.userId, domain: mail.domain }, deps.config.port);
   const { template, action } = await templateFor(q, brand, mail.kind, lang);
-  const vars = { ...commonVars(brand, mail.kind, { name: user?.first_name || to, email: to }, lang, mail.actionPath), ...mail.vars };
+  const own = typeof mail.vars === 'function' ? mail.vars(lang) : mail.vars;
+  const vars = { ...commonVars(brand, mail.kind, { name: user?.first_name || to, email: to }, lang, mail.actionPath), ...own };
   const rendered = await renderEmail(brand, template, vars, action);
   return deps.mailer.record(q, {
     to,

@@ -146,6 +146,58 @@ export const settingsMessages = {
     fr: 'Le paiement a été refusé ({reason}).',
     de: 'Die Zahlung wurde abgelehnt ({reason}).',
   },
+  // A payment's description in its receipt email (issue 25): the kind of charge and the credits it bought.
+  'settings.receipt.card_validation': {
+    en: (p) => `Card validation: ${p.credits} ${p.count === 1 ? 'credit' : 'credits'}`,
+    es: (p) => `Validación de la tarjeta: ${p.credits} ${p.count === 1 ? 'crédito' : 'créditos'}`,
+    fr: (p) => `Vérification de la carte : ${p.credits} ${Number(p.count) < 2 ? 'crédit' : 'crédits'}`,
+    de: (p) => `Kartenprüfung: ${p.credits} ${p.count === 1 ? 'Credit' : 'Credits'}`,
+  },
+  'settings.receipt.top_up': {
+    en: (p) => `Credit top-up: ${p.credits} ${p.count === 1 ? 'credit' : 'credits'}`,
+    es: (p) => `Recarga de créditos: ${p.credits} ${p.count === 1 ? 'crédito' : 'créditos'}`,
+    fr: (p) => `Recharge de crédits : ${p.credits} ${Number(p.count) < 2 ? 'crédit' : 'crédits'}`,
+    de: (p) => `Credit-Aufladung: ${p.credits} ${p.count === 1 ? 'Credit' : 'Credits'}`,
+  },
+  'settings.receipt.auto_top_up': {
+    en: (p) => `Automatic top-up: ${p.credits} ${p.count === 1 ? 'credit' : 'credits'}`,
+    es: (p) => `Recarga automática: ${p.credits} ${p.count === 1 ? 'crédito' : 'créditos'}`,
+    fr: (p) => `Recharge automatique : ${p.credits} ${Number(p.count) < 2 ? 'crédit' : 'crédits'}`,
+    de: (p) => `Automatische Aufladung: ${p.credits} ${p.count === 1 ? 'Credit' : 'Credits'}`,
+  },
+  // Why a card charge failed, in the failed-payment email ("we could not charge $10.00: {reason}").
+  'settings.charge_failure.card_declined': { en: 'the card was declined', es: 'la tarjeta fue rechazada', fr: 'la carte a été refusée', de: 'die Karte wurde abgelehnt' },
+  'settings.charge_failure.insufficient_funds': {
+    en: 'the card has insufficient funds',
+    es: 'la tarjeta no tiene fondos suficientes',
+    fr: 'la carte n’a pas de fonds suffisants',
+    de: 'die Karte ist nicht ausreichend gedeckt',
+  },
+  'settings.charge_failure.expired_card': { en: 'the card has expired', es: 'la tarjeta ha caducado', fr: 'la carte a expiré', de: 'die Karte ist abgelaufen' },
+  'settings.charge_failure.incorrect_cvc': {
+    en: 'the card’s security code is incorrect',
+    es: 'el código de seguridad de la tarjeta es incorrecto',
+    fr: 'le code de sécurité de la carte est incorrect',
+    de: 'der Sicherheitscode der Karte ist falsch',
+  },
+  'settings.charge_failure.authentication_required': {
+    en: 'your bank asks you to confirm the payment',
+    es: 'tu banco te pide que confirmes el pago',
+    fr: 'votre banque vous demande de confirmer le paiement',
+    de: 'Ihre Bank bittet Sie, die Zahlung zu bestätigen',
+  },
+  'settings.charge_failure.payment_method_missing': {
+    en: 'no card is saved on your account',
+    es: 'no hay ninguna tarjeta guardada en tu cuenta',
+    fr: 'aucune carte n’est enregistrée sur votre compte',
+    de: 'in Ihrem Konto ist keine Karte gespeichert',
+  },
+  'settings.charge_failure.other': {
+    en: 'the payment was refused ({code})',
+    es: 'el pago fue rechazado ({code})',
+    fr: 'le paiement a été refusé ({code})',
+    de: 'die Zahlung wurde abgelehnt ({code})',
+  },
   'settings.refund_pending': {
     en: 'A refund of this payment is already on its way.',
     es: 'Ya hay un reembolso de este pago en curso.',

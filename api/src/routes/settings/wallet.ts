@@ -15,6 +15,7 @@ import { settleEffects, claimEffects, releaseEffect } from '../../effects/extern
 import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
 import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
 import { say } from '../respond';
+import { t, type Language, type MessageCode } from '../../i18n/messages';
 import { idParamsSchema, notFound } from './account';
 
 /** Spec §9: adding a card makes a 1-dollar validation charge that adds 10 credits. */
@@ -56,11 +57,35 @@ const CARD_COLUMNS = 'id, brand, last4, exp_month, exp_year, is_default, needs_r
 const CHARGE_SELECT = `SELECT c.id, c.kind, c.amount_cents, c.credits, c.status, c.failure_code, k.last4 AS card_last4, c.created_at
   FROM settings_payment_charges c LEFT JOIN settings_payment_cards k ON k.id = c.card_id`;
 
+/** The ledger's reasons and the provider's description (the merchant's records); emails say it in the recipient's language (receiptDescription). */
 const REASONS: Record<ChargeKind, string> = {
   card_validation: 'Card validation',
   top_up: 'Credit top-up',
   auto_top_up: 'Automatic top-up',
 };
+
+/** A charge's kind and credits as its receipt email describes them, in the recipient's language. */
+const RECEIPT_TEXTS: Record<ChargeKind, MessageCode> = {
+  card_validation: 'settings.receipt.card_validation',
+  top_up: 'settings.receipt.top_up',
+  auto_top_up: 'settings.receipt.auto_top_up',
+};
+export const receiptDescription = (lang: Language, kind: ChargeKind, credits: number): string =>
+  t(lang, RECEIPT_TEXTS[kind], { credits: new Intl.NumberFormat(lang).format(credits), count: credits });
+
+/** Why a card charge failed (the provider's decline code), as the failed-payment email says it. */
+const FAILURE_TEXTS: Readonly<Record<string, MessageCode>> = {
+  card_declined: 'settings.charge_failure.card_declined',
+  generic_decline: 'settings.charge_failure.card_declined',
+  lost_card: 'settings.charge_failure.card_declined',
+  stolen_card: 'settings.charge_failure.card_declined',
+  insufficient_funds: 'settings.charge_failure.insufficient_funds',
+  expired_card: 'settings.charge_failure.expired_card',
+  incorrect_cvc: 'settings.charge_failure.incorrect_cvc',
+  authentication_required: 'settings.charge_failure.authentication_required',
+  payment_method_missing: 'settings.charge_failure.payment_method_missing',
+};
+export const chargeFailureReason = (lang: Language, code: string): string => t(lang, FAILURE_TEXTS[code] ?? 'settings.charge_failure.other', { code });
 
 async function loadCharge(db: Queryable, id: number): Promise<ChargeRow> {
   return (await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1`, [id])).rows[0]!;
@@ -181,7 +206,8 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     const cents = (await tx.query<{ amount_cents: number }>('SELECT amount_cents FROM settings_payment_charges WHERE id = $1', [chargeId])).rows[0]!.amount_cents;
     const amount = formatCents(cents);
     if (outcome.status === 'failed') {
-      await sendTemplatedMail(tx, deps, { kind: 'payment_failed', userId: row.user_id, vars: { amount, reason: outcome.failureCode ?? 'card_declined' } });
+      const code = outcome.failureCode ?? 'card_declined';
+      await sendTemplatedMail(tx, deps, { kind: 'payment_failed', userId: row.user_id, vars: (lang) => ({ amount, reason: chargeFailureReason(lang, code) }) });
     } else if (row.kind === 'auto_top_up') {
       const balance = await walletBalance(tx, row.user_id, { now });
       await sendTemplatedMail(tx, deps, { kind: 'auto_top_up', userId: row.user_id, vars: { credits: String(row.credits), amount, balance: String(balance.total) } });
@@ -189,7 +215,7 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
       await sendTemplatedMail(tx, deps, {
         kind: 'payment_receipt',
         userId: row.user_id,
-        vars: { amount, description: `${REASONS[row.kind]}: ${row.credits} credits`, date: now.toISOString().slice(0, 10) },
+        vars: (lang) => ({ amount, description: receiptDescription(lang, row.kind, row.credits), date: now.toISOString().slice(0, 10) }),
       });
     }
   }
