@@ -1,10 +1,26 @@
 import { defineConfig } from '@playwright/test';
+import type { RemoteArea } from '../shared/src/constants/remotes';
 import { CLOCK_API_PORT } from './support/ClockServer';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
 import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
 import { APOLLO_URL, FAKE_APOLLO_KEY, NOMINATIM_URL, OSM_API_BASE, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+
+/**
+ * The specs of each area, by the start of their file name in tests/ (`<start>-…` or `<start>.spec.ts`):
+ * `npm run test -w @leadsmith/e2e -- --project=<area>` runs one area alone. Every other spec (the shell,
+ * delivery, session, i18n, security across areas, a flow through two areas) is the `cross-area` project.
+ * A spec belongs to one project only, so a run of every project runs each spec once.
+ */
+const AREA_SPECS: Record<RemoteArea, readonly string[]> = {
+  settings: ['settings', 'payments'],
+  ai: ['ai'],
+  'lead-search': ['leadSearch', 'leadSearch2', 'lists'],
+  whitelabel: ['whitelabel'],
+  admin: ['admin'],
+};
+const specsStartingWith = (starts: readonly string[]) => new RegExp(`/tests/(${starts.join('|')})[-.][^/]*\\.spec\\.ts$`);
 
 /** Real Chromium (Debian's), the built shell and remotes, the real API on a fresh in-memory database. */
 export default defineConfig({
@@ -16,6 +32,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  projects: [
+    ...Object.entries(AREA_SPECS).map(([area, starts]) => ({ name: area, testMatch: specsStartingWith(starts) })),
+    { name: 'cross-area', testIgnore: Object.values(AREA_SPECS).map(specsStartingWith) },
+  ],
   // A fake CRM (token and contacts endpoints) for the CRM specs: the API exchanges codes and pushes contacts there.
   // A company website and its DNS server for the domain-search spec: the API's domain engine crawls it.
   // Nominatim and Overpass on loopback for the OpenStreetMap spec, which uses the second API server below.
