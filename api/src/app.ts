@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { remoteRegistryRoutes } from './routes/remoteRegistry';
 import { siteSettingsRoutes } from './routes/siteSettings';
+import { chatWidgetRoutes } from './routes/chatWidget';
 import { userLimitRoutes } from './routes/userLimits';
 import { registerWeb } from './web/static';
 import { requestApiKey } from './routes/settings/apiKeyAuth';
@@ -238,6 +239,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
     meRoutes(api, deps);
     accountPromptRoutes(api, deps);
     siteSettingsRoutes(api, deps);
+    chatWidgetRoutes(api, deps);
     campaignTypeRoutes(api, deps);
     userLimitRoutes(api, deps);
     appErrorRoutes(api, deps);

@@ -19,8 +19,10 @@ export interface Config {
   /** PGlite data folder; `:memory:` keeps everything in memory (tests). */
   dataDir: string;
   tokenTtlHours: number;
-  /** Signs `hash_hmac` for the third-party chat widget (spec §7). */
+  /** Signs `hash_hmac` for the third-party chat widget (spec §7): the operator's Intercom identity verification secret. */
   chatWidgetSecret: string;
+  /** CHAT_WIDGET_APP_ID: the operator's Intercom workspace, the support chat of users no reseller serves; unset: none. */
+  chatWidgetAppId?: string | null;
   /** Keys the HMAC of emailed codes, so a leaked table cannot be brute-forced offline. */
   appSecret: string;
   /** Folder holding `shell/` and the `mfe-*` folders; `null` serves no web files. */
@@ -68,6 +70,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Requests per minute an account may make on the public API with its API keys (API_RATE_LIMIT_PER_MINUTE). */
 export const DEFAULT_API_RATE_LIMIT_PER_MINUTE = 120;
 
+/** An Intercom app (workspace) id: letters and digits (CHAT_WIDGET_APP_ID and a reseller's chat widget). */
+export const CHAT_WIDGET_APP_ID = /^[A-Za-z0-9]{4,40}$/;
 export const DEV_CHAT_WIDGET_SECRET = 'leadsmith-dev-chat-widget-secret';
 export const DEV_APP_SECRET = 'leadsmith-dev-app-secret';
 
@@ -173,6 +177,8 @@ export function loadConfig(env: Env, repoRoot: string): Config {
 
   const chatWidgetSecret = raw(env, 'CHAT_WIDGET_SECRET') ?? DEV_CHAT_WIDGET_SECRET;
   const appSecret = raw(env, 'APP_SECRET') ?? DEV_APP_SECRET;
+  const chatWidgetAppId = raw(env, 'CHAT_WIDGET_APP_ID') ?? null;
+  if (chatWidgetAppId !== null && !CHAT_WIDGET_APP_ID.test(chatWidgetAppId)) throw new ConfigError('CHAT_WIDGET_APP_ID', 'expected an Intercom app id (letters and digits)');
   // The dev defaults are public (they are in this file): refuse them in production.
   if (production && chatWidgetSecret === DEV_CHAT_WIDGET_SECRET) throw new ConfigError('CHAT_WIDGET_SECRET', 'must be set in production');
   if (production && appSecret === DEV_APP_SECRET) throw new ConfigError('APP_SECRET', 'must be set in production');
@@ -217,6 +223,7 @@ export function loadConfig(env: Env, repoRoot: string): Config {
     dataDir,
     tokenTtlHours: int(env, 'TOKEN_TTL_HOURS', 720, 1, 24 * 366),
     chatWidgetSecret,
+    chatWidgetAppId,
     appSecret,
     webRoot,
     devMailbox,

@@ -8,6 +8,7 @@ import { SalesSettingsPage } from './features/packages/components/SalesSettingsP
 import { PartnerFormPage } from './features/partners/components/PartnerFormPage';
 import { PartnersPage } from './features/partners/components/PartnersPage';
 import { SmtpPage } from './features/smtp/components/SmtpPage';
+import { SupportChatPage } from './features/support-chat/components/SupportChatPage';
 import { StripeCallbackPage } from './features/stripe/components/StripeCallbackPage';
 import { StripePage } from './features/stripe/components/StripePage';
 import { CreditPurchasesPage } from './features/subscriptions/components/CreditPurchasesPage';
@@ -49,6 +50,7 @@ export const routes: AreaRouteConfig[] = [
   { path: 'stripe', titleKey: r('stripe'), element: <StripePage />, children: [{ path: 'callback', titleKey: r('stripeCallback'), element: <StripeCallbackPage /> }] },
   { path: 'custom-links', titleKey: r('customLinks'), element: <CustomLinksPage /> },
   { path: 'smtp', titleKey: r('smtp'), element: <SmtpPage /> },
+  { path: 'support-chat', titleKey: r('supportChat'), element: <SupportChatPage /> },
   { path: 'webhook', titleKey: r('webhook'), element: <WebhooksPage /> },
   { path: 'email-templates', titleKey: r('emailTemplates'), element: <EmailTemplatesPage /> },
   {

@@ -30,6 +30,9 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/metrics$/, 'public'],
   ['POST', /^\/api\/log-app-error$/, 'public'],
   ['POST', /^\/api\/site-settings$/, 'public'],
+  // The support chat's sandboxed frame: no account data until the signed-in shell posts it (chatWidget.ts).
+  ['GET', /^\/api\/chat-widget\/frame$/, 'public'],
+  ['GET', /^\/api\/chat-widget$/, 'signed_in'],
   // A reseller's uploaded logo and favicon: the login page shows them before a sign-in (random ids).
   ['GET', /^\/api\/brand-images\/:id$/, 'public'],
   ['GET', /^\/api\/remote-registry$/, 'public'],

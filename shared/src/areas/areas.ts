@@ -105,6 +105,7 @@ export const AREAS: readonly AreaDefinition[] = [
       { labelKey: 'sidebar.items.subscriptions', path: 'subscriptions' },
       { labelKey: 'sidebar.items.customLinks', path: 'custom-links' },
       { labelKey: 'sidebar.items.smtp', path: 'smtp' },
+      { labelKey: 'sidebar.items.supportChat', path: 'support-chat' },
       { labelKey: 'sidebar.items.webhook', path: 'webhook' },
       { labelKey: 'sidebar.items.emailTemplates', path: 'email-templates' },
       { labelKey: 'sidebar.items.training', path: 'training-content' },

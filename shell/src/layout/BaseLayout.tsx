@@ -5,6 +5,7 @@ import { warmOpeningArea } from '../areas/preloadArea';
 import { useLogout } from '../auth/session';
 import { DiagnosticsEntry } from '../diagnostics/DiagnosticsEntry';
 import { AccountMenu } from './AccountMenu';
+import { ChatWidget } from './ChatWidget';
 import { CreditBalance } from './CreditBalance';
 import { SignInPromptsGate } from '../prompts/SignInPromptsGate';
 import { FrameSpinner } from './FrameSpinner';
@@ -57,6 +58,7 @@ export function BaseLayout() {
         </main>
       </div>
       {painted ? <SignInPromptsGate /> : null}
+      {painted ? <ChatWidget /> : null}
     </div>
   );
 }

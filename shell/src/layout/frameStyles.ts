@@ -77,6 +77,12 @@ export const FRAME_CSS = `
 .ls-spinner{width:2.5rem;height:2.5rem;border:3px solid color-mix(in srgb,var(--ls-brand) 20%,transparent);border-top-color:var(--ls-brand);border-radius:50%;animation:ls-spin 0.6s linear infinite}
 @keyframes ls-spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.ls-spinner{animation-duration:1.5s}}
+.ls-chat-button{position:fixed;right:16px;bottom:16px;z-index:1400;box-shadow:0 4px 12px rgba(0,0,0,0.15)}
+.ls-chat-panel{position:fixed;right:16px;bottom:64px;z-index:1400;display:flex;flex-direction:column;width:min(24rem,calc(100vw - 32px));height:min(36rem,calc(100vh - 96px));box-sizing:border-box;overflow:hidden;background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.5rem;box-shadow:0 20px 25px -5px rgba(0,0,0,0.15)}
+.ls-chat-head{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 12px;border-bottom:1px solid var(--ls-border)}
+.ls-chat-title{margin:0;font-size:1rem;line-height:1.5rem;font-weight:600}
+.ls-chat-failed{margin:0;padding:8px 12px;font-size:0.875rem;color:#7F1D1D;background:#FEF2F2}
+.ls-chat-frame{flex:1;width:100%;border:0}
 .ls-fallback{max-width:42rem;margin:32px auto;padding:24px;font-family:var(--ls-font);line-height:1.5;color:#7F1D1D;background:#FEF2F2;border:1px solid #FECACA;border-radius:0.375rem}
 .ls-fallback h1{margin:0 0 16px;font-size:1.25rem;line-height:1.75rem}
 `;

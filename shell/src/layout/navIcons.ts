@@ -60,6 +60,7 @@ const BY_LABEL: Record<string, NavIconName> = {
   'sidebar.items.subscriptions': 'calendar',
   'sidebar.items.customLinks': 'link',
   'sidebar.items.smtp': 'mail',
+  'sidebar.items.supportChat': 'chat',
   'sidebar.items.webhook': 'bolt',
   'sidebar.items.emailTemplates': 'file',
   'sidebar.items.training': 'book',

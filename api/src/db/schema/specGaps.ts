@@ -66,4 +66,18 @@ ALTER TABLE enrichment_jobs DROP CONSTRAINT enrichment_jobs_kind_check;
 ALTER TABLE enrichment_jobs ADD CONSTRAINT enrichment_jobs_kind_check CHECK (kind IN ('get-phones', 'get-employees', 'enrich', 'find-similar'));
 `,
   },
+  {
+    id: 'w7-h28-chat-widgets',
+    sql: `
+-- The support chat a reseller's customers see (spec §7 chat widget, ADR 040): its Intercom workspace and the
+-- identity verification secret (AES-256-GCM under APP_SECRET; it never leaves the server).
+CREATE TABLE chat_widgets (
+  owner_user_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  provider text NOT NULL CHECK (provider IN ('intercom')),
+  app_id text NOT NULL CHECK (app_id ~ '^[A-Za-z0-9]{4,40}$'),
+  secret_enc text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

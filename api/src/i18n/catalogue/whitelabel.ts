@@ -189,6 +189,14 @@ export const whitelabelMessages = {
     fr: 'Ce changement est déjà en cours chez le prestataire de paiement. Rechargez dans un instant.',
     de: 'Diese Änderung wird bereits beim Zahlungsanbieter vorgenommen. Laden Sie gleich neu.',
   },
+  'whitelabel.chat_saved': { en: 'Support chat saved.', es: 'Chat de soporte guardado.', fr: 'Chat d’assistance enregistré.', de: 'Support-Chat gespeichert.' },
+  'whitelabel.chat_removed': { en: 'Support chat removed.', es: 'Chat de soporte eliminado.', fr: 'Chat d’assistance supprimé.', de: 'Support-Chat entfernt.' },
+  'whitelabel.chat_app_id': {
+    en: 'Enter the Intercom app ID: letters and digits only.',
+    es: 'Introduce el ID de app de Intercom: solo letras y números.',
+    fr: 'Saisissez l’ID d’app Intercom : lettres et chiffres uniquement.',
+    de: 'Geben Sie die Intercom-App-ID ein: nur Buchstaben und Ziffern.',
+  },
   'whitelabel.smtp_saved': { en: 'SMTP settings saved.', es: 'Ajustes SMTP guardados.', fr: 'Paramètres SMTP enregistrés.', de: 'SMTP-Einstellungen gespeichert.' },
   'whitelabel.smtp_test_sent': { en: 'Test email sent to {to}.', es: 'Correo de prueba enviado a {to}.', fr: 'E-mail de test envoyé à {to}.', de: 'Test-E-Mail an {to} gesendet.' },
   'whitelabel.smtp_failed': {
