@@ -13,7 +13,7 @@ interface Widget {
   user: { user_id: string; name: string; created_at: number; user_hash: string };
 }
 
-describe('support chat widget (spec §7: name, id, created_at and hash; ADR 040)', () => {
+describe('support chat widget (spec §7: name, id, created_at and hash; ADR 041)', () => {
   let ctx: TestContext;
   let call: ReturnType<typeof caller>;
   let reseller: string;

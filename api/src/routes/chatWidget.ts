@@ -13,7 +13,7 @@ import { openSecret, sealSecret } from './whitelabel/smtp';
 
 /**
  * The support chat (spec §7: "a third-party chat widget receives user name, id, created_at and hash"),
- * ADR 040. One vetted widget, Intercom's Messenger: the reseller's own workspace for its customers, the
+ * ADR 041. One vetted widget, Intercom's Messenger: the reseller's own workspace for its customers, the
  * operator's (CHAT_WIDGET_APP_ID) for everyone no reseller serves. Identity verification: `user_hash` is
  * the HMAC-SHA256 (hex) of the user id under the workspace's secret, what PHP's hash_hmac('sha256', …)
  * gives, so the workspace can trust the id. The widget never runs in the app's origin (ADR 007): the

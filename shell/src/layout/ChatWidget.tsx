@@ -19,7 +19,7 @@ type FrameMessage = { type: 'leadsmith:chat-widget:ready' | 'leadsmith:chat-widg
 const isFrameMessage = (data: unknown): data is FrameMessage => typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
 
 /**
- * The support chat (spec §7, ADR 040): a button in the corner opens the user's workspace's chat widget
+ * The support chat (spec §7, ADR 041): a button in the corner opens the user's workspace's chat widget
  * in a frame whose document has an opaque origin, so the widget's script cannot read the session token
  * or act as the user on the API. The frame asks for its settings when it is ready and is answered only
  * when the message comes from that frame; the identity (id, name, created_at, hash) is the API's.

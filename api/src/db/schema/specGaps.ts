@@ -69,7 +69,7 @@ ALTER TABLE enrichment_jobs ADD CONSTRAINT enrichment_jobs_kind_check CHECK (kin
   {
     id: 'w7-h28-chat-widgets',
     sql: `
--- The support chat a reseller's customers see (spec §7 chat widget, ADR 040): its Intercom workspace and the
+-- The support chat a reseller's customers see (spec §7 chat widget, ADR 041): its Intercom workspace and the
 -- identity verification secret (AES-256-GCM under APP_SECRET; it never leaves the server).
 CREATE TABLE chat_widgets (
   owner_user_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,

@@ -21,7 +21,7 @@ afterEach(() => api.restore());
 
 const fromWindow = (source: Window | null, data: unknown) => act(() => void window.dispatchEvent(new MessageEvent('message', { data, source })));
 
-describe('support chat (ADR 040)', () => {
+describe('support chat (ADR 041)', () => {
   it('shows nothing when the workspace has no chat', async () => {
     answer = null;
     renderWithProviders(<ChatWidget />);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, v, yup, type ApiResponse } from '@leadsmith/shared';
 
-/** The reseller's support chat (ADR 040); the identity verification secret never comes back (has_secret). */
+/** The reseller's support chat (ADR 041); the identity verification secret never comes back (has_secret). */
 export type SupportChat = NonNullable<ApiResponse<'/api/whitelabel/chat-widget', 'get'>['data']>;
 
 export const supportChatKeys = { all: ['whitelabel', 'support-chat'] as const };

@@ -47,7 +47,7 @@ function SupportChatForm({ chat }: { chat: SupportChat | null }) {
   );
 }
 
-/** whitelabel/support-chat: the Intercom Messenger the reseller's customers chat in (spec §7, ADR 040). */
+/** whitelabel/support-chat: the Intercom Messenger the reseller's customers chat in (spec §7, ADR 041). */
 export function SupportChatPage() {
   const { t } = useTranslation('whitelabel');
   const chat = useSupportChat();
