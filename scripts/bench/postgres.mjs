@@ -1,7 +1,7 @@
 // The PostgreSQL section of the benchmark: a PostgreSQL 15 server of its own (scripts/postgres.sh, port
 // BENCH_PG_PORT, data in .data/bench), a fresh database with one list of BENCH_PG_RESULTS results written by
 // one INSERT … SELECT generate_series, and the built API on it (DATABASE_URL). Measures the list's first page
-// and filtered first pages at 20 connections, deep pages by keyset, the search box, the full CSV export, two
+// and filtered first pages at 20 connections (each filter with each sort too), deep pages by keyset, the search box, the full CSV export, two
 // web processes against one, bulk actions over every row, and the API's memory.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -296,6 +296,28 @@ export async function measurePostgres() {
         ...(i % 3 === 0 ? { withEmail: 1 } : i % 3 === 1 ? { sent: 1 } : { advanced_custom_search: [{ field: 'city', operator: 'like', value: `City ${i}` }] }),
       })),
     );
+    console.error('bench: PostgreSQL, sorted first pages…');
+    // Every filter above combined with every sort (issue 32): first pages at 20 connections, then each combination
+    // once, one at a time (the first time a total is counted for it), then Next pages deep in the name order.
+    const sortedBodies = ['newest', 'name', 'name_desc', 'company'].flatMap((sort) =>
+      [
+        {},
+        { withEmail: 1 },
+        { withEmail: 0 },
+        { sent: 1 },
+        { startDate: '2020-01-01', endDate: '2100-01-01' },
+        { withEmail: 2, advanced_custom_search: [{ field: 'city', operator: 'like', value: 'City 7' }] },
+        { withEmail: 1, advanced_custom_search: [{ field: 'credits', operator: 'greater', value: 0 }] },
+      ].map((filter) => ({ ...filter, sort })),
+    );
+    const sortedSingle = await sequential(first.base, token, listId, sortedBodies);
+    const sorted = await load([first.base], token, listId, sortedBodies);
+    const sortedDeep = await sequential(
+      first.base,
+      token,
+      listId,
+      spread(SAMPLES, 1, ROWS).map((n) => ({ sort: 'name', page: 2, after: firstId - 1 + n })),
+    );
     console.error('bench: PostgreSQL, deep pages…');
     const deepPages = spread(SAMPLES, Math.floor(pages / 2), pages);
     const deepBodies = deepPages.map((page) => ({ limit: 20, page, after: firstId - 1 + (page - 1) * 20 }));
@@ -337,6 +359,9 @@ export async function measurePostgres() {
       firstPage,
       filtered,
       fresh,
+      sorted,
+      sortedSingle,
+      sortedDeep,
       deep,
       deepSingle,
       back,

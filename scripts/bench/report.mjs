@@ -276,6 +276,13 @@ export function reportPostgres(pg) {
     row(['first page: requests/s (errors)', `${Math.round(pg.firstPage.rps)} (${pg.firstPage.errors})`]),
     row(['first pages of filtered lists (email state, sent, date range, advanced like/greater), in turn: p50 / p95 / p99 (ms) at 20 connections (their totals reused for 30 s)', trio(pg.filtered)]),
     row(['first pages of filters seen for the first time (date range with email state, sent or a city like), one at a time: p50 / p95 (ms)', `${f1(pg.fresh.p50)} / ${f1(pg.fresh.p95)}`]),
+    ...(pg.sorted
+      ? [
+          row(['first pages of each filter above with each sort (newest, name A–Z and Z–A, company), in turn: p50 / p95 / p99 (ms) at 20 connections', trio(pg.sorted)]),
+          row(['the same 28 sorted first pages, each once, one at a time: p50 / p95 / max (ms)', `${f1(pg.sortedSingle.p50)} / ${f1(pg.sortedSingle.p95)} / ${f1(pg.sortedSingle.max)}`]),
+          row(['Next pages in name order from anywhere in the list (keyset after a row), one at a time: p50 / p95 (ms)', `${f1(pg.sortedDeep.p50)} / ${f1(pg.sortedDeep.p95)}`]),
+        ]
+      : []),
     row(['deep pages (page 25,000 to 50,000, keyset): p50 / p95 / p99 (ms) at 20 connections', trio(pg.deep)]),
     row(['deep pages, one at a time: Next (after an id) p50 / p95 (ms); Previous (before an id) p50 / p95 (ms)', `${f1(pg.deepSingle.p50)} / ${f1(pg.deepSingle.p95)}; ${f1(pg.back.p50)} / ${f1(pg.back.p95)}`]),
     row(['page 40,000 and the last page by URL without a position (OFFSET), one at a time: p50 / max (ms)', `${f1(pg.offset.p50)} / ${f1(pg.offset.p99)}`]),
@@ -305,6 +312,15 @@ export function reportPostgres(pg) {
     row(['---', '---', '---']),
     goal(`first page p95 < 50 ms at 20 connections, ${rows} results`, pg.firstPage.p95 < 50 && pg.firstPage.errors === 0, `${f1(pg.firstPage.p95)} ms`),
     goal('filtered first pages p95 < 100 ms (at 20 connections, and a new filter one at a time)', Math.max(pg.filtered.p95, pg.fresh.p95) < 100 && pg.filtered.errors === 0, `${f1(pg.filtered.p95)} ms at 20 connections; new filters ${f1(pg.fresh.p95)} ms`),
+    ...(pg.sorted
+      ? [
+          goal(
+            'every filter combined with a sort: first page p95 < 100 ms (at 20 connections, and each once), Next pages in a sort p95 < 100 ms',
+            Math.max(pg.sorted.p95, pg.sortedSingle.p95, pg.sortedDeep.p95) < 100 && pg.sorted.errors === 0,
+            `${f1(pg.sorted.p95)} ms at 20 connections; each once ${f1(pg.sortedSingle.p95)} ms (slowest ${f1(pg.sortedSingle.max)}); Next in name order ${f1(pg.sortedDeep.p95)} ms`,
+          ),
+        ]
+      : []),
     goal('any page the UI reaches (Next/Previous by keyset) p95 < 100 ms', Math.max(pg.deep.p95, pg.deepSingle.p95, pg.back.p95) < 100 && pg.deep.errors === 0, `${f1(pg.deep.p95)} ms at 20 connections; one at a time ${f1(Math.max(pg.deepSingle.p95, pg.back.p95))} ms`),
     goal('search (contains, exact, starts with) p95 < 100 ms', searchP95 < 100, `contains ${f1(pg.search.contain.p95)}, exact ${f1(pg.search.exact.p95)}, starts with ${f1(pg.search.start.p95)} ms (one at a time)`),
     goal(`CSV export holds every row (${rows}), streamed`, pg.exported.rows === pg.rows && pg.exported.bom, `${pg.exported.rows.toLocaleString('en')} rows in ${pg.exported.seconds.toFixed(1)} s`),

@@ -21,6 +21,7 @@ import { SPEC_GAP_MIGRATIONS } from './schema/specGaps';
 import { LIST_UNDO_MIGRATIONS, LIST_VIEW_MIGRATIONS } from './schema/listUndo';
 import { EMAIL_GRADE_MIGRATIONS } from './schema/emailGrades';
 import { LIST_IMPORT_MIGRATIONS } from './schema/listImports';
+import { RESULT_SORT_MIGRATIONS } from './schema/resultSorts';
 
 export type { Migration };
 
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...EMAIL_GRADE_MIGRATIONS,
   ...LIST_VIEW_MIGRATIONS,
   ...LIST_IMPORT_MIGRATIONS,
+  ...RESULT_SORT_MIGRATIONS,
 ];
 
 /** Any constant works; it only has to be the same for every API process. */

@@ -5971,6 +5971,11 @@ export interface paths {
                                     width?: number;
                                 }[];
                                 filters: {
+                                    /**
+                                     * @description The order of the page: added (default), newest, name, name_desc, company
+                                     * @enum {string}
+                                     */
+                                    sort?: "added" | "newest" | "name" | "name_desc" | "company";
                                     search?: string;
                                     /** @enum {string} */
                                     search_type?: "contain" | "exact" | "start";
@@ -6026,6 +6031,11 @@ export interface paths {
                             width?: number;
                         }[];
                         filters?: {
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             search?: string;
                             /** @enum {string} */
                             search_type?: "contain" | "exact" | "start";
@@ -6074,6 +6084,11 @@ export interface paths {
                                     width?: number;
                                 }[];
                                 filters: {
+                                    /**
+                                     * @description The order of the page: added (default), newest, name, name_desc, company
+                                     * @enum {string}
+                                     */
+                                    sort?: "added" | "newest" | "name" | "name_desc" | "company";
                                     search?: string;
                                     /** @enum {string} */
                                     search_type?: "contain" | "exact" | "start";
@@ -6143,6 +6158,11 @@ export interface paths {
                             width?: number;
                         }[];
                         filters?: {
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             search?: string;
                             /** @enum {string} */
                             search_type?: "contain" | "exact" | "start";
@@ -6191,6 +6211,11 @@ export interface paths {
                                     width?: number;
                                 }[];
                                 filters: {
+                                    /**
+                                     * @description The order of the page: added (default), newest, name, name_desc, company
+                                     * @enum {string}
+                                     */
+                                    sort?: "added" | "newest" | "name" | "name_desc" | "company";
                                     search?: string;
                                     /** @enum {string} */
                                     search_type?: "contain" | "exact" | "start";
@@ -6742,6 +6767,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -6937,6 +6967,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -7099,6 +7134,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -7287,6 +7327,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -7482,6 +7527,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -7644,6 +7694,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -7832,6 +7887,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -8027,6 +8087,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -8189,6 +8254,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -8377,6 +8447,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -8572,6 +8647,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -8734,6 +8814,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -8922,6 +9007,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -9117,6 +9207,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -9279,6 +9374,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -9467,6 +9567,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -9662,6 +9767,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -9824,6 +9934,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -10012,6 +10127,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -10207,6 +10327,11 @@ export interface paths {
                         page?: number;
                         after?: number;
                         before?: number;
+                        /**
+                         * @description The order of the page: added (default), newest, name, name_desc, company
+                         * @enum {string}
+                         */
+                        sort?: "added" | "newest" | "name" | "name_desc" | "company";
                         /** @default  */
                         search?: string;
                         /**
@@ -10369,6 +10494,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -10560,6 +10690,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -10671,6 +10806,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -10782,6 +10922,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -10893,6 +11038,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11004,6 +11154,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11115,6 +11270,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11226,6 +11386,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11337,6 +11502,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11448,6 +11618,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11543,6 +11718,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11638,6 +11818,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11733,6 +11918,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11828,6 +12018,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -11923,6 +12118,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12018,6 +12218,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12339,6 +12544,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12432,6 +12642,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12525,6 +12740,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12618,6 +12838,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12711,6 +12936,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12804,6 +13034,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12897,6 +13132,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -12992,6 +13232,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -13099,6 +13344,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -13206,6 +13456,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -13313,6 +13568,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -13420,6 +13680,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -13527,6 +13792,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -13634,6 +13904,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -15328,6 +15603,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -15488,6 +15768,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -15648,6 +15933,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -15808,6 +16098,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -15968,6 +16263,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -16128,6 +16428,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**
@@ -18513,6 +18818,11 @@ export interface paths {
                             page?: number;
                             after?: number;
                             before?: number;
+                            /**
+                             * @description The order of the page: added (default), newest, name, name_desc, company
+                             * @enum {string}
+                             */
+                            sort?: "added" | "newest" | "name" | "name_desc" | "company";
                             /** @default  */
                             search?: string;
                             /**

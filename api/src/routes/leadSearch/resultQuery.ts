@@ -25,6 +25,34 @@ export const SEARCHABLE_FIELDS: Readonly<Record<string, string>> = {
   labels: labelsText('r'),
 };
 
+/**
+ * The orders of a list page (issue 32): as added (the default), newest first, name A–Z and Z–A, company A–Z (rows
+ * without a company last). Each is read off one index in its order (migration w7-h29-002-result-sort-indexes), so a
+ * first page reads its 20 rows, not the list, whatever the filter.
+ */
+export const RESULT_SORTS = ['added', 'newest', 'name', 'name_desc', 'company'] as const;
+export type ResultSort = (typeof RESULT_SORTS)[number];
+
+/**
+ * A sort's keys over the row alias `a`, in index order (the id last, so the order is total and a keyset position
+ * is one row), and whether they run backwards. Every key has the same direction, so a row comparison
+ * `(keys) > (the cursor row's keys)` is the keyset condition and an index range.
+ */
+export function sortKeys(sort: ResultSort | undefined, a: string): { keys: string[]; desc: boolean } {
+  switch (sort ?? 'added') {
+    case 'newest':
+      return { keys: [`${a}.id`], desc: true };
+    case 'name':
+      return { keys: [`lower(${a}.name)`, `${a}.id`], desc: false };
+    case 'name_desc':
+      return { keys: [`lower(${a}.name)`, `${a}.id`], desc: true };
+    case 'company':
+      return { keys: [`(${a}.company IS NULL)`, `lower(COALESCE(${a}.company, ''))`, `${a}.id`], desc: false };
+    default:
+      return { keys: [`${a}.id`], desc: false };
+  }
+}
+
 /** The columns the search box looks in, each with its trigram index. */
 const SEARCH_COLUMNS = ['r.name', 'r.email', 'r.company', 'r.job_title'] as const;
 
@@ -38,6 +66,8 @@ export interface ResultFilters {
    */
   after?: number;
   before?: number;
+  /** The page's order (RESULT_SORTS; absent: as added). Bulk actions and exports ignore it. */
+  sort?: ResultSort;
   search?: string;
   search_type?: 'contain' | 'exact' | 'start';
   sent?: number;
@@ -64,6 +94,7 @@ export const resultFiltersSchema = {
     page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
     after: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
     before: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
+    sort: { type: 'string', enum: RESULT_SORTS, description: 'The order of the page: added (default), newest, name, name_desc, company' },
     search: { type: 'string', maxLength: 200, default: '' },
     search_type: { type: 'string', enum: ['contain', 'exact', 'start'], default: 'contain' },
     sent: { type: 'integer', enum: Object.values(SENT_FILTER), default: SENT_FILTER.all, description: 'all 0, sent 1, unsent 2 (not sent to a CRM or webhook)' },

@@ -15,7 +15,7 @@ import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
 import { actorOf, recordListEvent } from './listHistory';
 import { deleteResultsUndoably } from './listOperationStore';
-import { resultFiltersSchema, resultWhere, type ResultFilters } from './resultQuery';
+import { resultFiltersSchema, resultWhere, sortKeys, type ResultFilters, type ResultSort } from './resultQuery';
 import { duplicateOfSql, exportWhere, listSuppressedSql } from './suppressionStore';
 
 const ROW_FIELDS = `r.id::int AS id, r.name, r.company, r.job_title, r.website, r.city, r.email, r.phone, r.email_status, r.email_grade, r.email_grade_reason, r.bounced_at IS NOT NULL AS bounced, r.crm_status, r.crm_provider, r.crm_error, r.crm_error_detail, r.sent, r.manual, r.credits, r.data`;
@@ -30,15 +30,25 @@ type PagePosition = { offset: number } | { after: string } | { before: string };
  * position (`r.id > $n`, or the rows just before `$n` read backwards) walks no row before the page, so
  * page 40,000 costs what page 1 costs; OFFSET walks every row before the page.
  */
-const pageJsonSql = (where: string, limit: number, position: PagePosition, fewMatches = false) => {
+const pageJsonSql = (where: string, limit: number, position: PagePosition, fewMatches = false, sort?: ResultSort) => {
   const backwards = 'before' in position;
-  const keyset = 'after' in position ? ` AND r.id > ${position.after}` : backwards ? ` AND r.id < ${position.before}` : '';
-  const order = backwards ? 'r.campaign_id DESC, r.id DESC' : 'r.campaign_id, r.id';
+  const { keys, desc } = sortKeys(sort, 'r');
+  // Read forwards in the sort's direction, or backwards from a `before` cursor (then put back in order by json_agg).
+  const reading = desc !== backwards ? ' DESC' : '';
+  const cursor = 'after' in position ? position.after : backwards ? position.before : null;
+  // The keyset condition: past the cursor row in reading order, as one row comparison the sort's index answers as a
+  // range. The cursor row's other keys are read by scalar subqueries (run once, before the scan).
+  const cursorKeys = sortKeys(sort, 'k').keys.map((k, i) => (i === keys.length - 1 ? cursor : `(SELECT ${k} FROM campaign_results k WHERE k.id = ${cursor} AND k.campaign_id = $1)`));
+  const keyset = cursor === null ? '' : keys.length === 1 ? ` AND r.id ${reading ? '<' : '>'} ${cursor}` : ` AND (${keys.join(', ')}) ${reading ? '<' : '>'} (${cursorKeys.join(', ')})`;
+  const order = ['r.campaign_id', ...keys].map((k) => `${k}${reading}`).join(', ');
   const offset = 'offset' in position && position.offset > 0 ? ` OFFSET ${position.offset}` : '';
   // fewMatches (resultWhere): the matching rows are read first, behind an OFFSET 0 fence the planner does not
   // look through, then sorted; without it the page order may be read off the list index, row by row.
   const from = fewMatches ? `(SELECT * FROM campaign_results r WHERE ${where}${keyset} OFFSET 0) r` : `campaign_results r WHERE ${where}${keyset}`;
-  return `SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json)::text
+  const pageOrder = sortKeys(sort, 'p')
+    .keys.map((k) => `${k}${desc ? ' DESC' : ''}`)
+    .join(', ');
+  return `SELECT COALESCE(json_agg(p ORDER BY ${pageOrder}), '[]'::json)::text
      FROM (SELECT q.*, ${labelsOf('q')} AS labels, ${listSuppressedSql('q')} AS suppressed, ${duplicateOfSql('q')} AS duplicate_of
              FROM (SELECT ${ROW_FIELDS}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
                      FROM ${from} ORDER BY ${order} LIMIT ${limit}${offset}) q) p`;
@@ -227,7 +237,7 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       const cached = countKey ? counts.get(countKey, now) : undefined;
       const counted = countKey && !cached ? filteredTotal(db, where, userId) : null;
       counted?.catch(() => undefined);
-      const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position, where.fewMatches), params);
+      const { campaign, rows: pageJson } = await loadCampaignWith<string>(db, userId, request.params.id, pageJsonSql(where.sql, limit, position, where.fewMatches, f.sort), params);
       if (campaign.list_type !== type) throw notFound();
       let filtered: FilteredTotal = { total: campaign.result_count, capped: false, estimated: false };
       if (countKey) {

@@ -1,5 +1,5 @@
 import { DEFAULT_LIST_FILTERS, SENT_FILTER, WITH_EMAIL } from '@leadsmith/shared';
-import { ADVANCED_FIELDS, ADVANCED_OPERATORS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from './api/getResults';
+import { ADVANCED_FIELDS, ADVANCED_OPERATORS, RESULT_SORTS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from './api/getResults';
 
 export type ViewMode = 'list' | 'grid';
 
@@ -43,6 +43,12 @@ function emailGrade(raw: string | null): { email_grade?: (typeof EMAIL_GRADES)[n
   return grade ? { email_grade: grade } : {};
 }
 
+/** The sort when it is a known one other than the default (the list's own order). */
+function sortOf(raw: string | null): { sort?: (typeof RESULT_SORTS)[number] } {
+  const sort = RESULT_SORTS.find((s) => s === raw && s !== 'added');
+  return sort ? { sort } : {};
+}
+
 /** The keyset position when it is a valid id (`after` wins when both are there). */
 function position(params: URLSearchParams): { after?: number } | { before?: number } {
   const id = (raw: string | null) => {
@@ -76,6 +82,7 @@ export function readListState(params: URLSearchParams): { filters: ResultFilters
       advanced_custom_search: readRules(params.get('adv')),
       ...labelId(params.get('label_id')),
       ...emailGrade(params.get('email_grade')),
+      ...sortOf(params.get('sort')),
       ...position(params),
     },
     view: params.get('view') === 'grid' ? 'grid' : 'list',

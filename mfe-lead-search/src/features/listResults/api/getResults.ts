@@ -17,6 +17,10 @@ export interface AdvancedRule {
   value?: string;
 }
 
+/** The orders of a list page the API offers; `added` (the list's own order) is the default and is not sent. */
+export const RESULT_SORTS = ['added', 'newest', 'name', 'name_desc', 'company'] as const;
+export type ResultSort = (typeof RESULT_SORTS)[number];
+
 /** Spec §3 list query filters (defaults in DEFAULT_LIST_FILTERS). */
 export interface ResultFilters {
   limit: number;
@@ -25,6 +29,8 @@ export interface ResultFilters {
   /** Keyset position: the page of rows after this result id (Next) or just before it (Previous). */
   after?: number;
   before?: number;
+  /** The order of the page (absent: as added); each is read off an index of its own (issue 32). */
+  sort?: ResultSort;
   search: string;
   search_type: 'contain' | 'exact' | 'start';
   sent: number;

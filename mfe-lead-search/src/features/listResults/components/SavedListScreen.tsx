@@ -16,7 +16,7 @@ import { useGetPhones } from '../api/getPhones';
 import { useSendToWebhook } from '../api/sendToWebhook';
 import { useSetLabels } from '../api/setLabels';
 import { useExportResultsCsv } from '../api/exportResultsCsv';
-import { useResults, type ResultFilters } from '../api/getResults';
+import { RESULT_SORTS, useResults, type ResultFilters, type ResultSort } from '../api/getResults';
 import type { SelectionInput } from '../api/selection';
 type Result = import('../api/getResults').ResultsPage['data'][number];
 import { matchingFilters, readListState, writeListState, type ViewMode } from '../listUrlState';
@@ -97,7 +97,7 @@ const widthProps = (c: ColumnSetting) => (c.width ? { style: { width: `${c.width
 function viewFiltersOf(filters: ResultFilters): ViewFilters {
   const base = readListState(new URLSearchParams()).filters;
   const out: Record<string, unknown> = {};
-  for (const key of ['search', 'search_type', 'sent', 'withEmail', 'startDate', 'endDate', 'label_id', 'email_grade'] as const) {
+  for (const key of ['search', 'search_type', 'sent', 'withEmail', 'startDate', 'endDate', 'label_id', 'email_grade', 'sort'] as const) {
     if (filters[key] !== undefined && filters[key] !== base[key]) out[key] = filters[key];
   }
   if (filters.advanced_custom_search.length) out.advanced_custom_search = filters.advanced_custom_search;
@@ -381,6 +381,13 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         ) : null}
         {has('customLabels') ? <LabelFilter value={filters.label_id} onChange={(labelId) => update({ label_id: labelId })} /> : null}
         {has('emailFound') ? <EmailGradeFilter type={type} listId={id} value={filters.email_grade} onChange={(grade) => update({ email_grade: grade })} /> : null}
+        <FilterSelect
+          id="filter-sort"
+          label={t('toolbar.sort')}
+          value={filters.sort ?? 'added'}
+          onChange={(value) => update({ sort: value === 'added' ? undefined : (value as ResultSort) })}
+          options={RESULT_SORTS.map((s) => [s, t(`sort.${s}`)] as [string, string])}
+        />
         {has('search') ? (
           <chakra.form
             role="search"

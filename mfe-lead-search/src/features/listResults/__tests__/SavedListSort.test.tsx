@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { registerAreaTranslations } from '@leadsmith/shared';
+import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
+import { Route, Routes, useLocation } from 'react-router';
+import { NAMESPACE, translations } from '../../../locales';
+import { SavedListScreen } from '../components/SavedListScreen';
+
+registerAreaTranslations(NAMESPACE, translations);
+
+const campaign = {
+  id: 7,
+  name: 'People list',
+  list_type: 'people',
+  search_type: 'people',
+  tags: [],
+  source: null,
+  archived: false,
+  status: 'active',
+  is_demo: false,
+  result_count: 40,
+  has_webhook: false,
+  created_at: '2026-03-14T12:00:00Z',
+  updated_at: '2026-03-14T12:00:00Z',
+  job: null,
+};
+const row = (id: number) => ({
+  id,
+  name: `Person ${id}`,
+  company: `Company ${id}`,
+  job_title: null,
+  website: null,
+  city: null,
+  email: `p${id}@example.com`,
+  phone: null,
+  email_status: 'found',
+  crm_status: null,
+  crm_provider: null,
+  crm_error: null,
+  crm_error_detail: null,
+  sent: false,
+  manual: false,
+  credits: 0,
+  labels: [],
+  data: {},
+  created_at: '2026-03-14T12:00:00Z',
+});
+
+function listApi(call: MockCall) {
+  if (call.method === 'GET') return { status: 200, body: { data: [] } };
+  if (call.method !== 'POST' || call.url !== '/api/people-results/7') return undefined;
+  const ids = Array.from({ length: 20 }, (_, i) => 40 - i);
+  return { status: 200, body: { data: ids.map(row), currentPage: 1, pageSize: 20, total: 40, total_capped: false, total_estimated: false, campaign } };
+}
+
+function Where() {
+  const here = useLocation();
+  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
+}
+
+describe('results table: sort (issue 32)', () => {
+  it('sends the chosen order, keeps it in the URL with the filters, and pages on in that order', async () => {
+    const api = mockApi(listApi);
+    try {
+      renderWithProviders(
+        <>
+          <Routes>
+            <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
+          </Routes>
+          <Where />
+        </>,
+        { route: '/saved-lists/people-7?withEmail=1' },
+      );
+      expect(await screen.findByText('Person 40')).toBeInTheDocument();
+      const pageCalls = () => api.calls.filter((c) => c.method === 'POST' && c.url === '/api/people-results/7');
+      // The default order is the list's own: nothing sent.
+      expect(pageCalls()[0]!.body).not.toHaveProperty('sort');
+      const user = userEvent.setup();
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Name Z–A');
+      await waitFor(() => expect(pageCalls().at(-1)!.body).toMatchObject({ sort: 'name_desc', withEmail: 1, page: 1 }));
+      expect(screen.getByTestId('where').textContent).toBe('/saved-lists/people-7?withEmail=1&sort=name_desc');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(pageCalls().at(-1)!.body).toMatchObject({ sort: 'name_desc', page: 2, after: 21 }));
+      // Back to the list's own order: out of the URL, position dropped.
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'As added');
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/saved-lists/people-7?withEmail=1'));
+    } finally {
+      api.restore();
+    }
+  });
+});
