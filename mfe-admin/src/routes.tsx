@@ -1,10 +1,8 @@
-import type { AreaRouteConfig } from '@leadsmith/shared';
+import { ResourceFormPage, ResourceListPage, type AreaRouteConfig } from '@leadsmith/shared';
 import { CreditUsagePage } from './features/analytics/components/CreditUsagePage';
 import { LoginActivityPage } from './features/analytics/components/LoginActivityPage';
 import { MonthlyCreditUsagePage } from './features/analytics/components/MonthlyCreditUsagePage';
 import { DashboardPage } from './features/dashboard/components/DashboardPage';
-import { ResourceFormPage } from './features/resources/components/ResourceFormPage';
-import { ResourceListPage } from './features/resources/components/ResourceListPage';
 import { COURSE_PAGES, COURSES, PARTNERS, PROMPTS, TOPICS } from './features/resources/definitions';
 import { CoursePage } from './features/training/components/CoursePage';
 import { TrainingHistoryPage } from './features/training/components/TrainingHistoryPage';

@@ -1,52 +1,64 @@
-import type { AuditEntity } from '../audit/api/listAuditLog';
+import { restResource, type ResourceDefinition, type ResourceField, type ResourceTexts } from '@leadsmith/shared';
+import { auditKeys } from '../audit/api/listAuditLog';
 
-export type FieldKind = 'text' | 'email' | 'textarea' | 'integer' | 'checkbox' | 'select';
+/** The kit's words as the admin area says them (admin namespace). */
+const ADMIN_TEXTS: ResourceTexts = {
+  loadFailed: 'kit.loadFailed',
+  actions: 'users.actions',
+  edit: 'users.edit',
+  delete: 'users.delete',
+  editNamed: 'plans.editNamed',
+  deleteNamed: 'plans.deleteNamed',
+  confirmDeleteTitle: 'kit.confirmDeleteTitle',
+  confirmDeleteBody: 'kit.confirmDeleteBody',
+  yes: 'kit.yes',
+  no: 'kit.no',
+  filters: 'kit.filters',
+  all: 'kit.all',
+  search: 'kit.search',
+};
 
-export interface ResourceField {
-  name: string;
-  kind: FieldKind;
-  required?: boolean;
-  /** Text fields: saved as null when left empty. */
-  nullable?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  pattern?: { regex: RegExp; messageKey: string };
-  /** Select fields: the values, labelled by `<optionsKey>.<value>` in the admin namespace. */
-  options?: readonly string[];
-  optionsKey?: string;
-  /** Shown as a column of the list (rendered by kind). */
-  inList?: boolean;
-}
-
-/** A simple admin resource: one list, one form, history through the audit log. */
-export interface ResourceDefinition {
+interface AdminResource {
   /** Path segment in the area and the API: topics → /admin/topics, /api/admin/topics. */
   key: 'topics' | 'partners' | 'ai-prompts' | 'courses' | 'pages';
   /** API path when it is not /api/admin/<key> (scoped resources get their parent id). */
   apiPath?: (scope: string) => string;
-  /** Area paths of the list, create and edit screens when they are not /<key>, /<key>/create, /<key>/<id>/edit. */
-  paths?: { list: (scope: string) => string; create: (scope: string) => string; edit: (scope: string, id: number) => string };
-  /** The label links to this screen (e.g. a course opens its pages). */
+  /** Area paths when they are not /<key>, /<key>/create, /<key>/<id>/edit. */
+  paths?: ResourceDefinition['paths'];
   openPath?: (id: number) => string;
-  /** Title keys of the create/edit screens or dialogs. */
   createKey?: string;
   editKey?: string;
-  /** Screens without create/edit routes edit in a dialog on the list. */
+  /** Resources without create/edit routes edit in a dialog on the list. */
   formInDialog?: boolean;
-  /** A select field offered as a list filter. */
   filterField?: string;
-  entity: AuditEntity;
-  /** Field whose value names a row (buttons, dialog, history). */
   labelField: string;
   fields: ResourceField[];
-  /** Extra read-only columns the API returns. */
   extraColumns?: { name: string; kind: 'integer' }[];
 }
 
-export const TOPICS: ResourceDefinition = {
+/** An admin resource for the shared kit: admin API paths, admin words, every change recorded in the audit log. */
+function adminResource({ key, apiPath, paths, createKey, editKey, formInDialog, ...rest }: AdminResource): ResourceDefinition {
+  const singular = key.replace(/s$/, '');
+  return {
+    ...rest,
+    ns: 'admin',
+    texts: ADMIN_TEXTS,
+    api: (scope) => {
+      const base = apiPath ? apiPath(scope) : `/api/admin/${key}`;
+      // A change is in the audit log, and can change another resource's list (a course counts its pages).
+      return restResource({ base, key: ['admin', 'resource', base], envelope: 'item', invalidates: [['admin', 'resource'], auditKeys.all] });
+    },
+    titleKey: `routes.${key}`,
+    createKey: createKey ?? (formInDialog ? `resources.${key}.create` : `routes.${singular}Create`),
+    editKey: editKey ?? (formInDialog ? `resources.${key}.edit` : `routes.${singular}Edit`),
+    form: formInDialog ? 'dialog' : 'page',
+    paths: paths ?? { list: () => `/${key}`, create: () => `/${key}/create`, edit: (_scope, id) => `/${key}/${id}/edit` },
+    search: true,
+  };
+}
+
+export const TOPICS = adminResource({
   key: 'topics',
-  entity: 'topic',
   labelField: 'title',
   fields: [
     { name: 'title', kind: 'text', required: true, maxLength: 150, inList: true },
@@ -54,11 +66,10 @@ export const TOPICS: ResourceDefinition = {
     { name: 'position', kind: 'integer', min: 0, max: 10_000, inList: true },
     { name: 'shown', kind: 'checkbox', inList: true },
   ],
-};
+});
 
-export const PARTNERS: ResourceDefinition = {
+export const PARTNERS = adminResource({
   key: 'partners',
-  entity: 'partner',
   labelField: 'name',
   fields: [
     { name: 'name', kind: 'text', required: true, maxLength: 150, inList: true },
@@ -69,29 +80,27 @@ export const PARTNERS: ResourceDefinition = {
     { name: 'active', kind: 'checkbox', inList: true },
   ],
   extraColumns: [{ name: 'referred_users', kind: 'integer' }],
-};
+});
 
 export const PROMPT_TYPES = ['summary', 'first_line', 'subject', 'direct', 'similar', 'competitor', 'supplier', 'custom', 'library'] as const;
 export const PROMPT_LIST_TYPES = ['people', 'local', 'company', 'influencer', 'domain', 'intent', 'group'] as const;
 
-export const PROMPTS: ResourceDefinition = {
+export const PROMPTS = adminResource({
   key: 'ai-prompts',
-  entity: 'prompt',
   labelField: 'title',
   formInDialog: true,
   filterField: 'prompt_type',
   fields: [
     { name: 'title', kind: 'text', required: true, maxLength: 150, inList: true },
-    { name: 'prompt_type', kind: 'select', required: true, options: PROMPT_TYPES, optionsKey: 'promptTypes', inList: true },
-    { name: 'list_type', kind: 'select', required: true, options: PROMPT_LIST_TYPES, optionsKey: 'listTypes', inList: true },
+    { name: 'prompt_type', kind: 'select', required: true, options: PROMPT_TYPES, optionLabelKey: (o) => `promptTypes.${o}`, inList: true },
+    { name: 'list_type', kind: 'select', required: true, options: PROMPT_LIST_TYPES, optionLabelKey: (o) => `listTypes.${o}`, inList: true },
     { name: 'prompt', kind: 'textarea', required: true, maxLength: 4000, inList: true },
     { name: 'active', kind: 'checkbox', inList: true },
   ],
-};
+});
 
-export const COURSES: ResourceDefinition = {
+export const COURSES = adminResource({
   key: 'courses',
-  entity: 'course',
   labelField: 'title',
   formInDialog: true,
   openPath: (id) => `/training-content/${id}`,
@@ -104,14 +113,13 @@ export const COURSES: ResourceDefinition = {
     { name: 'shown', kind: 'checkbox', inList: true },
   ],
   extraColumns: [{ name: 'pages_count', kind: 'integer' }],
-};
+});
 
 export const PAGE_STATUSES = ['draft', 'shown'] as const;
 
 /** Onboarding pages of a course (scope = the course id). */
-export const COURSE_PAGES: ResourceDefinition = {
+export const COURSE_PAGES = adminResource({
   key: 'pages',
-  entity: 'page',
   labelField: 'title',
   apiPath: (course) => `/api/admin/courses/${course}/pages`,
   paths: { list: (course) => `/training-content/${course}`, create: (course) => `/training-content/${course}/create`, edit: (course, id) => `/training-content/${course}/${id}/edit` },
@@ -120,8 +128,8 @@ export const COURSE_PAGES: ResourceDefinition = {
   filterField: 'status',
   fields: [
     { name: 'title', kind: 'text', required: true, maxLength: 150, inList: true },
-    { name: 'status', kind: 'select', required: true, options: PAGE_STATUSES, optionsKey: 'pageStatuses', inList: true },
+    { name: 'status', kind: 'select', required: true, options: PAGE_STATUSES, optionLabelKey: (o) => `pageStatuses.${o}`, inList: true },
     { name: 'position', kind: 'integer', min: 0, max: 10_000, inList: true },
     { name: 'content', kind: 'textarea', nullable: true, maxLength: 20_000 },
   ],
-};
+});

@@ -1,9 +1,7 @@
 import { Text } from '@chakra-ui/react';
+import { ResourceListPage, useResourceItem } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useResource } from '../../resources/api/getResource';
-import { resourceBase } from '../../resources/api/listResource';
-import { ResourceListPage } from '../../resources/components/ResourceListPage';
 import { COURSE_PAGES, COURSES } from '../../resources/definitions';
 
 /** training-content/{id}: a course's onboarding pages (draft or shown). */
@@ -11,7 +9,7 @@ export function CoursePage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const courseId = useParams().id ?? '';
-  const course = useResource(resourceBase(COURSES), Number(courseId) || 0);
+  const course = useResourceItem(COURSES.api(''), Number(courseId) || 0);
   return (
     <ResourceListPage
       def={COURSE_PAGES}

@@ -1,0 +1,83 @@
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField, SelectField, TextareaField } from '../form/fields';
+import { TextField } from '../form/TextField';
+import { fieldLabelKey, type ResourceField } from './resourceDefinition';
+import type { ResourceFormValues } from './resourceForm';
+
+export interface ResourceFieldsProps {
+  ns: string;
+  fields: readonly ResourceField[];
+  form: UseFormReturn<ResourceFormValues>;
+  /** Editing an existing item (some fields say something else then). */
+  editing: boolean;
+  columns?: number;
+}
+
+const optionLabel = (field: ResourceField, value: string) => (field.optionLabelKey ? field.optionLabelKey(value) : value);
+
+/** A resource's fields, drawn by kind: single-line fields in a grid, then long texts, choice groups and checkboxes. */
+export function ResourceFields({ ns, fields, form, editing, columns = 2 }: ResourceFieldsProps) {
+  const { t } = useTranslation(ns);
+  const { register, control, formState } = form;
+  const error = (name: string) => formState.errors[name]?.message as string | undefined;
+  const label = (f: ResourceField) => t(fieldLabelKey(f, editing));
+  const of = (...kinds: ResourceField['kind'][]) => fields.filter((f) => kinds.includes(f.kind));
+  return (
+    <>
+      <SimpleGrid columns={{ base: 1, md: columns }} columnGap={6}>
+        {fields
+          .filter((f) => !['checkbox', 'checkboxes', 'textarea'].includes(f.kind))
+          .map((f) =>
+            f.kind === 'select' ? (
+              <SelectField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabel(f, o)) }))} />
+            ) : (
+              <TextField
+                key={f.name}
+                label={label(f)}
+                type={f.kind === 'email' ? 'email' : f.kind === 'integer' ? 'number' : 'text'}
+                inputMode={f.kind === 'integer' ? 'numeric' : undefined}
+                placeholder={f.placeholder ?? (f.kind === 'url' ? 'https://' : undefined)}
+                autoComplete={f.writeOnly ? 'off' : undefined}
+                registration={register(f.name)}
+                error={error(f.name)}
+              />
+            ),
+          )}
+      </SimpleGrid>
+      {of('textarea').map((f) => (
+        <TextareaField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} rows={4} />
+      ))}
+      {of('checkboxes').map((f) => (
+        <Box key={f.name} as="fieldset" mb={4}>
+          <Text as="legend" fontWeight="medium" mb={2}>
+            {label(f)}
+          </Text>
+          <Controller
+            control={control}
+            name={f.name}
+            render={({ field }) => {
+              const chosen = field.value as string[];
+              return (
+                <SimpleGrid columns={{ base: 1, md: 2 }}>
+                  {(f.options ?? []).map((o) => (
+                    <CheckboxField key={o} label={t(optionLabel(f, o))} checked={chosen.includes(o)} onChange={(on) => field.onChange(on ? [...chosen, o] : chosen.filter((x) => x !== o))} />
+                  ))}
+                </SimpleGrid>
+              );
+            }}
+          />
+          {error(f.name) ? (
+            <Text color="red.700" role="alert">
+              {error(f.name)}
+            </Text>
+          ) : null}
+        </Box>
+      ))}
+      {of('checkbox').map((f) => (
+        <Controller key={f.name} control={control} name={f.name} render={({ field }) => <CheckboxField label={label(f)} checked={Boolean(field.value)} onChange={field.onChange} />} />
+      ))}
+    </>
+  );
+}
