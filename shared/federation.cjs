@@ -31,7 +31,7 @@ const SINGLETONS = [
  */
 const CHAKRA_SURFACE = [
   // used today
-  'Alert', 'Badge', 'Box', 'Button', 'Card', 'Center', 'ChakraProvider', 'Checkbox', 'Code', 'DataList', 'Dialog', 'Field',
+  'Alert', 'Badge', 'Box', 'Button', 'Card', 'Center', 'ChakraProvider', 'Checkbox', 'Code', 'DataList', 'Dialog', 'Drawer', 'Field',
   'Fieldset', 'Flex', 'Grid', 'HStack', 'Heading', 'Image', 'Input', 'Link', 'LinkBox', 'LinkOverlay', 'List', 'Menu',
   'NativeSelect', 'Portal', 'SimpleGrid', 'Spinner', 'Stack', 'Table', 'Tabs', 'Text', 'Textarea', 'chakra', 'createSystem',
   'defineConfig',

@@ -110,8 +110,11 @@ test.describe('lists: labels connect, one state, tables that fit', () => {
     await first.getByTestId('row-actions').click();
     await expect(page.getByRole('menuitem', { name: /Get phones/ })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Open details' }).click();
-    await expect(shell.heading('Result details')).toBeVisible();
-    await page.goBack();
+    // The details open in a side panel beside the table; Escape closes it.
+    const details = page.getByTestId('result-drawer');
+    await expect(details.getByRole('link', { name: 'Open full page' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
 
     // The AI prompt panel opens below the bulk bar, not inside it.
     await page.getByTestId('result-row').first().getByRole('checkbox').check();

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, SENT_FILTER, WITH_EMAIL, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useStopSearch } from '../../../api/stopSearch';
 import { parseListParam, type Campaign, type SearchType } from '../../../api/types';
@@ -28,6 +28,7 @@ import { CrmSendControl } from './CrmSendControl';
 import { CrmStatus } from './CrmStatus';
 import { SuppressedBadge } from './SuppressedBadge';
 import { DuplicateBadge } from './DuplicateBadge';
+import { ResultDrawer } from './ResultDrawer';
 import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
@@ -125,6 +126,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { filters, view } = readListState(params);
   const results = useResults(type, id, filters);
@@ -213,9 +215,26 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     setCursor(next);
     rowRefs.current[next]?.focus();
   };
-  /** Opening a row: the result's page today; the hook a side panel can take over. */
-  const openRow = (row: Result) => navigate(`${row.id}?${params.toString()}`);
-  useShortcuts({
+  // The result open in the side panel is in the URL (?result=): reload shows it again, Back closes it.
+  const openId = Number(params.get('result')) || null;
+  const openRow = (row: Result) => {
+    const next = new URLSearchParams(params);
+    next.set('result', String(row.id));
+    setParams(next, { state: { resultPanel: true } });
+  };
+  const closeRow = () => {
+    // Opened here: going back closes it and leaves no extra history entry; opened from a link: drop it from the URL.
+    if ((location.state as { resultPanel?: boolean } | null)?.resultPanel) return void navigate(-1);
+    const next = new URLSearchParams(params);
+    next.delete('result');
+    setParams(next, { replace: true });
+  };
+  /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
+  const handleRowClick = (event: MouseEvent, row: Result) => {
+    if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]')) openRow(row);
+  };
+  // While the panel is open the keys are the panel's (Escape closes it), not the table's.
+  useShortcuts(openId ? {} : {
     next: () => moveCursor(1),
     previous: () => moveCursor(-1),
     select: () => {
@@ -612,6 +631,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   tabIndex={-1}
                   data-cursor={index === cursor ? '' : undefined}
                   onFocus={() => setCursor(index)}
+                  onClick={(event) => handleRowClick(event, r)}
+                  cursor="pointer"
                   _focus={FOCUS_RING}
                 >
                   <Table.Cell>
@@ -657,6 +678,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
           </Button>
         </HStack>
       </Flex>
+      <ResultDrawer
+        type={type}
+        listId={id}
+        resultId={openId}
+        fullPageHref={`${openId ?? ''}?${params.toString()}`}
+        onClose={closeRow}
+        finalFocusEl={() => rowRefs.current[rows.findIndex((r) => r.id === openId)] ?? null}
+      />
     </Box>
   );
 }

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AreaContext, registerAreaTranslations, type AreaMountProps } from '@leadsmith/shared';
+import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
+import { Route, Routes, useLocation } from 'react-router';
+import { NAMESPACE, translations } from '../../../locales';
+import { SavedListScreen } from '../components/SavedListScreen';
+
+registerAreaTranslations(NAMESPACE, translations);
+
+const campaign = {
+  id: 7,
+  name: 'People list',
+  list_type: 'people',
+  search_type: 'people',
+  tags: [],
+  source: null,
+  archived: false,
+  status: 'active',
+  is_demo: false,
+  result_count: 2,
+  has_webhook: false,
+  created_at: '2026-03-14T12:00:00Z',
+  updated_at: '2026-03-14T12:00:00Z',
+  job: null,
+};
+const row = (id: number) => ({
+  id,
+  name: `Person ${id}`,
+  company: `Company ${id}`,
+  job_title: `Title ${id}`,
+  website: null,
+  city: `City ${id}`,
+  email: `p${id}@example.com`,
+  phone: null,
+  email_status: 'found',
+  crm_status: null,
+  crm_provider: null,
+  crm_error: null,
+  crm_error_detail: null,
+  sent: false,
+  manual: false,
+  credits: 0,
+  labels: ['hot'],
+  data: {},
+  created_at: '2026-03-14T12:00:00Z',
+});
+
+function listApi(call: MockCall) {
+  if (call.method === 'GET' && /^\/api\/people-results\/7\/\d+$/.test(call.url)) return { status: 200, body: row(Number(call.url.split('/').at(-1))) };
+  if (call.method === 'GET') return { status: 200, body: { data: [] } };
+  if (call.method !== 'POST' || call.url !== '/api/people-results/7') return undefined;
+  return { status: 200, body: { data: [1, 2].map(row), currentPage: 1, pageSize: 20, total: 2, total_capped: false, total_estimated: false, campaign } };
+}
+
+function Where() {
+  const here = useLocation();
+  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
+}
+const where = () => screen.getByTestId('where').textContent ?? '';
+
+const areaProps: AreaMountProps = {
+  contractVersion: '1.0.0',
+  area: 'lead-search',
+  basename: '/lead-search',
+  location: { pathname: '/saved-lists/people-7', search: '', hash: '', state: null, key: 'k' },
+  navigator: { navigate: jest.fn(), go: jest.fn() },
+};
+
+function renderList(route: string) {
+  return renderWithProviders(
+    <AreaContext.Provider value={areaProps}>
+      <Routes>
+        <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
+        <Route path="/saved-lists/:typeId/:resultId" element={<h1>Full page</h1>} />
+      </Routes>
+      <Where />
+    </AreaContext.Provider>,
+    { route },
+  );
+}
+
+describe('a result in the side panel', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  it('opens from a click on its row, keeps the table, names the result in the URL, and Escape closes it back onto the row', async () => {
+    api = mockApi(listApi);
+    renderList('/saved-lists/people-7?search=');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Person 2')).toBeInTheDocument();
+    const rows = screen.getAllByTestId('result-row');
+    await user.click(within(rows[1]!).getByText('Company 2'));
+
+    const panel = await screen.findByRole('dialog', { name: 'Person 2' });
+    expect(await within(panel).findByText('City 2')).toBeInTheDocument();
+    expect(within(panel).getByText('hot')).toBeInTheDocument();
+    expect(where()).toMatch(/[?&]result=2(&|$)/);
+    // The table stays behind the panel (inert while it is open).
+    expect(screen.getByRole('table', { name: 'Results', hidden: true })).toContainElement(rows[1]!);
+    expect(within(panel).getByRole('link', { name: 'Open full page' })).toHaveAttribute('href', expect.stringMatching(/\/saved-lists\/people-7\/2\?/));
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(where()).not.toMatch(/result=/);
+    await waitFor(() => expect(rows[1]).toHaveFocus());
+  });
+
+  it('is open on a reload of a URL that names the result; its link leads to the full page; a click on the name still opens the page', async () => {
+    api = mockApi(listApi);
+    renderList('/saved-lists/people-7?result=1');
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('dialog', { name: 'Person 1' });
+    expect(await within(panel).findByText('City 1')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(where()).toBe('/saved-lists/people-7');
+
+    await user.click(within(screen.getAllByTestId('result-row')[0]!).getByRole('checkbox'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Person 1' }));
+    expect(await screen.findByRole('heading', { name: 'Full page' })).toBeInTheDocument();
+  });
+});
