@@ -112,9 +112,13 @@ describe('a result in the side panel', () => {
     const user = userEvent.setup();
     const panel = await screen.findByRole('dialog', { name: 'Person 1' });
     expect(await within(panel).findByText('City 1')).toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'Close details' }));
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(where()).toBe('/saved-lists/people-7');
+    await waitFor(() => expect(screen.getAllByTestId('result-row')[0]).toHaveFocus());
+    await user.click(within(screen.getAllByTestId('result-row')[1]!).getByText('Company 2'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Person 2' })).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(within(screen.getAllByTestId('result-row')[0]!).getByRole('checkbox'));
     expect(screen.queryByRole('dialog')).toBeNull();

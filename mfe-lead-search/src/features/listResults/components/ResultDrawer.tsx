@@ -31,7 +31,8 @@ export function ResultDrawer({ type, listId, resultId, fullPageHref, onClose, fi
             <Drawer.Header>
               <Drawer.Title>{result.data?.name ?? t('routes.result')}</Drawer.Title>
             </Drawer.Header>
-            <Drawer.Body>
+            {/* Scrolls when the result is long: focusable so the keyboard can scroll it too. */}
+            <Drawer.Body tabIndex={0}>
               {result.isPending ? (
                 <Spinner role="status" aria-label={t('routes.result')} />
               ) : result.isError ? (

@@ -229,6 +229,19 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
     next.delete('result');
     setParams(next, { replace: true });
   };
+  // Focus goes back to the row whose panel closed, however it closed (Escape, Back, the close button), also when the
+  // panel was open from the start (a reload): the dialog returns focus only to what had it when it opened.
+  const lastOpen = useRef<number | null>(null);
+  useEffect(() => {
+    if (openId === null && lastOpen.current !== null) {
+      const row = rowRefs.current[rowsNow.findIndex((r) => r.id === lastOpen.current)];
+      // After the frame in which the dialog lets go of the page (the rows are inert until then).
+      if (row) requestAnimationFrame(() => row.focus());
+    }
+    lastOpen.current = openId;
+    // Only a change of the open result matters; the rows are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openId]);
   /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
   const handleRowClick = (event: MouseEvent, row: Result) => {
     if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]')) openRow(row);
