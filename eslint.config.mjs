@@ -2,8 +2,63 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
 
 const REMOTES = ['mfe-settings', 'mfe-ai', 'mfe-lead-search', 'mfe-whitelabel', 'mfe-admin'];
+
+/**
+ * Import cycles there are today, to remove, not to add to: each is a route file and the worker that runs
+ * its background engine (the route enqueues through the worker, the worker calls the engine still in the
+ * route file; style.md 11 "workers are not routes"), plus lead enrichment with the list store and phone
+ * reveals, and the sales page with its settings. Moving an engine into its worker takes its pair off this
+ * list; a new cycle through any other file fails the lint.
+ */
+const KNOWN_IMPORT_CYCLES = [
+  'api/src/routes/ai/training.ts',
+  'api/src/workers/aiTraining.ts',
+  'api/src/routes/leadSearch/aiActions.ts',
+  'api/src/workers/aiJob.ts',
+  'api/src/routes/leadSearch/crmSend.ts',
+  'api/src/workers/crmSend.ts',
+  'api/src/routes/leadSearch/enrichment.ts',
+  'api/src/workers/leadEnrichment.ts',
+  'api/src/routes/leadSearch/campaignStore.ts',
+  'api/src/routes/leadSearch/phoneReveals.ts',
+  'api/src/routes/leadSearch/listHistory.ts',
+  'api/src/routes/leadSearch/webhooks.ts',
+  'api/src/workers/listWebhook.ts',
+  'api/src/routes/whitelabel/webhooks.ts',
+  'api/src/workers/whitelabelWebhook.ts',
+  'api/src/routes/whitelabel/salesPageHtml.ts',
+  'api/src/routes/whitelabel/salesSettings.ts',
+];
+
+/**
+ * File names, per dialect (style.md "one casing for files"): everywhere a file is named after its main
+ * export, camelCase or PascalCase (components, classes, page objects); the settings remote still writes
+ * its modules in kebab-case (get-x.ts) beside PascalCase components; test files are `<area>-<feature>`
+ * (leadSearch-searches.test.ts). The part before the first dot counts (x.test.ts, openapi.gen.ts).
+ */
+const CAMEL = '+([a-z])*([a-z0-9])*([A-Z]*([a-z0-9]))';
+const PASCAL = '*([A-Z]*([a-z0-9]))';
+const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+const CAMEL_OR_PASCAL = `@(${CAMEL}|${PASCAL})`;
+const AREA_FEATURE = `${CAMEL}*(-${CAMEL})`;
+const fileNames = (conventions) => ({
+  plugins: { 'check-file': checkFile },
+  rules: {
+    'check-file/filename-naming-convention': [
+      'error',
+      conventions,
+      {
+        ignoreMiddleExtensions: true,
+        errorMessage:
+          'The file name "{{ target }}" breaks its folder\'s naming: camelCase or PascalCase after the main export; kebab-case modules in mfe-settings; <area>-<feature> for test files (eslint.config.mjs)',
+      },
+    ],
+  },
+});
 
 /** Import boundaries: a remote imports only `@leadsmith/shared`, never the shell or another remote. */
 const remoteBoundaries = (self) => ({
@@ -36,6 +91,17 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles: a module that needs one from the other direction moves the shared part out (style.md "one-way imports").
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
     // React rules for the frontends only (Playwright fixtures also have a `use`).
     files: ['{shared,shell,mfe-*}/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -60,4 +126,15 @@ export default tseslint.config(
     },
   },
   ...REMOTES.map(remoteBoundaries),
+  { files: KNOWN_IMPORT_CYCLES, rules: { 'import-x/no-cycle': 'off' } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ...fileNames({
+      '{api,shared,shell,mfe-ai,mfe-lead-search,mfe-whitelabel,mfe-admin}/src/**/*.{ts,tsx}': CAMEL_OR_PASCAL,
+      'mfe-settings/src/**/*.ts': KEBAB,
+      'mfe-settings/src/**/*.tsx': `@(${PASCAL}|${KEBAB})`,
+      '{api/test,e2e/tests}/**/*.{ts,tsx}': AREA_FEATURE,
+      'e2e/support/**/*.ts': CAMEL_OR_PASCAL,
+    }),
+  },
 );

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { mockApi } from '@leadsmith/shared/testing';
 import { CreditUsagePage } from '../components/CreditUsagePage';
-import { dayLabel, longDayLabel } from '../components/dayLabel';
+import { dayLabel, longDayLabel } from '../components/day-label';
 
 registerAreaTranslations(NAMESPACE, translations);
 

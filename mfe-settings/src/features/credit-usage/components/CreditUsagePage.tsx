@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState, PageHeader, useChartPalette } from '@leadsmith/shared';
 import { Pagination } from '../../../components/Pagination';
 import { useCreditUsage } from '../api/get-credit-usage';
-import { longDayLabel } from './dayLabel';
+import { longDayLabel } from './day-label';
 import { useUserLimits } from '../api/get-user-limits';
 
 const UsageByDayChart = lazy(() => import('./UsageByDayChart'));

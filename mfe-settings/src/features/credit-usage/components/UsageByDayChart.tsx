@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { dayLabel, longDayLabel } from './dayLabel';
+import { dayLabel, longDayLabel } from './day-label';
 
 export interface UsageByDayChartProps {
   data: { date: string; consumed: number }[];
