@@ -1,13 +1,8 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { seedAdminDemo } from '../src/routes/admin/demoData';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-interface Dashboard {
-  users: { active: number; deleted: number; by_type: { user_type: string; count: number }[] };
-  signups_by_month: { month: string; count: number }[];
-  activity_by_month: { month: string; searches: number; credits_used: number; credits_added: number }[];
-  subscriptions: { status: string; count: number }[];
-  plans: { plan: string; count: number }[];
-}
+type Dashboard = ApiResponse<'/api/admin/dashboard', 'get'>;
 
 describe('admin dashboard and analytics', () => {
   let ctx: TestContext;

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { openToken } from '../src/providers/crm/tokenBox';
 import { providerFor } from '../src/providers/leads';
 import { freshLeadSources, refreshLeadSources, refreshLeadSourcesEvery, reloadLeadSources, saveLeadSource } from '../src/providers/leads/sourceSettings';
@@ -9,25 +10,7 @@ let fake: FakeLeadVendors;
 let admin: Record<string, string>;
 let customer: Record<string, string>;
 
-interface Source {
-  id: string;
-  keyed: boolean;
-  enabled: boolean;
-  key_set: boolean;
-  key_from: string | null;
-  serves: string[];
-  calls_this_month: number;
-  failures_this_month: number;
-  units_this_month: number;
-  cost_per_call: number | null;
-  cost_this_month: number | null;
-  last_error: string | null;
-}
-interface Overview {
-  sources: Source[];
-  order: Record<string, string[]>;
-  serving: Record<string, { id: string; demo: boolean; demo_reason: string | null }>;
-}
+type Overview = ApiResponse<'/api/admin/lead-sources', 'get'>;
 
 beforeAll(async () => {
   fake = await startFakeLeadVendors();

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOpenAiCompatibleProvider, setAiProvider } from '../src/providers/ai';
@@ -13,15 +14,7 @@ const PROFILE = {
   location: 'Austin, Texas',
 };
 
-interface Suggestion {
-  id: number;
-  title: string;
-  description: string;
-  search_type: string;
-  location: string;
-  filters: Record<string, unknown>;
-  provider: string;
-}
+type Suggestion = ApiResponse<'/api/ai/icp-suggestions', 'get'>['data'][number];
 
 describe('AI area API', () => {
   let ctx: TestContext;

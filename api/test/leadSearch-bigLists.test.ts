@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { COUNT_TTL_MS, filteredTotal } from '../src/routes/leadSearch/results';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
@@ -11,18 +12,7 @@ let ctx: TestContext;
 let token: string;
 let listId: number;
 
-interface Row {
-  id: number;
-  name: string;
-  email: string | null;
-}
-interface ResultsPage {
-  data: Row[];
-  currentPage: number;
-  pageSize: number;
-  total: number;
-  total_capped: boolean;
-}
+type ResultsPage = ApiResponse<'/api/people-results/{id}', 'post'>;
 
 beforeAll(async () => {
   ctx = await createTestApp();

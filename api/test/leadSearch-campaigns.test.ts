@@ -277,13 +277,7 @@ describe('list history (POST /api/campaign/{id}/history)', () => {
 });
 
 /** GET /api/global-search (the header's search). */
-interface GlobalSearchAnswer {
-  currentPage: number;
-  pageSize: number;
-  lists: { data: { id: number; name: string; list_type: string; archived: boolean; result_count: number }[]; total: number; total_capped: boolean };
-  results: { data: { id: number; name: string; company: string | null; email: string | null; campaign_id: number; campaign_name: string }[]; total: number; total_capped: boolean };
-  results_searched: boolean;
-}
+type GlobalSearchAnswer = ApiResponse<'/api/global-search', 'get'>;
 
 const postAs = (token: string, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const globalSearch = (token: string, query: string) => ctx.app.inject({ method: 'GET', url: `/api/global-search?${query}`, headers: bearer(token) });

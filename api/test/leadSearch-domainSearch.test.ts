@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
@@ -15,15 +16,10 @@ let userId: number;
 let unregister: () => void;
 let dispatcher: Agent | undefined;
 
-interface Result {
-  id: number;
-  name: string;
-  job_title: string | null;
-  email: string | null;
-  email_status: string;
-  credits: number;
+/** A result as the API answers it; `data` is the result's open JSON, here with the email's source the domain engine writes. */
+type Result = ApiResponse<'/api/domain-results/{id}/{resultId}', 'get'> & {
   data: { email_source?: { provider: string; url: string | null; via: string; mx: boolean | null; role: boolean } };
-}
+};
 
 beforeAll(async () => {
   site = await startFakeSite();

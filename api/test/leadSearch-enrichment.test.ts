@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, registerChargedSource, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichment';
@@ -9,21 +10,8 @@ let token: string;
 let other: string;
 let userId: number;
 
-interface Result {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  email_status: string;
-  credits: number;
-  labels: string[];
-  data: Record<string, unknown>;
-}
-interface Page {
-  data: Result[];
-  total: number;
-  campaign: { id: number; status: string; job: { id: number; status: string; produced: number; stop_reason: string | null; credits_charged: number } | null };
-}
+type Result = Page['data'][number];
+type Page = ApiResponse<'/api/people-results/{id}', 'post'>;
 
 // Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
 let undoChargedSource: () => void;

@@ -1,10 +1,11 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { downloadLink, stepListExport, EXPORT_BATCH, EXPORT_RETENTION_DAYS } from '../src/routes/leadSearch/listExportJob';
 import { LIST_EXPORT_PURGE } from '../src/workers/listExport';
 import type { ObjectStorageConfig } from '../src/storage/config';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-type ListExport = { id: number; status: string; total: number | null; rows_written: number; bytes: number; file_name: string; finished_at: string | null; expires_at: string | null };
+type ListExport = ApiResponse<'/api/list-exports/{id}', 'get'>;
 
 const ROWS = 2 * EXPORT_BATCH + 345;
 

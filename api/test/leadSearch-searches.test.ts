@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { enrichAndWait } from './support/enrichment';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
@@ -9,20 +10,8 @@ let ctx: TestContext;
 let token: string;
 let userId: number;
 
-interface Campaign {
-  id: number;
-  list_type: string;
-  status: string;
-  result_count: number;
-  job: { id: number; status: string; produced: number; found: number; credits_charged: number; stop_reason: string | null; demo_data: boolean } | null;
-}
-interface Result {
-  id: number;
-  email: string | null;
-  phone: string | null;
-  email_status: string;
-  credits: number;
-}
+type Campaign = ApiResponse<'/api/campaigns/{id}', 'get'>;
+type Result = ApiResponse<'/api/people-results/{id}/{resultId}', 'get'>;
 
 // Demo data is free (ADR 017): these tests charge, so people, group and company searches (and get phones)
 // go to Apollo, here its loopback fake speaking the documented protocol; the other types stay demo data.

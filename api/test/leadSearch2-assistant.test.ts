@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { createEmbeddedProvider, type AiProvider, type GenerateRequest } from '../src/providers/ai';
 import { runAiPrompts, stepAiJob } from '../src/routes/leadSearch/aiActions';
 import { promptIdsForTypes } from '../src/routes/leadSearch/fineTunesStore';
@@ -19,25 +20,8 @@ const PROFILE = {
   location: 'Austin, Texas',
 };
 
-interface FineTune {
-  id: number;
-  list_type: string;
-  prompt_type: string;
-  standard: boolean;
-  customized: boolean;
-  title: string;
-  prompt: string;
-  library_id: number | null;
-  library_source: string | null;
-  default_prompt?: string;
-}
-interface AiJob {
-  id: number;
-  status: string;
-  total: number;
-  processed: number;
-  failed: number;
-}
+type FineTune = ApiResponse<'/api/business-details/fine-tunes', 'get'>['data'][number];
+type AiJob = ApiResponse<'/api/people-results/{id}/ai-jobs/{jobId}', 'get'>;
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
 
@@ -14,24 +15,7 @@ let customer: string;
 let reseller: string;
 let customerId: number;
 
-interface Run {
-  id: number;
-  job_id: number | null;
-  status: string;
-  results_added: number;
-  credits_spent: number;
-  error: string | null;
-  actions_state: string | null;
-  enriched: number;
-  enrich_credits: number;
-  ai_processed: number;
-  crm_sent: number;
-  crm_unsent: number;
-  crm_pending: number;
-  webhook_sent: number;
-  webhook_unsent: number;
-  step_errors: { step: string; code: string }[];
-}
+type Run = ApiResponse<'/api/autopilots/{id}/runs', 'get'>['data'][number];
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = customer, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

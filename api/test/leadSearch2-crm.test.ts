@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1,localhost';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
 
@@ -19,16 +20,7 @@ let hookReceiver: Server;
 let hookPort: number;
 const hookDeliveries: { results: { id: number }[] }[] = [];
 
-interface Result {
-  id: number;
-  name: string;
-  email: string | null;
-  crm_status: string | null;
-  crm_provider: string | null;
-  crm_error: string | null;
-  crm_error_detail: string | null;
-  sent: boolean;
-}
+type Result = ApiResponse<'/api/people-results/{id}/{resultId}', 'get'>;
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = customer, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

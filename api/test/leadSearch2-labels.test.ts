@@ -5,12 +5,7 @@ let ctx: TestContext;
 let customer: string;
 let reseller: string;
 
-interface Label {
-  id: number;
-  name: string;
-  color: string;
-  result_count: number;
-}
+type Label = ApiResponse<'/api/custom-labels', 'post'>['label'];
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -18,39 +18,8 @@ let receiver: Server;
 let port: number;
 const received: { headers: IncomingMessage['headers']; body: string }[] = [];
 
-interface NodeLog {
-  node_id: string;
-  kind: string;
-  status: string;
-  job_id: number | null;
-  items_in: number;
-  items_out: number;
-  credits: number;
-  error: string | null;
-  detail: Record<string, unknown>;
-  started_at: string | null;
-  finished_at: string | null;
-}
-interface Run {
-  id: number;
-  trigger: string;
-  status: string;
-  items_out: number;
-  credits_spent: number;
-  error: string | null;
-  error_node: string | null;
-  started_at: string;
-  finished_at: string | null;
-  nodes: NodeLog[];
-}
-interface Workflow {
-  id: number;
-  status: string;
-  nodes: { id: string; kind: string; settings: Record<string, unknown> }[];
-  edges: { source: string; target: string }[];
-  next_run_at: string | null;
-  last_run: Run | null;
-}
+type Run = ApiResponse<'/api/workflows/{id}/runs/{runId}', 'get'>;
+type Workflow = ApiResponse<'/api/workflows/{id}', 'get'>;
 
 const DAY = 24 * 3600 * 1000;
 const PROFILE = {

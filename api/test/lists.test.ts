@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1,localhost';
 process.env.CRM_RETRY_BACKOFF_MS = '0';
 
@@ -19,14 +20,7 @@ const deliveries: { results: { email: string | null }[] }[] = [];
 const inject = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: object, token = customer) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-interface Row {
-  id: number;
-  email: string | null;
-  suppressed: 'email' | 'domain' | null;
-  crm_status: string | null;
-  crm_error: string | null;
-  crm_error_detail: string | null;
-}
+type Row = ApiResponse<'/api/people-results/{id}/{resultId}', 'get'>;
 
 beforeAll(async () => {
   crm = await startFakeCrm();

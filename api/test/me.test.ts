@@ -1,20 +1,8 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { createHmac } from 'node:crypto';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 
-interface Me {
-  id: number;
-  email: string;
-  role: string;
-  user_type: string;
-  parent_id: number | null;
-  is_child: boolean;
-  lang: string;
-  hash_hmac: string;
-  first_name: string;
-  modules: { id: number; slug: string; name: string }[];
-  permissions: string[];
-  has_google_api_key: boolean;
-}
+type Me = ApiResponse<'/api/me', 'get'>;
 
 /** The fields of the shared `User` contract (shared/src/session/types.ts). */
 const USER_FIELDS = [

@@ -1,20 +1,11 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { spendCredits } from '../src/credits/ledger';
 import { paymentsFor, PaymentUnknownError, SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
 import { RECONCILE_AFTER_MS, createWalletService } from '../src/routes/settings/wallet';
 import { bearer, createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { otherReseller } from './whitelabel-helpers';
 
-interface Purchase {
-  id: number;
-  customer_name: string;
-  kind: string;
-  credits: number;
-  status: string;
-  paid_to_you: boolean;
-  refund_taken_credits: number | null;
-  refund_shortfall_credits: number | null;
-  wallet_additional: number;
-}
+type Purchase = ApiResponse<'/api/whitelabel/credit-purchases', 'get'>['data'][number];
 
 describe('refund of a wallet payment: a reseller for its customer, an administrator for any', () => {
   let ctx: TestContext;

@@ -1,16 +1,8 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { seed } from '../src/seed';
 import { bearer, createTestApp, DEMO, fakeClock, json, login, type TestContext } from './helpers';
 
-interface Limits {
-  search_limit: number;
-  searches_used: number;
-  remaining: number;
-  percent_used: number;
-  band: string;
-  last_reset_date: string | null;
-  next_reset_date: string | null;
-  credits: { monthly: number; additional: number; rolled_over: number; total: number };
-}
+type Limits = ApiResponse<'/api/user-limits', 'get'>;
 
 describe('health, site settings, campaign types, user limits, error log', () => {
   let ctx: TestContext;

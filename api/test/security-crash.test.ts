@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '../src/db';
@@ -34,12 +35,7 @@ afterAll(async () => {
   build?.remove();
 }, 30_000);
 
-interface Job {
-  id: number;
-  status: string;
-  produced: number;
-  credits_charged: number;
-}
+type Job = ApiResponse<'/api/searches/{id}', 'get'>;
 
 beforeEach(() => {
   // Each test starts from a fresh database folder (a failed test must not leave a server on it).
@@ -102,13 +98,7 @@ test('a search job killed as it starts resumes after restart; no half-written re
   }
 }, 600_000);
 
-interface Run {
-  id: number;
-  job_id: number | null;
-  status: string;
-  results_added: number;
-  credits_spent: number;
-}
+type Run = ApiResponse<'/api/autopilots/{id}/runs', 'get'>['data'][number];
 
 test('an autopilot run killed mid-run finishes after restart, and its results and credits agree', async () => {
   await start();

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { issueToken } from '../src/auth/tokens';
 import { spendCredits } from '../src/credits/ledger';
 import { createSandboxPayments, parseSandboxToken, SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
@@ -5,12 +6,7 @@ import { createTestApp, bearer, json, login, DEMO, type TestContext } from './he
 import { untilSettled } from './support/until';
 
 /** Polls a condition (no fixed sleep): resolves as soon as it holds, fails after 10 s. */
-interface Wallet {
-  balance: { monthly: number; additional: number; rolled_over: number; total: number };
-  lots: { remaining: number; expires_at: string }[];
-  cards: { id: number; last4: string; is_default: boolean }[];
-  autoTopUp: { enabled: boolean; threshold: number; amount: number };
-}
+type Wallet = ApiResponse<'/api/wallet', 'get'>;
 
 describe('wallet (/api/wallet…): cards, validation charge, top-ups, auto top-up', () => {
   let ctx: TestContext;

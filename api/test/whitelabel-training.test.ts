@@ -1,15 +1,10 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
 import { createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { BRANDING, caller, otherReseller } from './whitelabel-helpers';
 
-interface CourseAnswer {
-  data: { id: number; title: string; pages_count: number; shown_pages: number };
-}
-interface PageAnswer {
-  data: { id: number; title: string; body_html: string; video_url: string | null; status: string };
-}
-interface CustomerCourse {
-  data: { id: number; title: string; pages: { id: number; title: string; body_html: string | null; video_url: string | null; content: string | null }[] };
-}
+type CourseAnswer = ApiResponse<'/api/whitelabel/courses/{id}', 'get'>;
+type PageAnswer = ApiResponse<'/api/whitelabel/courses/{id}/pages', 'post'>;
+type CustomerCourse = ApiResponse<'/api/courses/items/{id}', 'get'>;
 
 describe('white-label training content', () => {
   let ctx: TestContext;
