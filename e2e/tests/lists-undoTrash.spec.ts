@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/LeadSearchPages';
 
-/** Issue 29 item 5: a bulk delete is undone from its toast; a deleted list waits in the trash (restore, delete forever). */
+/** Issue 29 item 5: a bulk delete is undone from its toast; a deleted list waits in the trash (restore, delete forever); a deleted result is undone too. */
 async function createList(request: APIRequestContext, token: string, name: string): Promise<number> {
   const response = await request.post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type: 'people' } });
   expect(response.status()).toBe(201);
@@ -58,5 +58,32 @@ test.describe('lists: undo and trash', () => {
     await page.getByRole('button', { name: 'Delete forever', exact: true }).click();
     await expect(page.getByText('List deleted for good.')).toBeVisible();
     await expect(page.getByTestId('trash-row').filter({ hasText: `${prefix} B` })).toHaveCount(0);
+  });
+
+  test('a sorted list: a result deleted from its row comes back from the toast, in its place', async ({ page, signIn, request }) => {
+    const token = await apiToken(request, 'customer');
+    const listId = await createList(request, token, `Undo results ${Date.now()}`);
+    for (const name of ['Bruno', 'Alma', 'Carla']) {
+      const response = await request.post(`/api/people-results/${listId}/manual`, { headers: { authorization: `Bearer ${token}` }, data: { name, email: `${name.toLowerCase()}.${listId}@undo.example` } });
+      expect(response.status()).toBe(201);
+    }
+    await signIn('customer', `/lead-search/saved-lists/people-${listId}`);
+    const rows = page.getByTestId('result-row');
+    await expect(rows).toHaveCount(3);
+    // Sorted by name, Z to A: the order is the URL's, and stays through the delete and its undo.
+    await page.getByLabel('Sort by').selectOption({ label: 'Name Z–A' });
+    await expect(page).toHaveURL(/sort=name_desc/);
+    await expect(rows.first()).toContainText('Carla');
+    await expect(rows.last()).toContainText('Alma');
+
+    await rows.filter({ hasText: 'Bruno' }).getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('1 result deleted.')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone: 1 result restored.')).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(1)).toContainText('Bruno');
   });
 });
