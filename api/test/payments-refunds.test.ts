@@ -97,6 +97,22 @@ describe('refund of a wallet payment: a reseller for its customer, an administra
     const byAdmin = await call('POST', `/api/admin/payments/${platform.id}/refund`, admin);
     expect(json(byAdmin)).toMatchObject({ code: 'settings.refund_done', data: { status: 'refunded' } });
     expect((await call('POST', '/api/admin/payments/999999/refund', admin)).statusCode).toBe(404);
+    // The administrator's list: every customer's payments, whose reseller, to whose account, by email and state.
+    expect((await call('GET', '/api/admin/payments', reseller)).statusCode).toBe(403);
+    const listed = json<{ data: (Purchase & { reseller_name: string | null; paid_to_reseller: boolean; email: string })[]; total: number }>(
+      await call('GET', `/api/admin/payments?search=${encodeURIComponent(DEMO.customer.email.toUpperCase())}&pageSize=50`, admin),
+    );
+    expect(listed.data.length).toBe(listed.total);
+    expect(listed.data.every((p) => p.email === DEMO.customer.email && p.reseller_name !== null)).toBe(true);
+    expect(listed.data.find((p) => p.id === platform.id)).toMatchObject({ status: 'refunded', paid_to_reseller: false, refund_taken_credits: 10 });
+    expect(listed.data.find((p) => p.id === paid.id)).toMatchObject({ status: 'succeeded', paid_to_reseller: true });
+    const refunded = json<{ data: Purchase[] }>(await call('GET', `/api/admin/payments?state=refunded&search=${encodeURIComponent(DEMO.customer.email)}`, admin)).data;
+    expect(refunded.length).toBeGreaterThan(0);
+    expect(refunded.every((p) => p.status === 'refunded')).toBe(true);
+    expect(json<{ total: number }>(await call('GET', '/api/admin/payments?search=no-such-customer-%25', admin)).total).toBe(0);
+    const bad = await call('GET', '/api/admin/payments?state=lost', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('state');
   });
 
   it('a lost answer leaves the refund asked (202); the reconciliation job sends it again, once due, with the same key and it settles once', async () => {

@@ -13,6 +13,7 @@ import { SubscriptionsReportPage } from './features/reports/components/Subscript
 import { PlanFormPage } from './features/plans/components/PlanFormPage';
 import { PlansHistoryPage } from './features/plans/components/PlansHistoryPage';
 import { PlansPage } from './features/plans/components/PlansPage';
+import { PaymentsPage } from './features/payments/components/PaymentsPage';
 import { UserFormPage } from './features/users/components/UserFormPage';
 import { UsersHistoryPage } from './features/users/components/UsersHistoryPage';
 import { AiModelSetting } from './features/prompts/components/AiModelSetting';
@@ -69,6 +70,7 @@ export const routes: AreaRouteConfig[] = [
     children: [
       { path: 'subscriptions', titleKey: r('subscriptionsReport'), element: <SubscriptionsReportPage /> },
       { path: 'user-referrals', titleKey: r('referralsReport'), element: <ReferralsReportPage /> },
+      { path: 'payments', titleKey: r('paymentsReport'), element: <PaymentsPage /> },
     ],
   },
   {

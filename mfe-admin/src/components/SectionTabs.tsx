@@ -16,7 +16,7 @@ export function AnalyticsNav() {
   );
 }
 
-/** Tabs between the reports (spec §2: subscriptions, user referrals). */
+/** Tabs between the reports (spec §2: subscriptions, user referrals; the wallet payments and their refunds, issue 25). */
 export function ReportsNav() {
   const { t } = useTranslation('admin');
   return (
@@ -25,6 +25,7 @@ export function ReportsNav() {
       items={[
         { to: '../subscriptions', label: t('routes.subscriptionsReport') },
         { to: '../user-referrals', label: t('routes.referralsReport') },
+        { to: '../payments', label: t('routes.paymentsReport') },
       ]}
     />
   );

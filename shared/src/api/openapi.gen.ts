@@ -22097,13 +22097,13 @@ export interface paths {
                                 status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
                                 /** Format: date-time */
                                 created_at: string;
-                                paid_to_you: boolean;
                                 refund_requested_at: string | null;
                                 refund_failure_code: string | null;
                                 refund_taken_credits: number | null;
                                 refund_shortfall_credits: number | null;
                                 /** @description The customer's purchased credits now: a refund takes back at most these. */
                                 wallet_additional: number;
+                                paid_to_you: boolean;
                             }[];
                             currentPage: number;
                             pageSize: number;
@@ -27204,6 +27204,76 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wallet payments of every customer (paginated, newest first), by customer name or email and state */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    /** @description Part of the customer's name or email */
+                    search?: string;
+                    /** @description pending: processing or waiting for the bank */
+                    state?: "succeeded" | "refunded" | "failed" | "pending";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                customer_id: number;
+                                customer_name: string;
+                                email: string;
+                                /** @enum {string} */
+                                kind: "card_validation" | "top_up" | "auto_top_up";
+                                amount_cents: number;
+                                credits: number;
+                                /** @enum {string} */
+                                status: "processing" | "requires_action" | "succeeded" | "failed" | "refunded";
+                                /** Format: date-time */
+                                created_at: string;
+                                refund_requested_at: string | null;
+                                refund_failure_code: string | null;
+                                refund_taken_credits: number | null;
+                                refund_shortfall_credits: number | null;
+                                /** @description The customer's purchased credits now: a refund takes back at most these. */
+                                wallet_additional: number;
+                                reseller_name: string | null;
+                                /** @description Paid to the reseller's connected account (the refund takes the money back from it) */
+                                paid_to_reseller: boolean;
+                            }[];
+                            currentPage: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -8,8 +8,8 @@ import { paymentsFor } from '../../providers/payments';
 import { createWalletService, refundAnswer, RefundAnswer } from '../settings/wallet';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery } from './common';
 
-/** One wallet payment of a reseller's customer (spec §5: its customers buy credits at its price, on its account). */
-const CreditPurchase = Type.Object({
+/** One wallet payment (a top-up, an automatic top-up, a card check) with its customer and its refund: what a reseller and an administrator see. */
+export const walletPaymentProperties = {
   id: Type.Integer(),
   customer_id: Type.Integer(),
   customer_name: Type.String(),
@@ -19,18 +19,25 @@ const CreditPurchase = Type.Object({
   credits: Type.Integer(),
   status: StringEnum(['processing', 'requires_action', 'succeeded', 'failed', 'refunded'] as const),
   created_at: Timestamp(),
-  /** The money went to the reseller's connected account (only those are the reseller's to refund). */
-  paid_to_you: Type.Boolean(),
   refund_requested_at: Nullable(Timestamp()),
   refund_failure_code: Nullable(Type.String()),
   refund_taken_credits: Nullable(Type.Integer()),
   refund_shortfall_credits: Nullable(Type.Integer()),
   wallet_additional: Type.Integer({ description: "The customer's purchased credits now: a refund takes back at most these." }),
+};
+
+/** One wallet payment of a reseller's customer (spec §5: its customers buy credits at its price, on its account). */
+const CreditPurchase = Type.Object({
+  ...walletPaymentProperties,
+  /** The money went to the reseller's connected account (only those are the reseller's to refund). */
+  paid_to_you: Type.Boolean(),
 });
 
-const SELECT = `SELECT c.id, u.id AS customer_id, trim(concat_ws(' ', u.first_name, u.last_name)) AS customer_name, u.email, c.kind, c.amount_cents, c.credits,
-    c.status, c.created_at, c.connected_account IS NOT NULL AS paid_to_you, c.refund_requested_at, c.refund_failure_code, c.refund_taken_credits,
-    c.refund_shortfall_credits, COALESCE(w.additional, 0) AS wallet_additional
+/** The columns of walletPaymentProperties; `c` is the charge, `u` its customer, `w` the customer's wallet. */
+export const WALLET_PAYMENT_COLUMNS = `c.id, u.id AS customer_id, trim(concat_ws(' ', u.first_name, u.last_name)) AS customer_name, u.email, c.kind, c.amount_cents, c.credits,
+    c.status, c.created_at, c.refund_requested_at, c.refund_failure_code, c.refund_taken_credits, c.refund_shortfall_credits, COALESCE(w.additional, 0) AS wallet_additional`;
+
+const SELECT = `SELECT ${WALLET_PAYMENT_COLUMNS}, c.connected_account IS NOT NULL AS paid_to_you
   FROM settings_payment_charges c JOIN users u ON u.id = c.user_id LEFT JOIN credit_wallets w ON w.user_id = u.id`;
 
 /**
