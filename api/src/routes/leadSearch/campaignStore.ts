@@ -2,12 +2,19 @@ import type { Queryable, SqlParam } from '../../db';
 import { integerParams } from '../../db/types';
 import { ApiError } from '../../http/errors';
 import { CAMPAIGN_SEARCH_TYPE } from '../../providers/leads';
-import { ENRICHMENT_JOB_COLUMNS, toEnrichmentJobDto } from './enrichment';
-import type { CampaignDto, JobDto } from './listSchemas';
+import type { CampaignDto, EnrichmentJobDto, JobDto } from './listSchemas';
 
 export type { CampaignDto, JobDto };
 
-type EnrichmentRow = Parameters<typeof toEnrichmentJobDto>[0];
+/** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
+export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, source_error, created_at, finished_at`;
+
+export type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
+
+export function toEnrichmentJobDto(row: EnrichmentJobRow): EnrichmentJobDto {
+  const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+  return { ...row, created_at: iso(row.created_at), finished_at: row.finished_at === null ? null : iso(row.finished_at) };
+}
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.list_type, c.tags, c.source, c.archived, c.status, c.is_demo, c.result_count,
   (c.webhook_url IS NOT NULL) AS has_webhook, c.created_at, c.updated_at`;
@@ -22,7 +29,7 @@ export function toJobDto(row: JobRow): JobDto {
   return { ...row, created_at: iso(row.created_at) };
 }
 
-export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?: EnrichmentRow | null): CampaignDto {
+export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?: EnrichmentJobRow | null): CampaignDto {
   return {
     ...(enrichment === undefined ? {} : { enrichment: enrichment ? toEnrichmentJobDto(enrichment) : null }),
     ...row,
@@ -42,11 +49,11 @@ export async function loadCampaign(db: Queryable, userId: number, id: number, op
   ).rows[0];
   if (!row) throw notFound();
   const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
-  const enrichment = (await db.query<EnrichmentRow>(`SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
+  const enrichment = (await db.query<EnrichmentJobRow>(`SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = $1 ORDER BY id DESC LIMIT 1`, [id])).rows[0] ?? null;
   return toCampaignDto(row, job, enrichment);
 }
 
-type Loaded<T> = CampaignRow & { job: JobRow | null; enrichment: EnrichmentRow | null; extra: T };
+type Loaded<T> = CampaignRow & { job: JobRow | null; enrichment: EnrichmentJobRow | null; extra: T };
 
 /**
  * One statement for a list, its latest job and `extraSql` (a scalar subquery of the caller over the

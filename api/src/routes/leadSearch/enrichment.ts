@@ -8,9 +8,9 @@ import { LeadSourceError, providerFor, SEARCH_TYPES, type EmployeeRecord, type I
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
-import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { say } from '../respond';
-import { loadCampaign, notFound } from './campaignStore';
+import { ENRICHMENT_JOB_COLUMNS, loadCampaign, notFound, toEnrichmentJobDto, type EnrichmentJobRow } from './campaignStore';
+import { leadsEnriched } from './enrichmentEvents';
 import { creditBalance, spendCredits } from '../../credits/ledger';
 import type { MailDeps } from '../../mail/templatedMail';
 import { CREDIT_COSTS } from './credits';
@@ -218,18 +218,6 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
   return { ...total, cursor: { after, seen }, more };
 }
 
-/** The results a chunk enriched, as one lead.enriched webhook event, queued in the chunk's transaction. */
-export async function leadsEnriched(tx: Queryable, queue: JobQueue, userId: number, enrichment: EnrichmentKind, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const { rows } = await tx.query<{ id: number; list_id: number }>(
-    `SELECT id::int AS id, campaign_id AS list_id, name, company, job_title, email, phone, website, city, email_status,
-            data->'employees' AS employees, data->'social' AS social
-       FROM campaign_results WHERE id = ANY($1::bigint[]) ORDER BY id`,
-    [`{${ids.join(',')}}`],
-  );
-  await queueWebhookEvent(queue, tx, userId, 'lead.enriched', { enrichment, leads: rows }, new Date());
-}
-
 const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });
 
 /** A phone look-up's answer: the number found now, or a reveal the vendor answers later by webhook. */
@@ -428,16 +416,6 @@ export type Selection = { ids?: number[]; all_matching?: boolean; filters?: Resu
 export function selectionWhere(campaignId: number, { ids, all_matching, filters }: Selection): Where {
   if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
   return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
-}
-
-/** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
-export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, source_error, created_at, finished_at`;
-
-type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
-
-export function toEnrichmentJobDto(row: EnrichmentJobRow): EnrichmentJobDto {
-  const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-  return { ...row, created_at: iso(row.created_at), finished_at: row.finished_at === null ? null : iso(row.finished_at) };
 }
 
 /** How long one step of an enrichment job asks vendors before it hands the rest to a fresh job (well inside the job's expiry). */

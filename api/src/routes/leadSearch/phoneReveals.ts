@@ -12,7 +12,7 @@ import { APOLLO_PHONE_WEBHOOK_PATH, apolloWebhookPhone } from '../../providers/l
 import { providerById, type PhoneRevealStart } from '../../providers/leads';
 import { queueOf } from '../../queue/jobQueue';
 import { CREDIT_COSTS } from './credits';
-import { leadsEnriched } from './enrichment';
+import { leadsEnriched } from './enrichmentEvents';
 
 /**
  * Phone reveals answered later by a webhook (Apollo's mobile numbers, `phone_reveals`):
