@@ -215,6 +215,33 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     for (const bucket of ['monthly', 'additional', 'rolled_over'] as const) expect(sums.find((r) => r.bucket === bucket)?.n ?? 0).toBe(after[bucket]);
   });
 
+  it('an administrator refunds a top-up from the app on Stripe: one refund with the idempotency key however many requests race; the charge.refunded event after it takes nothing more', async () => {
+    const admin = await login(ctx.app, DEMO.admin);
+    const charge = json<{ data: { id: number; status: string } }>(await call('POST', '/api/wallet/top-ups', { credits: 30 })).data;
+    expect(charge.status).toBe('succeeded');
+    const intent = fake.paymentIntents().find((pi) => (pi.metadata as Record<string, string>).charge_id === String(charge.id))!;
+    const before = await walletBalance(ctx.db, customerId);
+    const answers = await Promise.all([0, 1, 2].map(() => call('POST', `/api/admin/payments/${charge.id}/refund`, undefined, admin)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.every((c) => c === 200 || c === 409 || c === 422)).toBe(true);
+    expect(json(answers.find((a) => a.statusCode === 200)!)).toMatchObject({ code: 'settings.refund_done', data: { status: 'refunded', refund_taken_credits: 30, refund_shortfall_credits: 0 } });
+    // One refund at Stripe, of the platform's own charge (no transfer to reverse), under the refund's idempotency key.
+    expect(fake.refunds().filter((r) => r.payment_intent === intent.id)).toEqual([expect.objectContaining({ amount: intent.amount, reverse_transfer: false })]);
+    const sent = fake.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.idempotencyKey).toMatch(new RegExp(`^leadsmith-charge-refund:${charge.id}:\\d+$`));
+    // Stripe's charge.refunded event for it arrives afterwards: the credits left once.
+    await webhook(fake.signedEvent('charge.refunded', { id: `ch_${String(intent.id)}`, object: 'charge', payment_intent: intent.id, amount_refunded: intent.amount, refunded: true }));
+    await ctx.app.queue.drain();
+    expect((await walletBalance(ctx.db, customerId)).additional).toBe(before.additional - 30);
+    const lines = await ctx.db.query("SELECT 1 FROM credit_ledger WHERE user_id = $1 AND reason = 'Credit top-up refunded' AND delta = -30", [customerId]);
+    expect(lines.rowCount).toBe(1);
+    // Asked again: refused, and nothing more is sent to Stripe.
+    expect(json(await call('POST', `/api/admin/payments/${charge.id}/refund`, undefined, admin))).toMatchObject({ code: 'settings.refund_not_refundable' });
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
+  });
+
   it('deleting a card detaches its PaymentMethod at Stripe once, after the commit', async () => {
     const added = json<{ data: { id: number } }>(await addCard('visa', false));
     const ref = (await ctx.db.query<{ provider_ref: string }>('SELECT provider_ref FROM settings_payment_cards WHERE id = $1', [added.data.id])).rows[0]!.provider_ref;
