@@ -19,7 +19,8 @@ export interface ResourceApi<T extends ResourceRow> {
   /** Query key every key of this resource starts with (its lists and items), e.g. ['whitelabel', 'partners']. */
   key: QueryKey;
   list: (query: ResourceQuery, signal?: AbortSignal) => Promise<{ data: T[]; total: number }>;
-  get: (id: number, signal?: AbortSignal) => Promise<T>;
+  /** Reads one item (resources edited on their own screen); a form over or above the list takes the row. */
+  get?: (id: number, signal?: AbortSignal) => Promise<T>;
   /** Creates (no id) or updates the item; answers the saved item. */
   save: (id: number | undefined, input: Record<string, unknown>) => Promise<T>;
   remove: (id: number) => Promise<void>;
@@ -69,7 +70,14 @@ export const resourceListQueryOptions = <T extends ResourceRow>(api: ResourceApi
   queryOptions({ queryKey: resourceKeys.list(api, query), queryFn: ({ signal }) => api.list(query, signal), placeholderData: keepPreviousData });
 
 export const resourceQueryOptions = <T extends ResourceRow>(api: ResourceApi<T>, id: number) =>
-  queryOptions({ queryKey: resourceKeys.detail(api, id), queryFn: ({ signal }) => api.get(id, signal), enabled: id > 0 });
+  queryOptions({
+    queryKey: resourceKeys.detail(api, id),
+    queryFn: ({ signal }) => {
+      if (!api.get) throw new Error(`${String(api.key.join('/'))}: this resource has no item route`);
+      return api.get(id, signal);
+    },
+    enabled: id > 0 && api.get !== undefined,
+  });
 
 export const useResourceList = <T extends ResourceRow>(api: ResourceApi<T>, query: ResourceQuery) => useQuery(resourceListQueryOptions(api, query));
 
