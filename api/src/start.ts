@@ -9,6 +9,7 @@ import { loadLeadSourcesConfig } from './providers/leads';
 import { secondsFromEnv } from './effects/externalEffects';
 import { refreshLeadSourcesEvery, reloadLeadSources } from './providers/leads/sourceSettings';
 import { seed } from './seed';
+import { sealStoredGoogleApiKeys } from './users/googleApiKeys';
 
 export async function main(): Promise<void> {
   const config = loadConfig(process.env, REPO_ROOT);
@@ -16,6 +17,8 @@ export async function main(): Promise<void> {
   loadLeadSourcesConfig(process.env);
   const db: Db = await openDb(config);
   const applied = await migrate(db);
+  // Google API keys stored in plain text before they were sealed (migration w7-hmoney-google-api-key-sealed).
+  await sealStoredGoogleApiKeys(db, config.appSecret);
   if (config.seedDemo) await seed(db);
   // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
   await reloadLeadSources({ db, secret: config.appSecret });

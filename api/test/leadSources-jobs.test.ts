@@ -2,6 +2,7 @@ import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/lead
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
 import { enrichAndWait } from './support/enrichment';
+import { sealStoredGoogleApiKeys } from '../src/users/googleApiKeys';
 
 let ctx: TestContext;
 let fake: FakeLeadVendors;
@@ -151,8 +152,12 @@ test("a user's own Google API key, set in their settings, turns their local sear
   expect(json(saved)).toMatchObject({ has_google_api_key: true, message: 'Your Google API key is saved: your local searches use Google Places with it.' });
   const me = async () => json<{ has_google_api_key: boolean }>(await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) }));
   expect(await me()).toMatchObject({ has_google_api_key: true });
-  // Write-only: the key never comes back.
+  // Write-only: the key never comes back. Stored sealed under APP_SECRET: the database holds no plain key.
   expect(JSON.stringify(await me())).not.toContain(FAKE_KEYS.googleUser);
+  const stored = (await ctx.db.query<{ google_api_key: string | null; google_api_key_sealed: string }>('SELECT google_api_key, google_api_key_sealed FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!;
+  expect(stored.google_api_key).toBeNull();
+  expect(stored.google_api_key_sealed).toMatch(/^v1\./);
+  expect(stored.google_api_key_sealed).not.toContain(FAKE_KEYS.googleUser.slice(4));
   try {
     const listId = await createList('local');
     const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 3, filters: { categories: ['Florist'] } } });
@@ -166,6 +171,28 @@ test("a user's own Google API key, set in their settings, turns their local sear
     expect(json(removed)).toMatchObject({ has_google_api_key: false });
   }
   expect(await me()).toMatchObject({ has_google_api_key: false });
+});
+
+test('a Google API key stored in plain text before keys were sealed is sealed at start, once, and still used by local searches', async () => {
+  await ctx.db.query('UPDATE users SET google_api_key = $2, google_api_key_sealed = NULL WHERE email = $1', [DEMO.customer.email, FAKE_KEYS.googleUser]);
+  const read = async () => (await ctx.db.query<{ google_api_key: string | null; google_api_key_sealed: string | null }>('SELECT google_api_key, google_api_key_sealed FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!;
+  try {
+    // Two processes starting together: the key is sealed once, the plain column emptied.
+    const counts = await Promise.all([sealStoredGoogleApiKeys(ctx.db, ctx.app.deps.config.appSecret), sealStoredGoogleApiKeys(ctx.db, ctx.app.deps.config.appSecret)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    const after = await read();
+    expect(after.google_api_key).toBeNull();
+    expect(after.google_api_key_sealed).toMatch(/^v1\./);
+    expect(await sealStoredGoogleApiKeys(ctx.db, ctx.app.deps.config.appSecret)).toBe(0);
+    // The sealed key opens for the user's local search.
+    const listId = await createList('local');
+    const start = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'local', campaign_id: listId, location: 'Porto', count: 1, filters: { categories: ['Florist'] } } });
+    expect(start.statusCode).toBe(201);
+    await ctx.app.queue.drain();
+    expect(fake.of('google').at(-1)!.headers['x-goog-api-key']).toBe(FAKE_KEYS.googleUser);
+  } finally {
+    await ctx.db.query('UPDATE users SET google_api_key = NULL, google_api_key_sealed = NULL WHERE email = $1', [DEMO.customer.email]);
+  }
 });
 
 test('a demo list gets demo data whatever sources are configured, and says so', async () => {

@@ -22,7 +22,7 @@ import { defineWhitelabelWebhookWorker } from './whitelabelWebhook';
 
 /** Every kind of queued work, declared on the app's queue (one handler per kind, one file per kind). */
 export function defineWorkers(queue: JobQueue, deps: AppDeps): void {
-  defineSearchWorker(queue, deps.db, deps);
+  defineSearchWorker(queue, deps.db, deps, deps.config.appSecret);
   defineAiJobWorker(queue, deps.db);
   defineAiTrainingWorker(queue, deps.db, deps.clock);
   defineLeadEnrichmentWorker(queue, deps.db, deps, deps.clock);

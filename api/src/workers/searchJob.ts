@@ -35,7 +35,8 @@ export async function enqueueSearchJob(queue: JobQueue, jobId: number, tx?: Quer
  * search as failed (the list says so; only the results already stored are kept and charged), or,
  * when its source could not be reached before it found anything, goes on with labelled, free demo data.
  */
-export function defineSearchWorker(queue: JobQueue, db: Db, mail?: MailDeps): void {
+/** `secret` (APP_SECRET) opens the user's own Google API key a local search uses (users/googleApiKeys.ts). */
+export function defineSearchWorker(queue: JobQueue, db: Db, mail?: MailDeps, secret: string | null = null): void {
   const retryLimit = secondsFromEnv('SEARCH_JOB_RETRIES', 10, 0, 50);
   const retryDelay = secondsFromEnv('SEARCH_JOB_RETRY_DELAY_SECONDS', 2, 0, 600);
   queue.define<{ jobId: number }>(SEARCH_JOB_FAILED, { expireInSeconds: 60, retryLimit: 5, retryDelay: 5, concurrency: 1 }, async ({ jobId }) => {
@@ -53,7 +54,7 @@ export function defineSearchWorker(queue: JobQueue, db: Db, mail?: MailDeps): vo
       await freshLeadSources();
       try {
         for (;;) {
-          const outcome = await runJobStep(db, jobId, cursors, mail);
+          const outcome = await runJobStep(db, jobId, cursors, mail, secret);
           if (outcome !== 'running') return;
           if (Date.now() > until) {
             await enqueueSearchJob(queue, jobId);

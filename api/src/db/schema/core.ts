@@ -221,4 +221,13 @@ ALTER TABLE business_settings
   ADD COLUMN domain_verified_at timestamptz;
 `,
   },
+  {
+    id: 'w7-hmoney-google-api-key-sealed',
+    sql: `
+-- The user's own Google API key, sealed under APP_SECRET (AES-256-GCM, the CRM tokens' helper) instead of plain
+-- text. Keys stored before are sealed by the API's start (sealStoredGoogleApiKeys: it needs the secret, which SQL
+-- does not have) and their plain column emptied; a later migration drops it.
+ALTER TABLE users ADD COLUMN google_api_key_sealed text;
+`,
+  },
 ];

@@ -4,16 +4,17 @@ import { currentUser } from '../../http/auth';
 import { MessageProperties, Type } from '../../http/contract';
 import type { AppDeps } from '../../http/context';
 import { say } from '../respond';
+import { sealGoogleApiKey } from '../../users/googleApiKeys';
 
 /** What a Google API key looks like (Google Cloud console keys): AIza and 35 more URL-safe characters. */
 const GOOGLE_API_KEY = '^AIza[0-9A-Za-z_-]{35}$';
 
 /**
  * The user's own "Google API key" (spec user field): local searches use Google Places with it before
- * the platform's key (LeadQuery.credentials, searchJobs.ts). Write-only: `/api/me` says only whether
+ * the platform's key (LeadQuery.credentials, searchJobs.ts). Stored sealed (users/googleApiKeys.ts) and write-only: `/api/me` says only whether
  * one is set (`has_google_api_key`). The account's key, so team members cannot change it (routeAccess).
  */
-export function googleApiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps): void {
+export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const answer = Type.Object({ ...MessageProperties, has_google_api_key: Type.Boolean() });
   app.put(
@@ -27,7 +28,12 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps)
       },
     },
     async (request) => {
-      await db.query('UPDATE users SET google_api_key = $2, updated_at = $3 WHERE id = $1', [currentUser(request).id, request.body.google_api_key, clock.now()]);
+      // Sealed under APP_SECRET (users/googleApiKeys.ts); a plain key stored before goes with it.
+      await db.query('UPDATE users SET google_api_key_sealed = $2, google_api_key = NULL, updated_at = $3 WHERE id = $1', [
+        currentUser(request).id,
+        sealGoogleApiKey(config.appSecret, request.body.google_api_key),
+        clock.now(),
+      ]);
       return { ...say(request, 'leadSources.google_key_saved'), has_google_api_key: true };
     },
   );
@@ -35,7 +41,7 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock }: AppDeps)
     '/api/me/google-api-key',
     { onRequest: app.requireAuth, schema: { summary: 'Remove your own Google API key (local searches go back to the platform’s sources)', response: { 200: answer } } },
     async (request) => {
-      await db.query('UPDATE users SET google_api_key = NULL, updated_at = $2 WHERE id = $1', [currentUser(request).id, clock.now()]);
+      await db.query('UPDATE users SET google_api_key_sealed = NULL, google_api_key = NULL, updated_at = $2 WHERE id = $1', [currentUser(request).id, clock.now()]);
       return { ...say(request, 'leadSources.google_key_removed'), has_google_api_key: false };
     },
   );

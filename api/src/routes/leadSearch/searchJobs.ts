@@ -7,6 +7,7 @@ import { COST_PER_RECORD } from './credits';
 import { listNotTrashedSql } from './listOperationStore';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
+import { openGoogleApiKey } from '../../users/googleApiKeys';
 
 /**
  * Records fetched from the provider per step; each step also reveals the previous step's "looking"
@@ -37,6 +38,7 @@ interface JobRow {
   source_error: { source: string; code: string } | null;
   /** The user's own Google API key (spec user field): Google Places uses it before the platform's. */
   google_api_key: string | null;
+  google_api_key_sealed: string | null;
   /** Leave out the records the account already holds (saved searches): neither stored nor charged. */
   skip_known: boolean;
   /** Records read from the source and left out as already held: the source's offset is produced + skipped. */
@@ -178,15 +180,17 @@ async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done
 }
 
 /** The job's search as the provider reads it. */
-function query(job: JobRow): LeadQuery {
-  return { type: job.search_type, location: job.location, filters: job.filters, credentials: { googleApiKey: job.google_api_key } };
+function query(job: JobRow, secret: string | null): LeadQuery {
+  const googleApiKey = openGoogleApiKey(secret, { sealed: job.google_api_key_sealed, plain: job.google_api_key });
+  return { type: job.search_type, location: job.location, filters: job.filters, credentials: { googleApiKey } };
 }
 
 /** What a step found to do. `waiting`: an intent search with no new visit to identify (a visit enqueues the next step). */
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
 
 const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, j.source_error, j.skip_known, j.skipped, c.is_demo AS is_demo_list,
-   (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key
+   (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key,
+   (SELECT u.google_api_key_sealed FROM users u WHERE u.id = j.user_id) AS google_api_key_sealed
    FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
 
 /** `pending` has a contact (an email or a phone): the spec §9 charge applies. */
@@ -374,7 +378,7 @@ async function storeBatch(tx: Queryable, job: JobRow, batch: LeadRecord[]): Prom
  * A step that lost a race (another worker stepped the same job meanwhile) stores nothing: the
  * provider's batch is asked again from the new offset. Returns the job's status after the step.
  */
-export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors = new SearchCursors(), mail?: MailDeps): Promise<StepOutcome> {
+export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors = new SearchCursors(), mail?: MailDeps, secret: string | null = null): Promise<StepOutcome> {
   const before = (await db.query<JobRow>(JOB_SELECT, [jobId])).rows[0];
   if (!before) return 'missing';
   if (before.status !== 'running') return before.status;
@@ -389,7 +393,7 @@ export async function runJobStep(db: Db, jobId: number, cursors: SearchCursors =
   try {
     fetched = intent
       ? await identifyVisits(db, before, provider, wanted)
-      : { records: wanted ? await take(cursors.at(jobId, provider, offset, (limit) => provider.search(query(before), { offset, limit }), wanted), wanted) : [], visitIds: [] };
+      : { records: wanted ? await take(cursors.at(jobId, provider, offset, (limit) => provider.search(query(before, secret), { offset, limit }), wanted), wanted) : [], visitIds: [] };
   } catch (error) {
     cursors.close(jobId);
     if (error instanceof LeadSourceError && error.code === 'unavailable' && before.produced === 0 && !intent && (await nextSource(db, before, error))) return 'running';
