@@ -40,6 +40,8 @@ const CHAKRA_SURFACE = [
   // state machine and join the surface only when a screen uses them
   'VStack', 'Container', 'Wrap', 'Span', 'Em', 'Kbd', 'Separator', 'Icon', 'IconButton', 'CloseButton', 'VisuallyHidden',
   'Group', 'Tag', 'Skeleton', 'EmptyState', 'GridItem', 'Spacer', 'Show', 'useDisclosure',
+  // the tooltip of shared/src/ui/Tooltip.tsx (every tooltip goes through it, with the spec's defaults)
+  'Tooltip',
 ];
 
 /** React Router's surface, shared the same way (the package entry is one large module otherwise kept whole). */

@@ -14,6 +14,11 @@ test("a reseller writes a course with lessons; its customer reads the shown less
     void d.dismiss();
   });
   const wl = new WhitelabelPages(page);
+  // The rich-text editor is a chunk of its own, fetched only where a rich-text field is shown.
+  const editorChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/rich-text-editor\.[0-9a-f]+\.js$/.test(r.url())) editorChunks.push(r.url());
+  });
   await openAs(page, reseller, '/whitelabel/training-content');
   await expect(shell.heading('Training content')).toBeVisible();
   await wl.save();
@@ -27,6 +32,7 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   await expect(shell.heading('Course')).toBeVisible();
   await expect(page.getByTestId('course-title')).toHaveText('Agency onboarding');
 
+  expect(editorChunks).toEqual([]);
   await page.getByRole('link', { name: 'Create page' }).click();
   await expect(shell.heading('Create page')).toBeVisible();
   await wl.field('Page title').fill('Find your first leads');
@@ -36,6 +42,10 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   await wl.field('Video URL').fill('https://videos.agency.example/first-leads');
   await wl.field('Position').fill('1');
   await wl.field('Status').selectOption('shown');
+  // The body's editor is a rich-text editor; its HTML source is a click away (the server sanitises either).
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toBeVisible();
+  expect(editorChunks).toHaveLength(1);
+  await page.getByRole('button', { name: 'HTML', exact: true }).click();
   await wl.field('Body (HTML)').fill('<h2>Start a search</h2><p onclick="alert(2)">Open <strong>New search</strong> and pick a type.</p><script>alert(3)</script><img src=x onerror=alert(4)>');
   await wl.save();
   await wl.expectToast('Page created.');
@@ -52,8 +62,25 @@ test("a reseller writes a course with lessons; its customer reads the shown less
   // The editor and its preview show what the server kept: the body without script, handlers or images.
   await page.getByRole('link', { name: 'Edit Find your first leads' }).click();
   await expect(shell.heading('Edit page')).toBeVisible();
-  await expect(wl.field('Body (HTML)')).toHaveValue('<h2>Start a search</h2><p>Open <strong>New search</strong> and pick a type.</p>');
+  // The rich-text editor shows the kept body; a bold tip typed in it is saved as <strong>.
+  const editor = page.getByRole('textbox', { name: 'Body', exact: true });
+  await expect(editor.getByRole('heading', { name: 'Start a search' })).toBeVisible();
+  await editor.getByText('and pick a type.').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' });
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Tip: save the search.');
+  // Every toolbar button names itself in a tooltip on hover (the shared tooltip's defaults).
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Italic' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Italic');
+  await page.getByRole('button', { name: 'HTML', exact: true }).click();
+  await expect(wl.field('Body (HTML)')).toHaveValue('<h2>Start a search</h2><p>Open <strong>New search</strong> and pick a type.</p><p><strong>Tip: save the search.</strong></p>');
+  await wl.save();
+  await wl.expectToast('Page updated.');
   const preview = page.getByTestId('lesson-preview');
+  await expect(preview.locator('strong', { hasText: 'Tip: save the search.' })).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Start a search' })).toBeVisible();
   await expect(preview.getByRole('link', { name: /Watch the video/ })).toHaveAttribute('href', 'https://videos.agency.example/first-leads');
   await expectAccessible();

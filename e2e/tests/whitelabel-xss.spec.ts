@@ -62,6 +62,10 @@ test('email template subject, HTML and text stay text in the editor, and the pre
   await openAs(page, reseller, '/whitelabel/email-templates?kind=welcome');
   await expect(shell.heading('Email templates')).toBeVisible();
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(subject);
+  // The rich-text editor holds the payloads as inert text or drops them; the HTML source shows the stored body.
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toBeVisible();
+  watch.expectNothingRan();
+  await page.getByRole('button', { name: 'HTML', exact: true }).click();
   await expect(page.getByLabel('HTML body', { exact: true })).toHaveValue(html);
   await expect(page.getByLabel('Text alternative', { exact: true })).toHaveValue(text);
   const preview = page.getByTestId('template-preview-welcome');

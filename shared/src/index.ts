@@ -16,6 +16,7 @@ export * from './ui/PageHeader';
 export * from './ui/PageSpinner';
 export * from './ui/SectionNav';
 export * from './ui/LessonBody';
+export * from './ui/Tooltip';
 export * from './ui/OnboardingTopics';
 export * from './ui/form/TextField';
 export * from './ui/form/useYupForm';

@@ -37,6 +37,7 @@ import {
   tableSlotRecipe,
   tabsSlotRecipe,
   tagSlotRecipe,
+  tooltipSlotRecipe,
   textareaRecipe,
   textStyles,
   tokens,
@@ -81,6 +82,7 @@ export const SLOT_RECIPES = {
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
   tag: tagSlotRecipe,
+  tooltip: tooltipSlotRecipe,
 };
 
 const themeConfig = defineConfig({

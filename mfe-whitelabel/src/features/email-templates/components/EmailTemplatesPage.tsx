@@ -3,6 +3,7 @@ import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextareaField
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RichTextField } from '../../../components/RichTextField';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
 import { useSettled } from '../../../components/useSettled';
 import { useEmailTemplates, type EmailTemplate, type TemplateKind, type TemplateLanguage } from '../api/getEmailTemplates';
@@ -38,7 +39,14 @@ function TemplateForm({ template, lang }: { template: EmailTemplate; lang: Templ
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap={6}>
         <Box>
           <TextField label={t('templates.subject')} registration={form.register('subject')} error={form.formState.errors.subject} />
-          <TextareaField label={t('templates.html')} registration={form.register('html')} error={form.formState.errors.html} rows={10} />
+          <RichTextField
+            label={t('templates.body')}
+            htmlLabel={t('templates.html')}
+            value={html}
+            onChange={(value) => form.setValue('html', value, { shouldDirty: true })}
+            registration={form.register('html')}
+            error={form.formState.errors.html}
+          />
           <TextareaField label={t('templates.text')} registration={form.register('text')} error={form.formState.errors.text} rows={8} />
           <Flex gap={3}>
             <Button type="submit" colorPalette="brand" loading={save.isPending}>

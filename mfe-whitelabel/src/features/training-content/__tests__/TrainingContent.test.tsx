@@ -127,6 +127,9 @@ describe('training content', () => {
     await user.clear(screen.getByLabelText('Video URL'));
     await user.type(screen.getByLabelText('Video URL'), 'https://videos.example.com/welcome');
     await user.selectOptions(screen.getByLabelText('Status'), 'shown');
+    // The body opens in the rich-text editor; the HTML source is a click away.
+    expect(await screen.findByRole('textbox', { name: 'Body' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'HTML' }));
     await user.click(screen.getByLabelText('Body (HTML)'));
     await user.paste('<h2>Hello</h2><script>alert(1)</script><p>Read this first.</p>');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -143,6 +146,7 @@ describe('training content', () => {
     expect(within(preview).getByRole('heading', { level: 2, name: 'Hello' })).toBeInTheDocument();
     expect(within(preview).getByRole('link', { name: /Watch the video/ })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(preview.querySelector('script')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'HTML' }));
     expect(screen.getByLabelText('Body (HTML)')).toHaveValue('<h2>Hello</h2><p>Read this first.</p>');
   }, 45_000);
 });

@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, LessonBody, PageHeader, PageSpinner, SelectField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, LessonBody, PageHeader, PageSpinner, SelectField, TextField, useYupForm } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
+import { RichTextField } from '../../../components/RichTextField';
 import { useNavigate, useParams } from 'react-router';
 import { useCoursePage } from '../api/getCoursePage';
 import type { CoursePage } from '../api/listCoursePages';
@@ -53,7 +54,15 @@ function PageForm({ courseId, page, onCreated }: { courseId: number; page?: Cour
           ]}
         />
       </SimpleGrid>
-      <TextareaField label={t('training.body')} registration={register('body_html')} error={errors.body_html} rows={12} mono helper={t('training.bodyHelp')} />
+      <RichTextField
+        label={t('training.bodyRich')}
+        htmlLabel={t('training.body')}
+        value={form.watch('body_html')}
+        onChange={(html) => form.setValue('body_html', html, { shouldDirty: true })}
+        registration={register('body_html')}
+        error={errors.body_html}
+        helper={t('training.bodyHelp')}
+      />
       <Flex gap={3}>
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {tc('actions.save')}
