@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { LOW_CREDITS_THRESHOLD } from '@leadsmith/shared/constants';
 import type { Queryable } from '../db';
 import { sendTemplatedMail, type MailDeps } from '../mail/templatedMail';
 import { creditsSpent } from '../ops/metrics';
@@ -50,8 +51,8 @@ export interface LedgerOptions {
   mail?: MailDeps;
 }
 
-/** A balance falling to this many credits or fewer gets the low-credits email. */
-export const LOW_CREDITS_THRESHOLD = 50;
+/** A balance falling to this many credits or fewer gets the low-credits email (one constant with the header's notice). */
+export { LOW_CREDITS_THRESHOLD };
 
 export function additionalExpiry(from: Date): Date {
   const at = new Date(from.getTime());

@@ -29,6 +29,8 @@ export const COST_PER_RECORD: Readonly<Record<SearchType, number>> = {
 /** Card validation charge (spec §9): 1 dollar adds 10 credits. */
 export const CARD_VALIDATION_CHARGE_USD = 1;
 export const CARD_VALIDATION_CREDITS = 10;
+/** A balance at or below this many credits is low: the low-credits email (issue 33) and the header's notice. */
+export const LOW_CREDITS_THRESHOLD = 50;
 /** Additional purchased credits stay valid this many months. */
 export const ADDITIONAL_CREDITS_VALID_MONTHS = 12;
 /** Balance buckets in the order they are spent. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, useCurrentUser, useSessionStore } from '@leadsmith/shared/core';
+import { api, LOW_CREDITS_THRESHOLD, paths, useCurrentUser, userHasModule, useSessionStore } from '@leadsmith/shared/core';
 import { creditBalanceLink } from './accountMenuModel';
 
 const creditBalanceKeys = { of: (token: string | null) => ['shell', 'credit-balance', token] as const };
@@ -19,7 +19,8 @@ const creditBalanceQueryOptions = (token: string | null) =>
   });
 
 /**
- * The credit balance, always in the header, linking to the wallet (or credit usage without one). Every
+ * The credit balance, always in the header, linking to the wallet (or credit usage without one), with a
+ * "running low" link to the wallet at or below LOW_CREDITS_THRESHOLD. Every
  * successful mutation in any area may have spent or bought credits, so each one refreshes it.
  */
 export function CreditBalance() {
@@ -38,9 +39,18 @@ export function CreditBalance() {
   );
 
   if (balance.data === undefined) return null;
+  // At or below the low-credits threshold (the low-credits email's), a user who can buy credits is told so.
+  const low = balance.data <= LOW_CREDITS_THRESHOLD && userHasModule(user?.modules, 'wallet');
   return (
-    <Link to={creditBalanceLink(user?.modules)} className="ls-credits" title={t('account.creditsTitle')} data-testid="header-credits">
-      {t('account.creditsLink', { count: balance.data })}
-    </Link>
+    <>
+      <Link to={creditBalanceLink(user?.modules)} className="ls-credits" title={t('account.creditsTitle')} data-testid="header-credits">
+        {t('account.creditsLink', { count: balance.data })}
+      </Link>
+      {low ? (
+        <Link to={paths.settings.wallet()} className="ls-credits-low" data-testid="low-credits">
+          {t('account.lowCredits')}
+        </Link>
+      ) : null}
+    </>
   );
 }

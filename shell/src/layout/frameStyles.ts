@@ -51,6 +51,9 @@ export const FRAME_CSS = `
 .ls-credits{display:inline-flex;align-items:center;height:2.25rem;padding:0 0.75rem;font-size:0.875rem;font-weight:600;color:var(--ls-text);text-decoration:none;background:color-mix(in srgb,var(--ls-brand) 8%,white);border:1px solid color-mix(in srgb,var(--ls-brand) 30%,white);border-radius:9999px;white-space:nowrap;font-variant-numeric:tabular-nums}
 .ls-credits:hover{background:color-mix(in srgb,var(--ls-brand) 14%,white)}
 .ls-credits:focus-visible{outline:2px solid var(--ls-brand);outline-offset:2px}
+.ls-credits-low{display:inline-flex;align-items:center;height:2.25rem;padding:0 0.75rem;font-size:0.875rem;font-weight:600;color:#7A3E00;text-decoration:none;background:#FFF4E0;border:1px solid #E8A33D;border-radius:9999px;white-space:nowrap}
+.ls-credits-low:hover{background:#FFE9C2}
+.ls-credits-low:focus-visible{outline:2px solid #7A3E00;outline-offset:2px}
 .ls-select{height:2.25rem;margin:0;padding:0 0.5rem 0 0.75rem;font:inherit;font-size:0.875rem;color:var(--ls-text);background:#FFFFFF;border:1px solid var(--ls-border);border-radius:0.375rem}
 .ls-body{display:flex;flex:1;flex-direction:column;min-height:0}
 .ls-nav{width:100%;padding:16px;overflow-y:auto;background:var(--ls-sidebar-bg);border-right:1px solid var(--ls-border)}

@@ -1,0 +1,40 @@
+import { test, expect } from '../support/fixtures';
+import { openAs } from '../support/freshUser';
+import { createModuleUser } from '../support/SettingsAccounts';
+import { OSM_API_BASE } from '../support/FakeLeadVendors';
+
+// Demo data is never charged (ADR 017): the spend is a local search on the API server whose local searches
+// go to OpenStreetMap's loopback fakes.
+test.use({ baseURL: OSM_API_BASE });
+
+test('a spend that takes the balance to the low-credits threshold shows "running low" in the header, leading to the wallet; the low-credits email is sent once', async ({ page, request, shell, expectAccessible }) => {
+  test.setTimeout(120_000);
+  const user = await createModuleUser(request, 'low-credits', ['wallet', 'leads']);
+  const headers = { authorization: `Bearer ${user.token}` };
+  // A card (its check gives 10 credits) and 41 bought: 51, one above the threshold of 50.
+  const setup = (await (await request.post('/api/wallet/cards/setup', { headers, data: {} })).json()) as { setup_intent_id: string };
+  expect((await request.post('/api/wallet/cards', { headers, data: { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: true } })).status()).toBe(201);
+  expect((await request.post('/api/wallet/top-ups', { headers, data: { credits: 41 } })).status()).toBe(201);
+  await openAs(page, user, '/lead-search/new-search');
+  await expect(page.getByTestId('header-credits')).toHaveText('51 credits');
+  await expect(page.getByTestId('low-credits')).toHaveCount(0);
+
+  // A local search on a real source spends credits for the places it finds with a contact.
+  const created = await request.post('/api/campaigns', { headers, data: { name: `Low credits ${Date.now()}`, list_type: 'local' } });
+  const { campaign } = (await created.json()) as { campaign: { id: number } };
+  expect((await request.post('/api/searches', { headers, data: { type: 'local', campaign_id: campaign.id, location: 'Porto', count: 5, filters: { categories: ['Restaurant'] } } })).status()).toBe(201);
+  const total = async () => ((await (await request.get('/api/user-limits', { headers })).json()) as { credits: { total: number } }).credits.total;
+  await expect.poll(total, { timeout: 45_000 }).toBeLessThanOrEqual(50);
+
+  // The person sees it in the page: the header's notice, which opens the wallet.
+  await page.reload();
+  const notice = page.getByTestId('low-credits');
+  await expect(notice).toHaveText('Credits running low: buy more');
+  await expectAccessible();
+  await notice.click();
+  await expect(page).toHaveURL('/settings/wallet');
+  await expect(shell.heading('Wallet')).toBeVisible();
+  // And the low-credits email, once for the crossing.
+  const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(user.email)}&kind=low_credits`)).json()) as { emails: { kind: string | null }[] };
+  expect(outbox.emails.filter((e) => e.kind === 'low_credits')).toHaveLength(1);
+});
