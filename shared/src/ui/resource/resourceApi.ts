@@ -21,9 +21,10 @@ export interface ResourceApi<T extends ResourceRow> {
   list: (query: ResourceQuery, signal?: AbortSignal) => Promise<{ data: T[]; total: number }>;
   /** Reads one item (resources edited on their own screen); a form over or above the list takes the row. */
   get?: (id: number, signal?: AbortSignal) => Promise<T>;
-  /** Creates (no id) or updates the item; answers the saved item. */
-  save: (id: number | undefined, input: Record<string, unknown>) => Promise<T>;
-  remove: (id: number) => Promise<void>;
+  /** Creates (no id) or updates the item; answers the saved item. Absent when the resource has a form of its own that sends another body. */
+  save?: (id: number | undefined, input: Record<string, unknown>) => Promise<T>;
+  /** Absent when rows are not deleted. */
+  remove?: (id: number) => Promise<void>;
   /** Other keys a change makes stale (a parent list counting this resource, an audit log). */
   invalidates?: QueryKey[];
 }
@@ -73,7 +74,7 @@ export const resourceQueryOptions = <T extends ResourceRow>(api: ResourceApi<T>,
   queryOptions({
     queryKey: resourceKeys.detail(api, id),
     queryFn: ({ signal }) => {
-      if (!api.get) throw new Error(`${String(api.key.join('/'))}: this resource has no item route`);
+      if (!api.get) throw new Error(`${api.key.join('/')}: this resource has no item route`);
       return api.get(id, signal);
     },
     enabled: id > 0 && api.get !== undefined,
@@ -94,7 +95,10 @@ export function useSaveResource<T extends ResourceRow>(api: ResourceApi<T>) {
   const client = useQueryClient();
   const invalidate = useInvalidate(api);
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: Record<string, unknown> }) => api.save(id, input),
+    mutationFn: ({ id, input }: { id?: number; input: Record<string, unknown> }) => {
+      if (!api.save) throw new Error(`${api.key.join('/')}: this resource is saved by its own form`);
+      return api.save(id, input);
+    },
     onSuccess: (item) => {
       client.setQueryData(resourceKeys.detail(api, item.id), item);
       invalidate();
@@ -104,5 +108,11 @@ export function useSaveResource<T extends ResourceRow>(api: ResourceApi<T>) {
 
 export function useDeleteResource<T extends ResourceRow>(api: ResourceApi<T>) {
   const invalidate = useInvalidate(api);
-  return useMutation({ mutationFn: (id: number) => api.remove(id), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => {
+      if (!api.remove) throw new Error(`${api.key.join('/')}: this resource's rows are not deleted`);
+      return api.remove(id);
+    },
+    onSuccess: invalidate,
+  });
 }

@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ApiResponse } from '@leadsmith/shared';
+import { api, type ApiResponse, type ResourceApi } from '@leadsmith/shared';
 
 /** Spec §3 Package (prices in cents), as GET /api/whitelabel/packages/{id} returns it. */
 export type Package = ApiResponse<'/api/whitelabel/packages/{id}', 'get'>;
@@ -7,17 +6,17 @@ export type CustomField = Package['custom_fields'][number];
 /** A package in the list, with its active subscribers and whether it has a sales page. */
 export type PackageRow = ApiResponse<'/api/whitelabel/packages', 'get'>['data'][number];
 
-export const PACKAGE_PAGE_SIZE = 20;
-
 export const packageKeys = {
   all: ['whitelabel', 'packages'] as const,
-  list: (page: number) => ['whitelabel', 'packages', 'list', page] as const,
   detail: (id: number) => ['whitelabel', 'packages', 'detail', id] as const,
   sales: (id: number) => ['whitelabel', 'packages', 'sales', id] as const,
 };
 
-export const listPackages = (page: number, signal?: AbortSignal) => api.get('/api/whitelabel/packages', { query: { page, pageSize: PACKAGE_PAGE_SIZE }, config: { signal } });
-
-export const packagesQueryOptions = (page: number) => queryOptions({ queryKey: packageKeys.list(page), queryFn: ({ signal }) => listPackages(page, signal), placeholderData: keepPreviousData });
-
-export const usePackages = (page: number) => useQuery(packagesQueryOptions(page));
+/** The packages' list for the kit (a package is read and saved by its own form: getPackage, savePackage). */
+export const packagesApi: ResourceApi<PackageRow> = {
+  key: packageKeys.all,
+  list: ({ page, pageSize }, signal) => api.get('/api/whitelabel/packages', { query: { page, pageSize }, config: { signal } }),
+  remove: async (id) => {
+    await api.delete('/api/whitelabel/packages/{id}', { path: { id } });
+  },
+};

@@ -1,5 +1,5 @@
-import { Box, Button, chakra, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, SelectField, TextareaField } from '@leadsmith/shared';
+import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { FormScreen, ResourceFormFrame, TextField, useYupForm, CheckboxField, SelectField, TextareaField } from '@leadsmith/shared';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,7 +15,6 @@ const FLAGS = ['collect_payment_method', 'available_for_billing_portal', 'show_o
 
 function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
   const { t } = useTranslation('whitelabel');
-  const { t: tc } = useTranslation('common');
   const save = useSavePackage();
   const form = useYupForm(packageSchema, {
     defaultValues: {
@@ -46,42 +45,42 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
     formState: { errors },
   } = form;
   const fields = useFieldArray({ control, name: 'custom_fields' });
-  const submit = form.handleSubmit(async (values: PackageValues) => {
-    const input: PackageInput = {
-      name: values.name.trim(),
-      description: values.description.trim() || null,
-      monthly_price_cents: toCents(values.monthly_price),
-      yearly_price_cents: values.yearly_price === undefined ? null : toCents(values.yearly_price),
-      one_time_price_cents: values.one_time_price === undefined ? null : toCents(values.one_time_price),
-      trial_days: values.trial_days,
-      trial_amount_cents: toCents(values.trial_amount),
-      monthly_credits: values.monthly_credits,
-      credit_price_cents: toCents(values.credit_price),
-      collect_payment_method: values.collect_payment_method,
-      available_for_billing_portal: values.available_for_billing_portal,
-      show_on_sales_page: values.show_on_sales_page,
-      create_via_form: values.create_via_form,
-      form_available_days: values.form_available_days ?? null,
-      thank_you_url: values.thank_you_url.trim() || null,
-      search_limit: values.search_limit ?? null,
-      past_due_access: values.past_due_access as 'pause' | 'keep',
-      custom_fields: values.custom_fields.map((f) => ({
-        label: f.label.trim(),
-        optional: f.optional,
-        type: f.type as 'text' | 'dropdown',
-        options: f.type === 'dropdown' ? f.options.split(',').map((o) => o.trim()).filter(Boolean) : [],
-      })),
-    };
-    try {
-      await save.mutateAsync({ id: pkg?.id, input });
-      onDone();
-    } catch (error) {
-      applyApiFieldErrors(form, error);
-    }
+  const toInput = (values: PackageValues): PackageInput => ({
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    monthly_price_cents: toCents(values.monthly_price),
+    yearly_price_cents: values.yearly_price === undefined ? null : toCents(values.yearly_price),
+    one_time_price_cents: values.one_time_price === undefined ? null : toCents(values.one_time_price),
+    trial_days: values.trial_days,
+    trial_amount_cents: toCents(values.trial_amount),
+    monthly_credits: values.monthly_credits,
+    credit_price_cents: toCents(values.credit_price),
+    collect_payment_method: values.collect_payment_method,
+    available_for_billing_portal: values.available_for_billing_portal,
+    show_on_sales_page: values.show_on_sales_page,
+    create_via_form: values.create_via_form,
+    form_available_days: values.form_available_days ?? null,
+    thank_you_url: values.thank_you_url.trim() || null,
+    search_limit: values.search_limit ?? null,
+    past_due_access: values.past_due_access as 'pause' | 'keep',
+    custom_fields: values.custom_fields.map((f) => ({
+      label: f.label.trim(),
+      optional: f.optional,
+      type: f.type as 'text' | 'dropdown',
+      options: f.type === 'dropdown' ? f.options.split(',').map((o) => o.trim()).filter(Boolean) : [],
+    })),
   });
   const num = { type: 'number', inputMode: 'decimal' as const, step: 'any' };
   return (
-    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="56rem" aria-label={t(pkg ? 'routes.packageEdit' : 'routes.packageCreate')}>
+    <ResourceFormFrame
+      form={form}
+      label={t(pkg ? 'routes.packageEdit' : 'routes.packageCreate')}
+      maxW="56rem"
+      saving={save.isPending}
+      onSave={(values) => save.mutateAsync({ id: pkg?.id, input: toInput(values) })}
+      onSaved={onDone}
+      onCancel={onDone}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
         <TextField label={t('packages.name')} registration={register('name')} error={errors.name} />
         <TextField label={t('packages.thankYouUrl')} registration={register('thank_you_url')} error={errors.thank_you_url} placeholder="https://" />
@@ -156,15 +155,7 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       <Button size="sm" variant="outline" onClick={() => fields.append({ label: '', optional: false, type: 'text', options: '' })}>
         {t('packages.addField')}
       </Button>
-      <Flex gap={3} mt={6}>
-        <Button type="submit" colorPalette="brand" loading={save.isPending}>
-          {tc('actions.save')}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          {tc('actions.cancel')}
-        </Button>
-      </Flex>
-    </chakra.form>
+    </ResourceFormFrame>
   );
 }
 
@@ -176,15 +167,15 @@ export function PackageFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const id = mode === 'edit' ? Number(params.id) || 0 : 0;
   const pkg = usePackage(id);
   return (
-    <Box>
-      <PageHeader title={t(mode === 'create' ? 'routes.packageCreate' : 'routes.packageEdit')} onBack={() => navigate(-1)} />
-      {mode === 'edit' && pkg.isPending ? (
-        <PageSpinner />
-      ) : mode === 'edit' && pkg.isError ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void pkg.refetch()} error={pkg.error} />
-      ) : (
-        <PackageForm key={pkg.data?.id ?? 'new'} pkg={mode === 'edit' ? pkg.data : undefined} onDone={() => navigate('/packages')} />
-      )}
-    </Box>
+    <FormScreen
+      title={t(mode === 'create' ? 'routes.packageCreate' : 'routes.packageEdit')}
+      loading={mode === 'edit' && pkg.isPending}
+      failed={mode === 'edit' && pkg.isError}
+      error={pkg.error}
+      onRetry={() => void pkg.refetch()}
+      loadFailed={t('kit.loadFailed')}
+    >
+      <PackageForm key={pkg.data?.id ?? 'new'} pkg={mode === 'edit' ? pkg.data : undefined} onDone={() => navigate('/packages')} />
+    </FormScreen>
   );
 }

@@ -1,6 +1,5 @@
-import { Box, Button, chakra, Flex, SimpleGrid, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
-import { useState } from 'react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import { FormScreen, ResourceFormFrame, TextField, useYupForm, CheckboxField, SelectField } from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -11,10 +10,7 @@ import { subscriptionSchema, useSaveSubscription, type SubscriptionValues } from
 
 function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: PlanOption[]; onDone: () => void }) {
   const { t } = useTranslation('whitelabel');
-  const { t: tc } = useTranslation('common');
   const save = useSaveSubscription();
-  // An answer about no form field (the sub-account limit, related accounts not allowed) is shown above the buttons.
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useYupForm(subscriptionSchema, {
     defaultValues: {
       customer_name: sub?.customer_name ?? '',
@@ -30,20 +26,22 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
     control,
     formState: { errors },
   } = form;
-  const submit = form.handleSubmit(async (v: SubscriptionValues) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({
-        id: sub?.id,
-        input: { customer_name: v.customer_name.trim(), email: v.email.trim(), username: v.username.trim(), package_id: Number(v.package_id), additional_credits: v.additional_credits, welcome_email: v.welcome_email },
-      });
-      onDone();
-    } catch (error) {
-      if (!applyApiFieldErrors(form, error)) setFormError(apiErrorMessage(error, t('subscriptions.saveFailed')));
-    }
-  });
+  const send = (v: SubscriptionValues) =>
+    save.mutateAsync({
+      id: sub?.id,
+      input: { customer_name: v.customer_name.trim(), email: v.email.trim(), username: v.username.trim(), package_id: Number(v.package_id), additional_credits: v.additional_credits, welcome_email: v.welcome_email },
+    });
   return (
-    <chakra.form onSubmit={(e) => void submit(e)} noValidate maxW="48rem" aria-label={t(sub ? 'routes.subscriptionEdit' : 'routes.subscriptionCreate')}>
+    // An answer about no form field (the sub-account limit, related accounts not allowed) is said above the buttons.
+    <ResourceFormFrame
+      form={form}
+      label={t(sub ? 'routes.subscriptionEdit' : 'routes.subscriptionCreate')}
+      saving={save.isPending}
+      onSave={send}
+      onSaved={onDone}
+      onCancel={onDone}
+      formErrorFallback={t('subscriptions.saveFailed')}
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6}>
         <TextField label={t('subscriptions.customer')} registration={register('customer_name')} error={errors.customer_name} autoComplete="off" />
         <TextField label={t('subscriptions.email')} registration={register('email')} error={errors.email} type="email" disabled={Boolean(sub)} autoComplete="off" />
@@ -69,20 +67,7 @@ function SubscriptionForm({ sub, plans, onDone }: { sub?: Subscription; plans: P
           </Text>
         </>
       )}
-      {formError ? (
-        <Text color="red.700" role="alert" mt={3}>
-          {formError}
-        </Text>
-      ) : null}
-      <Flex gap={3} mt={6}>
-        <Button type="submit" colorPalette="brand" loading={save.isPending}>
-          {tc('actions.save')}
-        </Button>
-        <Button variant="outline" onClick={onDone}>
-          {tc('actions.cancel')}
-        </Button>
-      </Flex>
-    </chakra.form>
+    </ResourceFormFrame>
   );
 }
 
@@ -97,15 +82,14 @@ export function SubscriptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const loading = plans.isPending || (mode === 'edit' && sub.isPending);
   const failed = plans.isError || (mode === 'edit' && sub.isError);
   return (
-    <Box>
-      <PageHeader title={t(mode === 'create' ? 'routes.subscriptionCreate' : 'routes.subscriptionEdit')} onBack={() => navigate(-1)} />
-      {loading ? (
-        <PageSpinner />
-      ) : failed ? (
-        <ErrorState title={t('kit.loadFailed')} onRetry={() => void Promise.all([plans.refetch(), sub.refetch()])} />
-      ) : (
-        <SubscriptionForm key={sub.data?.id ?? 'new'} sub={mode === 'edit' ? sub.data : undefined} plans={plans.data ?? []} onDone={() => navigate('/subscriptions')} />
-      )}
-    </Box>
+    <FormScreen
+      title={t(mode === 'create' ? 'routes.subscriptionCreate' : 'routes.subscriptionEdit')}
+      loading={loading}
+      failed={failed}
+      onRetry={() => void Promise.all([plans.refetch(), sub.refetch()])}
+      loadFailed={t('kit.loadFailed')}
+    >
+      <SubscriptionForm key={sub.data?.id ?? 'new'} sub={mode === 'edit' ? sub.data : undefined} plans={plans.data ?? []} onDone={() => navigate('/subscriptions')} />
+    </FormScreen>
   );
 }

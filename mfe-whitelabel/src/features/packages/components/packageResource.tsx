@@ -1,0 +1,37 @@
+import { Link } from '@chakra-ui/react';
+import type { ResourceDefinition } from '@leadsmith/shared';
+import { formatMoney } from '../../../components/format';
+import { resourceTexts } from '../../../components/resourceTexts';
+import { packagesApi, type PackageRow } from '../api/listPackages';
+
+/** whitelabel/packages: the list; a package's form is its own (prices in dollars, custom fields), see PackageFormPage. */
+export const PACKAGES: ResourceDefinition<PackageRow> = {
+  ns: 'whitelabel',
+  texts: resourceTexts('packages'),
+  api: () => packagesApi,
+  titleKey: 'routes.packages',
+  createKey: 'routes.packageCreate',
+  editKey: 'routes.packageEdit',
+  form: 'page',
+  paths: { list: () => '/packages', create: () => '/packages/create', edit: (_scope, id) => `/packages/${id}/edit` },
+  labelField: 'name',
+  fields: [],
+  columns: (t, language) => [
+    { key: 'name', header: t('packages.name'), render: (r) => r.name },
+    { key: 'monthly', header: t('packages.monthlyPrice'), end: true, render: (r) => formatMoney(r.monthly_price_cents, language) },
+    { key: 'credits', header: t('packages.monthlyCredits'), end: true, render: (r) => r.monthly_credits.toLocaleString(language) },
+    { key: 'subscribers', header: t('packages.subscribers'), end: true, render: (r) => r.subscribers.toLocaleString(language) },
+    {
+      key: 'page',
+      header: t('packages.salesPage'),
+      render: (r) =>
+        r.show_on_sales_page ? (
+          <Link href={`/p/${r.slug}`} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline" aria-label={t('packages.openSalesPage', { name: r.name })}>
+            {`/p/${r.slug}`}
+          </Link>
+        ) : (
+          t('packages.hidden')
+        ),
+    },
+  ],
+};
