@@ -38,11 +38,20 @@ describe('autopilot form', () => {
       fireEvent.change(screen.getByLabelText('List'), { target: { value: '7' } });
       fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Boston' } });
       fireEvent.change(screen.getByLabelText('Job title'), { target: { value: 'Founder' } });
+      // The design system's checkboxes (no native one on the form) carry enrichment and the AI prompts.
+      const boxes = [...document.querySelectorAll('form input[type="checkbox"]')];
+      expect(boxes).toHaveLength(9);
+      for (const box of boxes) expect(box.closest('[data-scope="checkbox"]')).not.toBeNull();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Enrich new results' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Summary' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'First line' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Summary' }));
+      expect(screen.getByRole('checkbox', { name: 'First line' })).toBeChecked();
       fireEvent.click(screen.getByRole('button', { name: 'Save and schedule' }));
 
       await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/autopilots')).toBe(true));
       const post = api.calls.find((c) => c.method === 'POST' && c.url === '/api/autopilots')!;
-      expect(post.body).toMatchObject({ name: 'Monthly founders', repeat: 'monthly', time_zone: 'America/New_York', campaign_id: 7, location: 'Boston', filters: { job_title: 'Founder' } });
+      expect(post.body).toMatchObject({ name: 'Monthly founders', repeat: 'monthly', time_zone: 'America/New_York', campaign_id: 7, location: 'Boston', filters: { job_title: 'Founder' }, enrichment: true, ai_prompts: ['first_line'] });
     } finally {
       api.restore();
     }

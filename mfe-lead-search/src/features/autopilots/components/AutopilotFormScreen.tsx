@@ -1,7 +1,7 @@
-import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { Box, Button, chakra, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
+import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, CheckboxField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useMemo, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCampaigns } from '../../../api/getCampaigns';
@@ -233,23 +233,35 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
         <TextField label={t('autopilot.filter.people')} registration={form.register('filterValue')} error={errors.filterValue} />
       )}
       <TextField label={t('autopilot.fields.maxResults')} type="number" min={1} max={MAX_RESULTS} registration={form.register('max_results')} error={errors.max_results} />
-      <chakra.label display="flex" gap={2} alignItems="center" mb={4}>
-        <input type="checkbox" {...form.register('enrichment')} />
-        {t('autopilot.fields.enrichment')}
-      </chakra.label>
-      <chakra.fieldset mb={4}>
-        <chakra.legend fontSize="sm" fontWeight="medium" mb={1}>
-          {t('autopilot.fields.aiPrompts')}
-        </chakra.legend>
-        <Stack direction="row" wrap="wrap" gap={4}>
-          {PROMPT_TYPES.map((p) => (
-            <chakra.label key={p} display="flex" gap={2} alignItems="center">
-              <input type="checkbox" value={p} {...form.register('ai_prompts')} />
-              {t(`autopilot.prompts.${p}`)}
-            </chakra.label>
-          ))}
-        </Stack>
-      </chakra.fieldset>
+      <Controller
+        control={form.control}
+        name="enrichment"
+        render={({ field }) => <CheckboxField label={t('autopilot.fields.enrichment')} checked={field.value} onChange={field.onChange} name={field.name} />}
+      />
+      <Controller
+        control={form.control}
+        name="ai_prompts"
+        render={({ field }) => {
+          const chosen = field.value ?? [];
+          const toggle = (prompt: string, on: boolean) => field.onChange(on ? [...chosen.filter((c) => c !== prompt), prompt] : chosen.filter((c) => c !== prompt));
+          return (
+            <Fieldset.Root mb={4}>
+              <Fieldset.Legend fontSize="sm" fontWeight="medium" mb={1}>
+                {t('autopilot.fields.aiPrompts')}
+              </Fieldset.Legend>
+              <Stack direction="row" wrap="wrap" gap={4}>
+                {PROMPT_TYPES.map((p) => (
+                  <Checkbox.Root key={p} value={p} checked={chosen.includes(p)} onCheckedChange={(e) => toggle(p, e.checked === true)}>
+                    <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                    <Checkbox.Control />
+                    <Checkbox.Label fontWeight="normal">{t(`autopilot.prompts.${p}`)}</Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </Stack>
+            </Fieldset.Root>
+          );
+        }}
+      />
       <SelectField id="autopilot-crm" label={t('autopilot.fields.crm')} registration={form.register('crm')}>
         <option value="">{t('autopilot.noCrm')}</option>
         {CRMS.map((c) => (

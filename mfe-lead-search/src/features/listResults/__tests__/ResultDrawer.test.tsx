@@ -8,6 +8,15 @@ import { SavedListScreen } from '../components/SavedListScreen';
 
 registerAreaTranslations(NAMESPACE, translations);
 
+// Zag's checkbox makes a PointerEvent when its input loses focus (the click after ticking a row): jsdom has none.
+const { PointerEvent: jsdomPointerEvent } = window as unknown as { PointerEvent?: unknown };
+beforeAll(() => {
+  (window as unknown as { PointerEvent: unknown }).PointerEvent = class PointerEvent extends MouseEvent {};
+});
+afterAll(() => {
+  (window as unknown as { PointerEvent: unknown }).PointerEvent = jsdomPointerEvent;
+});
+
 const campaign = {
   id: 7,
   name: 'People list',
@@ -92,7 +101,7 @@ describe('a result in the side panel', () => {
     const rows = screen.getAllByTestId('result-row');
     await user.click(within(rows[1]!).getByText('Company 2'));
 
-    const panel = await screen.findByRole('dialog', { name: 'Person 2' });
+    const panel = await screen.findByRole('dialog', { name: 'Person 2' }, { timeout: 5000 });
     expect(await within(panel).findByText('City 2')).toBeInTheDocument();
     expect(within(panel).getByText('hot')).toBeInTheDocument();
     expect(where()).toMatch(/[?&]result=2(&|$)/);
@@ -110,19 +119,46 @@ describe('a result in the side panel', () => {
     api = mockApi(listApi);
     renderList('/saved-lists/people-7?result=1');
     const user = userEvent.setup();
-    const panel = await screen.findByRole('dialog', { name: 'Person 1' });
+    const panel = await screen.findByRole('dialog', { name: 'Person 1' }, { timeout: 5000 });
     expect(await within(panel).findByText('City 1')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(where()).toBe('/saved-lists/people-7');
     await waitFor(() => expect(screen.getAllByTestId('result-row')[0]).toHaveFocus());
     await user.click(within(screen.getAllByTestId('result-row')[1]!).getByText('Company 2'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Person 2' })).getByRole('button', { name: 'Close details' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Person 2' }, { timeout: 5000 })).getByRole('button', { name: 'Close details' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(within(screen.getAllByTestId('result-row')[0]!).getByRole('checkbox'));
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Person 1' }));
     expect(await screen.findByRole('heading', { name: 'Full page' })).toBeInTheDocument();
+  });
+});
+
+describe('row selection', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  it("uses the design system's checkbox, named for its row, in the table and the grid", async () => {
+    api = mockApi(listApi);
+    const user = userEvent.setup();
+    const { container } = renderList('/saved-lists/people-7');
+    expect(await screen.findByText('Person 2')).toBeInTheDocument();
+    const boxes = () => [...container.querySelectorAll('input[type="checkbox"]')];
+    for (const box of boxes()) expect(box.closest('[data-scope="checkbox"]')).not.toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person 2' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Person 2' })).toBeChecked();
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 selected');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Person 1' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Grid view' }));
+    expect(await screen.findAllByTestId('result-card')).toHaveLength(2);
+    for (const box of boxes()) expect(box.closest('[data-scope="checkbox"]')).not.toBeNull();
+    // A new view starts with nothing selected.
+    expect(screen.getByRole('checkbox', { name: 'Select Person 1' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person 1' }));
+    expect(screen.getByTestId('selection-count')).toHaveTextContent('1 selected');
   });
 });

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Flex, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, chakra } from '@chakra-ui/react';
 import { apiErrorMessage, CREDIT_COSTS, ErrorState, PageHeader, PageSpinner, SENT_FILTER, WITH_EMAIL, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { CrmStatus } from './CrmStatus';
 import { SuppressedBadge } from './SuppressedBadge';
 import { DuplicateBadge } from './DuplicateBadge';
 import { ResultDrawer } from './ResultDrawer';
+import { SelectCheckbox } from '../../../components/SelectCheckbox';
 import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
@@ -484,10 +485,11 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>
                 {t('toolbar.csv')}
               </Button>
-              <chakra.label display="flex" gap={1} alignItems="center" fontSize="xs">
-                <input type="checkbox" checked={includeSuppressed} onChange={(e) => setIncludeSuppressed(e.target.checked)} />
-                {t('doNotContact.includeInCsv')}
-              </chakra.label>
+              <Checkbox.Root size="xs" checked={includeSuppressed} onCheckedChange={(e) => setIncludeSuppressed(e.checked === true)}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label fontWeight="normal">{t('doNotContact.includeInCsv')}</Checkbox.Label>
+              </Checkbox.Root>
             </HStack>
           ) : null}
           {has('newSearch') ? (
@@ -590,14 +592,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             >
               <Card.Body>
                 <HStack justify="space-between" align="flex-start">
-                  <chakra.label display="flex" gap={2} alignItems="center">
-                    <input type="checkbox" checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('list.selectRow', { name: r.name })} />
+                  <HStack gap={2}>
+                    <SelectCheckbox label={t('list.selectRow', { name: r.name })} checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} />
                     <Link to={`${r.id}?${params.toString()}`}>
                       <Text as="span" fontWeight="semibold" textDecoration="underline">
                         {r.name}
                       </Text>
                     </Link>
-                  </chakra.label>
+                  </HStack>
                   <EmailStatusBadge status={r.email_status} />
                 </HStack>
                 <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
@@ -623,7 +625,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
             <Table.Header>
               <Table.Row {...TABLE_HEADER_ROW_PROPS}>
                 <Table.ColumnHeader w="8">
-                  <input type="checkbox" checked={allOnPageSelected || allMatching} onChange={togglePage} aria-label={t('list.selectPage')} />
+                  <SelectCheckbox label={t('list.selectPage')} checked={allOnPageSelected || allMatching} onChange={togglePage} />
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
                 {columns.map((c) => (
@@ -649,7 +651,7 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
                   _focus={FOCUS_RING}
                 >
                   <Table.Cell>
-                    <input type="checkbox" checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('list.selectRow', { name: r.name })} />
+                    <SelectCheckbox label={t('list.selectRow', { name: r.name })} checked={allMatching || selected.has(r.id)} onChange={() => toggle(r.id)} />
                   </Table.Cell>
                   <Table.Cell>
                     <Link to={`${r.id}?${params.toString()}`}>
