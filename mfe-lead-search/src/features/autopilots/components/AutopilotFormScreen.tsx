@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, CheckboxField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAutopilot } from '../api/getAutopilot';
 import { AUTOPILOT_LIST_TYPES, AUTOPILOT_TYPES, autopilotPath, CRMS, parseAutopilotParam, PROMPT_TYPES, REPEATS, type Autopilot, type AutopilotType, type Repeat } from '../api/getAutopilots';
 import { useSaveAutopilot, type AutopilotInput } from '../api/saveAutopilot';
 import { browserTimeZone, timeZoneOptions } from '../../schedule/timeZones';
+import { CHECKBOX_INPUT_OVER } from '../../../components/SelectCheckbox';
 
 interface FormValues {
   name: string;
@@ -236,7 +237,13 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
       <Controller
         control={form.control}
         name="enrichment"
-        render={({ field }) => <CheckboxField label={t('autopilot.fields.enrichment')} checked={field.value} onChange={field.onChange} name={field.name} />}
+        render={({ field }) => (
+          <Checkbox.Root mb={4} display="flex" position="relative" checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} style={CHECKBOX_INPUT_OVER} />
+            <Checkbox.Control />
+            <Checkbox.Label fontWeight="normal">{t('autopilot.fields.enrichment')}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
       />
       <Controller
         control={form.control}
@@ -251,8 +258,8 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
               </Fieldset.Legend>
               <Stack direction="row" wrap="wrap" gap={4}>
                 {PROMPT_TYPES.map((p) => (
-                  <Checkbox.Root key={p} value={p} checked={chosen.includes(p)} onCheckedChange={(e) => toggle(p, e.checked === true)}>
-                    <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                  <Checkbox.Root key={p} value={p} position="relative" checked={chosen.includes(p)} onCheckedChange={(e) => toggle(p, e.checked === true)}>
+                    <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} style={CHECKBOX_INPUT_OVER} />
                     <Checkbox.Control />
                     <Checkbox.Label fontWeight="normal">{t(`autopilot.prompts.${p}`)}</Checkbox.Label>
                   </Checkbox.Root>

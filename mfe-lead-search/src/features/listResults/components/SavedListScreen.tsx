@@ -29,7 +29,7 @@ import { CrmStatus } from './CrmStatus';
 import { SuppressedBadge } from './SuppressedBadge';
 import { DuplicateBadge } from './DuplicateBadge';
 import { ResultDrawer } from './ResultDrawer';
-import { SelectCheckbox } from '../../../components/SelectCheckbox';
+import { CHECKBOX_INPUT_OVER, SelectCheckbox } from '../../../components/SelectCheckbox';
 import { LabelFilter } from './LabelFilter';
 import { LabelsEditor } from './LabelsEditor';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
@@ -485,8 +485,8 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
               <Button size="sm" variant="outline" onClick={() => void handleExport()} loading={exportCsv.isPending || startExport.isPending}>
                 {t('toolbar.csv')}
               </Button>
-              <Checkbox.Root size="xs" checked={includeSuppressed} onCheckedChange={(e) => setIncludeSuppressed(e.checked === true)}>
-                <Checkbox.HiddenInput />
+              <Checkbox.Root size="xs" position="relative" checked={includeSuppressed} onCheckedChange={(e) => setIncludeSuppressed(e.checked === true)}>
+                <Checkbox.HiddenInput style={CHECKBOX_INPUT_OVER} />
                 <Checkbox.Control />
                 <Checkbox.Label fontWeight="normal">{t('doNotContact.includeInCsv')}</Checkbox.Label>
               </Checkbox.Root>
