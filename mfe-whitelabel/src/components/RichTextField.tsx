@@ -3,6 +3,7 @@ import { TextareaField } from '@leadsmith/shared';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { editorKeepsHtml } from './richTextKeeps';
 
 // Its own chunk: the editor (Tiptap and ProseMirror) is fetched only when a rich-text field is shown.
 const RichTextEditor = lazy(() => import(/* webpackChunkName: "rich-text-editor" */ './RichTextEditor'));
@@ -16,15 +17,28 @@ export interface RichTextFieldProps {
   registration: UseFormRegisterReturn;
   error?: FieldError;
   helper?: string;
+  /** The view the field opens in (the editor by default). */
+  initialMode?: 'rich' | 'html';
+  /**
+   * Warn in the editor when the HTML holds markup the editor does not keep (a page's own styles, scripts,
+   * embeds): nothing is lost until the person types there, and the HTML view keeps it whole.
+   */
+  warnWhenLossy?: boolean;
 }
 
 /**
  * A rich-text field: the editor by default, the HTML source a click away (both edit the same form value;
  * the server sanitises whatever comes, ADR 007 addendum).
  */
-export function RichTextField({ label, htmlLabel, value, onChange, registration, error, helper }: RichTextFieldProps) {
+export function RichTextField({ label, htmlLabel, value, onChange, registration, error, helper, initialMode = 'rich', warnWhenLossy = false }: RichTextFieldProps) {
   const { t } = useTranslation('whitelabel');
-  const [mode, setMode] = useState<'rich' | 'html'>('rich');
+  const [mode, setMode] = useState<'rich' | 'html'>(initialMode);
+  // Asked when the editor is opened: the editor's own output is always kept whole.
+  const [lossy, setLossy] = useState(false);
+  const openEditor = () => {
+    setLossy(warnWhenLossy && !editorKeepsHtml(value));
+    setMode('rich');
+  };
   const labelId = useId();
   const helperId = useId();
   return (
@@ -34,7 +48,7 @@ export function RichTextField({ label, htmlLabel, value, onChange, registration,
           {label}
         </Text>
         <Flex gap={1} role="group" aria-label={t('editor.mode')}>
-          <Button type="button" size="xs" variant={mode === 'rich' ? 'solid' : 'outline'} aria-pressed={mode === 'rich'} onClick={() => setMode('rich')}>
+          <Button type="button" size="xs" variant={mode === 'rich' ? 'solid' : 'outline'} aria-pressed={mode === 'rich'} onClick={openEditor}>
             {t('editor.rich')}
           </Button>
           <Button type="button" size="xs" variant={mode === 'html' ? 'solid' : 'outline'} aria-pressed={mode === 'html'} onClick={() => setMode('html')}>
@@ -44,6 +58,11 @@ export function RichTextField({ label, htmlLabel, value, onChange, registration,
       </Flex>
       {mode === 'rich' ? (
         <Field.Root invalid={Boolean(error)}>
+          {lossy ? (
+            <Text role="status" mb={2} px={3} py={2} borderRadius="md" bg="orange.50" color="orange.800" fontSize="sm">
+              {t('editor.lossy')}
+            </Text>
+          ) : null}
           <Suspense
             fallback={
               <Flex minH="14rem" align="center" justify="center" borderWidth="1px" borderRadius="md">

@@ -9,8 +9,8 @@ import { RichTextField } from '../RichTextField';
 registerAreaTranslations(NAMESPACE, translations);
 
 const changes: string[] = [];
-function Form() {
-  const form = useForm({ defaultValues: { body: '<p>Hello</p>' } });
+function Form({ body = '<p>Hello</p>', page = false }: { body?: string; page?: boolean }) {
+  const form = useForm({ defaultValues: { body } });
   return (
     <RichTextField
       label="Body"
@@ -21,6 +21,7 @@ function Form() {
         form.setValue('body', html);
       }}
       registration={form.register('body')}
+      {...(page ? { initialMode: 'html' as const, warnWhenLossy: true } : {})}
     />
   );
 }
@@ -61,5 +62,24 @@ describe('RichTextField', () => {
     fireEvent.click(screen.getByRole('button', { name: 'HTML' }));
     expect(screen.getByLabelText('Body (HTML)')).toHaveValue(changes.at(-1));
     expect(changes.at(-1)).toMatch(/^<p>Hello world.*!.*<\/p>$/);
+  });
+
+  it("a page's own markup opens in the HTML view, and the editor warns before it would drop it; nothing changes until one types there", async () => {
+    const page = '<style>h2{color:red}</style><div class="hero"><h2>Offer</h2><script>track()</script></div>';
+    renderWithProviders(<Form body={page} page />);
+    expect(screen.getByLabelText('Body (HTML)')).toHaveValue(page);
+    fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
+    expect(await screen.findByRole('textbox', { name: 'Body' })).toHaveTextContent('Offer');
+    expect(screen.getByRole('status')).toHaveTextContent('markup the editor does not keep');
+    fireEvent.click(screen.getByRole('button', { name: 'HTML' }));
+    expect(screen.getByLabelText('Body (HTML)')).toHaveValue(page);
+    expect(changes).toEqual([]);
+  });
+
+  it('no warning when the editor keeps the HTML whole', async () => {
+    renderWithProviders(<Form body={'<h2>Offer</h2><p>Plain <strong>text</strong> and <a href="https://example.com">a link</a></p>'} page />);
+    fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
+    expect(await screen.findByRole('textbox', { name: 'Body' })).toHaveTextContent('Plain text');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

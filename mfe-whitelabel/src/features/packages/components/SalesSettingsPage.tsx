@@ -1,7 +1,8 @@
 import { Box, Button, chakra, Field, Heading, Input, Link, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, TextareaField } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { RichTextField } from '../../../components/RichTextField';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
 import { useSettled } from '../../../components/useSettled';
 import { usePackage } from '../api/getPackage';
@@ -92,7 +93,18 @@ function SalesSettingsForm({ pkg, answer }: { pkg: Package; answer: SalesSetting
           <TextField label={t('sales.termsUrl')} registration={register('terms_url')} error={errors.terms_url} placeholder="https://" />
           <TextField label={t('sales.subdomainUrl')} registration={register('subdomain_url')} error={errors.subdomain_url} placeholder="https://" />
         </SimpleGrid>
-        <TextareaField label={t('sales.bodyHtml')} registration={register('body_html')} error={errors.body_html} rows={8} mono helper={t('sales.bodyHtmlHelp')} />
+        {/* The reseller's own page markup: the HTML view first, the editor a click away with a warning when it would drop markup (ADR 045). */}
+        <RichTextField
+          label={t('sales.body')}
+          htmlLabel={t('sales.bodyHtml')}
+          value={watch('body_html')}
+          onChange={(html) => form.setValue('body_html', html, { shouldDirty: true })}
+          registration={register('body_html')}
+          error={errors.body_html}
+          helper={t('sales.bodyHtmlHelp')}
+          initialMode="html"
+          warnWhenLossy
+        />
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {tc('actions.save')}
         </Button>
