@@ -94,8 +94,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // Cycles are ours to find: packages are not parsed (PGlite's bundled chunks overflow the parser's stack).
+      'import-x/ignore': ['node_modules'],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // React rules for the frontends only (Playwright fixtures also have a `use`).
