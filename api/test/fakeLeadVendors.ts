@@ -7,7 +7,7 @@ import { domainSearchAnswer, emailFinderAnswer, emailVerifierAnswer, HUNTER_ERRO
 import { IPINFO } from './fixtures/leadVendors/ipinfo';
 import { modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
 import { YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
-import { NOMINATIM_PORTO, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/leadVendors/osm';
+import { NOMINATIM_PORTO, NOMINATIM_RIBEIRA, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/leadVendors/osm';
 import { COMPANY_VARS, companyBinding, sparqlAnswer, WIKIDATA_COMPANIES } from './fixtures/leadVendors/wikidata';
 
 /**
@@ -54,9 +54,11 @@ export interface FakeLeadVendors {
   queue(vendor: Vendor, ...answers: Scripted[]): void;
   /**
    * A deliberately slow source: every later request of `vendor` whose `holdKey` is `key` waits
-   * until released. Overpass's key is its query's tags, sorted (`amenity=restaurant`).
+   * until released. Overpass's key is its query's tags, sorted (`amenity=restaurant`); with `within`
+   * (south, west, north, east) only Overpass queries whose box lies inside it wait (one test's town,
+   * not another test's search running meanwhile).
    */
-  hold(vendor: Vendor, key: string): void;
+  hold(vendor: Vendor, key: string, within?: Box): void;
   /** Requests waiting now. */
   held(): number;
   /** Lets the oldest `count` waiting requests be answered; without a count, all of them, and nothing is held any more. */
@@ -72,6 +74,16 @@ export interface FakeLeadVendors {
   /** Posts callback `index` again, as a vendor retrying would; resolves with the receiver's status. */
   replayWebhook(index: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/** South, west, north, east: an Overpass bounding box. */
+export type Box = readonly [number, number, number, number];
+
+/** The box an Overpass query asks about, or null (a query by id). */
+function queryBox(request: ReceivedRequest): Box | null {
+  const query = new URLSearchParams(request.body).get('data') ?? '';
+  const box = /\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)/.exec(query);
+  return box ? (box.slice(1).map(Number) as unknown as Box) : null;
 }
 
 /** What `hold` compares: Overpass's query tags (sorted `k=v`, comma-separated), else the request's path. */
@@ -141,7 +153,7 @@ function nominatim(request: ReceivedRequest): Scripted {
   // The public instance refuses stock library user agents (usage policy).
   if (!/Leadsmith/.test(String(request.headers['user-agent']))) return { status: 403, body: 'Access blocked' };
   const q = (request.query.get('q') ?? '').toLowerCase();
-  return { status: 200, body: q === 'porto' ? NOMINATIM_PORTO : [] };
+  return { status: 200, body: q === 'porto' ? NOMINATIM_PORTO : q === 'ribeira, porto' ? NOMINATIM_RIBEIRA : [] };
 }
 
 function hunter(request: ReceivedRequest): Scripted {
@@ -279,7 +291,14 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
   const scripts = new Map<Vendor, Scripted[]>();
   const sockets = new Set<Socket>();
 
-  const holds: { vendor: Vendor; key: string }[] = [];
+  const holds: { vendor: Vendor; key: string; within?: Box }[] = [];
+  const isHeld = (request: ReceivedRequest) =>
+    holds.some((h) => {
+      if (h.vendor !== request.vendor || h.key !== holdKey(request)) return false;
+      if (!h.within) return true;
+      const box = queryBox(request);
+      return box !== null && box[0] >= h.within[0] && box[1] >= h.within[1] && box[2] <= h.within[2] && box[3] <= h.within[3];
+    });
   const waiting: (() => void)[] = [];
   const release = (count = Infinity) => {
     if (count === Infinity) holds.length = 0;
@@ -334,7 +353,10 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
       // Control for a test in another process (the e2e run): hold, count held, release.
       if (url.pathname.startsWith('/__control/')) {
         const action = url.pathname.slice('/__control/'.length);
-        if (action === 'hold') holds.push({ vendor: url.searchParams.get('vendor') as Vendor, key: url.searchParams.get('key') ?? '' });
+        if (action === 'hold') {
+          const within = url.searchParams.get('within')?.split(',').map(Number);
+          holds.push({ vendor: url.searchParams.get('vendor') as Vendor, key: url.searchParams.get('key') ?? '', within: within?.length === 4 ? (within as unknown as Box) : undefined });
+        }
         if (action === 'release') release(url.searchParams.has('count') ? Number(url.searchParams.get('count')) : undefined);
         if (action === 'hold-webhooks') holdingWebhooks = true;
         if (action === 'release-webhooks') void releaseWebhooks();
@@ -372,7 +394,7 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
           if (scripted.webhook) callBack(scripted.webhook.url, scripted.webhook.body, scripted.webhook.requestId);
         });
       };
-      if (holds.some((h) => h.vendor === vendor && h.key === holdKey(received))) waiting.push(answer);
+      if (isHeld(received)) waiting.push(answer);
       else answer();
     });
   });
@@ -388,7 +410,7 @@ export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler
     requests,
     of: (vendor) => requests.filter((r) => r.vendor === vendor),
     queue: (vendor, ...answers) => scripts.set(vendor, [...(scripts.get(vendor) ?? []), ...answers]),
-    hold: (vendor, key) => holds.push({ vendor, key }),
+    hold: (vendor, key, within) => holds.push({ vendor, key, within }),
     held: () => waiting.length,
     release,
     webhooks,

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { LEAD_VENDORS_CONTROL, OSM_API_BASE } from '../support/FakeLeadVendors';
+import { LEAD_VENDORS_CONTROL, OSM_API_BASE, RIBEIRA } from '../support/FakeLeadVendors';
 import { NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 
 // The API server whose local searches go to the Nominatim and Overpass fakes.
@@ -7,20 +7,22 @@ test.use({ baseURL: OSM_API_BASE });
 
 /**
  * Results arrive in the list while the search runs: Overpass is made slow on purpose (the fake holds
- * every restaurant-only query until the spec releases it). Porto's box is read in three cells from
- * the west; the fixture has two restaurants in the first, two in the second and one in the third.
+ * every restaurant-only query inside Ribeira's box until the spec releases it). Ribeira holds Porto's
+ * places in a box of its own, so no other spec's Porto search (cached by the API, or running meanwhile)
+ * meets the hold. Its box is read in three cells from the west; the fixture has two restaurants in the
+ * first, two in the second and one in the third.
  */
 test.describe('lead search: results arrive while the search runs', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('the first places show in the list while the next part of the town is still being read', async ({ page, request, signIn }) => {
     const held = async () => ((await (await request.get(`${LEAD_VENDORS_CONTROL}/held`)).json()) as { held: number }).held;
-    expect((await request.post(`${LEAD_VENDORS_CONTROL}/hold?vendor=overpass&key=${encodeURIComponent('amenity=restaurant')}`)).ok()).toBeTruthy();
+    expect((await request.post(`${LEAD_VENDORS_CONTROL}/hold?vendor=overpass&key=${encodeURIComponent('amenity=restaurant')}&within=${RIBEIRA.box}`)).ok()).toBeTruthy();
     try {
       await signIn('customer', '/lead-search/new-search?type=local');
       const form = new NewSearchPage(page);
       await chooseCategories(page, ['Restaurant']);
-      await page.getByLabel('Location').fill('Porto');
+      await page.getByLabel('Location').fill(RIBEIRA.location);
       await form.createList(`E2E live ${Date.now()}`);
       await page.getByLabel(/Number of leads/).fill('10');
       await form.run.click();
