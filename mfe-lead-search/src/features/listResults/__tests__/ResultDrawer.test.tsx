@@ -5,6 +5,7 @@ import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/t
 import { Route, Routes, useLocation } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
+import { peopleList, personRow } from './peopleListFixture';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -17,43 +18,8 @@ afterAll(() => {
   (window as unknown as { PointerEvent: unknown }).PointerEvent = jsdomPointerEvent;
 });
 
-const campaign = {
-  id: 7,
-  name: 'People list',
-  list_type: 'people',
-  search_type: 'people',
-  tags: [],
-  source: null,
-  archived: false,
-  status: 'active',
-  is_demo: false,
-  result_count: 2,
-  has_webhook: false,
-  created_at: '2026-03-14T12:00:00Z',
-  updated_at: '2026-03-14T12:00:00Z',
-  job: null,
-};
-const row = (id: number) => ({
-  id,
-  name: `Person ${id}`,
-  company: `Company ${id}`,
-  job_title: `Title ${id}`,
-  website: null,
-  city: `City ${id}`,
-  email: `p${id}@example.com`,
-  phone: null,
-  email_status: 'found',
-  crm_status: null,
-  crm_provider: null,
-  crm_error: null,
-  crm_error_detail: null,
-  sent: false,
-  manual: false,
-  credits: 0,
-  labels: ['hot'],
-  data: {},
-  created_at: '2026-03-14T12:00:00Z',
-});
+const campaign = peopleList({ result_count: 2 });
+const row = (id: number) => personRow(id, { job_title: `Title ${id}`, city: `City ${id}`, labels: ['hot'] });
 
 function listApi(call: MockCall) {
   if (call.method === 'GET' && /^\/api\/people-results\/7\/\d+$/.test(call.url)) return { status: 200, body: row(Number(call.url.split('/').at(-1))) };

@@ -4,47 +4,13 @@ import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/t
 import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
+import { peopleList, personRow } from './peopleListFixture';
 
 registerAreaTranslations(NAMESPACE, translations);
 
 const TOTAL = 1000;
-const campaign = {
-  id: 7,
-  name: 'Big list',
-  list_type: 'people',
-  search_type: 'people',
-  tags: [],
-  source: null,
-  archived: false,
-  status: 'active',
-  is_demo: false,
-  result_count: TOTAL,
-  has_webhook: false,
-  created_at: '2026-03-14T12:00:00Z',
-  updated_at: '2026-03-14T12:00:00Z',
-  job: null,
-};
-const row = (id: number) => ({
-  id,
-  name: `Person ${id}`,
-  company: null,
-  job_title: null,
-  website: null,
-  city: null,
-  email: null,
-  phone: null,
-  email_status: 'not_found',
-  crm_status: null,
-  crm_provider: null,
-  crm_error: null,
-  crm_error_detail: null,
-  sent: false,
-  manual: false,
-  credits: 0,
-  labels: [],
-  data: {},
-  created_at: '2026-03-14T12:00:00Z',
-});
+const campaign = peopleList({ name: 'Big list', result_count: TOTAL });
+const row = (id: number) => personRow(id, { company: null, email: null, email_status: 'not_found' });
 
 /** The list's API: ids 1…1000, 20 a page, found by keyset (after/before an id) or by page number. */
 function listApi(call: MockCall) {

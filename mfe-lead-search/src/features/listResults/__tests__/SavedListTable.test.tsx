@@ -6,46 +6,12 @@ import { Route, Routes, useLocation } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { AreaShortcuts } from '../../../components/keyboard/AreaShortcuts';
 import { SavedListScreen } from '../components/SavedListScreen';
+import { peopleList, personRow } from './peopleListFixture';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = {
-  id: 7,
-  name: 'People list',
-  list_type: 'people',
-  search_type: 'people',
-  tags: [],
-  source: null,
-  archived: false,
-  status: 'active',
-  is_demo: false,
-  result_count: 3,
-  has_webhook: false,
-  created_at: '2026-03-14T12:00:00Z',
-  updated_at: '2026-03-14T12:00:00Z',
-  job: null,
-};
-const row = (id: number) => ({
-  id,
-  name: `Person ${id}`,
-  company: `Company ${id}`,
-  job_title: null,
-  website: null,
-  city: null,
-  email: `p${id}@example.com`,
-  phone: null,
-  email_status: 'found',
-  crm_status: null,
-  crm_provider: null,
-  crm_error: null,
-  crm_error_detail: null,
-  sent: false,
-  manual: false,
-  credits: 0,
-  labels: [],
-  data: {},
-  created_at: '2026-03-14T12:00:00Z',
-});
+const campaign = peopleList();
+const row = (id: number) => personRow(id);
 const savedView = { id: 5, name: 'Companies', list_type: 'people', columns: [{ key: 'company', width: 250 }], filters: { search: 'acme' }, created_at: '2026-03-14T12:00:00Z', updated_at: '2026-03-14T12:00:00Z' };
 
 function listApi(call: MockCall) {

@@ -1,0 +1,46 @@
+/** A people list and its rows as the result page's API answers them, for the saved list's screen tests. */
+export function peopleList(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    name: 'People list',
+    list_type: 'people',
+    search_type: 'people',
+    tags: [],
+    source: null,
+    archived: false,
+    status: 'active',
+    is_demo: false,
+    result_count: 3,
+    has_webhook: false,
+    created_at: '2026-03-14T12:00:00Z',
+    updated_at: '2026-03-14T12:00:00Z',
+    job: null,
+    ...overrides,
+  };
+}
+
+/** Person `id` of the list: a name, a company and an email found unless overridden. */
+export function personRow(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `Person ${id}`,
+    company: `Company ${id}`,
+    job_title: null,
+    website: null,
+    city: null,
+    email: `p${id}@example.com`,
+    phone: null,
+    email_status: 'found',
+    crm_status: null,
+    crm_provider: null,
+    crm_error: null,
+    crm_error_detail: null,
+    sent: false,
+    manual: false,
+    credits: 0,
+    labels: [],
+    data: {},
+    created_at: '2026-03-14T12:00:00Z',
+    ...overrides,
+  };
+}
