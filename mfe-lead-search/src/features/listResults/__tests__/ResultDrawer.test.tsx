@@ -5,7 +5,7 @@ import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/t
 import { Route, Routes, useLocation } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
-import { peopleList, personRow } from './peopleListFixture';
+import { peopleList, personRow } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 

@@ -4,7 +4,7 @@ import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/t
 import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
-import { peopleList, personRow } from './peopleListFixture';
+import { peopleList, personRow } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 

@@ -6,7 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { AreaShortcuts } from '../../../components/keyboard/AreaShortcuts';
 import { SavedListScreen } from '../components/SavedListScreen';
-import { peopleList, personRow } from './peopleListFixture';
+import { peopleList, personRow } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 

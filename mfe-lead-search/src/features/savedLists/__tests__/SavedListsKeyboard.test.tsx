@@ -4,25 +4,11 @@ import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListsScreen } from '../components/SavedListsScreen';
+import { peopleList } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = (id: number, name: string) => ({
-  id,
-  name,
-  list_type: 'people',
-  search_type: 'people',
-  tags: [],
-  source: null,
-  archived: false,
-  status: 'active',
-  is_demo: false,
-  result_count: 25,
-  has_webhook: false,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  job: null,
-});
+const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
 
 describe('saved lists by keyboard (issue 29 item 6)', () => {
   it('j and k move a visible focus through the lists, x selects, o opens; never while typing', async () => {

@@ -3,25 +3,11 @@ import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { screen } from '@testing-library/react';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListsScreen } from '../components/SavedListsScreen';
+import { peopleList } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = (id: number, name: string) => ({
-  id,
-  name,
-  list_type: 'people',
-  search_type: 'people',
-  tags: [],
-  source: null,
-  archived: false,
-  status: 'active',
-  is_demo: false,
-  result_count: 25,
-  has_webhook: false,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  job: null,
-});
+const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
 
 describe('saved lists', () => {
   it('shows the pager with the loaded lists only, never "0 in total" while they load', async () => {

@@ -5,25 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListsScreen } from '../components/SavedListsScreen';
+import { peopleList } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
-const campaign = (id: number, name: string) => ({
-  id,
-  name,
-  list_type: 'people',
-  search_type: 'people',
-  tags: [],
-  source: null,
-  archived: false,
-  status: 'active',
-  is_demo: false,
-  result_count: 25,
-  has_webhook: false,
-  created_at: '2026-03-01T10:00:00.000Z',
-  updated_at: '2026-03-01T10:00:00.000Z',
-  job: null,
-});
+const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
 
 describe('saved lists: undo from the toast (issue 29 item 5)', () => {
   it('deletes the selection, shows the answer with an Undo button, and undoes that operation', async () => {
