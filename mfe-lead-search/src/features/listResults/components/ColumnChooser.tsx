@@ -1,5 +1,6 @@
 import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { COLUMN_WIDTH } from '@leadsmith/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnSetting, ResultColumnKey } from '../columns';
 
@@ -16,8 +17,18 @@ export interface ColumnChooserProps {
  * Pick, order and size the results table's columns (issue 29 item 7). Plain controls, usable by keyboard: a checkbox
  * shows a column, Up and Down move it, a number sets its width in pixels (empty: as wide as its content).
  */
-export function ColumnChooser({ available, columns, onChange, onReset }: ColumnChooserProps) {
+export function ColumnChooser({ available, columns: given, onChange: change, onReset }: ColumnChooserProps) {
   const { t } = useTranslation('leadSearch');
+  // A change shows at once, before the list's URL (where the columns live) has taken it: the checkbox a person
+  // clicked is ticked when the click is over. A new value from the list replaces it.
+  const givenKey = JSON.stringify(given);
+  const [draft, setDraft] = useState<{ from: string; columns: readonly ColumnSetting[] } | null>(null);
+  if (draft && draft.from !== givenKey) setDraft(null);
+  const columns = draft?.from === givenKey ? draft.columns : given;
+  const onChange = (next: ColumnSetting[]) => {
+    setDraft({ from: givenKey, columns: next });
+    change(next);
+  };
   const shown = new Map(columns.map((c) => [c.key, c]));
   // Shown columns first, in their order, then the hidden ones in default order.
   const rows: ResultColumnKey[] = [...columns.map((c) => c.key), ...available.filter((k) => !shown.has(k))];
