@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { SavedListScreen } from '../components/SavedListScreen';
-import { peopleList, personRow } from '../../../__tests__/listFixtures';
+import { peopleList, personRow, Where } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -19,10 +19,6 @@ function listApi(call: MockCall) {
   return { status: 200, body: { data: ids.map(row), currentPage: 1, pageSize: 20, total: 40, total_capped: false, total_estimated: false, campaign } };
 }
 
-function Where() {
-  const here = useLocation();
-  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
-}
 
 describe('results table: sort (issue 32)', () => {
   it('sends the chosen order, keeps it in the URL with the filters, and pages on in that order', async () => {

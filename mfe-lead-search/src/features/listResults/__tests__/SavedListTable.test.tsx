@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AreaContext, registerAreaTranslations, type AreaMountProps } from '@leadsmith/shared';
+import { AreaContext, registerAreaTranslations } from '@leadsmith/shared';
 import { mockApi, renderWithProviders, type MockCall } from '@leadsmith/shared/testing';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { AreaShortcuts } from '../../../components/keyboard/AreaShortcuts';
 import { SavedListScreen } from '../components/SavedListScreen';
-import { peopleList, personRow } from '../../../__tests__/listFixtures';
+import { peopleList, personRow, Where, where, peopleListAreaProps } from '../../../__tests__/listFixtures';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -21,24 +21,11 @@ function listApi(call: MockCall) {
   return { status: 200, body: { data: [1, 2, 3].map(row), currentPage: 1, pageSize: 20, total: 3, total_capped: false, total_estimated: false, campaign } };
 }
 
-/** The area's URL, on the page for the test to read. */
-function Where() {
-  const here = useLocation();
-  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
-}
-const where = () => screen.getByTestId('where').textContent ?? '';
 
-const areaProps: AreaMountProps = {
-  contractVersion: '1.0.0',
-  area: 'lead-search',
-  basename: '/lead-search',
-  location: { pathname: '/saved-lists/people-7', search: '', hash: '', state: null, key: 'k' },
-  navigator: { navigate: jest.fn(), go: jest.fn() },
-};
 
 function renderList(route: string) {
   return renderWithProviders(
-    <AreaContext.Provider value={areaProps}>
+    <AreaContext.Provider value={peopleListAreaProps}>
       <Routes>
         <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
         <Route path="/saved-lists" element={<p>All lists</p>} />

@@ -1,3 +1,7 @@
+import type { AreaMountProps } from '@leadsmith/shared';
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
+
 /** A people list and its rows as the result page's API answers them, for the saved list's screen tests. */
 export function peopleList(overrides: Record<string, unknown> = {}) {
   return {
@@ -44,3 +48,19 @@ export function personRow(id: number, overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The area's URL, on the page for a test to read (`where()`). */
+export function Where() {
+  const here = useLocation();
+  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
+}
+export const where = () => screen.getByTestId('where').textContent ?? '';
+
+/** The shell's mount props of the lead-search area, on the people list of `peopleList()`. */
+export const peopleListAreaProps: AreaMountProps = {
+  contractVersion: '1.0.0',
+  area: 'lead-search',
+  basename: '/lead-search',
+  location: { pathname: '/saved-lists/people-7', search: '', hash: '', state: null, key: 'k' },
+  navigator: { navigate: jest.fn(), go: jest.fn() },
+};
