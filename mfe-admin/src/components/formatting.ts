@@ -14,6 +14,12 @@ export function formatUsd(value: number | null | undefined): string {
   return new Intl.NumberFormat(i18n.language || 'en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
 }
 
+/** An amount paid, sent by the API in integer cents, in US dollars in the user's language; '—' for none. */
+export function formatCents(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return '—';
+  return new Intl.NumberFormat(i18n.language || 'en', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
 export function formatNumber(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   return new Intl.NumberFormat(i18n.language || 'en').format(value);

@@ -2,14 +2,12 @@ import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ConfirmDialog, DataTable, DEFAULT_PAGE_SIZE, ErrorState, FilterSelect, PageHeader, PageSpinner, Pagination, useListParams } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '../../../components/formatting';
+import { formatCents, formatDate, formatNumber } from '../../../components/formatting';
 import { ReportsNav } from '../../../components/SectionTabs';
 import { SearchBox } from '../../../components/SearchBox';
 import { PAYMENT_STATES, paymentState, refundable, usePayments, useRefundPayment, type Payment, type PaymentState } from '../api/payments';
 
 const FILTERS = ['search', 'state'] as const;
-
-const money = (cents: number, lang: string) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /**
  * reports/payments (issue 25): every customer's wallet payments — credit purchases, automatic top-ups and
@@ -18,7 +16,7 @@ const money = (cents: number, lang: string) => new Intl.NumberFormat(lang, { sty
  * spent cannot come back: the dialog says so before and the row after). The API's answer is the toast.
  */
 export function PaymentsPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const { page, filters, setFilter, setPage } = useListParams(FILTERS);
   const list = usePayments({ page, search: filters.search || undefined, state: (filters.state || undefined) as PaymentState | undefined });
   const refund = useRefundPayment();
@@ -58,7 +56,7 @@ export function PaymentsPage() {
                 ),
               },
               { key: 'kind', header: t('payments.kind'), render: (p) => t(`payments.kinds.${p.kind}`) },
-              { key: 'amount', header: t('payments.amount'), end: true, render: (p) => money(p.amount_cents, i18n.language) },
+              { key: 'amount', header: t('payments.amount'), end: true, render: (p) => formatCents(p.amount_cents) },
               { key: 'credits', header: t('payments.credits'), end: true, render: (p) => formatNumber(p.credits) },
               { key: 'paidTo', header: t('payments.paidTo'), render: (p) => (p.paid_to_reseller ? t('payments.paidToReseller', { name: p.reseller_name ?? '' }) : t('payments.paidToPlatform')) },
               {
@@ -94,7 +92,7 @@ export function PaymentsPage() {
                 end: true,
                 render: (p) =>
                   refundable(p) ? (
-                    <Button size="xs" variant="outline" color="red.700" aria-label={t('payments.refundNamed', { name: nameOf(p), amount: money(p.amount_cents, i18n.language), date: formatDate(p.created_at, true) })} onClick={() => setPending(p)}>
+                    <Button size="xs" variant="outline" color="red.700" aria-label={t('payments.refundNamed', { name: nameOf(p), amount: formatCents(p.amount_cents), date: formatDate(p.created_at, true) })} onClick={() => setPending(p)}>
                       {t('payments.refund')}
                     </Button>
                   ) : null,
@@ -110,7 +108,7 @@ export function PaymentsPage() {
         body={
           pending
             ? [
-                t('payments.confirmBody', { count: pending.credits, amount: money(pending.amount_cents, i18n.language), name: nameOf(pending), credits: formatNumber(pending.credits) }),
+                t('payments.confirmBody', { count: pending.credits, amount: formatCents(pending.amount_cents), name: nameOf(pending), credits: formatNumber(pending.credits) }),
                 shortfall > 0 ? t('payments.confirmShortfall', { count: shortfall, left: formatNumber(pending.wallet_additional), shortfall: formatNumber(shortfall) }) : '',
               ]
                 .filter(Boolean)
