@@ -105,11 +105,11 @@ type Handler = (request: ReceivedRequest) => Scripted;
 
 function overpass(request: ReceivedRequest): Scripted {
   const query = new URLSearchParams(request.body).get('data') ?? '';
-  const box = /\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)/.exec(query);
+  const box = queryBox(request);
   if (!query.startsWith('[out:json]')) return { status: 400, body: 'Error: line 1: parse error' };
   // A query by id (the health check's `node(1)`) finds nothing among the fixtures.
   if (!box) return { status: 200, body: overpassAnswer([]) };
-  const [s, w, n, e] = box.slice(1).map(Number) as [number, number, number, number];
+  const [s, w, n, e] = box;
   const tags = [...query.matchAll(/nwr\["([^"]+)"="([^"]+)"\]/g)].map((m) => [m[1]!, m[2]!] as const);
   const named = query.includes('["name"]');
   const elements = OVERPASS_ELEMENTS.filter((el) => {
