@@ -33,8 +33,8 @@ export interface RichTextFieldProps {
 export function RichTextField({ label, htmlLabel, value, onChange, registration, error, helper, initialMode = 'rich', warnWhenLossy = false }: RichTextFieldProps) {
   const { t } = useTranslation('whitelabel');
   const [mode, setMode] = useState<'rich' | 'html'>(initialMode);
-  // Asked when the editor is opened: the editor's own output is always kept whole.
-  const [lossy, setLossy] = useState(false);
+  // Asked whenever the editor opens (at first, or from the HTML view): the editor's own output is always kept whole.
+  const [lossy, setLossy] = useState(() => initialMode === 'rich' && warnWhenLossy && !editorKeepsHtml(value));
   const openEditor = () => {
     setLossy(warnWhenLossy && !editorKeepsHtml(value));
     setMode('rich');
