@@ -73,7 +73,7 @@ test.describe('lead search: AI assistant', () => {
     await panel.getByRole('checkbox', { name: 'LinkedIn connection note' }).check();
     await expectAccessible();
     await panel.getByRole('button', { name: 'Run on 1 selected' }).click();
-    await expect(panel.getByTestId('ai-progress')).toHaveText('AI texts written for 1 of 1 results (0 failed).');
+    await expect(panel.getByTestId('ai-progress')).toHaveText('AI texts written for 1 of 1 result (0 failed).');
     const dana = page.getByTestId('result-row').filter({ hasText: 'Dana Smith' });
     await expect(dana.getByTestId('ai-text-cell')).toContainText('Dana');
     await expect(page.getByTestId('result-row').filter({ hasText: 'Lee Park' }).getByTestId('ai-text-cell')).toHaveCount(0);

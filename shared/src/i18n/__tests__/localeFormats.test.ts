@@ -36,6 +36,17 @@ describe('counts, dates and money in the user’s language', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('counts the number before a counted noun with {{count}} or a nested count, so "{{cost}} credits" cannot say "1 credits"', () => {
+    // Texts still counted by another variable, each to be moved onto `count`: the refund confirmation (its dialog is
+    // being shared between the admin and white-label areas) and the validation texts (their minimums are never 1).
+    const KNOWN = ['mfe-whitelabel/src/locales/en.json purchases.confirmBody', 'shared/src/locales/en/common.json validation.maxLength', 'shared/src/locales/en/common.json validation.minChars', 'shared/src/locales/en/common.json validation.passwordMin'];
+    const COUNTED_NOUN = /\{\{\s*(\w+)(?:, *number)?\}\}\s+(credits|results|rows|days|leads|prompts|characters|emails|lists|people|files|minutes|hours|users|accounts|contacts|companies|records|months|members|lessons|labels|conditions|steps|customers|texts|phones|employees|searches|pages|matches)\b/g;
+    const offenders = localeFiles()
+      .filter(({ file }) => /\ben(\.json|\/)/.test(file))
+      .flatMap(({ file, texts }) => texts.filter(([key, text]) => !PLURAL_SUFFIX.test(key) && [...text.matchAll(COUNTED_NOUN)].some((m) => m[1] !== 'count')).map(([key]) => `${file} ${key}`));
+    expect(offenders.sort()).toEqual(KNOWN.sort());
+  });
+
   it('nests a second count of a sentence as its own plural text, and every nested text exists', () => {
     const NEST = /\$t\(([\w.]+), \{"count": \{\{\w+\}\} \}\)/g;
     const offenders = localeFiles().flatMap(({ file, texts }) => {
@@ -59,6 +70,11 @@ describe('counts, dates and money in the user’s language', () => {
     expect(say('de', 'job.running', { produced: 0, count: 1, found: 0, credits: 1 })).toBe('Suche läuft: 0 von 1 Lead, 0 mit Kontakt, 1 Credit berechnet');
     expect(say('fr', 'enrichment.done', { what: 'Téléphones', count: 2, found: 1, credits: 1 })).toBe('Téléphones terminé : 2 résultats vérifiés, trouvés : 1, 1 crédit débité');
     expect(say('es', 'toolbar.getPhones', { count: 1 })).toBe('Obtener teléfonos (1 crédito por teléfono encontrado)');
+    expect(say('en', 'cost.upTo', { cost: 1, count: 1, per: 1 })).toBe('Up to 1 credit: 1 lead × 1 credit per lead with a contact or email');
+    expect(say('fr', 'cost.upTo', { cost: 1500, count: 1500, per: 1 })).toBe("Jusqu'à 1 500 crédits : 1 500 prospects × 1 crédit par prospect avec contact ou e-mail");
+    expect(say('de', 'assistant.action.status.done', { processed: 1, count: 1, failed: 0 })).toBe('KI-Texte für 1 von 1 Ergebnis geschrieben (0 fehlgeschlagen).');
+    expect(say('en', 'history.describe.ai', { prompts: 1, count: 2, processed: 2, failed: 0 })).toBe('1 prompt on 2 results: 2 done, 0 failed');
+    expect(say('es', 'trash.help', { count: 30 })).toBe('Las listas eliminadas quedan aquí 30 días con sus resultados; después se eliminan definitivamente.');
   });
 
   it('formats dates and numbers with the user’s language, never the browser’s default or a fixed decimal point', () => {

@@ -57,7 +57,7 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
       <Stack gap={3}>
         <chakra.fieldset>
           <chakra.legend fontWeight="semibold" mb={1}>
-            {t('assistant.action.choose', { max: AI_MAX_PROMPTS })}
+            {t('assistant.action.choose', { count: AI_MAX_PROMPTS })}
           </chakra.legend>
           <Flex wrap="wrap" gap={3}>
             {prompts.data!.data.map((p) => (
@@ -100,7 +100,7 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
       ) : null}
       {current ? (
         <Text mt={2} aria-live="polite" data-testid="ai-progress" fontWeight="semibold">
-          {t(`assistant.action.status.${current.status}`, { processed: current.processed, total: current.total, failed: current.failed })}
+          {t(`assistant.action.status.${current.status}`, { processed: current.processed, total: current.total, count: current.total, failed: current.failed })}
         </Text>
       ) : null}
     </Box>

@@ -87,7 +87,7 @@ describe('autopilot details: what each run did after its search', () => {
     // The next run in the autopilot's own zone: 12:00 UTC is 1:00 PM in Paris in March.
     expect(screen.getByTestId('next-run')).toHaveTextContent('Mar 16, 2026, 1:00 PM (Europe/Paris)');
     const [latest, first] = rows as [HTMLElement, HTMLElement];
-    expect(within(first).getByTestId('run-enriched')).toHaveTextContent('Enriched: 2 (credits: 2)');
+    expect(within(first).getByTestId('run-enriched')).toHaveTextContent('Enriched: 2 (2 credits)');
     expect(within(first).getByTestId('run-ai')).toHaveTextContent('AI texts: 5 results');
     expect(within(first).getByTestId('run-crm')).toHaveTextContent('GoHighLevel: 4 delivered, 1 failed');
     expect(within(latest).getByTestId('run-crmPending')).toHaveTextContent('4 still on their way to the CRM…');

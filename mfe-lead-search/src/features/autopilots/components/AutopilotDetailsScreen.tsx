@@ -57,14 +57,14 @@ function RunSteps({ run, autopilot }: { run: AutopilotRun; autopilot: Autopilot 
   if ((autopilot.enrichment && !failed.has('enrichment')) || run.enriched > 0) {
     lines.push({ key: 'enriched', text: t('autopilotActions.enriched', { n: run.enriched, credits: run.enrich_credits }) });
   }
-  if ((autopilot.ai_prompts.length && !failed.has('ai')) || run.ai_processed > 0) lines.push({ key: 'ai', text: t('autopilotActions.ai', { n: run.ai_processed }) });
+  if ((autopilot.ai_prompts.length && !failed.has('ai')) || run.ai_processed > 0) lines.push({ key: 'ai', text: t('autopilotActions.ai', { count: run.ai_processed }) });
   if ((autopilot.type === 'webhook' && !failed.has('webhook')) || run.webhook_sent + run.webhook_unsent > 0) {
     lines.push({ key: 'webhook', text: t('autopilotActions.webhook', { sent: run.webhook_sent, unsent: run.webhook_unsent }) });
   }
   if ((autopilot.crm && !failed.has('crm')) || run.crm_sent + run.crm_unsent + run.crm_pending > 0) {
     const name = autopilot.crm ? t(`autopilot.crms.${autopilot.crm}`) : t('autopilotActions.theCrm');
     lines.push({ key: 'crm', text: t('autopilotActions.crm', { name, sent: run.crm_sent, unsent: run.crm_unsent }) });
-    if (run.crm_pending > 0) lines.push({ key: 'crmPending', text: t('autopilotActions.crmPending', { n: run.crm_pending }) });
+    if (run.crm_pending > 0) lines.push({ key: 'crmPending', text: t('autopilotActions.crmPending', { count: run.crm_pending }) });
   }
   if (!lines.length && !run.step_errors.length) return <>—</>;
   return (

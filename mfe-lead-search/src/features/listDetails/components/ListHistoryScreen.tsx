@@ -145,7 +145,9 @@ function describe(entry: ListHistoryEntry, t: (key: string, params?: Record<stri
     case 'label_change':
       return t('history.describe.label_change', { count: d.count, added: d.added ?? '—', removed: d.removed ?? '—' });
     case 'export':
-      return d.rows === undefined ? t('history.describe.export') : t('history.describe.exportRows', d);
+      return d.rows === undefined ? t('history.describe.export') : t('history.describe.exportRows', { file_name: d.file_name, count: d.rows });
+    case 'ai':
+      return t('history.describe.ai', { ...d, count: d.total });
     default:
       return t(`history.describe.${entry.kind}`, d);
   }

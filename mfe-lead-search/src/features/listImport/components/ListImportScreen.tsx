@@ -93,7 +93,7 @@ interface MappingFormProps {
 }
 
 function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFormProps) {
-  const { t, i18n } = useTranslation('leadSearch');
+  const { t } = useTranslation('leadSearch');
   const columns = uploaded.import.columns;
   const [mapping, setMapping] = useState<ImportMapping>(uploaded.suggested_mapping);
   const [saveAs, setSaveAs] = useState('');
@@ -102,7 +102,6 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
   const [error, setError] = useState<string | null>(null);
   const saved = useSavedMappings(type);
   const start = useStartImport(type);
-  const number = new Intl.NumberFormat(i18n.language);
 
   const applySaved = (name: string) => {
     const chosen = saved.data?.data.find((m) => m.name === name);
@@ -124,7 +123,7 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
 
   return (
     <Stack gap={4}>
-      <Text data-testid="import-summary">{t('import.fileSummary', { name: uploaded.import.file_name, rows: number.format(uploaded.import.total) })}</Text>
+      <Text data-testid="import-summary">{t('import.fileSummary', { name: uploaded.import.file_name, count: uploaded.import.total })}</Text>
       {saved.data?.data.length ? (
         <Box>
           <chakra.label htmlFor="import-saved" fontSize="sm" fontWeight="medium" display="block">
@@ -194,7 +193,7 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
       <Stack gap={2}>
         <chakra.label display="flex" gap={2} alignItems="center">
           <input type="checkbox" checked={findEmails} onChange={(e) => setFindEmails(e.target.checked)} />
-          {t('import.findEmails', { cost: COST_PER_RECORD[type] })}
+          {t('import.findEmails', { count: COST_PER_RECORD[type] })}
         </chakra.label>
         <Box>
           <chakra.label htmlFor="import-duplicates" fontSize="sm" fontWeight="medium" display="block">
@@ -233,11 +232,10 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
 }
 
 function ImportProgress({ listId, importId }: { listId: number; importId: number }) {
-  const { t, i18n } = useTranslation('leadSearch');
+  const { t } = useTranslation('leadSearch');
   const navigate = useNavigate();
   const progress = useImport(listId, importId);
   const report = useDownloadImportReport();
-  const number = new Intl.NumberFormat(i18n.language);
   const item = progress.data?.import;
   if (!item) return <Text role="status">{t('import.reading')}</Text>;
   const leftOut = item.duplicates + item.suppressed + item.failed;
@@ -249,16 +247,16 @@ function ImportProgress({ listId, importId }: { listId: number; importId: number
             {t(`import.status.${item.status}`)}
           </Text>
           <progress value={item.processed} max={Math.max(1, item.total)} aria-label={t('import.progressLabel')} />
-          <Text>{t('import.processed', { done: number.format(item.processed), total: number.format(item.total) })}</Text>
+          <Text>{t('import.processed', { done: item.processed, total: item.total })}</Text>
           <Text data-testid="import-figures">
             {t('import.figures', {
-              imported: number.format(item.imported),
-              duplicates: number.format(item.duplicates),
-              suppressed: number.format(item.suppressed),
-              failed: number.format(item.failed),
+              imported: item.imported,
+              duplicates: item.duplicates,
+              suppressed: item.suppressed,
+              failed: item.failed,
             })}
           </Text>
-          {item.find_emails ? <Text>{t('import.emailsFound', { found: number.format(item.emails_found), credits: number.format(item.credits_charged) })}</Text> : null}
+          {item.find_emails ? <Text>{t('import.emailsFound', { found: item.emails_found, credits: item.credits_charged })}</Text> : null}
           {item.stopped_no_credits ? <Text color="fg.warning">{t('import.noCredits')}</Text> : null}
         </Stack>
         {item.status === 'done' || item.status === 'failed' ? (

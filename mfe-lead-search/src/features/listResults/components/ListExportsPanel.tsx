@@ -90,7 +90,7 @@ function ExportItem({ item, campaignId }: { item: ListExport; campaignId: number
           >
             <Box h="full" w={`${percent ?? 0}%`} bg="blue.600" transition="width 0.3s" />
           </Box>
-          <Text fontSize="xs">{item.total === null ? t('listExports.counting') : t('listExports.running', { written: number.format(item.rows_written), total: number.format(item.total) })}</Text>
+          <Text fontSize="xs">{item.total === null ? t('listExports.counting') : t('listExports.running', { written: item.rows_written, count: item.total })}</Text>
         </Box>
       ) : item.status === 'done' ? (
         <>

@@ -61,7 +61,7 @@ export function ResultRowActions({ type, listId, result, enrichment, onOpen }: R
             <Menu.Content>
               <Menu.Item value="open">{t('rowActions.open')}</Menu.Item>
               {enrichment && enrichLabel ? <Menu.Item value={enrichment.kind}>{enrichLabel}</Menu.Item> : null}
-              {offersSimilar ? <Menu.Item value="similar">{t('rowActions.findSimilar', { cost: CREDIT_COSTS.peopleFindSimilar })}</Menu.Item> : null}
+              {offersSimilar ? <Menu.Item value="similar">{t('rowActions.findSimilar', { count: CREDIT_COSTS.peopleFindSimilar })}</Menu.Item> : null}
               <Menu.Item value="delete" color="red.700">
                 {t('toolbar.delete')}
               </Menu.Item>

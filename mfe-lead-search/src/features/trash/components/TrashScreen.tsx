@@ -22,7 +22,7 @@ export function TrashScreen() {
   return (
     <Box>
       <PageHeader title={t('routes.trash')} onBack={() => navigate('/saved-lists')} />
-      <Text mb={4}>{t('trash.help', { days: TRASH_RETENTION_DAYS })}</Text>
+      <Text mb={4}>{t('trash.help', { count: TRASH_RETENTION_DAYS })}</Text>
       {trash.isPending ? (
         <PageSpinner />
       ) : trash.isError ? (
