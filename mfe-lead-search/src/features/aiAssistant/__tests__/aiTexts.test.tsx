@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
-import { TOOLBAR } from '../../listResults/components/SavedListScreen';
+import { TOOLBAR } from '../../listResults/listToolbar';
 import { aiTextsOf } from '../api/types';
 import { AiTextsCell, AiTextsSection } from '../components/AiTexts';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_LIST_FILTERS } from '@leadsmith/shared';
 import { matchingFilters, readListState, writeListState } from '../listUrlState';
-import { TOOLBAR } from '../components/SavedListScreen';
+import { TOOLBAR } from '../listToolbar';
 
 describe('list URL state', () => {
   it('reads the spec defaults from an empty URL and writes nothing back', () => {

@@ -1,0 +1,194 @@
+import { Box, Card, HStack, SimpleGrid, Table, Text } from '@chakra-ui/react';
+import { TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
+import type { MouseEvent, MutableRefObject, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SearchType } from '../../../api/types';
+import { SelectCheckbox } from '../../../components/SelectCheckbox';
+import { AiTextsCell } from '../../aiAssistant/components/AiTexts';
+import { EmailGradeBadge } from '../../emailGrades/components/EmailGradeBadge';
+import type { ResultsPage } from '../api/getResults';
+import type { ColumnSetting, ResultColumnKey } from '../columns';
+import { CrmStatus } from './CrmStatus';
+import { DuplicateBadge } from './DuplicateBadge';
+import { EmailSourceNote } from './EmailSourceNote';
+import { EmailStatusBadge } from './EmailStatusBadge';
+import { PhoneValue } from './PhoneValue';
+import { ResultLabels } from './ResultLabels';
+import { ResultRowActions, rowEnrichment } from './ResultRowActions';
+import { SuppressedBadge } from './SuppressedBadge';
+
+export type Result = ResultsPage['data'][number];
+
+/** What the table and the grid share: the rows, their selection, the keyboard's row and how a row opens. */
+interface ResultViewProps {
+  type: SearchType;
+  listId: number;
+  rows: Result[];
+  /** The list's URL query, kept on a result's own page link. */
+  query: string;
+  isSelected: (id: number) => boolean;
+  onToggle: (id: number) => void;
+  cursor: number;
+  onCursor: (index: number) => void;
+  rowRefs: MutableRefObject<(HTMLElement | null)[]>;
+  onOpen: (row: Result) => void;
+}
+
+/** The keyboard's row is outlined whichever way it got focus (j/k, a click, a screen reader). */
+const FOCUS_RING = { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' } as const;
+
+/** A sized column keeps its width; an unsized one is as wide as its content. */
+const widthProps = (c: ColumnSetting) => (c.width ? { style: { width: `${c.width}px`, minWidth: `${c.width}px`, maxWidth: `${c.width}px` } } : {});
+
+/** The list view: the chosen columns in their order and widths; a click on a row's own text opens its panel. */
+export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view }: ResultViewProps & { columns: ColumnSetting[]; allOnPageSelected: boolean; onTogglePage: () => void }) {
+  const { t } = useTranslation('leadSearch');
+  const { type, listId, rows, query, isSelected, onToggle, cursor, onCursor, rowRefs, onOpen } = view;
+  const header = (key: ResultColumnKey): string => {
+    if (key === 'title') return t(type === 'local' || type === 'company' ? 'columns.category' : 'columns.jobTitle');
+    if (key === 'ai') return t('assistant.texts.column');
+    if (key === 'actions') return t('rowActions.column');
+    return t(`columns.${key}`);
+  };
+  const cell = (key: ResultColumnKey, r: Result): ReactNode => {
+    switch (key) {
+      case 'title':
+        return type === 'local' || type === 'company' ? String(r.data.category ?? '') : (r.job_title ?? '');
+      case 'company':
+        return r.company ?? '';
+      case 'email':
+        return (
+          <>
+            {r.email ?? '—'}
+            {r.email ? <EmailSourceNote data={r.data} /> : null}
+          </>
+        );
+      case 'emailStatus':
+        return (
+          <>
+            <EmailStatusBadge status={r.email_status} /> <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
+          </>
+        );
+      case 'phone':
+        return <PhoneValue phone={r.phone} data={r.data} />;
+      case 'ai':
+        return <AiTextsCell data={r.data} name={r.name} />;
+      case 'crm':
+        return <CrmStatus result={r} />;
+      case 'credits':
+        return r.credits;
+      case 'actions':
+        return <ResultRowActions type={type} listId={listId} result={r} enrichment={rowEnrichment(type)} onOpen={() => onOpen(r)} />;
+    }
+  };
+  /** A click on a row's own text opens its panel; its links, buttons and boxes keep their own meaning. */
+  const handleRowClick = (event: MouseEvent, row: Result) => {
+    if (!(event.target as HTMLElement).closest('a, button, input, label, select, [role="menu"], [role="menuitem"]')) onOpen(row);
+  };
+  return (
+    <TableFrame label={t('list.resultsLabel')}>
+      <Table.Root size="sm" aria-label={t('list.resultsLabel')} stickyHeader>
+        <Table.Header>
+          <Table.Row {...TABLE_HEADER_ROW_PROPS}>
+            <Table.ColumnHeader w="8">
+              <SelectCheckbox label={t('list.selectPage')} checked={allOnPageSelected} onChange={onTogglePage} />
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+            {columns.map((c) => (
+              <Table.ColumnHeader key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end', whiteSpace: 'nowrap' } : {})}>
+                {header(c.key)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((r, index) => (
+            <Table.Row
+              key={r.id}
+              data-testid="result-row"
+              ref={(el: HTMLTableRowElement | null) => {
+                rowRefs.current[index] = el;
+              }}
+              tabIndex={-1}
+              data-cursor={index === cursor ? '' : undefined}
+              onFocus={() => onCursor(index)}
+              onClick={(event) => handleRowClick(event, r)}
+              cursor="pointer"
+              _focus={FOCUS_RING}
+            >
+              <Table.Cell>
+                <SelectCheckbox label={t('list.selectRow', { name: r.name })} checked={isSelected(r.id)} onChange={() => onToggle(r.id)} />
+              </Table.Cell>
+              <Table.Cell>
+                <Link to={`${r.id}?${query}`}>
+                  <Text as="span" textDecoration="underline">
+                    {r.name}
+                  </Text>
+                </Link>
+                <ResultLabels labels={r.labels} />
+                <SuppressedBadge by={r.suppressed} />
+                <DuplicateBadge of={r.duplicate_of} />
+              </Table.Cell>
+              {columns.map((c) => (
+                <Table.Cell key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end' } : {})} {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}>
+                  {cell(c.key, r)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </TableFrame>
+  );
+}
+
+/** The grid view: one card per result with its contact details, labels and row actions. */
+export function ResultsGrid({ type, listId, rows, query, isSelected, onToggle, cursor, onCursor, rowRefs, onOpen }: ResultViewProps) {
+  const { t } = useTranslation('leadSearch');
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
+      {rows.map((r, index) => (
+        <Card.Root
+          key={r.id}
+          size="sm"
+          data-testid="result-card"
+          ref={(el: HTMLDivElement | null) => {
+            rowRefs.current[index] = el;
+          }}
+          tabIndex={-1}
+          data-cursor={index === cursor ? '' : undefined}
+          onFocus={() => onCursor(index)}
+          _focus={FOCUS_RING}
+        >
+          <Card.Body>
+            <HStack justify="space-between" align="flex-start">
+              <HStack gap={2}>
+                <SelectCheckbox label={t('list.selectRow', { name: r.name })} checked={isSelected(r.id)} onChange={() => onToggle(r.id)} />
+                <Link to={`${r.id}?${query}`}>
+                  <Text as="span" fontWeight="semibold" textDecoration="underline">
+                    {r.name}
+                  </Text>
+                </Link>
+              </HStack>
+              <EmailStatusBadge status={r.email_status} />
+            </HStack>
+            <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
+            <SuppressedBadge by={r.suppressed} />
+            <DuplicateBadge of={r.duplicate_of} />
+            <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
+            <Text fontSize="sm">{r.email ?? '—'}</Text>
+            {r.email ? <EmailSourceNote data={r.data} /> : null}
+            <Text fontSize="sm">
+              <PhoneValue phone={r.phone} data={r.data} />
+            </Text>
+            <ResultLabels labels={r.labels} />
+            <Box mt={2}>
+              <ResultRowActions type={type} listId={listId} result={r} enrichment={rowEnrichment(type)} onOpen={() => onOpen(r)} />
+            </Box>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
