@@ -73,6 +73,9 @@ module.exports = {
   // replaced, so the heap kept from file to file never reaches Node's limit (see ../jest.config.cjs).
   workerIdleMemoryLimit: '1GB',
   setupFilesAfterEnv: ['<rootDir>/test/jest.setup.ts'],
+  // One loopback DNS server answering from fixtures for the whole run (DOMAIN_DNS_SERVERS): no test reaches real DNS.
+  globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   // The spec constants from their TypeScript source (the built server requires shared/dist, see shared/package.json).
   moduleNameMapper: { '^@leadsmith/shared/constants$': '<rootDir>/../shared/src/constants/index.ts' },
 };

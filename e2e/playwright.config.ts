@@ -127,6 +127,8 @@ export default defineConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         LEAD_KEYLESS_SOURCES: 'site',
+        // No internet here: names (the crawl, the email grader's MX look-ups) resolve at the fake site's DNS server, as on the servers above.
+        DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
       },
     },
   ],

@@ -93,6 +93,8 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp({ config: overrides = {}, clock = fakeClock(), beforeReady }: TestAppOptions = {}): Promise<TestContext> {
+  // The grader's and the domain engine's look-ups go to the fixture DNS server (support/fixtureDns.ts), never the machine's.
+  if (!process.env.DOMAIN_DNS_SERVERS) throw new Error('DOMAIN_DNS_SERVERS is not set: run the API tests through api/jest.config.cjs, whose global setup starts the fixture DNS server');
   const config = testConfig(overrides);
   const db = await openTestDb(clock);
   const app = buildApp({ db, config, clock });

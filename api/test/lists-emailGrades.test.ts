@@ -3,6 +3,7 @@ process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1,localhost';
 import { bearer, createTestApp, DEMO, json, login, registerChargedSource, type TestContext } from './helpers';
 import { creditBalance } from '../src/credits/ledger';
 import { checksGrader, hunterGrader, installEmailGrader } from '../src/providers/leads/emailGrades';
+import { dnsResolverFromEnv } from '../src/providers/leads/domain/engine';
 import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 
 let ctx: TestContext;
@@ -91,6 +92,15 @@ describe('email verification grades', () => {
     expect(await grader.grade('not an email')).toEqual({ grade: 'invalid', reason: 'bad_syntax', source: 'checks' });
     // The domain takes mail, the mailbox is unchecked: never "valid" without a verifier.
     expect(await grader.grade('Ceo@Firm.example')).toEqual({ grade: 'unknown', reason: 'mx_only', source: 'checks' });
+  });
+
+  it("the worker's resolver (DOMAIN_DNS_SERVERS) is the fixture DNS server in tests: real MX look-ups, answered on loopback", async () => {
+    expect(process.env.DOMAIN_DNS_SERVERS).toMatch(/^127\.0\.0\.1:\d+$/);
+    const grader = checksGrader(dnsResolverFromEnv());
+    expect(await grader.grade('ceo@firm.example')).toEqual({ grade: 'unknown', reason: 'mx_only', source: 'checks' });
+    expect(await grader.grade('ceo@no-mail.firm.test')).toEqual({ grade: 'invalid', reason: 'no_mx', source: 'checks' });
+    expect(await grader.grade('ceo@gone.invalid')).toEqual({ grade: 'invalid', reason: 'no_mx', source: 'checks' });
+    expect(await grader.grade('ceo@real-world-company.com')).toEqual({ grade: 'invalid', reason: 'no_mx', source: 'checks' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db';
 import { emailGrader, checksGrader } from '../providers/leads/emailGrades';
-import { domainEngineConfigFromEnv } from '../providers/leads/domain/engine';
+import { dnsResolverFromEnv } from '../providers/leads/domain/engine';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
 import { gradeListEmails } from '../routes/leadSearch/emailGradeStore';
@@ -25,7 +25,7 @@ export function defineEmailVerifyWorker(queue: JobQueue, db: Db, clock: Clock): 
     { policy: 'stately', expireInSeconds: 120, retryLimit: RETRIES, retryDelay: 5, retryBackoff: true, concurrency: 1 },
     async ({ campaignId }) => {
       await freshLeadSources();
-      const grader = emailGrader(() => checksGrader(domainEngineConfigFromEnv().resolver));
+      const grader = emailGrader(() => checksGrader(dnsResolverFromEnv()));
       if (await gradeListEmails(db, campaignId, grader, { now: () => clock.now() })) await enqueueEmailVerify(queue, campaignId);
     },
   );

@@ -298,8 +298,8 @@ export function dnsResolver(servers: readonly string[] = [], timeoutMs = 3_000):
   return resolver;
 }
 
-/** DOMAIN_* environment variables (documented in providers/leads/README.md); a bad value throws naming it. OUTBOUND_ALLOW_HOSTS exempts hosts from the guard. */
-export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DomainEngineConfig {
+/** DOMAIN_DNS_SERVERS as a list ("1.1.1.1, 127.0.0.1:5353"); empty: the system's servers. A bad entry throws naming it. */
+function dnsServersFromEnv(env: NodeJS.ProcessEnv): string[] {
   const servers = (env.DOMAIN_DNS_SERVERS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -307,6 +307,17 @@ export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env):
   for (const s of servers) {
     if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(s)) throw new ConfigError('DOMAIN_DNS_SERVERS', `"${s}" is not an IP address with an optional port`);
   }
+  return servers;
+}
+
+/** The resolver of the domain engine and the email grader's MX look-ups: DOMAIN_DNS_SERVERS, else the system's servers. */
+export function dnsResolverFromEnv(env: NodeJS.ProcessEnv = process.env): DnsResolver {
+  return dnsResolver(dnsServersFromEnv(env));
+}
+
+/** DOMAIN_* environment variables (documented in providers/leads/README.md); a bad value throws naming it. OUTBOUND_ALLOW_HOSTS exempts hosts from the guard. */
+export function domainEngineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DomainEngineConfig {
+  const servers = dnsServersFromEnv(env);
   const resolver = dnsResolver(servers);
   return {
     limits: {
