@@ -14,14 +14,6 @@ const REMOTES = ['mfe-settings', 'mfe-ai', 'mfe-lead-search', 'mfe-whitelabel', 
  * list; a new cycle through any other file fails the lint.
  */
 const KNOWN_IMPORT_CYCLES = [
-  'api/src/routes/ai/training.ts',
-  'api/src/workers/aiTraining.ts',
-  'api/src/routes/leadSearch/aiActions.ts',
-  'api/src/workers/aiJob.ts',
-  'api/src/routes/leadSearch/crmSend.ts',
-  'api/src/workers/crmSend.ts',
-  'api/src/routes/leadSearch/enrichment.ts',
-  'api/src/workers/leadEnrichment.ts',
   'api/src/routes/leadSearch/webhooks.ts',
   'api/src/workers/listWebhook.ts',
   'api/src/routes/whitelabel/webhooks.ts',

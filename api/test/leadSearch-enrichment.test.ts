@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, registerChargedSource, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { runJobStep } from '../src/routes/leadSearch/searchJobs';
-import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichment';
+import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
 import { enrichAndWait, enrichmentFigures } from './support/enrichment';
 import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
 

@@ -4,7 +4,7 @@ import { EFFECT_LEASE_SECONDS } from '../effects/externalEffects';
 import type { MailDeps } from '../mail/templatedMail';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import type { JobQueue } from '../queue/jobQueue';
-import { failEnrichmentJob, stepEnrichmentJob } from '../routes/leadSearch/enrichment';
+import { failEnrichmentJob, stepEnrichmentJob } from '../routes/leadSearch/enrichmentJob';
 
 export const LEAD_ENRICHMENT = 'lead-enrichment';
 /** Retries of a step whose vendor failed (or whose worker died) before the job is recorded as failed. */

@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MessageProperties, Nullable, Page, Pa
 import { aiProvider, registerEmbeddedTemplate } from '../../providers/ai';
 import { providerFailure } from '../ai/common';
 import { say } from '../respond';
-import { businessVariables, requireProfileFor } from './aiActions';
+import { businessVariables, requireProfileFor } from './aiActionJob';
 import {
   defaultsFor,
   ensureStandardPrompts,

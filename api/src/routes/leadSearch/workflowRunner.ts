@@ -12,7 +12,7 @@ import { loadProfile, profileCompleted, profileVariables } from '../ai/common';
 import { accountIdOf } from '../settings/account';
 import { FIRST_RUN_DELAY_MS } from './autopilotScheduler';
 import { startSearch } from './startSearch';
-import { enrichmentFor } from './enrichment';
+import { enrichmentFor } from './enrichmentJob';
 import { applyLabels, labelsOf } from './resultLabels';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { checkWebhookUrl } from './webhookGuard';

@@ -1,0 +1,183 @@
+/**
+ * CRM sends: a send job's rows and their pushes, batch by batch, which the `crm-send` worker
+ * (api/src/workers/crmSend.ts) carries out. The routes in crmSend.ts queue the sends (queueCrmSend).
+ */
+import type { Db } from '../../db';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { contactFromResult, crmAdapter, loadCrmConnection, loadFieldMappings, pushContacts, saveCrmTokens, serializedRefresh, type CrmErrorCode, type CrmId, type PushOutcome } from '../../providers/crm';
+import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressionStore';
+
+/** Most results one send queues (a bounded background job; send the rest with another). */
+export const CRM_SEND_MAX_ROWS = 5000;
+/** Results pushed per worker step and job (one CRM request each, or one request for a webhook CRM). */
+export const CRM_SEND_BATCH = 25;
+/** Errors that say the connection itself is unusable: the rest of the job fails at once with the same reason. */
+const FATAL: ReadonlySet<CrmErrorCode> = new Set(['auth_failed', 'not_connected', 'not_configured', 'address_refused']);
+
+export interface CrmSendJobDto {
+  id: number;
+  campaign_id: number;
+  provider: CrmId;
+  status: 'running' | 'done';
+  total: number;
+  sent: number;
+  unsent: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface JobRow {
+  id: number;
+  user_id: number;
+  account_id: number;
+  campaign_id: number;
+  provider: CrmId;
+  autopilot_run_id: number | null;
+  status: 'running' | 'done';
+  total: number;
+  sent: number;
+  unsent: number;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+export const JOB_COLUMNS = 'id, user_id, account_id, campaign_id, provider, autopilot_run_id, status, total, sent, unsent, created_at, finished_at';
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+export const toDto = (j: JobRow): CrmSendJobDto => ({
+  id: j.id,
+  campaign_id: j.campaign_id,
+  provider: j.provider,
+  status: j.status,
+  total: j.total,
+  sent: j.sent,
+  unsent: j.unsent,
+  created_at: iso(j.created_at)!,
+  finished_at: iso(j.finished_at),
+});
+
+interface SendingRow {
+  id: number;
+  name: string;
+  company: string | null;
+  job_title: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  city: string | null;
+  data: Record<string, unknown>;
+  list_name: string;
+  list_type: string;
+}
+
+/** Records a batch's outcomes in one transaction: results, the job's counters, and the autopilot run's when it has one. */
+async function record(db: Db, job: JobRow, ids: number[], outcomes: PushOutcome[], now: Date, failRest: { code: CrmErrorCode; detail: string | null } | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await settleEffects(
+      tx,
+      ids.map((id, i) => {
+        const o = outcomes[i];
+        return { key: pushKey(job.id, id), ok: Boolean(o?.ok), outcome: o && !o.ok ? { code: o.code, detail: o.detail?.slice(0, 300) ?? null } : undefined };
+      }),
+    );
+    const sentIds = ids.filter((_, i) => outcomes[i]?.ok);
+    let sent = 0;
+    let unsent = 0;
+    if (sentIds.length) {
+      sent = (
+        await tx.query(`UPDATE campaign_results SET crm_status = 'sent', sent = true, crm_error = NULL, crm_error_detail = NULL WHERE crm_job_id = $1 AND id = ANY($2::bigint[])`, [
+          job.id,
+          `{${sentIds.join(',')}}`,
+        ])
+      ).rowCount;
+    }
+    // One UPDATE per distinct error (a batch usually fails for one reason).
+    const failed = new Map<string, { code: CrmErrorCode; detail: string | null; ids: number[] }>();
+    ids.forEach((id, i) => {
+      const o = outcomes[i];
+      if (!o || o.ok) return;
+      const key = `${o.code}\n${o.detail ?? ''}`;
+      const group = failed.get(key) ?? { code: o.code, detail: o.detail, ids: [] };
+      group.ids.push(id);
+      failed.set(key, group);
+    });
+    for (const g of failed.values()) {
+      unsent += (
+        await tx.query(
+          `UPDATE campaign_results SET crm_status = 'unsent', crm_error = $3, crm_error_detail = $4 WHERE crm_job_id = $1 AND id = ANY($2::bigint[]) AND crm_status = 'sending'`,
+          [job.id, `{${g.ids.join(',')}}`, g.code, g.detail?.slice(0, 300) ?? null],
+        )
+      ).rowCount;
+    }
+    if (failRest) {
+      unsent += (
+        await tx.query(`UPDATE campaign_results SET crm_status = 'unsent', crm_error = $2, crm_error_detail = $3 WHERE crm_job_id = $1 AND crm_status = 'sending'`, [
+          job.id,
+          failRest.code,
+          failRest.detail?.slice(0, 300) ?? null,
+        ])
+      ).rowCount;
+    }
+    await tx.query('UPDATE crm_send_jobs SET sent = sent + $2, unsent = unsent + $3 WHERE id = $1', [job.id, sent, unsent]);
+    if (job.autopilot_run_id) {
+      await tx.query('UPDATE autopilot_runs SET crm_sent = crm_sent + $2, crm_unsent = crm_unsent + $3 WHERE id = $1', [job.autopilot_run_id, sent, unsent]);
+    }
+    const left = (await tx.query(`SELECT 1 FROM campaign_results WHERE crm_job_id = $1 AND crm_status = 'sending' LIMIT 1`, [job.id])).rowCount;
+    if (!left) await tx.query(`UPDATE crm_send_jobs SET status = 'done', finished_at = $2 WHERE id = $1`, [job.id, now.toISOString()]);
+  });
+}
+
+/**
+ * One step of one send job: the next batch of its "sending" results goes to the CRM (no
+ * transaction is held during the call), then each result becomes sent, or unsent with the CRM's
+ * error. A dead connection (refused credentials, disconnected CRM) fails the rest of the job at once.
+ * Returns whether the job still has results to send.
+ */
+export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, now: () => Date): Promise<boolean> {
+  const job = (await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM crm_send_jobs WHERE id = $1 AND status = 'running'`, [jobId])).rows[0];
+  if (!job) return false;
+  let rows = (
+    await db.query<SendingRow>(
+      `SELECT r.id::int AS id, r.name, r.company, r.job_title, r.email, r.phone, r.website, r.city, r.data, c.name AS list_name, c.list_type
+         FROM campaign_results r JOIN campaigns c ON c.id = r.campaign_id
+        WHERE r.crm_job_id = $1 AND r.crm_status = 'sending' ORDER BY r.id LIMIT ${CRM_SEND_BATCH}`,
+      [job.id],
+    )
+  ).rows;
+  if (!rows.length) {
+    await record(db, job, [], [], now(), null);
+    return false;
+  }
+  // Each row's push is recorded before the call: a row another worker is pushing right now (or one a
+  // dead worker left, until its lease ends) is not pushed again.
+  const owned = await claimEffects(db, 'crm_push', rows.map((r) => pushKey(job.id, r.id)));
+  if (!owned.size) throw new Error(`CRM send ${job.id}: its next rows are being pushed by another worker`);
+  rows = rows.filter((r) => owned.has(pushKey(job.id, r.id)));
+  const ids = rows.map((r) => r.id);
+  // Rows on the do-not-contact list (checked now, not when queued: an entry added meanwhile counts) are refused with the reason.
+  const suppressed = await suppressedAmong(db, ids);
+  const refused = (by: SuppressedBy): PushOutcome => ({ ok: false, code: 'suppressed', detail: suppressionDetail(by) });
+  const pushRows = rows.filter((r) => !suppressed.has(r.id));
+  const connection = await loadCrmConnection(db, job.account_id, job.provider, appSecret);
+  let pushed: PushOutcome[];
+  if (!pushRows.length) {
+    pushed = [];
+  } else if (!connection) {
+    pushed = pushRows.map(() => ({ ok: false, code: 'not_connected', detail: null }));
+  } else {
+    const mappings = await loadFieldMappings(db, job.account_id, job.provider);
+    const contacts = pushRows.map((r) => contactFromResult(r, r.list_type, r.list_name));
+    pushed = await pushContacts(connection, contacts, mappings, {
+      onTokens: (tokens) => saveCrmTokens(db, job.account_id, job.provider, tokens, appSecret),
+      // One refresh at a time per connection, across workers: GoHighLevel and Keap rotate refresh tokens.
+      refreshTokens: serializedRefresh(db, job.account_id, job.provider, appSecret, (tokens) => crmAdapter(job.provider).refresh(tokens)),
+    });
+  }
+  const byId = new Map(pushRows.map((r, i) => [r.id, pushed[i]!]));
+  const outcomes = rows.map((r) => byId.get(r.id) ?? refused(suppressed.get(r.id)!));
+  const fatal = outcomes.find((o): o is Extract<PushOutcome, { ok: false }> => !o.ok && FATAL.has(o.code));
+  await record(db, job, ids, outcomes, now(), fatal ? { code: fatal.code, detail: fatal.detail } : null);
+  return !fatal;
+}
+
+/** The idempotency key of one result's push in one send job. */
+const pushKey = (jobId: number, resultId: number) => `crm:${jobId}:${resultId}`;

@@ -1,0 +1,488 @@
+/**
+ * Lead enrichment (get phones, get employees, influencer enrich, find similar): runs over a selection
+ * of a list's results, in chunks charged as they are stored, and the steps of an enrichment job, which
+ * the `lead-enrichment` worker (api/src/workers/leadEnrichment.ts) carries out. Autopilots and workflows
+ * run the same enrichments; the routes in enrichment.ts queue the jobs (createEnrichmentJob).
+ */
+import { validationError } from '../../http/errors';
+import type { Db, Queryable, SqlParam } from '../../db';
+import { LeadSourceError, providerFor, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
+import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { queueOf } from '../../queue/jobQueue';
+import { leadsEnriched } from './enrichmentEvents';
+import { creditBalance, spendCredits } from '../../credits/ledger';
+import type { MailDeps } from '../../mail/templatedMail';
+import { CREDIT_COSTS } from './credits';
+import { resultWhere, type ResultFilters } from './resultQuery';
+import { dropPhoneReveal, openPhoneReveal, phoneRevealRequested } from './phoneReveals';
+import { ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind } from './listSchemas';
+import { similarPeople, type SimilarPerson, type SimilarSources } from './similarPeople';
+
+/** Most results one enrichment call handles. */
+export const ENRICH_MAX_ROWS = 1000;
+
+/** Results asked about between two writes: each chunk is read, asked (no transaction open) and written. */
+export const ENRICH_CHUNK = 25;
+
+/** Types whose toolbar has get-employees (spec §2: domain, local and company) and their §9 cost per employee found. */
+export const EMPLOYEE_COST: Readonly<Partial<Record<SearchType, number>>> = {
+  local: CREDIT_COSTS.localEmployeeEnrich,
+  company: CREDIT_COSTS.localEmployeeEnrich,
+  domain: CREDIT_COSTS.domainEmployeeEnrich,
+};
+
+/** Types whose toolbar has get-phones (spec §2: people; group lists hold people, ADR 005). */
+export const PHONE_TYPES: readonly SearchType[] = ['people', 'group'];
+
+interface Row {
+  id: number;
+  record_key: string | null;
+  name: string;
+  company: string | null;
+  website: string | null;
+  social: Record<string, unknown> | null;
+  job_title: string | null;
+  /** data: what the search stored beside the columns (people's seniority, the company's industry and size). */
+  data: Record<string, unknown>;
+}
+
+/** What one enrichment pass did: rows checked, items found (phones, employees, enriched records), credits charged, stopped for credits. */
+export interface EnrichOutcome {
+  checked: number;
+  found: number;
+  credits: number;
+  stopped: boolean;
+}
+
+type Where = { sql: string; params: SqlParam[] };
+
+/** Where a run stands: the last result id read and how many rows it has read (a queued job resumes from it). */
+export interface EnrichCursor {
+  after: number;
+  seen: number;
+}
+
+/** Called in each chunk's write transaction with what that chunk stored and charged, and the cursor after it (the autopilot run's figures, the enrichment job's progress). */
+export type RecordChunk = (tx: Queryable, chunk: EnrichOutcome, cursor: EnrichCursor) => Promise<void>;
+
+/** Where to start and when to hand over: a queued job runs a bounded step and continues in a fresh job. */
+export interface EnrichOptions {
+  from?: EnrichCursor;
+  /** Epoch ms: no new chunk starts after it; the outcome says `more`. */
+  deadline?: number;
+  /** Mails the low-credits email when a charge crosses the threshold (credits/ledger.ts). */
+  mail?: MailDeps;
+  /** The app's clock (phone reveals' expiry is judged against it); the system's when absent. */
+  now?: () => Date;
+}
+
+/** What a run did, and whether it ended at the deadline with rows left (`more`, resume from `cursor`). */
+export type EnrichRun = EnrichOutcome & { cursor: EnrichCursor; more: boolean };
+
+export { ENRICHMENT_KINDS, type EnrichmentJobDto, type EnrichmentKind };
+
+/** Which rows each kind of enrichment still has to do. */
+export const PENDING: Readonly<Record<EnrichmentKind, string>> = {
+  'get-phones': 'r.phone IS NULL',
+  'get-employees': `NOT (r.data ? 'employees')`,
+  enrich: `NOT (r.data ? 'enriched')`,
+  'find-similar': `NOT (r.data ? 'similar')`,
+};
+
+/** What one stored answer did to its row: items found and credits it costs (0 when nothing billable). */
+interface Stored {
+  found: number;
+  price: number;
+}
+
+/**
+ * One enrichment: which rows still need it (`pending`, a condition on `r`), the vendor call, and how
+ * an answer is written to its row once its price is paid. `store` returns null when the answer
+ * leaves the row as it was (no phone found): the row may be asked about again by a later request.
+ */
+interface Enrichment<A> {
+  /** Idempotency-key prefix. */
+  name: EnrichmentKind;
+  /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for (0: free, demo data). */
+  unitCost: number;
+  price(answer: A): Stored;
+  call(row: Row): Promise<A>;
+  store(tx: Queryable, row: Row, answer: A, price: number): Promise<boolean>;
+}
+
+/**
+ * Runs an enrichment over the selection in chunks of three steps, so no transaction is open while a
+ * vendor is asked (ADR 015):
+ * 1. read the next rows still pending and claim one `lead_lookup` effect per row
+ *    (`<name>:<result id>`): a row another request is asking about is skipped;
+ * 2. ask the vendor about each claimed row, no transaction open;
+ * 3. in one short transaction, per answer: re-check that the row is still pending and the effect
+ *    still ours, pay its price (spec §9, charged only for what is stored), store it and settle the
+ *    effect. Run twice, this step finds nothing left to do. When the credits run out it stops there;
+ *    claims whose answer was not stored are given back, so a later request may ask again.
+ */
+async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason: string, where: Where, record?: RecordChunk, options: EnrichOptions = {}): Promise<EnrichRun> {
+  const total: EnrichOutcome = { checked: 0, found: 0, credits: 0, stopped: false };
+  const next = `$${where.params.length + 1}`;
+  const pending = PENDING[e.name];
+  let after = options.from?.after ?? 0;
+  let seen = options.from?.seen ?? 0;
+  let more = false;
+  while (seen < ENRICH_MAX_ROWS && !total.stopped) {
+    if (options.deadline !== undefined && Date.now() > options.deadline) {
+      more = true;
+      break;
+    }
+    const limit = Math.min(ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
+    const rows = (
+      await db.query<Row>(
+        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title,
+                jsonb_build_object('seniority', r.data->'seniority', 'department', r.data->'department', 'country', r.data->'country',
+                                   'category', r.data->'category', 'employee_count', r.data->'employee_count') AS data
+           FROM campaign_results r
+          WHERE ${where.sql} AND ${pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
+        [...where.params, after],
+      )
+    ).rows;
+    if (!rows.length) break;
+    const from = { after, seen };
+    seen += rows.length;
+    after = rows[rows.length - 1]!.id;
+    const affordable = e.unitCost > 0 ? Math.floor((await creditBalance(db, userId)) / e.unitCost) : rows.length;
+    if (affordable < 1) {
+      total.stopped = true;
+      break;
+    }
+    const wanted = rows.slice(0, affordable);
+    const keyOf = (row: Row) => `${e.name}:${row.id}`;
+    const claimed = await claimEffects(db, 'lead_lookup', wanted.map(keyOf));
+    const mine = wanted.filter((row) => claimed.has(keyOf(row)));
+    const answers: { row: Row; answer: A }[] = [];
+    let failure: unknown = null;
+    for (const row of mine) {
+      try {
+        answers.push({ row, answer: await e.call(row) });
+      } catch (error) {
+        failure = error;
+        break;
+      }
+    }
+    const chunk = await db.transaction(async (tx) => {
+      const done: EnrichOutcome = { checked: answers.length, found: 0, credits: 0, stopped: false };
+      const giveBack: string[] = mine.slice(answers.length).map(keyOf);
+      const enriched: number[] = [];
+      for (const { row, answer } of answers) {
+        const key = keyOf(row);
+        if (done.stopped) {
+          giveBack.push(key);
+          continue;
+        }
+        const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${pending} FOR UPDATE`, [row.id]);
+        const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
+        if (!still.rowCount || !ours.rowCount) continue;
+        const { found, price } = e.price(answer);
+        if (price > 0 && !(await spendCredits(tx, userId, price, reason, { mail: options.mail }))) {
+          done.stopped = true;
+          giveBack.push(key);
+          continue;
+        }
+        if (!(await e.store(tx, row, answer, price))) {
+          giveBack.push(key);
+          continue;
+        }
+        await settleEffects(tx, [{ key, ok: true, outcome: { found } }]);
+        enriched.push(row.id);
+        done.found += found;
+        done.credits += price;
+      }
+      if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
+      await leadsEnriched(tx, queueOf(db), userId, e.name, enriched);
+      // A vendor failure leaves the rows after the last answer unasked: the cursor stays before them, so a retry asks them.
+      const lastAnswered = answers.length ? rows.findIndex((r) => r.id === answers[answers.length - 1]!.row.id) : -1;
+      const cursor = failure ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
+      await record?.(tx, done, cursor);
+      return done;
+    });
+    total.checked += chunk.checked;
+    total.found += chunk.found;
+    total.credits += chunk.credits;
+    total.stopped = chunk.stopped || wanted.length < rows.length;
+    if (failure) throw failure;
+    if (rows.length < limit) break;
+  }
+  return { ...total, cursor: { after, seen }, more };
+}
+
+const leadOf = (row: Row) => ({ key: row.record_key, name: row.name, company: row.company, website: row.website });
+
+/** A phone look-up's answer: the number found now, or a reveal the vendor answers later by webhook. */
+interface PhoneAnswer {
+  phone: string | null;
+  reveal?: { id: number; start: PhoneRevealStart };
+}
+
+/**
+ * Phones for the selected people without one. Spec §9 peoplePhoneEnrich (1) per phone found and stored.
+ * A source that reveals by webhook (Apollo's mobile numbers, `revealPhone`) is asked with a reveal
+ * opened per result: nothing is charged then; the webhook stores and charges the number
+ * (phoneReveals.ts), and the result shows "phone on its way" meanwhile.
+ */
+export function findPhones(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  // Demo data is never charged (ADR 017).
+  const cost = provider.demo ? 0 : CREDIT_COSTS.peoplePhoneEnrich;
+  const now = () => options?.now?.() ?? new Date();
+  const reveal = provider.revealPhone?.bind(provider);
+  return runEnrichment<PhoneAnswer>(
+    db,
+    {
+      name: 'get-phones',
+      unitCost: cost,
+      call: async (row) => {
+        if (!reveal) return { phone: await provider.findPhone(leadOf(row)) };
+        const opened = await openPhoneReveal(db, { resultId: row.id, userId, source: provider.id, reason, now: now() });
+        try {
+          return { phone: null, reveal: { id: opened.id, start: await reveal(leadOf(row), opened.token) } };
+        } catch (error) {
+          await dropPhoneReveal(db, opened.id);
+          throw error;
+        }
+      },
+      price: ({ phone }) => (phone ? { found: 1, price: cost } : { found: 0, price: 0 }),
+      store: async (tx, row, { phone, reveal: started }, price) => {
+        if (started) return phoneRevealRequested(tx, row.id, started.id, started.start, now());
+        if (!phone) return false;
+        await tx.query('UPDATE campaign_results SET phone = $2, credits = credits + $3 WHERE id = $1', [row.id, phone, price]);
+        return true;
+      },
+    },
+    userId,
+    reason,
+    where,
+    record,
+    options,
+  );
+}
+
+
+/** People found for a row (employees, similar people): charged `cost` for each one with an email or a phone. */
+const pricePerContact =
+  (cost: number) =>
+  (found: readonly { email?: string | null; phone?: string | null }[]): { found: number; price: number } => ({ found: found.length, price: found.filter((p) => p.email || p.phone).length * cost });
+
+/** Stores the people found under `data.<key>` of the row, with what they cost. */
+const storePeopleUnder =
+  (key: 'employees' | 'similar') =>
+  async (tx: Queryable, row: { id: number }, found: unknown, price: number): Promise<boolean> => {
+    await tx.query(`UPDATE campaign_results SET data = jsonb_set(data, $4::text[], $2::jsonb), credits = credits + $3 WHERE id = $1`, [row.id, JSON.stringify(found), price, `{${key}}`]);
+    return true;
+  };
+/**
+ * Employees of the selected companies not enriched yet, stored on each result. `cost` per employee
+ * returned with a contact or email (spec §9); `found` counts employees.
+ */
+export function findEmployees(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, unitCost: number, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  // Demo data is never charged (ADR 017).
+  const cost = provider.demo ? 0 : unitCost;
+  return runEnrichment<EmployeeRecord[]>(
+    db,
+    {
+      name: 'get-employees',
+      unitCost: cost,
+      call: (row) => provider.findEmployees(leadOf(row)),
+      price: pricePerContact(cost),
+      store: storePeopleUnder('employees'),
+    },
+    userId,
+    reason,
+    where,
+    record,
+    options,
+  );
+}
+
+/**
+ * Contact and extra figures for the selected creators not enriched yet. Spec §9
+ * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
+ */
+export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  // Demo data is never charged (ADR 017).
+  const cost = provider.demo ? 0 : CREDIT_COSTS.influencerEnrichPerRecord;
+  return runEnrichment<InfluencerEnrichment | null>(
+    db,
+    {
+      name: 'enrich',
+      unitCost: cost,
+      call: (row) => provider.enrichInfluencer({ ...leadOf(row), social: row.social }),
+      price: (answer) => (answer && (answer.email || answer.phone) ? { found: 1, price: cost } : { found: 0, price: 0 }),
+      store: async (tx, row, answer, price) => {
+        await tx.query(
+          `UPDATE campaign_results
+              SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
+                  email = COALESCE(email, $3), phone = COALESCE(phone, $4),
+                  email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
+                  credits = credits + $5
+            WHERE id = $1`,
+          [row.id, JSON.stringify(answer?.social ?? {}), answer?.email ?? null, answer?.phone ?? null, price],
+        );
+        return true;
+      },
+    },
+    userId,
+    reason,
+    where,
+    record,
+    options,
+  );
+}
+
+/**
+ * People like each selected person (same role and seniority at similar companies, similarPeople.ts), kept
+ * on the result (data.similar). Spec §9 peopleFindSimilar (2) per person found with a contact or email;
+ * `found` counts the people. Demo data is never charged (ADR 017).
+ */
+export function findSimilarPeople(db: Db, sources: SimilarSources, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  const cost = sources.people.demo ? 0 : CREDIT_COSTS.peopleFindSimilar;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  return runEnrichment<SimilarPerson[]>(
+    db,
+    {
+      name: 'find-similar',
+      unitCost: cost,
+      call: (row) =>
+        similarPeople(
+          {
+            name: row.name,
+            company: row.company,
+            job_title: row.job_title,
+            seniority: text(row.data.seniority),
+            department: text(row.data.department),
+            country: text(row.data.country),
+            industry: text(row.data.category),
+            employee_count: typeof row.data.employee_count === 'number' ? row.data.employee_count : null,
+          },
+          sources,
+        ),
+      price: pricePerContact(cost),
+      store: storePeopleUnder('similar'),
+    },
+    userId,
+    reason,
+    where,
+    record,
+    options,
+  );
+}
+
+/** The sources of "find similar" for a list of people. */
+const similarSources = (): SimilarSources => ({ people: providerFor('people'), group: providerFor('group'), company: providerFor('company') });
+
+/** The enrichment of one list type: its ledger name, and a run over a selection charged under `reason`. */
+export interface ListEnrichment {
+  name: EnrichmentKind;
+  run(db: Db, userId: number, where: Where, reason: string, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun>;
+}
+
+/**
+ * The enrichment of a list type's toolbar (spec §2): get-phones for people, get-employees for
+ * local/company/domain, enrich for influencers; null for a type without one (intent). For autopilots and workflows.
+ */
+export function enrichmentFor(type: SearchType): ListEnrichment | null {
+  if (PHONE_TYPES.includes(type)) return { name: 'get-phones', run: (db, userId, where, reason, record, options) => findPhones(db, providerFor(type), userId, reason, where, record, options) };
+  const cost = EMPLOYEE_COST[type];
+  if (cost !== undefined)
+    return { name: 'get-employees', run: (db, userId, where, reason, record, options) => findEmployees(db, providerFor(type), userId, reason, where, cost, record, options) };
+  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record, options) => enrichInfluencers(db, providerFor(type), userId, reason, where, record, options) };
+  return null;
+}
+
+/** A queued request's enrichment: the toolbar's, or "find similar" on a list of people. */
+function enrichmentOfKind(type: SearchType, kind: EnrichmentKind): ListEnrichment | null {
+  if (kind === 'find-similar') {
+    return PHONE_TYPES.includes(type) ? { name: 'find-similar', run: (db, userId, where, reason, record, options) => findSimilarPeople(db, similarSources(), userId, reason, where, record, options) } : null;
+  }
+  const toolbar = enrichmentFor(type);
+  return toolbar?.name === kind ? toolbar : null;
+}
+
+/** A selection of a list's results: the ids, or every row matching the list filters. */
+export type Selection = { ids?: number[]; all_matching?: boolean; filters?: ResultFilters };
+
+/** The rows of a selection, as a condition on `r` (400 naming `ids` when nothing is selected). */
+export function selectionWhere(campaignId: number, { ids, all_matching, filters }: Selection): Where {
+  if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
+  return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
+}
+
+/** How long one step of an enrichment job asks vendors before it hands the rest to a fresh job (well inside the job's expiry). */
+export const ENRICH_STEP_BUDGET_MS = 15_000;
+
+interface StoredJob {
+  id: number;
+  campaign_id: number;
+  user_id: number;
+  kind: EnrichmentKind;
+  selection: Selection;
+  status: string;
+  after_id: string | number;
+  seen: number;
+  list_type: SearchType;
+}
+
+/**
+ * One step of an enrichment job (the `lead-enrichment` worker): runs the list's enrichment from the
+ * job's cursor for at most ENRICH_STEP_BUDGET_MS, each chunk adding its figures and moving the cursor
+ * in the transaction that stores and charges it. Returns true when rows are left (the caller
+ * enqueues the next step), false when the job is over (done, or stopped: the credits ran out).
+ */
+export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, now?: () => Date): Promise<boolean> {
+  const job = (
+    await db.query<StoredJob>(
+      `SELECT j.id, j.campaign_id, j.user_id, j.kind, j.selection, j.status, j.after_id, j.seen, c.list_type
+         FROM enrichment_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`,
+      [jobId],
+    )
+  ).rows[0];
+  if (!job || job.status !== 'running') return false;
+  const enrichment = enrichmentOfKind(job.list_type, job.kind);
+  if (!enrichment) {
+    await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
+    return false;
+  }
+  const record: RecordChunk = async (tx, chunk, cursor) => {
+    await tx.query(
+      `UPDATE enrichment_jobs SET checked = checked + $2, found = found + $3, credits_charged = credits_charged + $4, after_id = $5, seen = $6 WHERE id = $1`,
+      [jobId, chunk.checked, chunk.found, chunk.credits, cursor.after, cursor.seen],
+    );
+  };
+  let outcome: EnrichRun;
+  try {
+    outcome = await enrichment.run(db, job.user_id, selectionWhere(job.campaign_id, job.selection), `${job.kind}:list:${job.campaign_id}`, record, {
+      from: { after: Number(job.after_id), seen: job.seen },
+      deadline: Date.now() + ENRICH_STEP_BUDGET_MS,
+      mail,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof LeadSourceError)) throw error;
+    const sourceError = JSON.stringify({ source: error.source, code: error.code });
+    // A refused key, a used-up quota or a refused request will not pass by retrying: the request ends now
+    // (what it stored stays, charged). An outage or a rate limit is recorded and the queue retries the step.
+    if (FINAL_SOURCE_ERRORS.has(error.code)) {
+      await db.query(`UPDATE enrichment_jobs SET status = 'failed', source_error = $2::jsonb, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, sourceError]);
+      return false;
+    }
+    await db.query(`UPDATE enrichment_jobs SET source_error = $2::jsonb WHERE id = $1 AND status = 'running'`, [jobId, sourceError]);
+    throw error;
+  }
+  if (outcome.more) return true;
+  await db.query(`UPDATE enrichment_jobs SET status = $2, finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId, outcome.stopped ? 'stopped' : 'done']);
+  return false;
+}
+
+/** Source failures that end an enrichment request at once instead of being retried. */
+const FINAL_SOURCE_ERRORS: ReadonlySet<string> = new Set(['key_refused', 'quota_exhausted', 'bad_request']);
+
+/** The queue gave up on a job (its vendor kept failing): what it stored stays, charged; the job says it failed (and, when known, which source). */
+export async function failEnrichmentJob(db: Db, jobId: number): Promise<void> {
+  await db.query(`UPDATE enrichment_jobs SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'running'`, [jobId]);
+}
