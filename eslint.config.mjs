@@ -8,21 +8,6 @@ import checkFile from 'eslint-plugin-check-file';
 const REMOTES = ['mfe-settings', 'mfe-ai', 'mfe-lead-search', 'mfe-whitelabel', 'mfe-admin'];
 
 /**
- * Import cycles there are today, to remove, not to add to: each is a route file and the worker that runs
- * its background engine (the route enqueues through the worker, the worker calls the engine still in the
- * route file; style.md 11 "workers are not routes"), and the sales page with its settings. Moving an engine into its worker takes its pair off this
- * list; a new cycle through any other file fails the lint.
- */
-const KNOWN_IMPORT_CYCLES = [
-  'api/src/routes/leadSearch/webhooks.ts',
-  'api/src/workers/listWebhook.ts',
-  'api/src/routes/whitelabel/webhooks.ts',
-  'api/src/workers/whitelabelWebhook.ts',
-  'api/src/routes/whitelabel/salesPageHtml.ts',
-  'api/src/routes/whitelabel/salesSettings.ts',
-];
-
-/**
  * File names, per dialect (style.md "one casing for files"): everywhere a file is named after its main
  * export, camelCase or PascalCase (components, classes, page objects); the settings remote still writes
  * its modules in kebab-case (get-x.ts) beside PascalCase components; test files are `<area>-<feature>`
@@ -116,7 +101,6 @@ export default tseslint.config(
     },
   },
   ...REMOTES.map(remoteBoundaries),
-  { files: KNOWN_IMPORT_CYCLES, rules: { 'import-x/no-cycle': 'off' } },
   {
     files: ['**/*.{ts,tsx}'],
     ...fileNames({

@@ -4,7 +4,7 @@ process.env.OUTBOUND_ALLOW_HOSTS = 'localhost';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
-import { webhookSignature } from '../src/routes/leadSearch/webhooks';
+import { webhookSignature } from '../src/routes/leadSearch/listWebhookDelivery';
 import { isPrivateAddress } from '../src/routes/leadSearch/webhookGuard';
 import { LIST_WEBHOOK_CHECK } from '../src/workers/listWebhook';
 

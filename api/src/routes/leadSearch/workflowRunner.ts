@@ -16,7 +16,7 @@ import { enrichmentFor } from './enrichmentJob';
 import { applyLabels, labelsOf } from './resultLabels';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
 import { checkWebhookUrl } from './webhookGuard';
-import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './webhooks';
+import { WEBHOOK_MAX_ROWS, WEBHOOK_TIMEOUT_MS, webhookSignature } from './listWebhookDelivery';
 import { MAX_ITEMS, topologicalOrder, type FilterCondition, type NodeKind, type WorkflowEdge, type WorkflowNode } from './workflowNodes';
 import type { MailDeps } from '../../mail/templatedMail';
 

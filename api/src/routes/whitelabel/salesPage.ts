@@ -12,7 +12,7 @@ import { connectedAccountOf } from './billing';
 import { customerRoomRefusal, passwordHashFor } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
 import { escapeHtml, referralCodeOf, renderSalesPage, type SalesPageData, type Values } from './salesPageHtml';
-import { salesSettingsOf } from './salesSettings';
+import { salesSettingsOf } from './salesSettingsStore';
 import { createSignupAccount, emailTaken, type SignupForm, type SignupPayment } from './signupAccount';
 import { completeSubscriptionSignup, expireSignup, intervalOf, priceOf, startSubscriptionCheckout } from './subscriptionSignup';
 

@@ -2,7 +2,7 @@ import { t, type Language, type MessageCode, type MessageParams } from '../../i1
 import type { BusinessAccount } from './businessAccount';
 import { HEX_COLOR } from './common';
 import type { Package } from './packages';
-import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettings';
+import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettingsStore';
 
 /**
  * The public sales page's HTML (`/p/<slug>`), and the same page in the sales-settings preview: the

@@ -1,42 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { MessageProperties, Nullable, Timestamp, Type } from '../../http/contract';
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
-import { DEFAULT_COLORS } from '../siteSettings';
 import { paymentsFor } from '../../providers/payments';
 import { businessAccountOf, isBusinessAccountDone } from './businessAccount';
 import { blankToNull, colorSchema, idParamsSchema, isHttpUrl, Issues, notFound, optionalText, resellerGuard, resellerIdOf, urlSchema } from './common';
 import { packageOf } from './packages';
 import { renderSalesPage } from './salesPageHtml';
+import { SALES_SETTINGS_COLUMNS, salesSettingsOf, type SalesSettings, type SalesSettingsInput } from './salesSettingsStore';
 
-/** Spec §3 Sales settings of one package: colours, business name, sales-page URLs, subdomain URL, HTML for the body. */
-export interface SalesSettings {
-  business_name: string;
-  primary_color: string;
-  secondary_color: string;
-  background_color: string;
-  text_color: string;
-  sales_page_url: string | null;
-  terms_url: string | null;
-  subdomain_url: string | null;
-  body_html: string;
-  updated_at: string;
-}
-
-export type SalesSettingsInput = Omit<SalesSettings, 'updated_at'>;
-
-export const SALES_DEFAULTS = { primary_color: DEFAULT_COLORS.primary, secondary_color: DEFAULT_COLORS.secondary, background_color: '#FFFFFF', text_color: DEFAULT_COLORS.primaryText };
-
-const COLUMNS = 'business_name, primary_color, secondary_color, background_color, text_color, sales_page_url, terms_url, subdomain_url, body_html, updated_at';
 const SALES_COLOR_FIELDS = ['primary_color', 'secondary_color', 'background_color', 'text_color'] as const;
 
-export async function salesSettingsOf(q: Queryable, packageId: number): Promise<SalesSettings | null> {
-  const { rows } = await q.query<SalesSettings>(`SELECT ${COLUMNS} FROM whitelabel_sales_settings WHERE package_id = $1`, [packageId]);
-  return rows[0] ?? null;
-}
 
 const SalesSettingsSchema = Type.Object({
   business_name: Type.String(),
@@ -115,7 +91,7 @@ export function salesSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
          ON CONFLICT (package_id) DO UPDATE SET business_name = EXCLUDED.business_name, primary_color = EXCLUDED.primary_color, secondary_color = EXCLUDED.secondary_color,
            background_color = EXCLUDED.background_color, text_color = EXCLUDED.text_color, sales_page_url = EXCLUDED.sales_page_url, terms_url = EXCLUDED.terms_url,
            subdomain_url = EXCLUDED.subdomain_url, body_html = EXCLUDED.body_html, updated_at = EXCLUDED.updated_at
-         RETURNING ${COLUMNS}`,
+         RETURNING ${SALES_SETTINGS_COLUMNS}`,
         [pkg.id, input.business_name, input.primary_color, input.secondary_color, input.background_color, input.text_color, input.sales_page_url, input.terms_url, input.subdomain_url, input.body_html, clock.now()],
       );
       return { ...say(request, 'whitelabel.sales_saved'), data: rows[0], public_path: `/p/${pkg.slug}` };

@@ -6,10 +6,10 @@ import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { checkOutboundUrl } from '../../net/outbound';
-import { postSigned, sendsLegacyHeaders, type PostOutcome } from '../../net/signedPost';
 import { queueOf } from '../../queue/jobQueue';
 import { enqueueWhitelabelDelivery } from '../../workers/whitelabelWebhook';
 import { say } from '../respond';
+import { deliverQueued } from './webhookDelivery';
 import { idParamsSchema, Issues, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
 
 /** Spec §3 Webhook: name, URL, subscription events, secret. Deliveries are POSTs signed with the secret. */
@@ -60,16 +60,6 @@ const SavedWebhook = Type.Object({ ...MessageProperties, data: WebhookSchema });
 export async function dispatchEvent(db: Db, tx: Queryable, ownerId: number, event: WebhookEvent, data: unknown, now: Date): Promise<void> {
   const { rows } = await tx.query<{ id: number }>('SELECT id FROM whitelabel_webhooks WHERE owner_id = $1 AND events @> jsonb_build_array($2::text)', [ownerId, event]);
   for (const hook of rows) await enqueueWhitelabelDelivery(queueOf(db), tx, { hookId: hook.id, event, data, createdAt: now.toISOString(), deliveryId: `wl-webhook:${randomUUID()}` });
-}
-
-/** One POST of a delivery (queued, or the test event): the body carries its delivery id, the hook's last status is recorded. */
-export async function deliverQueued(db: Db, hook: { id: number; url: string; secret: string }, d: { event: string; data: unknown; createdAt: string; deliveryId: string }): Promise<PostOutcome> {
-  const body = JSON.stringify({ event: d.event, delivery_id: d.deliveryId, created_at: d.createdAt, data: d.data });
-  const owner = (await db.query<{ owner_id: number }>('SELECT owner_id FROM whitelabel_webhooks WHERE id = $1', [hook.id])).rows[0];
-  const legacy = owner ? await sendsLegacyHeaders(db, owner.owner_id) : false;
-  const outcome = await postSigned(hook.url, body, { secret: hook.secret, event: d.event, deliveryId: d.deliveryId, legacy });
-  await db.query('UPDATE whitelabel_webhooks SET last_status = $2, last_delivery_at = now() WHERE id = $1', [hook.id, outcome.ok ? String(outcome.status) : outcome.error]);
-  return outcome;
 }
 
 const bodySchema = objectSchema(
