@@ -77,6 +77,8 @@ export default defineConfig({
         // The domain engine resolves names through the fake site's DNS server and reaches http:// sites on its port.
         DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
         DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
+        // A reseller's domain-ownership TXT record is looked up there too (the white-label spec publishes it).
+        DOMAIN_CHECK_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
       },
     },
     {

@@ -106,6 +106,9 @@ function pages(): Record<string, { type: string; body: Buffer | string }> {
   };
 }
 
+/** `PUT` here `{ name, value }`: the DNS server answers that TXT record from then on (the e2e run's reseller domain check). */
+export const FAKE_DNS_TXT_PATH = '/__fake-dns/txt';
+
 export interface FakeSite {
   port: number;
   dnsPort: number;
@@ -117,8 +120,20 @@ export interface FakeSite {
 export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort = 0 }: { port?: number; dnsPort?: number } = {}): Promise<FakeSite> {
   const requests: FakeSite['requests'] = [];
   const content = pages();
+  // TXT records published by a test (a reseller's domain-ownership record): name → values.
+  const txt = new Map<string, string[]>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === FAKE_DNS_TXT_PATH && req.method === 'PUT') {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const { name, value } = JSON.parse(raw) as { name: string; value: string };
+        txt.set(name.toLowerCase(), [value]);
+        res.writeHead(204).end();
+      });
+      return;
+    }
     requests.push({ path, userAgent: String(req.headers['user-agent'] ?? '') });
     if (String(req.headers.host ?? '').startsWith(OLD_DOMAIN)) {
       res.writeHead(path === '/robots.txt' ? 404 : 301, path === '/robots.txt' ? {} : { location: `http://${SITE_DOMAIN}${path}` }).end();
@@ -141,9 +156,12 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const name = question?.name.toLowerCase() ?? '';
-      if (name === SITE_DOMAIN || name === `www.${SITE_DOMAIN}` || name === `mail.${SITE_DOMAIN}` || name === OLD_DOMAIN) {
+      type Answer = (typeof response.answers)[number];
+      const published = txt.get(name);
+      if (published && question!.type === Packet.TYPE.TXT) {
+        for (const data of published) response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as unknown as Answer);
+      } else if (name === SITE_DOMAIN || name === `www.${SITE_DOMAIN}` || name === `mail.${SITE_DOMAIN}` || name === OLD_DOMAIN) {
         // Plain records, as dns2's README writes them: the packet encoder serialises them by type.
-        type Answer = (typeof response.answers)[number];
         if (question!.type === Packet.TYPE.A) response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address: '127.0.0.1' } as unknown as Answer);
         if (question!.type === Packet.TYPE.MX && name === SITE_DOMAIN) {
           response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: `mail.${SITE_DOMAIN}`, priority: 10 } as unknown as Answer);

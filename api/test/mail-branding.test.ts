@@ -38,9 +38,10 @@ describe('branded email routing', () => {
     ids.novaCustomer = await addUser('dora@customer.test', 'customer', 'de', ids.nova);
     await ctx.db.query("INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug IN ('leads', 'wallet')", [ids.rileyCustomer]);
     await ctx.db.query(
-      `INSERT INTO business_settings (domain, name, logo, button_color, text_color, heading_color, owner_user_id, support_email)
-       VALUES ('riley.test', 'Riley Leads', 'https://cdn.riley.test/logo.png', '#AA3300', '#111111', '#222222', $1, NULL),
-              ('nova.test', 'Nova Leads', NULL, '#0044AA', NULL, NULL, $2, 'help@nova.test')`,
+      // Both domains verified (DNS TXT check): the emails' links lead there.
+      `INSERT INTO business_settings (domain, name, logo, button_color, text_color, heading_color, owner_user_id, support_email, domain_verified_at)
+       VALUES ('riley.test', 'Riley Leads', 'https://cdn.riley.test/logo.png', '#AA3300', '#111111', '#222222', $1, NULL, now()),
+              ('nova.test', 'Nova Leads', NULL, '#0044AA', NULL, NULL, $2, 'help@nova.test', now())`,
       [ids.riley, ids.nova],
     );
     await ctx.db.query(

@@ -34,7 +34,7 @@ describe("a reseller's brand on the platform's domain", () => {
     await ctx.db.query(
       `INSERT INTO business_settings (domain, name, logo, favicon, script, button_color, owner_user_id)
        VALUES ('riley-pd.test', 'Riley Leads', 'https://cdn.riley-pd.test/logo.png', 'https://cdn.riley-pd.test/icon.png', '<script>track()</script>', '#AA3300', $1)`,
-      [ids.riley],
+      [ids.riley!],
     );
   }, 120_000);
 
@@ -99,10 +99,69 @@ describe("a reseller's brand on the platform's domain", () => {
     expect(second.body_html).toContain(`brand=${code}`);
     const riley = await login(ctx.app, { email: 'ana@customer-pd.test', password: PASSWORD });
     expect(json<{ brand: string }>(await siteSettings({ domain: 'localhost' }, riley)).brand).not.toBe(code);
-    // A reseller with its own domain: its links stay on its domain, with no code.
-    const rileyMail = await ctx.db.transaction((tx) => sendTemplatedMail(tx, ctx.app.deps, { kind: 'low_credits', userId: ids.rileyCustomer, vars: { balance: '10', threshold: '50' } }));
-    const rileyHtml = (await ctx.db.query<{ body_html: string }>('SELECT body_html FROM outbound_emails WHERE id = $1', [rileyMail])).rows[0]!.body_html;
-    expect(rileyHtml).toContain('https://riley-pd.test/settings/wallet"');
-    expect(rileyHtml).not.toContain('brand=');
+  });
+
+  /** The links of an email sent now to Riley's customer: every href of its HTML and every address of its text part. */
+  const rileyLinks = async (kind: 'low_credits' | 'welcome') => {
+    const id = await ctx.db.transaction((tx) => sendTemplatedMail(tx, ctx.app.deps, { kind, userId: ids.rileyCustomer, vars: { balance: '10', threshold: '50' } }));
+    const mail = (await ctx.db.query<{ body_html: string; body_text: string }>('SELECT body_html, body_text FROM outbound_emails WHERE id = $1', [id])).rows[0]!;
+    const html = [...mail.body_html.matchAll(/href="(https?:[^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')));
+    // In the HTML's text too: a mail client makes a link of an address written out.
+    const ours = /(?:http:\/\/localhost:\d+|https:\/\/riley-pd\.test)[^\s<>"]*[^\s<>".]/g;
+    const written = [...mail.body_html.replace(/(?:href|src)="[^"]*"/g, '').matchAll(ours)].map((m) => new URL(m[0].replace(/&amp;/g, '&')));
+    const text = [...mail.body_text.matchAll(/https?:\/\/[^\s]*[^\s.]/g)].map((m) => new URL(m[0]));
+    return { html, written, text, all: [...html, ...written, ...text] };
+  };
+  const platformOrigin = () => `http://localhost:${ctx.app.deps.config.port}`;
+  /** A reseller's own template, as the white-label editor saves it: links built from {app_url}, an address written out, one typed to its own domain. */
+  const CUSTOM = {
+    subject: 'Your {brand} credits',
+    html: '<p>Hi {name}, <a href="{app_url}/settings/wallet">top up</a> or see {app_url}/lead-search.</p><p><a href="https://riley-pd.test/help?topic=credits">Help</a> · <a href="https://elsewhere.example/x">partner</a></p>',
+    text: 'Hi {name}, top up at {app_url}/settings/wallet. Help: https://riley-pd.test/help?topic=credits',
+  };
+
+  test("a reseller whose domain is not verified yet: every link of its customers' emails, built-in or its own template, goes to the platform's domain with its brand code", async () => {
+    await ctx.db.query('UPDATE business_settings SET domain_verified_at = NULL WHERE owner_user_id = $1', [ids.riley!]);
+    const riley = await login(ctx.app, { email: 'ana@customer-pd.test', password: PASSWORD });
+    const code = json<{ brand: string }>(await siteSettings({ domain: 'localhost' }, riley)).brand;
+    // The built-in template: the button and the logo.
+    const builtIn = await rileyLinks('low_credits');
+    expect(builtIn.html.map((u) => u.pathname)).toEqual(expect.arrayContaining(['/settings/wallet', '/']));
+    for (const link of builtIn.all) expect({ origin: link.origin, brand: link.searchParams.get('brand') }).toEqual({ origin: platformOrigin(), brand: code });
+    // The reseller's own template: {app_url} in an href and written out, in both parts; its own domain typed in
+    // is moved to the platform's (not served until verified); a link elsewhere is left alone.
+    await ctx.db.query('INSERT INTO whitelabel_email_templates (owner_id, kind, subject, html, body, updated_at) VALUES ($1, $2, $3, $4, $5, now())', [ids.riley!, 'low_credits', CUSTOM.subject, CUSTOM.html, CUSTOM.text]);
+    try {
+      const custom = await rileyLinks('low_credits');
+      const ours = custom.all.filter((u) => u.hostname !== 'elsewhere.example');
+      expect(ours.map((u) => u.pathname)).toEqual(expect.arrayContaining(['/settings/wallet', '/lead-search', '/help']));
+      expect(custom.text.map((u) => u.pathname)).toEqual(['/settings/wallet', '/help']);
+      for (const link of ours) expect({ origin: link.origin, brand: link.searchParams.get('brand') }).toEqual({ origin: platformOrigin(), brand: code });
+      expect(custom.all.find((u) => u.pathname === '/help')!.searchParams.get('topic')).toBe('credits');
+      expect(custom.html.filter((u) => u.hostname === 'elsewhere.example').map(String)).toEqual(['https://elsewhere.example/x']);
+    } finally {
+      await ctx.db.query("DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = 'low_credits'", [ids.riley!]);
+    }
+  });
+
+  test("a reseller whose domain is verified: every link of its customers' emails, built-in or its own template, goes to its domain, with no code", async () => {
+    await ctx.db.query('UPDATE business_settings SET domain_verified_at = now() WHERE owner_user_id = $1', [ids.riley!]);
+    try {
+      const builtIn = await rileyLinks('low_credits');
+      expect(builtIn.html.map(String)).toEqual(expect.arrayContaining(['https://riley-pd.test/settings/wallet']));
+      await ctx.db.query('INSERT INTO whitelabel_email_templates (owner_id, kind, subject, html, body, updated_at) VALUES ($1, $2, $3, $4, $5, now())', [ids.riley!, 'low_credits', CUSTOM.subject, CUSTOM.html, CUSTOM.text]);
+      const custom = await rileyLinks('low_credits');
+      expect(custom.all.filter((u) => u.hostname !== 'elsewhere.example').map(String).sort()).toEqual(
+        // The logo, both parts' help link, {app_url} written out, the link and the text part's address to the wallet, and the button.
+        ['/', '/help?topic=credits', '/help?topic=credits', '/lead-search', '/settings/wallet', '/settings/wallet', '/settings/wallet'].map((path) => `https://riley-pd.test${path}`).sort(),
+      );
+      for (const link of [...builtIn.all, ...custom.all]) {
+        expect(link.origin).not.toBe(platformOrigin());
+        expect(link.searchParams.has('brand')).toBe(false);
+      }
+    } finally {
+      await ctx.db.query("DELETE FROM whitelabel_email_templates WHERE owner_id = $1 AND kind = 'low_credits'", [ids.riley!]);
+      await ctx.db.query('UPDATE business_settings SET domain_verified_at = NULL WHERE owner_user_id = $1', [ids.riley!]);
+    }
   });
 });

@@ -7,4 +7,4 @@
 const API_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const DOMAIN_SITE_PORT = Number(process.env.E2E_DOMAIN_SITE_PORT ?? API_PORT + 6);
 export const DOMAIN_DNS_PORT = Number(process.env.E2E_DOMAIN_DNS_PORT ?? API_PORT + 7);
-export { SITE_DOMAIN, SITE_EMAILS } from '../../api/test/fakeDomainSite';
+export { FAKE_DNS_TXT_PATH, SITE_DOMAIN, SITE_EMAILS } from '../../api/test/fakeDomainSite';

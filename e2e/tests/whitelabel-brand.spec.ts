@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts';
+import { DOMAIN_SITE_PORT, FAKE_DNS_TXT_PATH } from '../support/FakeDomainSite';
+import { openAs } from '../support/freshUser';
 import { authHeaders, freshUserWith, send } from '../support/SecurityXss';
 
 /**
@@ -44,7 +46,7 @@ async function outbox(request: APIRequestContext, email: string): Promise<Outbox
   return ((await answer.json()) as { emails: OutboxEmail[] }).emails;
 }
 
-/** The newest email of a kind: in the brand's name, links only to its domain, no platform name in any part. */
+/** The newest email of a kind: in the brand's name, links only to its (verified) domain, no platform name in any part. */
 async function brandedEmail(request: APIRequestContext, email: string, kind: string): Promise<OutboxEmail> {
   let found: OutboxEmail | undefined;
   await expect.poll(async () => (found = (await outbox(request, email)).find((e) => e.kind === kind)) !== undefined, { message: `${kind} email to ${email}` }).toBe(true);
@@ -68,6 +70,21 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   // The brand's logo and favicon come from its CDN, answered here (the browser resolves only the domain itself).
   await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
   await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: DOMAIN, name: BRAND, logo: LOGO, favicon: FAVICON, button_color: '#AA3300', support_url: `https://help.${DOMAIN}/`, support_email: `help@${DOMAIN}` });
+  // Its domain verified as a reseller does it: the TXT record the white-label area shows, published at its DNS
+  // (the run's DNS server), then Verify. Until then its customers' email links lead to the platform's address.
+  // The reseller's first sign-in: its terms and credits pop-up, answered whenever they show (until the customer's own, checked below).
+  const [terms, credits] = [page.getByTestId('terms-dialog'), page.getByTestId('close-credit-popup')];
+  await page.addLocatorHandler(terms, () => page.getByTestId('accept-terms').click());
+  await page.addLocatorHandler(credits, () => credits.click());
+  await openAs(page, reseller, '/whitelabel/business-account');
+  const domainSection = page.getByTestId('domain-section');
+  await expect(domainSection.getByTestId('domain-state')).toContainText(`${DOMAIN} is not verified yet`);
+  const txt = { name: await domainSection.getByTestId('domain-txt-name').textContent(), value: await domainSection.getByTestId('domain-txt-value').textContent() };
+  expect((await request.put(`http://127.0.0.1:${DOMAIN_SITE_PORT}${FAKE_DNS_TXT_PATH}`, { data: txt })).status()).toBe(204);
+  await domainSection.getByRole('button', { name: 'Verify' }).click();
+  await expect(domainSection.getByTestId('domain-state')).toContainText(`${DOMAIN} is verified`);
+  await page.removeLocatorHandler(terms);
+  await page.removeLocatorHandler(credits);
   const pkg = (await send(request, reseller.token, 'post', '/api/whitelabel/packages', { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false })) as { data: { id: number } };
   const sales = (await send(request, reseller.token, 'put', `/api/whitelabel/packages/${pkg.data.id}/sales-settings`, {
     business_name: BRAND,

@@ -1,5 +1,6 @@
+import { load } from 'cheerio';
 import { sanitizeHtml } from '../routes/whitelabel/sanitizeHtml';
-import type { MailBrand } from './mailBrand';
+import { brandedLink, brandLinksInText, type MailBrand } from './mailBrand';
 
 /** A template as stored or built in: `{variable}` placeholders in all three parts. */
 export interface EmailTemplateParts {
@@ -27,6 +28,30 @@ export function fillPlaceholders(text: string, vars: MailVars, encode: (value: s
 const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 const color = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
 
+/** The variables that are addresses: written into a template's HTML before it is sanitised, so `<a href="{app_url}/settings">` keeps its link. */
+const LINK_VARIABLES = ['app_url', 'action_url', 'url'] as const;
+
+/**
+ * Every link of a rendered body, and every address in its text, as the brand's emails carry them
+ * (`brandedLink`): the reseller's brand code on links to the platform's domain. The body is the
+ * sanitiser's output, parsed and written back by cheerio (a real HTML parser), so no text is misread.
+ */
+function brandBodyLinks(brand: MailBrand, body: string): string {
+  if (!brand.brandCode) return body;
+  const $ = load(body, null, false);
+  $('a[href]').each((_, a) => {
+    $(a).attr('href', brandedLink(brand, $(a).attr('href') ?? ''));
+  });
+  $.root()
+    .find('*')
+    .addBack()
+    .contents()
+    .each((_, node) => {
+      if (node.nodeType === 3) node.data = brandLinksInText(brand, node.data);
+    });
+  return $.html();
+}
+
 /** MJML (about 75 MB of resident memory once loaded) is loaded by the first email rendered, not at start. */
 let mjml: Promise<typeof import('mjml')> | null = null;
 
@@ -34,18 +59,21 @@ let mjml: Promise<typeof import('mjml')> | null = null;
  * Renders a branded email: the template's HTML body (rebuilt by the allowlist sanitiser, as reseller
  * HTML always is, then filled with HTML-escaped values) inside a responsive MJML layout with the
  * brand's logo, colours and a button to `action_url`; the text part is the template's text alternative.
+ * Links to the platform's domain in any part carry a reseller's brand code (`brandedLink`).
  */
 export async function renderEmail(brand: MailBrand, template: EmailTemplateParts, vars: MailVars, actionLabel: string): Promise<RenderedEmail> {
   const subject = fillPlaceholders(template.subject, vars).replace(/[\r\n]+/g, ' ').trim();
-  const body = fillPlaceholders(sanitizeHtml(template.html), vars, escapeHtml);
+  const links = Object.fromEntries(LINK_VARIABLES.filter((key) => vars[key] !== undefined).map((key) => [key, String(vars[key])]));
+  // The addresses go in first and are checked by the sanitiser as typed ones are; the other values are escaped in after it.
+  const body = brandBodyLinks(brand, fillPlaceholders(sanitizeHtml(fillPlaceholders(template.html, links)), vars, escapeHtml));
   const primary = color(brand.primaryColor, '#573BFF');
   const text = color(brand.textColor, '#202633');
   const heading = color(brand.headingColor, '#202633');
   const attr = (value: string) => escapeHtml(value);
   const header = brand.logo
-    ? `<mj-image src="${attr(brand.logo)}" alt="${attr(brand.name)}" width="160px" href="${attr(brand.baseUrl)}" padding="8px 0" />`
+    ? `<mj-image src="${attr(brand.logo)}" alt="${attr(brand.name)}" width="160px" href="${attr(brandedLink(brand, brand.baseUrl))}" padding="8px 0" />`
     : `<mj-text align="center" font-size="22px" font-weight="700" color="${heading}">${escapeHtml(brand.name)}</mj-text>`;
-  const action = vars.action_url === undefined ? '' : `<mj-button href="${attr(String(vars.action_url))}" background-color="${primary}" color="#ffffff" border-radius="6px" font-weight="600">${escapeHtml(actionLabel)}</mj-button>`;
+  const action = vars.action_url === undefined ? '' : `<mj-button href="${attr(brandedLink(brand, String(vars.action_url)))}" background-color="${primary}" color="#ffffff" border-radius="6px" font-weight="600">${escapeHtml(actionLabel)}</mj-button>`;
   const footer = [escapeHtml(brand.name), brand.supportEmail ? `<a href="mailto:${attr(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a>` : ''].filter(Boolean).join(' · ');
   const layout = `<mjml lang="${attr(String(vars.lang ?? 'en'))}">
   <mj-head>
@@ -68,5 +96,5 @@ export async function renderEmail(brand: MailBrand, template: EmailTemplateParts
 </mjml>`;
   const { default: mjml2html } = await (mjml ??= import('mjml'));
   const result = await mjml2html(layout, { validationLevel: 'soft', keepComments: false });
-  return { subject, html: result.html, text: fillPlaceholders(template.text, vars).trim() };
+  return { subject, html: result.html, text: brandLinksInText(brand, fillPlaceholders(template.text, vars).trim()) };
 }

@@ -3,7 +3,7 @@ import type { Language } from '../i18n/messages';
 import { isLanguage } from '../i18n/messages';
 import { defaultTemplate } from './emailDefaults';
 import { EMAIL_KIND_SPECS, type EmailKind } from './emailKinds';
-import { mailBrandFor, type MailBrand } from './mailBrand';
+import { brandedLink, mailBrandFor, type MailBrand } from './mailBrand';
 import type { Mailer } from './mailer';
 import { escapeHtml, renderEmail, type EmailTemplateParts, type MailVars, type RenderedEmail } from './renderEmail';
 
@@ -53,16 +53,16 @@ export async function templateFor(q: Queryable, brand: MailBrand, kind: EmailKin
 export function commonVars(brand: MailBrand, kind: EmailKind, recipient: { name: string; email: string }, lang: Language, actionPath = EMAIL_KIND_SPECS[kind].actionPath): Record<string, string> {
   const action = new URL(actionPath, brand.baseUrl);
   if (kind === 'email_confirmation' || kind === 'password_reset') action.searchParams.set('email', recipient.email);
-  // A reseller without a domain of its own: the page on the platform's domain shows its brand.
-  if (brand.brandCode) action.searchParams.set('brand', brand.brandCode);
+  // A reseller without a verified domain of its own: the page on the platform's domain shows its brand.
+  const actionUrl = brandedLink(brand, action.toString());
   return {
     name: recipient.name,
     email: recipient.email,
     brand: brand.name,
     app_url: brand.baseUrl,
-    action_url: action.toString(),
+    action_url: actionUrl,
     // The one link of the first (welcome-only) templates, kept for templates saved then.
-    url: action.toString(),
+    url: actionUrl,
     support_email: brand.supportEmail ?? '',
     lang,
   };

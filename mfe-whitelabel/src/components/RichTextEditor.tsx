@@ -66,7 +66,8 @@ export default function RichTextEditor({ value, onChange, labelId, describedBy }
   const applyLink = () => {
     const url = href.trim();
     if (url === '') editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    else editor.chain().focus().extendMarkRange('link').setLink({ href: /^(https?:|mailto:)/i.test(url) ? url : `https://${url}` }).run();
+    // An address built from an email variable (`{app_url}/settings`) is kept as typed: the email fills it in.
+    else editor.chain().focus().extendMarkRange('link').setLink({ href: /^(https?:|mailto:|\{[a-z_]+\})/i.test(url) ? url : `https://${url}` }).run();
     setLinkOpen(false);
     setHref('');
   };

@@ -67,7 +67,6 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
-                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -259,7 +258,6 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
-                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -627,7 +625,6 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
-                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -708,7 +705,6 @@ export interface paths {
                             }[];
                             permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                             license_expires_at: string | null;
-                            license_expired: boolean;
                             last_login_at: string | null;
                             subscription_id: string | null;
                             subscription_status: string | null;
@@ -788,7 +784,6 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
-                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -815,50 +810,6 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/license": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Your account's licence expiry and whom to contact to renew it */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            expired: boolean;
-                            expires_at: string | null;
-                            contact: {
-                                name: string;
-                                email: string | null;
-                                reseller: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -24868,7 +24819,6 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
-                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;

@@ -16,10 +16,6 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { GlobalSearch } from './search/GlobalSearch';
 import { Sidebar } from './Sidebar';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
-import { styledPage } from '../app/styledPage';
-
-/** Drawn with Chakra, loaded only when an account's licence has expired (ADR 046). */
-const LicenseExpiredPage = styledPage(() => import('../license/LicenseExpiredPage').then((m) => m.LicenseExpiredPage));
 
 /**
  * The base layout at `/` (spec §2): header, sidebar and the content outlet areas mount into. The
@@ -31,9 +27,7 @@ export function BaseLayout() {
   const user = useCurrentUser();
   const logout = useLogout();
   const { pathname } = useLocation();
-  // An expired licence: no area, sidebar, search or credits (their calls would be refused), only what to do about it.
-  const expired = user?.license_expired === true;
-  const painted = useAfterFirstPaint(() => (expired ? undefined : warmOpeningArea(pathname, user?.modules)));
+  const painted = useAfterFirstPaint(() => warmOpeningArea(pathname, user?.modules));
   return (
     <div className="ls-frame" style={frameBrandStyle(branding)}>
       <a href="#content" className="ls-sr-only ls-skip">
@@ -42,9 +36,9 @@ export function BaseLayout() {
       <ImpersonationBanner />
       <header className="ls-header">
         {branding.logo ? <img className="ls-logo" src={branding.logo} alt={branding.name} /> : <p className="ls-brand-name">{branding.name}</p>}
-        {expired ? null : <GlobalSearch />}
+        <GlobalSearch />
         <div className="ls-spacer" />
-        {expired ? null : <CreditBalance />}
+        <CreditBalance />
         <DiagnosticsEntry />
         <LanguageSwitch />
         {user ? (
@@ -58,12 +52,12 @@ export function BaseLayout() {
         </button>
       </header>
       <div className="ls-body">
-        {expired ? null : <Sidebar />}
+        <Sidebar />
         <main id="content" tabIndex={-1} className="ls-main" data-testid="area-outlet">
-          {expired ? <LicenseExpiredPage /> : painted ? <Outlet /> : <FrameSpinner />}
+          {painted ? <Outlet /> : <FrameSpinner />}
         </main>
       </div>
-      {painted && !expired ? <SignInPromptsGate /> : null}
+      {painted ? <SignInPromptsGate /> : null}
       {painted ? <ChatWidget /> : null}
     </div>
   );

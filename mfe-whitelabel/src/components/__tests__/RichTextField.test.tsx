@@ -64,6 +64,24 @@ describe('RichTextField', () => {
     expect(changes.at(-1)).toMatch(/^<p>Hello world.*!.*<\/p>$/);
   });
 
+  it('a link to an address built from an email variable keeps it as typed; a bare host gets https://', async () => {
+    renderWithProviders(<Form />);
+    const box = await screen.findByRole('textbox', { name: 'Body' });
+    const editor = (box as HTMLElement & { editor: Editor }).editor;
+    const link = async (address: string) => {
+      act(() => void editor.commands.selectAll());
+      fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+      fireEvent.change(screen.getByLabelText('Link address'), { target: { value: address } });
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      fireEvent.click(screen.getByRole('button', { name: 'HTML' }));
+      const html = (screen.getByLabelText('Body (HTML)') as HTMLTextAreaElement).value;
+      fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
+      return html;
+    };
+    expect(await link('{app_url}/settings/wallet')).toContain('href="{app_url}/settings/wallet"');
+    expect(await link('example.com/help')).toContain('href="https://example.com/help"');
+  });
+
   it("a page's own markup opens in the HTML view, and the editor warns before it would drop it; nothing changes until one types there", async () => {
     const page = '<style>h2{color:red}</style><div class="hero"><h2>Offer</h2><script>track()</script></div>';
     renderWithProviders(<Form body={page} page />);
