@@ -26,6 +26,7 @@ import { devClockRoutes } from './routes/devClock';
 import { devOutboxRoutes } from './routes/devOutbox';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { licenseRoutes } from './routes/license';
 import { remoteRegistryRoutes } from './routes/remoteRegistry';
 import { siteSettingsRoutes } from './routes/siteSettings';
 import { chatWidgetRoutes } from './routes/chatWidget';
@@ -162,7 +163,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('user', null);
   // Every route states its access (http/routeAccess.ts); team members are held to it.
-  installRouteAccess(app);
+  installRouteAccess(app, clock);
   // Maintenance mode: 503 for everyone but the super admin (after each route's own sign-in hooks).
   installMaintenanceMode(app, db);
 
@@ -237,6 +238,7 @@ export function buildApp({ db, config, clock: givenClock = systemClock, mailer =
   void app.register(async (api) => {
     authRoutes(api, deps);
     meRoutes(api, deps);
+    licenseRoutes(api, deps);
     accountPromptRoutes(api, deps);
     siteSettingsRoutes(api, deps);
     chatWidgetRoutes(api, deps);

@@ -109,7 +109,7 @@ describe('Google sign-in through OpenID Connect (PKCE, state, nonce) against a l
       const call = (method: 'POST' | 'PUT', url: string, payload: object) => ctx.app.inject({ method, url, headers: bearer(reseller), payload });
       const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', { ...PACKAGE, name: 'Terms plan' })).data;
       const sub = json<{ data: { customer_id: number } }>(await call('POST', '/api/whitelabel/subscriptions', { customer_name: 'Terry Terms', email: 'terry@buyer.test', username: 'terry-terms', package_id: pkg.id })).data;
-      const loaded = async () => (await loadUserDto(ctx.db, sub.customer_id, ctx.config.chatWidgetSecret))!.terms_url;
+      const loaded = async () => (await loadUserDto(ctx.db, sub.customer_id, ctx.config.chatWidgetSecret, ctx.clock.now()))!.terms_url;
       expect(await loaded()).toBe('https://leadsmith.test/terms/2026-11');
       await ctx.db.query(
         `INSERT INTO whitelabel_sales_settings (package_id, business_name, primary_color, secondary_color, background_color, text_color, terms_url, updated_at)

@@ -23,6 +23,8 @@ describe('subscriptions that renew: a paid period grants its credits once, unuse
   beforeAll(async () => {
     // The clock moves months ahead: the reseller's session outlives it.
     ctx = await createTestApp({ config: { tokenTtlHours: 24 * 800 } });
+    // ...and so does the reseller's licence (the seed's ends a year on; expiry: accounts-license.test.ts).
+    await ctx.db.query(`UPDATE users SET license_expires_at = NULL WHERE email = $1`, [DEMO.reseller.email]);
     call = caller(ctx);
     reseller = await login(ctx.app, DEMO.reseller);
     const created = await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, monthly_credits: 500, search_limit: 40 });

@@ -39,8 +39,11 @@ export interface FakeStripe {
   completeCheckout(sessionId: string, card?: TestCard): Json;
   /** The buyer never came back: the session expires (sent as checkout.session.expired when delivering). */
   expireCheckout(sessionId: string): Json;
-  /** The subscription's next period: its invoice is paid with the default card, or fails (`fail`, or a declining card). */
-  advance(subscriptionId: string, options?: { fail?: boolean }): Json;
+  /**
+   * The subscription's next period: its invoice is paid with the default card, or fails (`fail`, `error`,
+   * or a declining card); a failed PaymentIntent carries `error` as its last_payment_error (a generic decline by default).
+   */
+  advance(subscriptionId: string, options?: { fail?: boolean; error?: Json }): Json;
   /** Where events are sent (the app's webhook endpoint); null: none are sent. */
   deliverTo: ((delivery: { payload: string; signature: string; type: string }) => Promise<unknown>) | null;
   /** Resolves once every event emitted so far was sent. */
@@ -130,7 +133,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const cardError = (code: string, message: string) => ({ status: 402, body: { error: { type: 'card_error', code, ...(code === 'card_declined' ? { decline_code: 'generic_decline' } : {}), message } } });
 
   /** An invoice of a subscription's period, paid with its default card (a PaymentIntent) unless it fails. */
-  function invoiceFor(sub: Json, amount: number, period: { start: number; end: number }, reason: string, fail: boolean): Json {
+  function invoiceFor(sub: Json, amount: number, period: { start: number; end: number }, reason: string, fail: boolean, error?: Json): Json {
     const id = newId('in');
     const pm = String(sub.default_payment_method ?? '');
     let intent: Json | null = null;
@@ -144,7 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer: sub.customer,
         payment_method: pm,
         status: fail ? 'requires_payment_method' : 'succeeded',
-        last_payment_error: fail ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } : null,
+        last_payment_error: fail ? (error ?? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }) : null,
         metadata: {},
         transfer_data: sub.transfer_data,
         created: now(),
@@ -171,7 +174,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       livemode: false,
     };
     objects.set(id, invoice);
-    paymentsOf.set(id, intent && !fail ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: id, amount_paid: amount, currency: 'usd', is_default: true, status: 'paid', payment: { type: 'payment_intent', payment_intent: intent.id } }] : []);
+    // A failed attempt stays on the invoice as an open payment of its PaymentIntent (Stripe retries it).
+    paymentsOf.set(
+      id,
+      intent
+        ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: id, amount_paid: fail ? null : amount, amount_requested: amount, currency: 'usd', is_default: true, status: fail ? 'open' : 'paid', payment: { type: 'payment_intent', payment_intent: intent.id } }]
+        : [],
+    );
     return invoice;
   }
   const withPayments = (invoice: Json): Json => ({ ...invoice, payments: { object: 'list', has_more: false, data: paymentsOf.get(String(invoice.id)) ?? [] } });
@@ -486,8 +495,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const start = Number(item.current_period_end);
       clockOffset += Math.max(0, start - now());
       const end = periodEnd(start, String((price.recurring as Json).interval));
-      const fail = options.fail === true || cardOf.get(String(sub.default_payment_method)) !== 'visa';
-      const invoice = invoiceFor(sub, Number(price.unit_amount), { start, end }, 'subscription_cycle', fail);
+      const fail = options.fail === true || options.error !== undefined || cardOf.get(String(sub.default_payment_method)) !== 'visa';
+      const invoice = invoiceFor(sub, Number(price.unit_amount), { start, end }, 'subscription_cycle', fail, options.error);
       sub.latest_invoice = invoice.id;
       if (fail) {
         const previous = { status: sub.status };

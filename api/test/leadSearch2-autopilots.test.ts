@@ -20,6 +20,8 @@ let undoChargedSource: () => void;
 beforeAll(async () => {
   undoChargedSource = registerChargedSource();
   ctx = await createTestApp();
+  // Runs a year and more ahead outlive the seed's licences (expiry: accounts-license.test.ts).
+  await ctx.db.query('UPDATE users SET license_expires_at = NULL WHERE email IN ($1, $2)', [DEMO.customer.email, DEMO.reseller.email]);
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
   userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;

@@ -2,6 +2,7 @@ import { walletBalance } from '../src/credits/ledger';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
+import { DUPLICATE_TRANSACTION, EXPIRED_CARD, INSUFFICIENT_FUNDS } from './fixtures/stripe/declines';
 
 /**
  * Stripe Billing for packages sold on a reseller's sales page (issue 25 item 3, ADR 025), against the
@@ -143,6 +144,47 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     await settle();
     expect((await subscriptionOf('monthly@buyer.test'))!.status).toBe('active');
     expect(await periods(sub.id)).toHaveLength(3);
+  });
+
+  it("a failed renewal's email gives Stripe's reason (the PaymentIntent's last payment error) in the customer's language, once", async () => {
+    const failedMails = async (userId: number) =>
+      (await ctx.db.query<{ subject: string; body_text: string }>("SELECT subject, body_text FROM outbound_emails WHERE kind = 'payment_failed' AND user_id = $1 ORDER BY id", [userId])).rows;
+    const renewFailing = async (email: string, lang: string, error: Record<string, unknown>) => {
+      fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+      await settle();
+      const sub = (await subscriptionOf(email))!;
+      await ctx.db.query('UPDATE users SET lang = $2 WHERE id = $1', [sub.customer_id, lang]);
+      fake.advance(sub.provider_subscription_ref, { error });
+      await settle();
+      expect((await subscriptionOf(email))!.status).toBe('past_due');
+      return sub;
+    };
+
+    // insufficient_funds, a known decline code: in words, in German; the amount is the invoice's.
+    const de = await renewFailing('funds@buyer.test', 'de', INSUFFICIENT_FUNDS);
+    const invoice = fake.events.filter((e) => e.type === 'invoice.payment_failed').at(-1)!.object;
+    const intent = fake.paymentIntents().find((p) => p.customer === invoice.customer && p.status === 'requires_payment_method')!;
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${String(intent.id)}`)).toHaveLength(1);
+    const [mail] = await failedMails(de.customer_id);
+    expect(mail!.body_text).toContain('wir konnten $49.00 nicht abbuchen: die Karte ist nicht ausreichend gedeckt.');
+    expect(mail!.body_text).not.toContain('Billed monthly');
+    // The same event delivered again: still past due, no second email, Stripe not asked again.
+    const replay = fake.signedEvent('invoice.payment_failed', invoice);
+    await fake.deliverTo!({ ...replay, type: 'invoice.payment_failed' });
+    await settle();
+    expect(await failedMails(de.customer_id)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === `/v1/payment_intents/${String(intent.id)}`)).toHaveLength(1);
+    const detail = (await ctx.db.query<{ detail: { failure_code: string } }>("SELECT detail FROM whitelabel_usage_events WHERE subscription_id = $1 AND event = 'past_due'", [de.id])).rows;
+    expect(detail).toEqual([{ detail: expect.objectContaining({ failure_code: 'insufficient_funds' }) }]);
+
+    // A decline code without words of ours reads as its error code (declined), in Spanish; an expired card in French.
+    const es = await renewFailing('duplicate@buyer.test', 'es', DUPLICATE_TRANSACTION);
+    expect((await failedMails(es.customer_id))[0]!.body_text).toContain('no pudimos cobrar $49.00: la tarjeta fue rechazada.');
+    const fr = await renewFailing('expired@buyer.test', 'fr', EXPIRED_CARD);
+    expect((await failedMails(fr.customer_id))[0]!.body_text).toContain('nous n’avons pas pu prélever $49.00 : la carte a expiré.');
+    // A code Stripe may add later, with its message: the message, in an English email.
+    const en = await renewFailing('novel@buyer.test', 'en', { type: 'card_error', code: 'novel_refusal', message: 'The bank refused this renewal.' });
+    expect((await failedMails(en.customer_id))[0]!.body_text).toContain('we could not charge $49.00: the payment was refused (The bank refused this renewal).');
   });
 
   it('a yearly purchase uses the yearly Price of the same Product and grants twelve months of credits for its year', async () => {

@@ -1,5 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
+import { openAs } from '../support/freshUser';
+import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
 
 test('a wrong password shows the error toast and stays on login', async ({ page, shell }) => {
   await shell.login(ACCOUNTS.reseller.email, 'not-the-password');
@@ -85,4 +87,23 @@ test("signing up through a partner's link (?ref=) attributes the new user to tha
   const users = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: admin })).json()) as { data: { id: number }[] };
   const user = (await (await request.get(`/api/admin/users/${users.data[0]!.id}`, { headers: admin })).json()) as { referral_partner_id: number | null };
   expect(user.referral_partner_id).toBe(northwind.id);
+});
+
+test("an account whose licence has expired gets a page naming its reseller's support address, and can sign out", async ({ page, request }) => {
+  const { reseller, customer } = await freshResellerWithCustomer(request, 'licence');
+  const adminLogin = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const expired = await request.put(`/api/admin/users/${customer.id}`, { headers: admin, data: { license_expires_at: '2020-01-01' } });
+  expect(expired.status()).toBe(200);
+
+  await openAs(page, customer, '/lead-search/saved-lists');
+  await expect(page.getByRole('heading', { name: 'Your licence has expired' })).toBeVisible();
+  await expect(page.getByText('Your access ended on January 1, 2020.')).toBeVisible();
+  await expect(page.getByRole('link', { name: reseller.email })).toHaveAttribute('href', `mailto:${reseller.email}`);
+  // No area, sidebar or search: their calls would be refused.
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  expect((await request.get('/api/campaigns', { headers: { authorization: `Bearer ${customer.token}` } })).status()).toBe(403);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
 });

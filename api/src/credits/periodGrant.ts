@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db';
 import { formatCents, sendTemplatedMail, type MailDeps } from '../mail/templatedMail';
+import { paymentFailureReason, type PaymentFailure } from '../providers/payments/failureReason';
 import { grantCredits, rollOverMonthly } from './ledger';
 
 /**
@@ -45,6 +46,10 @@ export interface RenewalFailure {
   at?: Date;
   /** Mails the customer a failed-payment email in the failure's transaction (issue 33); without it, no email. */
   mail?: MailDeps;
+  /** Why the provider could not collect (Stripe's decline code and message): the email's reason; none says it was not collected. */
+  failure?: PaymentFailure | null;
+  /** What the provider tried to collect (the invoice's amount due); defaults to the package's monthly price. */
+  amountCents?: number | null;
 }
 
 export type FailureOutcome = { changed: true; paused: boolean } | { changed: false; reason: 'unknown_subscription' | 'not_active' };
@@ -204,10 +209,12 @@ export async function markRenewalFailed(db: Db | Queryable, failure: RenewalFail
         `{${CUSTOMER_MODULE_SLUGS.join(',')}}`,
       ]);
     }
-    await usageEvent(tx, sub, 'past_due', at, { source_event_id: failure.sourceEventId, access: paused ? 'paused' : 'kept' });
+    const reason = failure.failure ?? null;
+    await usageEvent(tx, sub, 'past_due', at, { source_event_id: failure.sourceEventId, access: paused ? 'paused' : 'kept', failure_code: reason?.declineCode ?? reason?.code ?? null });
     // The failed-payment email goes with the change to past due: a repeated report changes nothing and mails nothing.
     if (failure.mail) {
-      await sendTemplatedMail(tx, failure.mail, { kind: 'payment_failed', userId: sub.customer_id, vars: { amount: formatCents(sub.monthly_price_cents), reason: sub.package_name } });
+      const amount = formatCents(failure.amountCents ?? sub.monthly_price_cents);
+      await sendTemplatedMail(tx, failure.mail, { kind: 'payment_failed', userId: sub.customer_id, vars: (lang) => ({ amount, reason: paymentFailureReason(lang, reason) }) });
     }
     return { changed: true, paused } as const;
   });

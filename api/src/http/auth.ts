@@ -16,6 +16,7 @@ interface TokenRow {
   modules: ModuleSlug[];
   last_used_at: Date | null;
   impersonator_id: number | null;
+  license_expires_at: Date | null;
 }
 
 /** Don't write last_used_at on every request; once a minute is precise enough. */
@@ -42,6 +43,7 @@ async function tokenRow(db: Db, tokenHash: string, now: Date): Promise<TokenRow 
   if (hit && hit.generation === generation && hit.expiresAt > now) return hit.row;
   const { rows } = await db.query<TokenRow & { expires_at: Date }>(
     `SELECT t.id AS token_id, t.last_used_at, t.expires_at, t.impersonator_id, u.id AS user_id, u.email, u.role, u.user_type, u.lang,
+            (SELECT o.license_expires_at FROM users o WHERE o.id = COALESCE(u.team_owner_id, u.id)) AS license_expires_at,
             COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id
                       WHERE um.user_id = u.id), '[]'::json) AS modules
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
@@ -70,7 +72,7 @@ export async function resolveUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, 
     // A write to auth_tokens: it also retires the cached row, so the next request reads the new time.
     await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE id = $1', [row.token_id, now]);
   }
-  return { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: row.token_id, impersonatorId: row.impersonator_id };
+  return { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: row.token_id, impersonatorId: row.impersonator_id, licenseExpiresAt: row.license_expires_at };
 }
 
 function adoptUser(request: FastifyRequest, user: AuthUser): void {

@@ -29,6 +29,8 @@ export interface AuthUser {
   tokenId: number;
   /** The admin who started the impersonation this token belongs to; null for the user's own sign-in. */
   impersonatorId: number | null;
+  /** When the account's licence ends (its team owner's for a team member); null: never (ADR 046). */
+  licenseExpiresAt: Date | null;
 }
 
 declare module 'fastify' {

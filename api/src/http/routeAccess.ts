@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Clock } from '../clock';
+import { licenseExpired, licenseExpiredError } from '../users/license';
 import type { ModuleSlug } from '../users/users';
 import { forbidden } from './errors';
 
@@ -59,6 +61,7 @@ const RULES: readonly Rule[] = [
   ['GET', /^\/(\*)?$/, 'public'],
   // The signed-in user's own things.
   ['*', /^\/api\/me$/, 'signed_in'],
+  ['GET', /^\/api\/license$/, 'signed_in'],
   ['GET', /^\/api\/user-limits$/, 'signed_in'],
   ['GET', /^\/api\/campaign-types$/, 'signed_in'],
   ['*', /^\/api\/mail-change(\/|$)/, 'signed_in'],
@@ -111,27 +114,36 @@ const NOT_WHILE_IMPERSONATING: readonly (readonly [method: string, pattern: RegE
   ['POST', /^\/api\/account\/deletion$/],
 ];
 
+/**
+ * Routes beyond `public` and `signed_in` an account whose licence has expired may still call (ADR 046):
+ * its personal data (export, deletion), which the licence does not decide. `public` and `signed_in`
+ * routes (session, profile, sign-out, GET /api/license, the billing portal check, terms) stay open too;
+ * every other route answers 403 `license_expired`.
+ */
+const OPEN_AFTER_LICENSE_EXPIRY: readonly (readonly [method: string, pattern: RegExp])[] = [['*', /^\/api\/account\//]];
+
 /** The access a route needs, or undefined when the table has no entry for it. */
 export function routeAccess(method: string, url: string): RouteAccess | undefined {
   return RULES.find(([m, pattern]) => (m === '*' || m === method) && pattern.test(url))?.[2];
 }
 
-function accessRule(access: RouteAccess, refusesImpersonation: boolean) {
+function accessRule(access: RouteAccess, refusesImpersonation: boolean, clock: Clock, needsLicense: boolean) {
   return async function routeAccessRule(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = request.user;
     if (!user) return;
     if (refusesImpersonation && user.impersonatorId !== null) throw forbidden();
+    if (needsLicense && licenseExpired(user.licenseExpiresAt, clock.now())) throw licenseExpiredError(user.licenseExpiresAt!);
     if (user.userType !== 'team_member' || access === 'public' || access === 'signed_in') return;
     if (access === 'account_owner' || !user.modules.includes(access)) throw forbidden();
   };
 }
 
 /**
- * Adds the team-member rule to every route as it is registered (after the route's own onRequest
+ * Adds the team-member and licence rules to every route as it is registered (after the route's own onRequest
  * hooks, so the user is known). Call before any route is registered. A route the table does not
  * cover throws at registration: the app does not start.
  */
-export function installRouteAccess(app: FastifyInstance): void {
+export function installRouteAccess(app: FastifyInstance, clock: Clock): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat().filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
     if (methods.length === 0) return;
@@ -140,8 +152,10 @@ export function installRouteAccess(app: FastifyInstance): void {
     if (found.some((a) => a === undefined)) throw new Error(`${methods.join(',')} ${route.url} has no entry in the route access table (api/src/http/routeAccess.ts)`);
     const access = found[0]!;
     const refusesImpersonation = methods.some((m) => NOT_WHILE_IMPERSONATING.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)));
+    const needsLicense =
+      access !== 'public' && access !== 'signed_in' && !methods.some((m) => OPEN_AFTER_LICENSE_EXPIRY.some(([rm, pattern]) => (rm === '*' || rm === m) && pattern.test(route.url)));
     if (access === 'public' || (access === 'signed_in' && !refusesImpersonation)) return;
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [...own, accessRule(access, refusesImpersonation)] as RouteOptions['onRequest'];
+    route.onRequest = [...own, accessRule(access, refusesImpersonation, clock, needsLicense)] as RouteOptions['onRequest'];
   });
 }

@@ -46,7 +46,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock, config } = deps;
 
   async function loginResponse(userId: number, token: string, expiresAt: Date): Promise<LoginResponse> {
-    const user = await loadUserDto(db, userId, config.chatWidgetSecret);
+    const user = await loadUserDto(db, userId, config.chatWidgetSecret, clock.now());
     if (!user) throw new Error(`user ${userId} vanished while signing in`);
     return { token, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user };
   }

@@ -12,7 +12,7 @@ import { say } from './respond';
 export function meRoutes(api: FastifyInstance, { db, clock, config }: AppDeps): void {
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   async function me(userId: number) {
-    const user = await loadUserDto(db, userId, config.chatWidgetSecret);
+    const user = await loadUserDto(db, userId, config.chatWidgetSecret, clock.now());
     // Deleted between token check and load: treat as signed out.
     if (!user) throw unauthenticated();
     return user;

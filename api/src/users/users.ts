@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db';
 import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { LANGUAGES, type Language } from '../i18n/messages';
+import { accountLicenseExpiry, licenseExpired } from './license';
 
 import { MODULE_SLUGS, type ModuleSlug } from '@leadsmith/shared/constants';
 
@@ -34,6 +35,8 @@ export const UserSchema = Type.Object({
   modules: Type.Array(UserModuleSchema),
   permissions: Type.Array(StringEnum(MODULE_SLUGS)),
   license_expires_at: Nullable(IsoTime),
+  /** The account's licence (its team owner's for a team member) has ended: the app shows the expired-licence page (ADR 046). */
+  license_expired: Type.Boolean(),
   last_login_at: Nullable(IsoTime),
   subscription_id: Nullable(Type.String()),
   subscription_status: Nullable(Type.String()),
@@ -142,7 +145,7 @@ export async function userModules(q: Queryable, userId: number): Promise<UserMod
 }
 
 /** The active (not deleted) user as its public DTO, or null. */
-export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret: string): Promise<UserDto | null> {
+export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret: string, now: Date): Promise<UserDto | null> {
   const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
   const row = rows[0];
   if (!row) return null;
@@ -156,6 +159,7 @@ export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret
     // Spec §3: permissions are the modules that have an id.
     permissions: modules.map((m) => m.slug),
     license_expires_at: iso(row.license_expires_at),
+    license_expired: licenseExpired(row.team_owner_id === null ? row.license_expires_at : await accountLicenseExpiry(q, row.id), now),
     last_login_at: iso(row.last_login_at),
     email_verified_at: iso(row.email_verified_at),
     terms_version: currentTermsVersion(),

@@ -55,6 +55,18 @@ export function maintenanceNotice(error: unknown): MaintenanceNotice | null {
   return { message: error.response.data.maintenance_message ?? '', retryAfterSeconds: error.response.data.retry_after_seconds ?? 0 };
 }
 
+type LicenseExpiredListener = () => void;
+const licenseExpiredListeners = new Set<LicenseExpiredListener>();
+
+/**
+ * The shell subscribes here to draw its expired-licence page when any call answers 403
+ * `license_expired` (the licence ended during the session; ADR 046).
+ */
+export function onLicenseExpired(listener: LicenseExpiredListener): () => void {
+  licenseExpiredListeners.add(listener);
+  return () => licenseExpiredListeners.delete(listener);
+}
+
 function currentLanguage(): string {
   try {
     return localStorage.getItem(STORAGE_KEYS.lang) || DEFAULT_LANGUAGE;
@@ -89,6 +101,11 @@ export function createApiClient(baseURL = ''): AxiosInstance {
         return Promise.reject(error);
       }
       const hadToken = Boolean(readStoredToken());
+      // An expired licence: the shell's page says so once, instead of a toast per call.
+      if (error.response?.status === 403 && error.response.data?.code === 'license_expired' && hadToken) {
+        licenseExpiredListeners.forEach((l) => l());
+        return Promise.reject(error);
+      }
       if (error.response?.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
       const message = error.response?.data?.message;
       // Spec §8: failed response with token and message → error toast, error passed on.

@@ -67,6 +67,7 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
+                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -258,6 +259,7 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
+                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -625,6 +627,7 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
+                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -705,6 +708,7 @@ export interface paths {
                             }[];
                             permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                             license_expires_at: string | null;
+                            license_expired: boolean;
                             last_login_at: string | null;
                             subscription_id: string | null;
                             subscription_status: string | null;
@@ -784,6 +788,7 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
+                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;
@@ -810,6 +815,50 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your account's licence expiry and whom to contact to renew it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expired: boolean;
+                            expires_at: string | null;
+                            contact: {
+                                name: string;
+                                email: string | null;
+                                reseller: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -24819,6 +24868,7 @@ export interface paths {
                                 }[];
                                 permissions: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 license_expires_at: string | null;
+                                license_expired: boolean;
                                 last_login_at: string | null;
                                 subscription_id: string | null;
                                 subscription_status: string | null;

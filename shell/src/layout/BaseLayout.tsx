@@ -16,6 +16,10 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { GlobalSearch } from './search/GlobalSearch';
 import { Sidebar } from './Sidebar';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
+import { styledPage } from '../app/styledPage';
+
+/** Drawn with Chakra, loaded only when an account's licence has expired (ADR 046). */
+const LicenseExpiredPage = styledPage(() => import('../license/LicenseExpiredPage').then((m) => m.LicenseExpiredPage));
 
 /**
  * The base layout at `/` (spec §2): header, sidebar and the content outlet areas mount into. The
@@ -27,7 +31,9 @@ export function BaseLayout() {
   const user = useCurrentUser();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const painted = useAfterFirstPaint(() => warmOpeningArea(pathname, user?.modules));
+  // An expired licence: no area, sidebar, search or credits (their calls would be refused), only what to do about it.
+  const expired = user?.license_expired === true;
+  const painted = useAfterFirstPaint(() => (expired ? undefined : warmOpeningArea(pathname, user?.modules)));
   return (
     <div className="ls-frame" style={frameBrandStyle(branding)}>
       <a href="#content" className="ls-sr-only ls-skip">
@@ -36,9 +42,9 @@ export function BaseLayout() {
       <ImpersonationBanner />
       <header className="ls-header">
         {branding.logo ? <img className="ls-logo" src={branding.logo} alt={branding.name} /> : <p className="ls-brand-name">{branding.name}</p>}
-        <GlobalSearch />
+        {expired ? null : <GlobalSearch />}
         <div className="ls-spacer" />
-        <CreditBalance />
+        {expired ? null : <CreditBalance />}
         <DiagnosticsEntry />
         <LanguageSwitch />
         {user ? (
@@ -52,12 +58,12 @@ export function BaseLayout() {
         </button>
       </header>
       <div className="ls-body">
-        <Sidebar />
+        {expired ? null : <Sidebar />}
         <main id="content" tabIndex={-1} className="ls-main" data-testid="area-outlet">
-          {painted ? <Outlet /> : <FrameSpinner />}
+          {expired ? <LicenseExpiredPage /> : painted ? <Outlet /> : <FrameSpinner />}
         </main>
       </div>
-      {painted ? <SignInPromptsGate /> : null}
+      {painted && !expired ? <SignInPromptsGate /> : null}
       {painted ? <ChatWidget /> : null}
     </div>
   );

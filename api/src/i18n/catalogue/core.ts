@@ -183,6 +183,12 @@ export const coreMessages = {
     fr: "Vous n'avez pas l'autorisation de faire cela.",
     de: 'Sie haben keine Berechtigung dafür.',
   },
+  license_expired: {
+    en: 'Your licence has expired. Contact your provider to renew it.',
+    es: 'Tu licencia ha caducado. Contacta con tu proveedor para renovarla.',
+    fr: 'Votre licence a expiré. Contactez votre fournisseur pour la renouveler.',
+    de: 'Ihre Lizenz ist abgelaufen. Wenden Sie sich zur Verlängerung an Ihren Anbieter.',
+  },
   invalid_credentials: {
     en: 'These credentials do not match our records.',
     es: 'Estas credenciales no coinciden con nuestros registros.',

@@ -192,6 +192,48 @@ export const settingsMessages = {
     fr: 'aucune carte n’est enregistrée sur votre compte',
     de: 'in Ihrem Konto ist keine Karte gespeichert',
   },
+  'settings.charge_failure.incorrect_number': {
+    en: 'the card number is incorrect',
+    es: 'el número de la tarjeta es incorrecto',
+    fr: 'le numéro de la carte est incorrect',
+    de: 'die Kartennummer ist falsch',
+  },
+  'settings.charge_failure.invalid_expiry': {
+    en: 'the card’s expiry date is incorrect',
+    es: 'la fecha de caducidad de la tarjeta es incorrecta',
+    fr: 'la date d’expiration de la carte est incorrecte',
+    de: 'das Ablaufdatum der Karte ist falsch',
+  },
+  'settings.charge_failure.limit_exceeded': {
+    en: 'the card’s spending limit has been reached',
+    es: 'se ha alcanzado el límite de gasto de la tarjeta',
+    fr: 'le plafond de dépenses de la carte est atteint',
+    de: 'das Ausgabenlimit der Karte ist erreicht',
+  },
+  'settings.charge_failure.call_issuer': {
+    en: 'the card was declined; please contact your bank',
+    es: 'la tarjeta fue rechazada; ponte en contacto con tu banco',
+    fr: 'la carte a été refusée ; veuillez contacter votre banque',
+    de: 'die Karte wurde abgelehnt; bitte wenden Sie sich an Ihre Bank',
+  },
+  'settings.charge_failure.try_again_later': {
+    en: 'your bank could not process the payment just now',
+    es: 'tu banco no pudo procesar el pago en este momento',
+    fr: 'votre banque n’a pas pu traiter le paiement pour le moment',
+    de: 'Ihre Bank konnte die Zahlung gerade nicht verarbeiten',
+  },
+  'settings.charge_failure.card_not_supported': {
+    en: 'the card does not support this kind of payment',
+    es: 'la tarjeta no admite este tipo de pago',
+    fr: 'la carte n’accepte pas ce type de paiement',
+    de: 'die Karte unterstützt diese Art von Zahlung nicht',
+  },
+  'settings.charge_failure.not_collected': {
+    en: 'the payment provider could not collect it',
+    es: 'el proveedor de pagos no pudo cobrarlo',
+    fr: 'le prestataire de paiement n’a pas pu l’encaisser',
+    de: 'der Zahlungsanbieter konnte den Betrag nicht einziehen',
+  },
   'settings.charge_failure.other': {
     en: 'the payment was refused ({code})',
     es: 'el pago fue rechazado ({code})',

@@ -6,6 +6,7 @@ import { createStripePayments } from './stripe';
 import type { PaymentsProvider } from './types';
 
 export * from './types';
+export { chargeFailureReason, paymentFailureReason, type PaymentFailure } from './failureReason';
 export { createSandboxPayments, parseSandboxToken, sandboxToken, SANDBOX_CARDS, SANDBOX_SETTLE_MS, type SandboxPayments } from './sandbox';
 export { createStripePayments, stripeClient } from './stripe';
 export { HANDLED_EVENT_TYPES, metadataOf, PAYMENT_EVENT_JOB, type PaymentEvents } from './events';

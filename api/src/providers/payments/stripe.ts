@@ -159,6 +159,17 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       return ref && invoice.amount_paid > 0 ? { paymentRef: ref, amountCents: invoice.amount_paid } : null;
     },
 
+    async invoiceFailure(invoiceRef) {
+      const invoice = await call(() => stripe.invoices.retrieve(invoiceRef, { expand: ['payments'] }));
+      // The attempt that failed is the invoice's open payment (its default one when Stripe made several).
+      const open = invoice.payments?.data.filter((p) => p.status === 'open') ?? [];
+      const intentRef = idOf((open.find((p) => p.is_default) ?? open.at(-1))?.payment.payment_intent);
+      const error = intentRef ? (await call(() => stripe.paymentIntents.retrieve(intentRef))).last_payment_error : null;
+      const failure = error ?? invoice.last_finalization_error;
+      if (!failure) return null;
+      return { code: failure.code ?? null, declineCode: failure.decline_code ?? null, message: failure.message ?? null };
+    },
+
     async cancelSubscription(ref) {
       try {
         await call(() => stripe.subscriptions.cancel(ref));

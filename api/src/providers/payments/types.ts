@@ -6,6 +6,8 @@
  * events (`PaymentEvent`) that go through the same queued handler (api/src/providers/payments/events.ts).
  */
 
+import type { PaymentFailure } from './failureReason';
+
 export interface CustomerRef {
   userId: number;
   email: string;
@@ -213,6 +215,11 @@ export interface SubscriptionBilling {
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionOutcome>;
   /** The PaymentIntent that paid an invoice, and the amount (null when nothing was charged). */
   invoicePayment(invoiceRef: string): Promise<{ paymentRef: string; amountCents: number } | null>;
+  /**
+   * Why an invoice's payment failed: the last payment error of its PaymentIntent (decline code, or
+   * error code, and message), else the invoice's finalization error; null when Stripe gives none.
+   */
+  invoiceFailure(invoiceRef: string): Promise<PaymentFailure | null>;
   /** Ends the subscription now (no more invoices). One already ended counts as done. */
   cancelSubscription(ref: string): Promise<void>;
   /** Cancels at the period's end (true) or takes that back (false); the key makes a retry the same request. Answers Stripe's state. */

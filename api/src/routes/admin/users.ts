@@ -372,7 +372,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
         // A short-lived token: an hour is plenty to look around as the user.
         return issueToken(tx, id, now, Math.min(1, config.tokenTtlHours), realActorId);
       });
-      const user = await loadUserDto(db, id, config.chatWidgetSecret);
+      const user = await loadUserDto(db, id, config.chatWidgetSecret, clock.now());
       if (!user) throw notFound();
       const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
       return { ...say(request, 'admin.impersonation_started', { name }), token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString(), user };

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { licenseValidSql } from '../../users/license';
 import { secondsFromEnv } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
@@ -257,7 +258,8 @@ async function advance(db: Db, clock: Clock, run: PendingRun, afterRun: AfterRun
  * once its lease ran out), or the one given, if still waiting.
  */
 async function pendingRuns(db: Db, which: { runId: number } | { now: Date }): Promise<PendingRun[]> {
-  const filter = 'runId' in which ? ' AND r.id = $1' : ' AND (r.actions_lease_until IS NULL OR r.actions_lease_until < $1)';
+  // An account whose licence has expired gets none of its runs' steps carried out (ADR 046): they wait for the renewal.
+  const filter = 'runId' in which ? ' AND r.id = $1' : ` AND (r.actions_lease_until IS NULL OR r.actions_lease_until < $1) AND ${licenseValidSql('a.user_id', '$1')}`;
   return (
     await db.query<PendingRun>(
       `SELECT r.id, r.autopilot_id, r.job_id, r.actions_stage, r.actions_cursor::int AS actions_cursor, j.status AS job_status,

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { licenseValidSql } from '../../users/license';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
 import type { SearchType } from '../../providers/leads';
@@ -55,7 +56,8 @@ export interface TickOutcome {
  * for one-time) and a run row in the same transaction, so two schedulers (or a restart in the
  * middle) never start the same slot twice; the unique (autopilot_id, scheduled_for) index backs
  * that up. Each claimed run then starts a search job through part 1's job machinery. An autopilot whose list is in the
- * trash is not claimed: its due slot waits and runs at the first tick after the list is restored (ADR 034).
+ * trash is not claimed: its due slot waits and runs at the first tick after the list is restored (ADR 034); nor is
+ * one of an account whose licence has expired: its slot waits for the renewal (ADR 046).
  */
 export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -65,7 +67,7 @@ export async function startDueRuns(db: Db, now: Date): Promise<number[]> {
            FROM autopilots a
           WHERE a.status = 'active' AND a.next_run_at <= $1::timestamptz
             AND NOT EXISTS (SELECT 1 FROM autopilot_runs r WHERE r.autopilot_id = a.id AND r.status = 'running')
-            AND ${listNotTrashedSql('a')}
+            AND ${listNotTrashedSql('a')} AND ${licenseValidSql('a.user_id', '$1')}
           ORDER BY a.next_run_at LIMIT ${AUTOPILOT_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )

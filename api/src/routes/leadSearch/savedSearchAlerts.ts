@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock';
+import { licenseValidSql } from '../../users/license';
 import type { Db, Queryable } from '../../db';
 import { sendTemplatedMail, type MailDeps } from '../../mail/templatedMail';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
@@ -72,14 +73,15 @@ interface DueRow {
  * Claims the saved searches whose alert period has come: locked (SKIP LOCKED), moved to their next
  * slot and given their period's run in one transaction, so two worker processes (or the cron and the
  * tick at once) never run a period twice; the unique (saved_search_id, scheduled_for) backs that up. A saved search
- * whose list is in the trash is not claimed: its period waits for the list's restore (ADR 034).
+ * whose list is in the trash is not claimed: its period waits for the list's restore (ADR 034); nor is one of an
+ * account whose licence has expired (ADR 046).
  */
 export async function startDueAlerts(db: Db, now: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const due = (
       await tx.query<DueRow>(
         `SELECT id, user_id, campaign_id, location, filters, count, alert, next_alert_at AS scheduled_for, alert_anchor, time_zone
-           FROM saved_searches s WHERE alert <> 'off' AND next_alert_at <= $1::timestamptz AND ${listNotTrashedSql('s')}
+           FROM saved_searches s WHERE alert <> 'off' AND next_alert_at <= $1::timestamptz AND ${listNotTrashedSql('s')} AND ${licenseValidSql('s.user_id', '$1')}
           ORDER BY next_alert_at LIMIT ${ALERT_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )

@@ -1,4 +1,5 @@
 import type { WorkflowRunError } from '@leadsmith/shared/constants';
+import { licenseValidSql } from '../../users/license';
 import type { Clock } from '../../clock';
 import { queueOf } from '../../queue/jobQueue';
 import type { Db, Queryable } from '../../db';
@@ -143,7 +144,7 @@ export async function startDueWorkflowRuns(db: Db, now: Date): Promise<number[]>
         `SELECT w.id, w.user_id, w.nodes, w.edges, w.repeat, w.next_run_at AS scheduled_for, w.schedule_anchor, w.time_zone,
                 EXISTS (SELECT 1 FROM workflow_runs r WHERE r.workflow_id = w.id AND r.status = 'running') AS busy
            FROM workflows w
-          WHERE w.status = 'published' AND w.next_run_at <= $1::timestamptz
+          WHERE w.status = 'published' AND w.next_run_at <= $1::timestamptz AND ${licenseValidSql('w.user_id', '$1')}
           ORDER BY w.next_run_at LIMIT ${WORKFLOW_BATCH} FOR UPDATE SKIP LOCKED`,
         [now.toISOString()],
       )
@@ -710,12 +711,16 @@ async function connectionNode(db: Db, run: RunRow, log: NodeLogRow, input: numbe
 // The background runner
 // ---------------------------------------------------------------------------------------------
 
-/** One pass: start the due scheduled runs, then advance every running run (a crash's leftovers included). */
+/**
+ * One pass: start the due scheduled runs, then advance every running run (a crash's leftovers included).
+ * An account whose licence has expired starts and advances nothing: its runs wait for the renewal (ADR 046).
+ */
 export async function workflowTick(db: Db, clock: Clock, mail?: MailDeps): Promise<{ started: number[]; advanced: number[] }> {
   const started = await startDueWorkflowRuns(db, clock.now());
   const running = (
     await db.query<{ id: number }>(
-      `SELECT id FROM workflow_runs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1) ORDER BY id LIMIT ${WORKFLOW_BATCH}`,
+      `SELECT id FROM workflow_runs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1) AND ${licenseValidSql('workflow_runs.user_id', '$1')}
+        ORDER BY id LIMIT ${WORKFLOW_BATCH}`,
       [clock.now().toISOString()],
     )
   ).rows;

@@ -28,6 +28,7 @@ interface KeyRow {
   user_type: UserType;
   lang: Language;
   modules: ModuleSlug[];
+  license_expires_at: Date | null;
 }
 
 /**
@@ -43,6 +44,7 @@ export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDep
     const now = clock.now();
     const { rows } = await db.query<KeyRow>(
       `SELECT k.id AS key_id, k.last_used_at, u.id AS user_id, u.email, u.role, u.user_type, u.lang,
+              (SELECT o.license_expires_at FROM users o WHERE o.id = COALESCE(u.team_owner_id, u.id)) AS license_expires_at,
               COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id
                          WHERE um.user_id = u.id), '[]'::json) AS modules
          FROM settings_api_keys k JOIN users u ON u.id = k.user_id
@@ -54,7 +56,7 @@ export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDep
     if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
       await db.query('UPDATE settings_api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, now]);
     }
-    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: 0, impersonatorId: null };
+    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: 0, impersonatorId: null, licenseExpiresAt: row.license_expires_at };
     request.user = user;
     if (parseLanguageHeader(request.headers['user-language']) === null) request.lang = user.lang;
   };

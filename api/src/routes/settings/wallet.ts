@@ -14,6 +14,7 @@ import { Empty, IdParams, Message, MessageProperties, Nullable, Page, PageQuery,
 import { settleEffects, claimEffects, releaseEffect } from '../../effects/externalEffects';
 import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
 import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
+import { chargeFailureReason } from '../../providers/payments/failureReason';
 import { say } from '../respond';
 import { t, type Language, type MessageCode } from '../../i18n/messages';
 import { idParamsSchema, notFound } from './account';
@@ -73,19 +74,6 @@ const RECEIPT_TEXTS: Record<ChargeKind, MessageCode> = {
 export const receiptDescription = (lang: Language, kind: ChargeKind, credits: number): string =>
   t(lang, RECEIPT_TEXTS[kind], { credits: new Intl.NumberFormat(lang).format(credits), count: credits });
 
-/** Why a card charge failed (the provider's decline code), as the failed-payment email says it. */
-const FAILURE_TEXTS: Readonly<Record<string, MessageCode>> = {
-  card_declined: 'settings.charge_failure.card_declined',
-  generic_decline: 'settings.charge_failure.card_declined',
-  lost_card: 'settings.charge_failure.card_declined',
-  stolen_card: 'settings.charge_failure.card_declined',
-  insufficient_funds: 'settings.charge_failure.insufficient_funds',
-  expired_card: 'settings.charge_failure.expired_card',
-  incorrect_cvc: 'settings.charge_failure.incorrect_cvc',
-  authentication_required: 'settings.charge_failure.authentication_required',
-  payment_method_missing: 'settings.charge_failure.payment_method_missing',
-};
-export const chargeFailureReason = (lang: Language, code: string): string => t(lang, FAILURE_TEXTS[code] ?? 'settings.charge_failure.other', { code });
 
 async function loadCharge(db: Queryable, id: number): Promise<ChargeRow> {
   return (await db.query<ChargeRow>(`${CHARGE_SELECT} WHERE c.id = $1`, [id])).rows[0]!;

@@ -3,7 +3,7 @@ import { grantPaidPeriod, markRenewalFailed } from '../../credits/periodGrant';
 import type { Db } from '../../db';
 import type { AppDeps } from '../../http/context';
 import type { MailDeps } from '../../mail/templatedMail';
-import { paymentsFor, platformFee, type Payments } from '../../providers/payments';
+import { PaymentUnknownError, paymentsFor, platformFee, type Payments } from '../../providers/payments';
 import type { PaymentEvent } from '../../providers/payments/types';
 import { connectedAccountOf, recordPayment } from './billing';
 
@@ -21,6 +21,7 @@ interface InvoiceObject {
   period_start?: number;
   period_end?: number;
   amount_paid?: number;
+  amount_due?: number;
 }
 
 /** Stripe moved the subscription id under `parent.subscription_details` (API 2025-03); both are read. */
@@ -75,15 +76,29 @@ export async function onInvoicePaid(db: Db, event: PaymentEvent, at: Date, mail?
   });
 }
 
-export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps): Promise<void> {
+/**
+ * A renewal Stripe could not collect: past due, and the customer is told why (the declined PaymentIntent's
+ * last payment error, asked of Stripe before the transaction opens; the event carries only the invoice).
+ * Only an active subscription's first report mails, so a replay asks Stripe nothing.
+ */
+export async function onInvoicePaymentFailed(db: Db, event: PaymentEvent, at: Date, mail?: MailDeps, payments?: Payments): Promise<void> {
   const invoice = event.data.object as InvoiceObject;
   const subscriptionId = await ourSubscription(db, subscriptionIdOf(invoice));
   if (subscriptionId === null) return;
-  await markRenewalFailed(db, { subscriptionId, sourceEventId: `stripe:${invoice.id ?? event.id}`, at, mail });
+  const billing = payments?.provider.billing;
+  const active = (await db.query(`SELECT 1 FROM whitelabel_subscriptions WHERE id = $1 AND status = 'active'`, [subscriptionId])).rowCount > 0;
+  // A lost answer retries the event's job; an invoice Stripe will not show gives no reason, the change still happens.
+  const failure = active && mail && billing && invoice.id ? await billing.invoiceFailure(invoice.id).catch(rethrowUnknown) : null;
+  await markRenewalFailed(db, { subscriptionId, sourceEventId: `stripe:${invoice.id ?? event.id}`, at, mail, failure, amountCents: invoice.amount_due ?? null });
+}
+
+function rethrowUnknown(error: unknown): null {
+  if (error instanceof PaymentUnknownError) throw error;
+  return null;
 }
 
 export function renewalEventRoutes(_app: FastifyInstance, deps: AppDeps): void {
   const payments = paymentsFor(deps);
   payments.events.on('invoice.paid', (event) => onInvoicePaid(deps.db, event, deps.clock.now(), deps, payments));
-  payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now(), deps));
+  payments.events.on('invoice.payment_failed', (event) => onInvoicePaymentFailed(deps.db, event, deps.clock.now(), deps, payments));
 }

@@ -1,7 +1,7 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { createApiClient, onUnauthorized } from '../client';
+import { createApiClient, onLicenseExpired, onUnauthorized } from '../client';
 
 jest.spyOn(toast, 'success').mockImplementation(() => 'id');
 jest.spyOn(toast, 'error').mockImplementation(() => 'id');
@@ -84,6 +84,18 @@ describe('api client', () => {
     const { client } = fakeNetwork(401, { message: 'Unauthenticated' });
     await expect(client.get('/api/me')).rejects.toBeTruthy();
     expect(listener).toHaveBeenCalledTimes(1);
+    off();
+  });
+
+  it('tells subscribers about an expired licence instead of toasting it', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const listener = jest.fn();
+    const off = onLicenseExpired(listener);
+    const { client } = fakeNetwork(403, { code: 'license_expired', message: 'Your licence has expired.' });
+    await expect(client.get('/api/campaigns')).rejects.toBeTruthy();
+    await toastsSettled();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(toast.error).not.toHaveBeenCalled();
     off();
   });
 });
