@@ -250,11 +250,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       objects.set(price.id, price);
       return { status: 200, body: price };
     }
+    // A Product's name or active flag, a Price's active flag (its amount cannot change: Stripe's prices are immutable).
+    const catalogUpdate = /^\/v1\/(products|prices)\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'POST' && catalogUpdate) {
+      const found = objects.get(catalogUpdate[2]!);
+      if (!found) return notFound(catalogUpdate[2]!);
+      const immutable = [...form.keys()].find((k) => !['active', 'metadata', ...(catalogUpdate[1] === 'products' ? ['name', 'description'] : ['nickname', 'lookup_key'])].includes(k.replace(/\[.*$/, '')));
+      if (immutable) return { status: 400, body: { error: { type: 'invalid_request_error', param: immutable, message: `Received unknown parameter: ${immutable}` } } };
+      if (form.has('active')) found.active = form.get('active') === 'true';
+      if (form.has('name')) found.name = form.get('name');
+      found.updated = now();
+      return { status: 200, body: found };
+    }
     if (method === 'POST' && path === '/v1/subscriptions') {
       const customer = objects.get(form.get('customer') ?? '');
       if (!customer) return notFound(form.get('customer') ?? '');
       const price = objects.get(form.get('items[0][price]') ?? '');
       if (!price || !price.recurring) return notFound(form.get('items[0][price]') ?? '');
+      if (price.active !== true) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' } } };
       const pmId = form.get('default_payment_method') ?? '';
       const pm = objects.get(pmId);
       if (!pm || pm.customer !== customer.id) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'default_payment_method', message: `No such PaymentMethod: '${pmId}'` } } };

@@ -1,4 +1,6 @@
 import { walletBalance } from '../src/credits/ledger';
+import { paymentsFor } from '../src/providers/payments';
+import { syncPackage } from '../src/routes/whitelabel/stripeCatalog';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
@@ -306,6 +308,66 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(fake.objects.get(fresh)!.status).toBe('canceled');
     await settle();
     expect(await row()).toMatchObject({ status: 'canceled' });
+  });
+
+  it("a package renamed or repriced updates its Product and makes a new Price (the old one archived), once; a deleted package's Product is archived", async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog A', monthly_credits: 100 })).data;
+    fake.completeCheckout(await signUp(pkg.slug, 'catalog@buyer.test', 'month'), 'visa');
+    await settle();
+    const rows = async () =>
+      (await ctx.db.query<{ amount_cents: number; price_ref: string; active: boolean }>('SELECT amount_cents, price_ref, active FROM payment_prices WHERE package_id = $1 ORDER BY created_at, amount_cents', [pkg.id])).rows;
+    const [first] = await rows();
+    const productRef = String(fake.objects.get(first!.price_ref)!.product);
+    const posts = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === path);
+    const pricePosts = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/prices' && r.form.get('product') === productRef);
+    expect(pricePosts()).toHaveLength(1);
+
+    // A change that touches neither the name nor an amount sends nothing.
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog A', monthly_credits: 150 })).statusCode).toBe(200);
+    await settle();
+    expect(posts(`/v1/products/${productRef}`)).toHaveLength(0);
+
+    // Renamed and repriced; the queued job and two more runs at once (other workers) make each call once.
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B', monthly_price_cents: 5900 })).statusCode).toBe(200);
+    const billing = paymentsFor(ctx.app.deps).provider.billing!;
+    await Promise.all([settle(), syncPackage(ctx.db, billing, pkg.id, ctx.clock.now()), syncPackage(ctx.db, billing, pkg.id, ctx.clock.now())]);
+    expect(posts(`/v1/products/${productRef}`).map((r) => r.form.get('name'))).toEqual(['Catalog B']);
+    expect(fake.objects.get(productRef)).toMatchObject({ name: 'Catalog B', active: true });
+    expect(pricePosts().map((r) => r.form.get('unit_amount'))).toEqual(['4900', '5900']);
+    const [old, fresh] = await rows();
+    expect([old, fresh].map((r) => [r!.amount_cents, r!.active])).toEqual([
+      [4900, false],
+      [5900, true],
+    ]);
+    expect(posts(`/v1/prices/${old!.price_ref}`).map((r) => r.form.get('active'))).toEqual(['false']);
+    expect(fake.objects.get(old!.price_ref)).toMatchObject({ active: false, unit_amount: 4900 });
+    expect(fake.objects.get(fresh!.price_ref)).toMatchObject({ active: true, unit_amount: 5900, recurring: expect.objectContaining({ interval: 'month' }) });
+    // The subscriber keeps its price; a new buyer gets the new one.
+    expect(fake.subscriptions().find((s) => (s.items as { data: { price: { id: string } }[] }).data[0]!.price.id === old!.price_ref)).toBeDefined();
+    fake.completeCheckout(await signUp(pkg.slug, 'catalog2@buyer.test', 'month'), 'visa');
+    await settle();
+    expect(posts('/v1/subscriptions').at(-1)!.form.get('items[0][price]')).toBe(fresh!.price_ref);
+
+    // Back to the old amount: its Price is restored, no third one is made.
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B' })).statusCode).toBe(200);
+    await settle();
+    expect(pricePosts()).toHaveLength(2);
+    expect((await rows()).map((r) => [r.amount_cents, r.active])).toEqual([
+      [4900, true],
+      [5900, false],
+    ]);
+    expect(fake.objects.get(old!.price_ref)!.active).toBe(true);
+
+    // A package sold through Stripe that no one subscribes to (the card was refused) is deleted: its Price and Product are archived.
+    const unsold = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog gone' })).data;
+    fake.completeCheckout(await signUp(unsold.slug, 'catalog-gone@buyer.test', 'month'), 'decline');
+    await settle();
+    const [gone] = (await ctx.db.query<{ product_ref: string; price_ref: string }>('SELECT product_ref, price_ref FROM payment_prices WHERE package_id = $1', [unsold.id])).rows;
+    expect((await call('DELETE', `/api/whitelabel/packages/${unsold.id}`, reseller)).statusCode).toBe(200);
+    await settle();
+    expect(fake.objects.get(gone!.product_ref)).toMatchObject({ active: false });
+    expect(fake.objects.get(gone!.price_ref)).toMatchObject({ active: false });
+    expect(posts(`/v1/products/${gone!.product_ref}`)).toHaveLength(1);
   });
 
   it('an older customer.subscription.updated delivered after a newer one changes nothing', async () => {

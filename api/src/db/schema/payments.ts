@@ -171,4 +171,12 @@ ALTER TABLE settings_payment_charges ADD COLUMN refund_failure_code text;
 CREATE INDEX settings_payment_charges_refund_open_idx ON settings_payment_charges (refund_requested_at) WHERE status = 'succeeded' AND refund_requested_at IS NOT NULL;
 `,
   },
+  {
+    id: 'w8-h25-001-price-active',
+    sql: `
+-- A package's Prices follow its amounts at Stripe (prices are immutable there): a changed amount makes
+-- a new Price and archives the old one, which stays here inactive (subscriptions on it keep renewing).
+ALTER TABLE payment_prices ADD COLUMN active boolean NOT NULL DEFAULT true;
+`,
+  },
 ];

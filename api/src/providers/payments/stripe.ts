@@ -124,6 +124,14 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       return price.id;
     },
 
+    async updateProduct(productRef, change, idempotencyKey) {
+      await call(() => stripe.products.update(productRef, change, { idempotencyKey }));
+    },
+
+    async setPriceActive(priceRef, active, idempotencyKey) {
+      await call(() => stripe.prices.update(priceRef, { active }, { idempotencyKey }));
+    },
+
     async createSetupCheckout(request) {
       const session = await call(() =>
         stripe.checkout.sessions.create(
@@ -186,9 +194,9 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       return { ref: sub.id, status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end };
     },
 
-    async restartSubscription(endedRef, idempotencyKey) {
+    async restartSubscription(endedRef, idempotencyKey, priceRef) {
       const ended = await call(() => stripe.subscriptions.retrieve(endedRef));
-      const price = ended.items.data[0]?.price.id;
+      const price = priceRef ?? ended.items.data[0]?.price.id;
       const customer = idOf(ended.customer);
       const method = idOf(ended.default_payment_method);
       if (!price || !customer || !method) return { status: 'failed', failureCode: 'payment_method_missing' };

@@ -208,6 +208,10 @@ export interface SubscriptionBilling {
   createProduct(p: { packageId: number; name: string }, idempotencyKey: string): Promise<string>;
   /** A recurring Price of the product (prices are immutable: a new amount is a new Price). */
   createPrice(p: { productRef: string; packageId: number; amountCents: number; interval: BillingInterval }, idempotencyKey: string): Promise<string>;
+  /** Renames the Product (`name`) or archives it (`active: false`); the key makes a retry the same request. */
+  updateProduct(productRef: string, change: { name?: string; active?: boolean }, idempotencyKey: string): Promise<void>;
+  /** Archives (false) or restores (true) a Price: the only change Stripe allows a Price's amount. */
+  setPriceActive(priceRef: string, active: boolean, idempotencyKey: string): Promise<void>;
   createSetupCheckout(request: SetupCheckoutRequest): Promise<{ id: string; url: string }>;
   /** The card a completed setup saved for `customerRef`. Throws PaymentMethodError when it did not. */
   paymentMethodOfSetup(setupIntentId: string, customerRef: string): Promise<string>;
@@ -225,10 +229,11 @@ export interface SubscriptionBilling {
   /** Cancels at the period's end (true) or takes that back (false); the key makes a retry the same request. Answers Stripe's state. */
   setCancelAtPeriodEnd(ref: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscriptionState>;
   /**
-   * A new subscription in place of an ended one: the same customer, price, default card, destination
-   * and fee (a subscription Stripe has cancelled cannot be resumed). Throws PaymentUnknownError when the answer was lost.
+   * A new subscription in place of an ended one: the same customer, default card, destination and fee,
+   * at `priceRef` (the package's current Price) or else the ended one's (a subscription Stripe has
+   * cancelled cannot be resumed). Throws PaymentUnknownError when the answer was lost.
    */
-  restartSubscription(endedRef: string, idempotencyKey: string): Promise<SubscriptionOutcome>;
+  restartSubscription(endedRef: string, idempotencyKey: string, priceRef?: string | null): Promise<SubscriptionOutcome>;
 }
 
 /** What our rows follow of a provider's subscription (its answer, or its customer.subscription.* event). */

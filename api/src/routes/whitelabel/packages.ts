@@ -6,6 +6,8 @@ import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type
 import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
+import { paymentsFor } from '../../providers/payments';
+import { defineStripeCatalogWorkers, queuePackageSync, queueProductArchive } from './stripeCatalog';
 import {
   blankToNull,
   centsSchema,
@@ -166,8 +168,10 @@ const VALUE_COLUMNS = [
 
 const valuesOf = (input: PackageInput) => VALUE_COLUMNS.map((c) => (c === 'custom_fields' ? JSON.stringify(input.custom_fields) : input[c]));
 
-export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock, queue } = deps;
   const guard = resellerGuard(app);
+  defineStripeCatalogWorkers(queue, db, paymentsFor(deps).provider.billing, () => clock.now());
 
   app.get<{ Querystring: PageQuery }>('/api/whitelabel/packages', { onRequest: guard, schema: { summary: 'Your packages (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(PackageListItem) } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
@@ -210,12 +214,19 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       const owner = await resellerIdOf(db, request);
       const input = checkRules(request.body);
       const sets = VALUE_COLUMNS.map((c, i) => `${c} = $${i + 1}${c === 'custom_fields' ? '::jsonb' : ''}`).join(', ');
-      const { rows } = await db.query<Package>(
-        `UPDATE whitelabel_packages SET ${sets}, updated_at = $19 WHERE id = $20 AND owner_id = $21 RETURNING ${PACKAGE_COLUMNS}`,
-        [...valuesOf(input), clock.now(), request.params.id, owner],
-      );
-      if (!rows[0]) throw notFound();
-      return { ...say(request, 'whitelabel.package_updated'), data: rows[0] };
+      const saved = await db.transaction(async (tx) => {
+        const before = (await tx.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1 AND owner_id = $2 FOR UPDATE`, [request.params.id, owner])).rows[0];
+        if (!before) throw notFound();
+        const { rows } = await tx.query<Package>(`UPDATE whitelabel_packages SET ${sets}, updated_at = $19 WHERE id = $20 RETURNING ${PACKAGE_COLUMNS}`, [
+          ...valuesOf(input),
+          clock.now(),
+          request.params.id,
+        ]);
+        // A new name or amount goes to the package's Product and Prices at Stripe after the commit (stripeCatalog.ts).
+        await queuePackageSync(tx, queue, before, rows[0]!);
+        return rows[0]!;
+      });
+      return { ...say(request, 'whitelabel.package_updated'), data: saved };
     },
   );
 
@@ -226,6 +237,8 @@ export function packageRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       if (!pkg.rows[0]) throw notFound();
       const used = await tx.query('SELECT 1 FROM whitelabel_subscriptions WHERE package_id = $1 LIMIT 1', [request.params.id]);
       if (used.rows[0]) throw unprocessable('whitelabel.plan_in_use', 'id');
+      // Its Product and Prices at Stripe are archived after the commit (the delete takes their rows).
+      await queueProductArchive(tx, queue, request.params.id);
       await tx.query('DELETE FROM whitelabel_packages WHERE id = $1', [request.params.id]);
     });
     return say(request, 'whitelabel.package_deleted');

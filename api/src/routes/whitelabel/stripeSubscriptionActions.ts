@@ -5,6 +5,7 @@ import { ApiError, unprocessable } from '../../http/errors';
 import { PaymentUnknownError, platformFee, type Payments, type ProviderSubscriptionState, type SubscriptionOutcome } from '../../providers/payments';
 import { connectedAccountOf, recordPayment } from './billing';
 import { setCustomerActive } from './customers';
+import { currentPriceRef } from './stripeCatalog';
 
 /**
  * The reseller's cancel / restore / reactivate of a subscription billed by Stripe (issue 25 item 2,
@@ -14,8 +15,8 @@ import { setCustomerActive } from './customers';
  *
  * - cancel: `cancel_at_period_end = true` (active to the period's end, no more invoices);
  * - restore, or reactivate before the period ended: `cancel_at_period_end = false`;
- * - reactivate after it ended: a new subscription of the same customer, price and card (Stripe cannot
- *   resume a cancelled one); its first invoice's period is granted as a new paid period.
+ * - reactivate after it ended: a new subscription of the same customer and card at the package's current
+ *   Price (Stripe cannot resume a cancelled one, nor start one on an archived Price); its first invoice's period is granted as a new paid period.
  *
  * Each change is an external effect keyed by the subscription, the action and the subscription's
  * version (the changes logged so far): two requests racing on the same state make one call to
@@ -92,7 +93,7 @@ export async function changeAtStripe(
   let state: ProviderSubscriptionState | null = null;
   let restarted: SubscriptionOutcome | null = null;
   try {
-    if (restart) restarted = await billing.restartSubscription(sub.provider_subscription_ref, `leadsmith-${key.replace(/:/g, '-')}`);
+    if (restart) restarted = await billing.restartSubscription(sub.provider_subscription_ref, `leadsmith-${key.replace(/:/g, '-')}`, await currentPriceRef(db, sub.id));
     else state = await billing.setCancelAtPeriodEnd(sub.provider_subscription_ref, action === 'cancel', `leadsmith-${key.replace(/:/g, '-')}`);
   } catch (error) {
     await releaseEffect(db, key);

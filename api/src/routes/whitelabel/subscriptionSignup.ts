@@ -5,6 +5,7 @@ import { PaymentMethodError, PaymentUnknownError, type BillingInterval, type Pay
 import { connectedAccountOf } from './billing';
 import { customerRoomRefusal } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
+import { priceIdempotencyKey } from './stripeCatalog';
 import { createSignupAccount, emailTaken, type SignupForm } from './signupAccount';
 
 /**
@@ -41,16 +42,23 @@ export async function packagePrice(db: Queryable, billing: SubscriptionBilling, 
   const amount = priceOf(pkg, interval);
   const known = async () =>
     (
-      await db.query<{ product_ref: string; price_ref: string }>(
-        `SELECT product_ref, price_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' AND billing_interval = $2 AND amount_cents = $3`,
+      await db.query<{ product_ref: string; price_ref: string; active: boolean }>(
+        `SELECT product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' AND billing_interval = $2 AND amount_cents = $3`,
         [pkg.id, interval, amount],
       )
     ).rows[0];
   const found = await known();
-  if (found) return { productRef: found.product_ref, priceRef: found.price_ref };
+  if (found) {
+    // An amount the package had before and has again, whose Price the sync archived and has not restored yet.
+    if (!found.active) {
+      await billing.setPriceActive(found.price_ref, true, `${priceIdempotencyKey(pkg.id, interval, amount)}-restore-${new Date(pkg.updated_at).getTime()}`);
+      await db.query('UPDATE payment_prices SET active = true WHERE price_ref = $1', [found.price_ref]);
+    }
+    return { productRef: found.product_ref, priceRef: found.price_ref };
+  }
   const product = (await db.query<{ product_ref: string }>(`SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`, [pkg.id])).rows[0]?.product_ref;
   const productRef = product ?? (await billing.createProduct({ packageId: pkg.id, name: pkg.name }, `leadsmith-product-${pkg.id}`));
-  const priceRef = await billing.createPrice({ productRef, packageId: pkg.id, amountCents: amount, interval }, `leadsmith-price-${pkg.id}-${interval}-${amount}`);
+  const priceRef = await billing.createPrice({ productRef, packageId: pkg.id, amountCents: amount, interval }, priceIdempotencyKey(pkg.id, interval, amount));
   await db.query(
     `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
     [pkg.id, interval, amount, productRef, priceRef, now],

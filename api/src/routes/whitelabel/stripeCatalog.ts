@@ -1,0 +1,184 @@
+import type { Db, Queryable } from '../../db';
+import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
+import { PaymentUnknownError, type BillingInterval, type SubscriptionBilling } from '../../providers/payments';
+import type { JobQueue } from '../../queue/jobQueue';
+
+/**
+ * A package's Product and Prices at Stripe follow the package (issue 25 item 3, ADR 048). A package sold
+ * through Stripe Billing has a Product and a Price per interval and amount (`payment_prices`, made the
+ * first time a buyer needs them, subscriptionSignup.ts). When the reseller changes the package:
+ *
+ * - a new name renames the Product;
+ * - a new monthly or yearly amount makes a new Price (Stripe's prices are immutable) and archives the
+ *   old one: subscriptions on it keep renewing at their price, new ones get the new amount; an amount
+ *   that comes back restores its archived Price instead of making another;
+ * - a yearly price removed archives the yearly Prices;
+ * - a deleted package archives its Prices and its Product.
+ *
+ * The change is queued in the transaction that makes it and sent by a worker, each call to Stripe an
+ * external effect (claimed before the call, settled with its row after it, its key the Stripe
+ * idempotency key): two workers, a retried job or a second change before the first was sent make each
+ * call once. The job reads the package when it runs, so it sends the package as it is then.
+ */
+export const STRIPE_PACKAGE_SYNC = 'stripe-package-sync';
+export const STRIPE_PRODUCT_ARCHIVE = 'stripe-product-archive';
+
+export interface PackageSyncJob {
+  packageId: number;
+}
+
+export interface ProductArchiveJob {
+  productRef: string;
+  /** The Prices still active when the package was deleted. */
+  priceRefs: string[];
+}
+
+interface PriceRow {
+  billing_interval: BillingInterval;
+  amount_cents: number;
+  product_ref: string;
+  price_ref: string;
+  active: boolean;
+}
+
+const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
+
+/** The Stripe idempotency key sent for an effect key. */
+const stripeKey = (key: string) => `leadsmith-${key.replace(/:/g, '-')}`;
+
+/** Whether the package has anything at Stripe (a package never sold there has nothing to follow). */
+async function hasStripeProduct(q: Queryable, packageId: number): Promise<string | null> {
+  const { rows } = await q.query<{ product_ref: string }>(`SELECT product_ref FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' LIMIT 1`, [packageId]);
+  return rows[0]?.product_ref ?? null;
+}
+
+/**
+ * In the transaction of a package's change: queues its sync when its name or an amount changed and it
+ * is sold through Stripe.
+ */
+export async function queuePackageSync(
+  tx: Queryable,
+  queue: JobQueue,
+  before: { id: number; name: string; monthly_price_cents: number; yearly_price_cents: number | null },
+  after: { name: string; monthly_price_cents: number; yearly_price_cents: number | null },
+): Promise<void> {
+  const changed = before.name !== after.name || before.monthly_price_cents !== after.monthly_price_cents || before.yearly_price_cents !== after.yearly_price_cents;
+  if (!changed || !(await hasStripeProduct(tx, before.id))) return;
+  await queue.send(STRIPE_PACKAGE_SYNC, { packageId: before.id } satisfies PackageSyncJob, { tx });
+}
+
+/** In the transaction that deletes a package (before the delete, which takes its price rows): queues its Product's archiving. */
+export async function queueProductArchive(tx: Queryable, queue: JobQueue, packageId: number): Promise<void> {
+  const { rows } = await tx.query<PriceRow>(`SELECT product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' ORDER BY created_at`, [packageId]);
+  if (!rows[0]) return;
+  const job: ProductArchiveJob = { productRef: rows[0].product_ref, priceRefs: rows.filter((r) => r.active).map((r) => r.price_ref) };
+  await queue.send(STRIPE_PRODUCT_ARCHIVE, job, { tx });
+}
+
+/**
+ * One call to Stripe, once: claimed under `key` (another worker holding it, or a key sent already,
+ * skips it), sent with `key` as the idempotency key, then settled with `record` in one transaction. A
+ * lost answer gives the key back and throws, so the job's retry sends the same request; a refusal
+ * (the object deleted in Stripe's dashboard) is settled as failed and the sync goes on.
+ */
+async function sendOnce(db: Db, key: string, send: (idempotencyKey: string) => Promise<unknown>, record?: (tx: Queryable) => Promise<void>): Promise<void> {
+  if (!(await claimEffects(db, 'charge', [key])).has(key)) return;
+  try {
+    await send(stripeKey(key));
+  } catch (error) {
+    if (error instanceof PaymentUnknownError) {
+      await releaseEffect(db, key);
+      throw error;
+    }
+    const code = (error as { code?: string }).code ?? 'refused';
+    await db.transaction((tx) => settleEffects(tx, [{ key, ok: false, outcome: { error: code, message: (error as Error).message } }]));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    if (record) await record(tx);
+    await settleEffects(tx, [{ key, ok: true }]);
+  });
+}
+
+/** Sends a package's name and amounts to its Product and Prices (the state the package has now). */
+export async function syncPackage(db: Db, billing: SubscriptionBilling, packageId: number, now: Date): Promise<void> {
+  const pkg = (
+    await db.query<{ name: string; monthly_price_cents: number; yearly_price_cents: number | null; updated_at: Date }>(
+      'SELECT name, monthly_price_cents, yearly_price_cents, updated_at FROM whitelabel_packages WHERE id = $1',
+      [packageId],
+    )
+  ).rows[0];
+  // Deleted since: its archiving job takes care of the Product.
+  if (!pkg) return;
+  const rows = (await db.query<PriceRow>(`SELECT billing_interval, amount_cents, product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe'`, [packageId])).rows;
+  if (!rows[0]) return;
+  const productRef = rows[0].product_ref;
+  // The package's version: a later change of the same package sends its own calls.
+  const version = pkg.updated_at.getTime();
+  await sendOnce(db, `stripe-product:${productRef}:update:${version}`, (key) => billing.updateProduct(productRef, { name: pkg.name }, key));
+  for (const interval of INTERVALS) {
+    const sold = rows.filter((r) => r.billing_interval === interval);
+    // Never sold at this interval: its Price is made when a buyer first chooses it.
+    if (!sold.length) continue;
+    const amount = interval === 'year' ? pkg.yearly_price_cents : pkg.monthly_price_cents;
+    const current = amount === null ? undefined : sold.find((r) => r.amount_cents === amount);
+    if (amount !== null && !current) {
+      // The key is the one a buyer's first purchase at this amount sends (packagePrice): one Price either way.
+      const key = `stripe-price:${packageId}:${interval}:${amount}:create`;
+      let priceRef = '';
+      await sendOnce(
+        db,
+        key,
+        async () => (priceRef = await billing.createPrice({ productRef, packageId, amountCents: amount, interval }, priceIdempotencyKey(packageId, interval, amount))),
+        (tx) =>
+          tx.query(
+            `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+            [packageId, interval, amount, productRef, priceRef, now],
+          ).then(() => undefined),
+      );
+    }
+    if (current && !current.active) {
+      await sendOnce(db, `stripe-price:${current.price_ref}:restore:${version}`, (key) => billing.setPriceActive(current.price_ref, true, key), (tx) => markPrice(tx, current.price_ref, true));
+    }
+    for (const old of sold.filter((r) => r.active && r.amount_cents !== amount)) {
+      await sendOnce(db, `stripe-price:${old.price_ref}:archive:${version}`, (key) => billing.setPriceActive(old.price_ref, false, key), (tx) => markPrice(tx, old.price_ref, false));
+    }
+  }
+}
+
+const markPrice = (tx: Queryable, priceRef: string, active: boolean) => tx.query('UPDATE payment_prices SET active = $2 WHERE price_ref = $1', [priceRef, active]).then(() => undefined);
+
+/** The idempotency key of a package's Price at an amount: the same from a purchase and from a sync. */
+export const priceIdempotencyKey = (packageId: number, interval: BillingInterval, amount: number) => `leadsmith-price-${packageId}-${interval}-${amount}`;
+
+/** Archives a deleted package's Prices, then its Product. */
+export async function archiveProduct(db: Db, billing: SubscriptionBilling, job: ProductArchiveJob): Promise<void> {
+  for (const priceRef of job.priceRefs) await sendOnce(db, `stripe-price:${priceRef}:archive:deleted`, (key) => billing.setPriceActive(priceRef, false, key));
+  await sendOnce(db, `stripe-product:${job.productRef}:archive`, (key) => billing.updateProduct(job.productRef, { active: false }, key));
+}
+
+/**
+ * The Price a restarted subscription takes: the package's active Price for the subscription's interval
+ * at the package's amount now; null when there is none yet (the ended subscription's Price is used).
+ */
+export async function currentPriceRef(q: Queryable, subscriptionId: number): Promise<string | null> {
+  const { rows } = await q.query<{ price_ref: string }>(
+    `SELECT pp.price_ref FROM whitelabel_subscriptions s
+       JOIN whitelabel_packages p ON p.id = s.package_id
+       JOIN payment_prices pp ON pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
+      WHERE s.id = $1 AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END`,
+    [subscriptionId],
+  );
+  return rows[0]?.price_ref ?? null;
+}
+
+/** The workers (in every process that runs queued work; a provider without Billing has nothing to send). */
+export function defineStripeCatalogWorkers(queue: JobQueue, db: Db, billing: SubscriptionBilling | undefined, now: () => Date): void {
+  const options = { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 1 };
+  queue.define<PackageSyncJob>(STRIPE_PACKAGE_SYNC, options, async (job) => {
+    if (billing) await syncPackage(db, billing, job.packageId, now());
+  });
+  queue.define<ProductArchiveJob>(STRIPE_PRODUCT_ARCHIVE, options, async (job) => {
+    if (billing) await archiveProduct(db, billing, job);
+  });
+}
