@@ -4,21 +4,20 @@
 import { API_VERSION, buildApp } from './app';
 import { createErrorTracker } from './ops/errorTracking';
 import { loadConfig, REPO_ROOT } from './config';
-import { migrate, openDb, type Db } from './db';
+import { openDb, type Db } from './db';
 import { loadLeadSourcesConfig } from './providers/leads';
 import { secondsFromEnv } from './effects/externalEffects';
 import { refreshLeadSourcesEvery, reloadLeadSources } from './providers/leads/sourceSettings';
 import { seed } from './seed';
-import { sealStoredGoogleApiKeys } from './users/googleApiKeys';
+import { migrateSealingGoogleApiKeys } from './users/googleApiKeys';
 
 export async function main(): Promise<void> {
   const config = loadConfig(process.env, REPO_ROOT);
   // Fails loudly on a bad lead-source variable before anything starts.
   loadLeadSourcesConfig(process.env);
   const db: Db = await openDb(config);
-  const applied = await migrate(db);
-  // Google API keys stored in plain text before they were sealed (migration w7-hmoney-google-api-key-sealed).
-  await sealStoredGoogleApiKeys(db, config.appSecret);
+  // Google API keys still stored in plain text are sealed before the migration that drops their column.
+  const applied = await migrateSealingGoogleApiKeys(db, config.appSecret);
   if (config.seedDemo) await seed(db);
   // Real lead sources: keyless engines by default, vendors by key, the super admin's settings on top (see providers/leads/README.md).
   await reloadLeadSources({ db, secret: config.appSecret });

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { createHmac } from 'node:crypto';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { sealGoogleApiKey } from '../src/users/googleApiKeys';
 
 type Me = ApiResponse<'/api/me', 'get'>;
 
@@ -63,10 +64,12 @@ describe('GET and POST /api/me', () => {
   });
 
   test('the Google API key is only ever exposed as has_google_api_key', async () => {
-    await ctx.db.query("UPDATE users SET google_api_key = 'AIza-secret-key' WHERE email = $1", [DEMO.reseller.email]);
+    const sealed = sealGoogleApiKey(ctx.app.deps.config.appSecret, 'AIza-secret-key');
+    await ctx.db.query('UPDATE users SET google_api_key_sealed = $2 WHERE email = $1', [DEMO.reseller.email, sealed]);
     const response = await me(tokens.reseller);
     expect(json<Me>(response).has_google_api_key).toBe(true);
     expect(response.body).not.toContain('AIza-secret-key');
+    expect(response.body).not.toContain(sealed);
   });
 
   test('POST /api/me updates names and language and answers "Profile updated" with the user', async () => {

@@ -40,8 +40,8 @@ const NOT_EXPORTED = new Set([
   'account_exports',
   'list_export_chunks',
 ]);
-/** Columns an export never carries (secrets and stored files' bytes, which go in files/). */
-const SECRET_COLUMN = /(^|_)(hash|secret|password|token|tokens|code_verifier|key_hash|access_token|refresh_token|content|archive)$/;
+/** Columns an export never carries (secrets, sealed ones too, and stored files' bytes, which go in files/). */
+const SECRET_COLUMN = /(^|_)(hash|secret|password|token|tokens|code_verifier|key_hash|access_token|refresh_token|content|archive|sealed)$/;
 
 type Row = Record<string, unknown>;
 

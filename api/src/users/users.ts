@@ -101,7 +101,7 @@ interface UserRow {
 // Explicit columns: password_hash and the Google API key never leave the database.
 const USER_COLUMNS = `id, email, first_name, last_name, created_at, role, user_type, parent_id, team_owner_id, lang,
   license_expires_at, last_login_at, subscription_id, subscription_status, sub_account_limit, referral_partner_id,
-  (google_api_key_sealed IS NOT NULL OR (google_api_key IS NOT NULL AND google_api_key <> '')) AS has_google_api_key, additional_query_count, last_reset_date,
+  google_api_key_sealed IS NOT NULL AS has_google_api_key, additional_query_count, last_reset_date,
   search_limit, searches_used, unused_limits, payment_product_id, crm_plan_id, email_verified_at,
   can_create_related_accounts, archived, terms_accepted_version, credit_popup_disabled`;
 

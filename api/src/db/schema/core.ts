@@ -1,5 +1,8 @@
 import type { Migration } from './types';
 
+/** The migration that drops `users.google_api_key`: the start seals the plain keys left before it runs (users/googleApiKeys.ts). */
+export const GOOGLE_PLAIN_KEY_DROPPED = 'w8-h23-users-google-api-key-dropped';
+
 /** Core schema: users, modules, tokens, codes, branding, list types, wallet, error log, outbox. */
 export const CORE_MIGRATIONS: readonly Migration[] = [
   {
@@ -228,6 +231,15 @@ ALTER TABLE business_settings
 -- text. Keys stored before are sealed by the API's start (sealStoredGoogleApiKeys: it needs the secret, which SQL
 -- does not have) and their plain column emptied; a later migration drops it.
 ALTER TABLE users ADD COLUMN google_api_key_sealed text;
+`,
+  },
+  {
+    id: GOOGLE_PLAIN_KEY_DROPPED,
+    sql: `
+-- The plain Google API key column, emptied since keys are sealed (google_api_key_sealed), goes. A key still in it
+-- (a database that skipped the releases that sealed at start) is sealed by the start before this runs
+-- (migrateSealingGoogleApiKeys, users/googleApiKeys.ts).
+ALTER TABLE users DROP COLUMN google_api_key;
 `,
   },
 ];

@@ -28,8 +28,8 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: 
       },
     },
     async (request) => {
-      // Sealed under APP_SECRET (users/googleApiKeys.ts); a plain key stored before goes with it.
-      await db.query('UPDATE users SET google_api_key_sealed = $2, google_api_key = NULL, updated_at = $3 WHERE id = $1', [
+      // Sealed under APP_SECRET (users/googleApiKeys.ts).
+      await db.query('UPDATE users SET google_api_key_sealed = $2, updated_at = $3 WHERE id = $1', [
         currentUser(request).id,
         sealGoogleApiKey(config.appSecret, request.body.google_api_key),
         clock.now(),
@@ -41,7 +41,7 @@ export function googleApiKeyRoutes(api: FastifyInstance, { db, clock, config }: 
     '/api/me/google-api-key',
     { onRequest: app.requireAuth, schema: { summary: 'Remove your own Google API key (local searches go back to the platform’s sources)', response: { 200: answer } } },
     async (request) => {
-      await db.query('UPDATE users SET google_api_key_sealed = NULL, google_api_key = NULL, updated_at = $2 WHERE id = $1', [currentUser(request).id, clock.now()]);
+      await db.query('UPDATE users SET google_api_key_sealed = NULL, updated_at = $2 WHERE id = $1', [currentUser(request).id, clock.now()]);
       return { ...say(request, 'leadSources.google_key_removed'), has_google_api_key: false };
     },
   );

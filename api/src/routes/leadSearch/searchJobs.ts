@@ -37,7 +37,6 @@ interface JobRow {
   /** The source's last failure (`LeadSourceError`), if any. */
   source_error: { source: string; code: string } | null;
   /** The user's own Google API key (spec user field): Google Places uses it before the platform's. */
-  google_api_key: string | null;
   google_api_key_sealed: string | null;
   /** Leave out the records the account already holds (saved searches): neither stored nor charged. */
   skip_known: boolean;
@@ -181,7 +180,7 @@ async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done
 
 /** The job's search as the provider reads it. */
 function query(job: JobRow, secret: string | null): LeadQuery {
-  const googleApiKey = openGoogleApiKey(secret, { sealed: job.google_api_key_sealed, plain: job.google_api_key });
+  const googleApiKey = openGoogleApiKey(secret, job.google_api_key_sealed);
   return { type: job.search_type, location: job.location, filters: job.filters, credentials: { googleApiKey } };
 }
 
@@ -189,7 +188,6 @@ function query(job: JobRow, secret: string | null): LeadQuery {
 export type StepOutcome = 'running' | 'waiting' | 'done' | 'stopped' | 'missing';
 
 const JOB_SELECT = `SELECT j.id, j.campaign_id, j.user_id, j.search_type, j.location, j.filters, j.requested, j.produced, j.status, j.stop_reason, j.provider, j.demo_data, j.demo_reason, j.source_error, j.skip_known, j.skipped, c.is_demo AS is_demo_list,
-   (SELECT NULLIF(u.google_api_key, '') FROM users u WHERE u.id = j.user_id) AS google_api_key,
    (SELECT u.google_api_key_sealed FROM users u WHERE u.id = j.user_id) AS google_api_key_sealed
    FROM search_jobs j JOIN campaigns c ON c.id = j.campaign_id WHERE j.id = $1`;
 
