@@ -25,6 +25,7 @@ export * from './ui/form/fields';
 export * from './ui/list/DataTable';
 export * from './ui/list/TableFrame';
 export * from './ui/list/ConfirmDialog';
+export * from './ui/RefundDialog';
 export * from './ui/list/Pagination';
 export * from './ui/list/useListParams';
 export * from './ui/list/PagedTable';

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Text } from '@chakra-ui/react';
-import { ConfirmDialog, DataTable, DEFAULT_PAGE_SIZE, ErrorState, FilterSelect, PageHeader, PageSpinner, Pagination, useListParams } from '@leadsmith/shared';
+import { DataTable, DEFAULT_PAGE_SIZE, ErrorState, FilterSelect, PageHeader, PageSpinner, Pagination, RefundDialog, useListParams } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDate, formatNumber } from '../../../components/formatting';
@@ -22,7 +22,6 @@ export function PaymentsPage() {
   const refund = useRefundPayment();
   const [pending, setPending] = useState<Payment | null>(null);
   const nameOf = (p: Payment) => p.customer_name || p.email;
-  const shortfall = pending ? Math.max(0, pending.credits - pending.wallet_additional) : 0;
 
   return (
     <Box>
@@ -102,26 +101,17 @@ export function PaymentsPage() {
           <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={list.data.total} onChange={setPage} />
         </>
       )}
-      <ConfirmDialog
-        open={pending !== null}
+      <RefundDialog
+        payment={pending}
         title={t('payments.confirmTitle')}
-        body={
-          pending
-            ? [
-                t('payments.confirmBody', { count: pending.credits, amount: formatCents(pending.amount_cents), name: nameOf(pending), credits: formatNumber(pending.credits) }),
-                shortfall > 0 ? t('payments.confirmShortfall', { count: shortfall, left: formatNumber(pending.wallet_additional), shortfall: formatNumber(shortfall) }) : '',
-              ]
-                .filter(Boolean)
-                .join(' ')
-            : ''
-        }
+        describe={(p, shortfall) => [
+          t('payments.confirmBody', { count: p.credits, amount: formatCents(p.amount_cents), name: nameOf(p), credits: formatNumber(p.credits) }),
+          shortfall > 0 ? t('payments.confirmShortfall', { count: shortfall, left: formatNumber(p.wallet_additional), shortfall: formatNumber(shortfall) }) : null,
+        ]}
         confirmLabel={t('payments.refund')}
-        destructive
         busy={refund.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) refund.mutate(pending.id, { onSettled: () => setPending(null) });
-        }}
+        onConfirm={(p) => refund.mutate(p.id, { onSettled: () => setPending(null) })}
       />
     </Box>
   );

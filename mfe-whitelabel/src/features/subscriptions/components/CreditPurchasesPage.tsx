@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Text } from '@chakra-ui/react';
-import { ConfirmDialog, PageHeader, type Column, useListParams } from '@leadsmith/shared';
+import { PageHeader, RefundDialog, type Column, useListParams } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,32 +70,22 @@ export function CreditPurchasesPage() {
         ) : null,
     },
   ];
-  const shortfall = pending ? Math.max(0, pending.credits - pending.wallet_additional) : 0;
   return (
     <Box>
       <PageHeader title={t('routes.creditPurchases')} onBack={() => navigate(-1)} />
       <Text mb={4}>{t('purchases.intro')}</Text>
       <PagedTable query={list} label={t('routes.creditPurchases')} rowKey={(p) => p.id} columns={columns} page={page} pageSize={PURCHASE_PAGE_SIZE} onPage={setPage} />
-      <ConfirmDialog
-        open={pending !== null}
+      <RefundDialog
+        payment={pending}
         title={t('purchases.confirmTitle')}
-        body={
-          pending
-            ? [
-                t('purchases.confirmBody', { amount: formatMoney(pending.amount_cents, i18n.language), name: pending.customer_name, credits: n(pending.credits) }),
-                shortfall > 0 ? t('purchases.confirmShortfall', { left: n(pending.wallet_additional), shortfall: n(shortfall) }) : '',
-              ]
-                .filter(Boolean)
-                .join(' ')
-            : ''
-        }
+        describe={(p, shortfall) => [
+          t('purchases.confirmBody', { amount: formatMoney(p.amount_cents, i18n.language), name: p.customer_name, credits: n(p.credits) }),
+          shortfall > 0 ? t('purchases.confirmShortfall', { left: n(p.wallet_additional), shortfall: n(shortfall) }) : null,
+        ]}
         confirmLabel={t('purchases.refund')}
-        destructive
         busy={refund.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) refund.mutate(pending.id, { onSettled: () => setPending(null) });
-        }}
+        onConfirm={(p) => refund.mutate(p.id, { onSettled: () => setPending(null) })}
       />
     </Box>
   );
