@@ -16,7 +16,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const AREA_SPECS: Record<RemoteArea, readonly string[]> = {
   settings: ['settings', 'payments'],
   ai: ['ai'],
-  'lead-search': ['leadSearch', 'leadSearch2', 'lists'],
+  'lead-search': ['leadSearch', 'lists'],
   whitelabel: ['whitelabel'],
   admin: ['admin'],
 };
