@@ -20,7 +20,7 @@ const AREA_SPECS: Record<RemoteArea, readonly string[]> = {
   whitelabel: ['whitelabel'],
   admin: ['admin'],
 };
-const specsStartingWith = (starts: readonly string[]) => new RegExp(`/tests/(${starts.join('|')})[-.][^/]*\\.spec\\.ts$`);
+const specsStartingWith = (starts: readonly string[]) => new RegExp(`/tests/(${starts.join('|')})(-[^/]*)?\\.spec\\.ts$`);
 
 /** Real Chromium (Debian's), the built shell and remotes, the real API on a fresh in-memory database. */
 export default defineConfig({
