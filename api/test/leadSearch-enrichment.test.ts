@@ -1,6 +1,5 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, registerChargedSource, createTestApp, DEMO, json, login, type TestContext } from './helpers';
-import { runJobStep } from '../src/routes/leadSearch/searchJobs';
 import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
 import { enrichAndWait, enrichmentFigures } from './support/enrichment';
 import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
@@ -13,10 +12,11 @@ let userId: number;
 type Result = Page['data'][number];
 type Page = ApiResponse<'/api/people-results/{id}', 'post'>;
 
-// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+// Demo data is free (ADR 017): the people tests charge, so people are served by a source that is not demo. The charges of
+// local, domain, influencer and intent lists go through the real adapters and their fakes (leadSources-charges.test.ts).
 let undoChargedSource: () => void;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource();
+  undoChargedSource = registerChargedSource(['people']);
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
   other = await login(ctx.app, DEMO.reseller);
@@ -58,48 +58,6 @@ async function page(type: string, id: number, body: Record<string, unknown> = {}
   expect(res.statusCode).toBe(200);
   return json<Page>(res);
 }
-
-describe('get employees (local, company, domain)', () => {
-  it('charges 2 credits per employee returned with a contact, never twice, only on its types', async () => {
-    await setWallet(500);
-    const id = await createList('local');
-    await fill('local', id, 6, { categories: ['Dentist'] });
-    const before = await balance();
-    const rows = (await page('local', id)).data;
-    const body = await enrichAndWait(ctx, `/api/local-results/${id}/get-employees`, token, { ids: rows.map((r) => r.id) });
-    expect(body.message).toBe('Looking up 6 results: the list shows the progress.');
-    expect(body.checked).toBe(6);
-    const after = (await page('local', id)).data;
-    const employees = after.flatMap((r) => (r.data.employees as { email: string | null; phone: string | null }[] | undefined) ?? []);
-    expect(employees.length).toBe(body.found);
-    expect(body.found).toBeGreaterThan(0);
-    const billable = employees.filter((e) => e.email || e.phone).length;
-    expect(body.credits_charged).toBe(billable * 2);
-    expect(await balance()).toBe(before - billable * 2);
-    expect(await ledgerSum()).toBe(await balance());
-    // The list shows the request's figures.
-    expect((await page('local', id)).campaign).toMatchObject({ enrichment: { id: body.jobId, kind: 'get-employees', status: 'done', total: 6, checked: 6, found: body.found, credits_charged: body.credits_charged } });
-
-    // Already enriched rows are skipped: nothing is charged again.
-    const again = await enrichAndWait(ctx, `/api/local-results/${id}/get-employees`, token, { all_matching: true, filters: {} });
-    expect(again).toMatchObject({ checked: 0, credits_charged: 0, status: 'done', message: 'Nothing to look up: the selected results already have it.' });
-
-    // Not a toolbar action of people lists (spec §2); another account's list is not found.
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/get-employees`, headers: bearer(token), payload: { ids: [1] } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(other), payload: { ids: [1] } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/get-employees`, headers: bearer(token), payload: {} })).statusCode).toBe(400);
-  });
-
-  it('stops without going negative when the credits run out', async () => {
-    await setWallet(200);
-    const id = await createList('domain');
-    await fill('domain', id, 10, { domain: 'acme.com' });
-    await setWallet(0);
-    const body = await enrichAndWait(ctx, `/api/domain-results/${id}/get-employees`, token, { all_matching: true });
-    expect(body.stopped_no_credits).toBe(true);
-    expect(await balance()).toBe(0);
-  });
-});
 
 describe('enrichment asks the vendor with no transaction open (ADR 015)', () => {
   it('reads, asks and writes in separate steps: another request goes through during a call, each row is asked once, charges follow what is stored', async () => {
@@ -235,25 +193,6 @@ describe('enrichment asks the vendor with no transaction open (ADR 015)', () => 
   });
 });
 
-describe('influencer enrich', () => {
-  it('charges 5 credits per creator that returns a contact and stores the figures', async () => {
-    await setWallet(500);
-    const id = await createList('influencer');
-    await fill('influencer', id, 8, { platforms: ['instagram'] });
-    const before = await balance();
-    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true, filters: {} });
-    expect(body.checked).toBe(8);
-    expect(body.credits_charged).toBe(body.found * 5);
-    expect(await balance()).toBe(before - body.found * 5);
-    const rows = (await page('influencer', id)).data;
-    expect(rows.every((r) => r.data.enriched === true)).toBe(true);
-    expect(rows.filter((r) => (r.data.social as Record<string, unknown>).enriched === 'yes')).toHaveLength(body.found);
-    const second = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
-    expect(second.checked).toBe(0);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/enrich`, headers: bearer(token), payload: { ids: [1] } })).statusCode).toBe(404);
-  });
-});
-
 describe('custom labels on results', () => {
   it('adds and removes labels on the selection or every matching row, and filters by them', async () => {
     await setWallet(500);
@@ -356,61 +295,6 @@ describe('advanced custom search: every operator of spec §3', () => {
     expect(json(bad).field).toBe('advanced_custom_search.0.value');
     const badOp = await ctx.app.inject({ method: 'POST', url: `/api/company-results/${id}`, headers: bearer(token), payload: { advanced_custom_search: [{ field: 'name', operator: 'drop' }] } });
     expect(badOp.statusCode).toBe(400);
-  });
-});
-
-describe('intent: tracking snippet, public collection, visits become results', () => {
-  it('records visits from the snippet and turns them into charged results through the provider', async () => {
-    await setWallet(100);
-    const id = await createList('intent');
-    const trackingRes = await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: { ...bearer(token), host: 'app.leadsmith.test' } });
-    expect(trackingRes.statusCode).toBe(200);
-    const tracking = json<{ key: string; snippet: string; collect_url: string; visits: { total: number } }>(trackingRes);
-    expect(tracking.key).toMatch(/^[a-f0-9]{32}$/);
-    expect(tracking.snippet).toContain(`http://app.leadsmith.test/api/intent/collect?k=${tracking.key}`);
-    expect(tracking.visits.total).toBe(0);
-    // The same key on the next view.
-    expect(json<{ key: string }>(await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: bearer(token) })).key).toBe(tracking.key);
-    // Only the owner's intent lists.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: bearer(other) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${await createList('people')}`, headers: bearer(token) })).statusCode).toBe(404);
-
-    // The public collection endpoint: no token, answers a pixel.
-    const visit = (url: string, remoteAddress = '203.0.113.7') =>
-      ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=${tracking.key}&u=${encodeURIComponent(url)}&r=`, remoteAddress });
-    const pages = ['https://shop.example/', 'https://shop.example/pricing', 'https://shop.example/pricing', 'https://shop.example/contact', 'https://shop.example/blog'];
-    for (const url of pages) {
-      const res = await visit(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/gif');
-    }
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=${'0'.repeat(32)}&u=https%3A%2F%2Fx.example%2F` })).statusCode).toBe(404);
-    expect(json(await ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=${tracking.key}&u=javascript%3Aalert(1)` })).field).toBe('u');
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/intent/collect?k=nope&u=https%3A%2F%2Fx.example%2F` })).statusCode).toBe(400);
-
-    const jobId = await fill('intent', id, 50, { website: 'shop.example' });
-    expect(await runJobStep(ctx.db, jobId)).toBe('running');
-    expect(await runJobStep(ctx.db, jobId)).toBe('running');
-    const result = await page('intent', id);
-    // Four different pages from one address: up to four companies (one visit may stay anonymous); the repeat counts a page view.
-    expect(result.total).toBeGreaterThan(0);
-    expect(result.total).toBeLessThanOrEqual(4);
-    expect(result.data.every((r) => r.email_status !== 'looking')).toBe(true);
-    const viewed = result.data.map((r) => Number((r.data.social as Record<string, unknown>).pages_viewed));
-    expect(viewed.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5);
-    const charged = result.data.reduce((s, r) => s + r.credits, 0);
-    expect(charged).toBe(result.data.filter((r) => r.email || r.phone).length * 1);
-    expect(await balance()).toBe(100 - charged);
-    // The job waits for more visitors (live data), until stopped.
-    expect(result.campaign.job!.status).toBe('running');
-    expect(json<{ visits: { total: number; pending: number } }>(await ctx.app.inject({ method: 'GET', url: `/api/intent-tracking/${id}`, headers: bearer(token) })).visits).toMatchObject({
-      total: 5,
-      pending: 0,
-    });
-    const stop = await ctx.app.inject({ method: 'POST', url: `/api/searches/${jobId}/stop`, headers: bearer(token) });
-    expect(stop.statusCode).toBe(200);
-    expect(json<{ job: { status: string; stop_reason: string } }>(stop).job).toMatchObject({ status: 'stopped', stop_reason: 'user' });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/searches/${jobId}/stop`, headers: bearer(other) })).statusCode).toBe(404);
   });
 });
 
