@@ -1,8 +1,9 @@
 import type { AreaTranslations } from '@leadsmith/shared';
 import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
-import de from './de.json';
 
 export const NAMESPACE = 'whitelabel';
-export const translations: AreaTranslations = { en, es, fr, de };
+/** English ships with the area (the fallback); the other languages are fetched when one is first used. */
+export const translations: AreaTranslations = {
+  en,
+  load: { es: () => import('./es.json'), fr: () => import('./fr.json'), de: () => import('./de.json') },
+};

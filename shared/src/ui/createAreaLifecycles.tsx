@@ -1,7 +1,7 @@
 import React, { type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { AREA_CONTRACT_VERSION, errorToReport, i18n, registerAreaTranslations, reportAppError, type AreaModule, type AreaMountProps, type AreaTranslations } from '@leadsmith/shared/core';
+import { AREA_CONTRACT_VERSION, errorToReport, i18n, loadAreaLanguage, registerAreaTranslations, reportAppError, type AreaModule, type AreaMountProps, type AreaTranslations } from '@leadsmith/shared/core';
 import { AreaRoot } from './AreaRoot';
 import { ErrorState } from './ErrorState';
 
@@ -42,7 +42,11 @@ export function createAreaLifecycles({ remote, version, namespace, translations,
   });
   return {
     contractVersion: AREA_CONTRACT_VERSION,
-    bootstrap: lifecycles.bootstrap as AreaModule['bootstrap'],
+    // The area's texts in the page's language arrive before its first render (English shows if they cannot).
+    bootstrap: async (props: unknown) => {
+      await loadAreaLanguage(namespace).catch((error: unknown) => console.error(`[i18n] the texts of ${namespace} in the page's language could not be loaded`, error));
+      return (lifecycles.bootstrap as AreaModule['bootstrap'])(props);
+    },
     mount: lifecycles.mount as AreaModule['mount'],
     unmount: lifecycles.unmount as AreaModule['unmount'],
     update: lifecycles.update as AreaModule['update'],

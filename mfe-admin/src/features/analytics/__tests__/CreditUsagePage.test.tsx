@@ -2,6 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
+import de from '../../../locales/de.json';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import fr from '../../../locales/fr.json';
 import { CreditUsagePage } from '../components/CreditUsagePage';
 import { categoryAxisWidth } from '../../../components/charts';
 
@@ -65,8 +69,8 @@ describe('admin credit usage charts', () => {
   });
 
   it('takes the labels from the user language', () => {
-    for (const lang of ['en', 'es', 'fr', 'de'] as const) {
-      const types = (translations[lang] as { analytics: { usageTypes: Record<string, string> } }).analytics.usageTypes;
+    for (const texts of [en, es, fr, de]) {
+      const types = (texts as { analytics: { usageTypes: Record<string, string> } }).analytics.usageTypes;
       expect(Object.keys(types).sort()).toEqual(['company', 'domain', 'get-phones', 'group', 'industry', 'influencer', 'intent', 'local', 'other', 'people', 'single', 'workflow']);
     }
   });
