@@ -5,7 +5,7 @@ import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { createTestDatabase } from './support/postgres';
-import { demoLeadProvider, registerLeadProvider, SEARCH_TYPES, type SearchType } from '../src/providers/leads';
+import { demoLeadProvider, registerLeadProvider } from '../src/providers/leads';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -138,11 +138,13 @@ export async function searchJobStatus(db: Db, jobId: number): Promise<string | u
 }
 
 /**
- * A source that is not demo data, for tests of charging: demo data is free (ADR 017), so a test that
- * needs credits and the search limit to apply serves the demo generator's records under a real
- * source's id. Returns an undo.
+ * A people source that is not demo data, for tests of charging around people lists (autopilots,
+ * campaigns, exports): demo data is free (ADR 017), so such a test serves the demo generator's people
+ * under a real source's id. People have no keyless engine and the Apollo fake answers fixed people;
+ * the charges of local, domain, influencer and intent searches go through the real adapters and
+ * their fakes instead (leadSources-charges.test.ts). Returns an undo.
  */
-export function registerChargedSource(types: readonly SearchType[] = SEARCH_TYPES): () => void {
+export function registerChargedSource(types: readonly ('people' | 'group')[] = ['people']): () => void {
   return registerLeadProvider({ ...demoLeadProvider, id: 'charged-test-source', demo: false }, types);
 }
 

@@ -67,10 +67,10 @@ async function firstRun(autopilotId: number): Promise<Run> {
 }
 const lastRun = async (autopilotId: number, token = customer) => json<{ data: Run[] }>(await inject('GET', `/api/autopilots/${autopilotId}/runs`, token)).data[0]!;
 
-// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+// Demo data is free (ADR 017): these tests charge people searches, so people are served by a source that is not demo.
 let undoChargedSource: () => void;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource();
+  undoChargedSource = registerChargedSource(['people']);
   crm = await startFakeCrm();
   process.env.CRM_GHL_TOKEN_URL = crm.tokenUrl;
   process.env.CRM_GHL_API_URL = crm.base;

@@ -15,10 +15,10 @@ type Run = ApiResponse<'/api/autopilots/{id}/runs', 'get'>['data'][number];
 
 const DAY = 24 * 3600 * 1000;
 
-// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+// Demo data is free (ADR 017): these tests charge people searches, so people are served by a source that is not demo.
 let undoChargedSource: () => void;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource();
+  undoChargedSource = registerChargedSource(['people']);
   ctx = await createTestApp();
   // Runs a year and more ahead outlive the seed's licences (expiry: accounts-license.test.ts).
   await ctx.db.query('UPDATE users SET license_expires_at = NULL WHERE email IN ($1, $2)', [DEMO.customer.email, DEMO.reseller.email]);

@@ -14,7 +14,7 @@ type Campaign = ApiResponse<'/api/campaigns/{id}', 'get'>;
 // Demo data is free (ADR 017): the results filters below look for charged rows, so searches are served by a source that is not demo.
 let undoChargedSource: () => void;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource();
+  undoChargedSource = registerChargedSource(['people']);
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);

@@ -4,10 +4,10 @@ import { makeAccount } from './security/accounts';
 
 /** Credit safety: concurrent spends never overspend, the ledger always explains the wallet, CSV cells are inert. */
 let ctx: TestContext;
-// Demo data is free (ADR 017): these tests charge, so every type is served by a source that is not demo.
+// Demo data is free (ADR 017): these tests charge people searches, so people are served by a source that is not demo.
 let undoChargedSource: () => void;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource();
+  undoChargedSource = registerChargedSource(['people']);
   ctx = await createTestApp();
 }, 180_000);
 afterAll(async () => {
