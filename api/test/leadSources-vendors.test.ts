@@ -224,6 +224,15 @@ describe('intent: reverse DNS and IPinfo', () => {
     expect(await identify(visit('10.0.0.5'))).toBeNull();
   });
 
+  test('reverse DNS asks the DNS servers of DOMAIN_DNS_SERVERS (the fixture server here), not the system\'s', async () => {
+    const finder = { id: 'site', find: async ({ domain }: { domain: string }) => ({ email: `hello@${domain}`, outcome: 'found' as const, verified: true, source: 'site', source_url: `http://${domain}/contact` }) };
+    const identify = reverseDnsIdentify(deps, finder);
+    // PTR 8.8.4.4 → gw.acme.test (a company's gateway); 9.9.9.9 → an access provider's dsl name; 1.0.0.1 has none.
+    expect(await identify(visit('8.8.4.4'))).toMatchObject({ key: 'intent:acme.test', company: 'acme.test', email: 'hello@acme.test', social: { source: 'reverse-dns' } });
+    expect(await identify(visit('9.9.9.9'))).toBeNull();
+    expect(await identify(visit('1.0.0.1'))).toBeNull();
+  });
+
   test('IPinfo names the company; an ISP address falls back to reverse DNS; a bad token is refused', async () => {
     const fallback = jest.fn(async () => null);
     const identify = ipinfoIdentify(deps, { apiKey: FAKE_KEYS.ipinfo, baseUrl: fake.url('ipinfo') }, null, fallback);

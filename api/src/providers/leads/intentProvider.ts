@@ -1,7 +1,8 @@
-import { promises as dns } from 'node:dns';
+import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isPrivateAddress } from '../../net/outbound';
 import type { EmailFinder } from './emailFinder';
+import { dnsServersFromEnv } from './domain/engine';
 import { withEmail } from './osmProvider';
 import { AnswerCache, requestJson, type SourceDeps } from './sourceHttp';
 import type { LeadRecord, SiteVisit } from './types';
@@ -65,8 +66,16 @@ function visitRecord(visit: SiteVisit, domain: string, company: string | null, c
 
 const PTR_CACHE = new AnswerCache<string | null>(3600_000, 5000);
 
+/** PTR look-ups through DOMAIN_DNS_SERVERS (the domain engine's servers), else the system's. */
+export function reverseLookupFromEnv(env: NodeJS.ProcessEnv = process.env): ReverseLookup {
+  const resolver = new Resolver({ timeout: 3_000, tries: 2 });
+  const servers = dnsServersFromEnv(env);
+  if (servers.length) resolver.setServers(servers);
+  return (ip) => resolver.reverse(ip);
+}
+
 /** Keyless: reverse DNS of the visitor's address. */
-export function reverseDnsIdentify(deps: Pick<SourceDeps, 'now'>, finder: EmailFinder | null, reverse: ReverseLookup = (ip) => dns.reverse(ip)) {
+export function reverseDnsIdentify(deps: Pick<SourceDeps, 'now'>, finder: EmailFinder | null, reverse: ReverseLookup = reverseLookupFromEnv()) {
   return async (visit: SiteVisit): Promise<LeadRecord | null> => {
     if (!isIP(visit.ip) || isPrivateAddress(visit.ip)) return null;
     const domain = await PTR_CACHE.get(visit.ip, deps.now(), async () => {

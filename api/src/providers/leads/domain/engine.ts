@@ -299,7 +299,7 @@ export function dnsResolver(servers: readonly string[] = [], timeoutMs = 3_000):
 }
 
 /** DOMAIN_DNS_SERVERS as a list ("1.1.1.1, 127.0.0.1:5353"); empty: the system's servers. A bad entry throws naming it. */
-function dnsServersFromEnv(env: NodeJS.ProcessEnv): string[] {
+export function dnsServersFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   const servers = (env.DOMAIN_DNS_SERVERS ?? '')
     .split(',')
     .map((s) => s.trim())
