@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dns2 from 'dns2';
+import type { fixtureAnswer } from './support/fixtureDns';
 
 /**
  * A company website on a loopback port and a DNS server (dns2, UDP) answering for its domain:
@@ -116,8 +117,12 @@ export interface FakeSite {
   close(): Promise<void>;
 }
 
-/** Ports 0 (the default) are chosen by the OS; the e2e run passes fixed ones the API under test is configured with. */
-export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort = 0 }: { port?: number; dnsPort?: number } = {}): Promise<FakeSite> {
+/**
+ * Ports 0 (the default) are chosen by the OS; the e2e run passes fixed ones the API under test is configured with.
+ * `otherNames`: how the DNS server answers names other than the site's (the e2e run: the fixture DNS rules, so the
+ * places' `.test` domains take mail); by default they do not exist.
+ */
+export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort = 0, otherNames }: { port?: number; dnsPort?: number; otherNames?: typeof fixtureAnswer } = {}): Promise<FakeSite> {
   const requests: FakeSite['requests'] = [];
   const content = pages();
   // TXT records published by a test (a reseller's domain-ownership record): name → values.
@@ -167,7 +172,11 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
           response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: `mail.${SITE_DOMAIN}`, priority: 10 } as unknown as Answer);
         }
       } else {
-        response.header.rcode = Packet.RCODE.NXDOMAIN;
+        const type = question?.type;
+        const answer = question && otherNames ? otherNames(name, type === Packet.TYPE.MX ? 'MX' : type === Packet.TYPE.A ? 'A' : type === Packet.TYPE.AAAA ? 'AAAA' : 'other') : { type: 'nxdomain' as const };
+        type Answer = (typeof response.answers)[number];
+        if (answer.type === 'nxdomain') response.header.rcode = Packet.RCODE.NXDOMAIN;
+        if (answer.type === 'mx') response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: answer.exchange, priority: 10 } as unknown as Answer);
       }
       send(response);
     },

@@ -82,7 +82,13 @@ async function page(type: string, id: number, auth = token): Promise<Page> {
 }
 
 /** What the fake received from `vendor` since `from` (an index into its requests), as method and path. */
-const received = (vendor: Parameters<FakeLeadVendors['of']>[0], from: number) => fake.of(vendor).slice(from).map((r) => `${r.method} ${r.path}${r.query.size ? `?${r.query.get('domain') ?? ''}` : ''}`);
+/** A vendor's requests since `from`, Hunter's Email Verifier left out: the grading that follows a search is free (ADR 049). */
+const received = (vendor: Parameters<FakeLeadVendors['of']>[0], from: number) =>
+  fake
+    .of(vendor)
+    .slice(from)
+    .filter((r) => !r.path.endsWith('/v2/email-verifier'))
+    .map((r) => `${r.method} ${r.path}${r.query.size ? `?${r.query.get('domain') ?? ''}` : ''}`);
 
 describe('local: OpenStreetMap places, emails and employees from Hunter', () => {
   it('charges 1 credit per place with a contact, then 2 per employee with a contact, once; a refused key charges nothing', async () => {
@@ -145,6 +151,9 @@ describe('domain: Hunter Domain Search', () => {
     const rows = (await page('domain', id)).data;
     expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.email?.endsWith('@acme.test') && r.credits === 1)).toBe(true);
+    // The search's end graded each address through Hunter's Email Verifier, once.
+    const verified = fake.of('hunter').slice(before).filter((r) => r.path.endsWith('/v2/email-verifier'));
+    expect(verified.map((r) => r.query.get('email')).sort()).toEqual(rows.map((r) => r.email).sort());
     expect(await balance()).toBe(190);
 
     // Get employees with no credits left: stops, nothing asked, the wallet never below 0.

@@ -49,6 +49,7 @@ describe('email verification grades', () => {
 
     const queued = await inject('POST', `/api/people-results/${id}/verify-emails`);
     expect([queued.statusCode, json(queued).code, json(queued).queued]).toEqual([202, 'lists.verify_queued', emails.length]);
+    expect(json(await inject('GET', `/api/campaigns/${id}/email-grades`))).toMatchObject({ ungraded: emails.length, grading: true });
     await ctx.app.queue.drain();
 
     const graded = Object.fromEntries((await page(id)).map((r) => [r.email, [r.email_grade, r.email_grade_reason]]));
@@ -71,7 +72,7 @@ describe('email verification grades', () => {
     expect([bad.statusCode, JSON.stringify(json(bad))]).toEqual([400, expect.stringContaining('email_grade')]);
 
     const summary = json(await inject('GET', `/api/campaigns/${id}/email-grades`));
-    expect(summary).toEqual({ counts: { valid: 1, accept_all: 1, invalid: 1, disposable: 1, webmail: 1, unknown: 2 }, ungraded: 0, verifier: 'hunter' });
+    expect(summary).toEqual({ counts: { valid: 1, accept_all: 1, invalid: 1, disposable: 1, webmail: 1, unknown: 2 }, ungraded: 0, grading: false, verifier: 'hunter' });
     // Nothing left: nothing asked again.
     const again = await inject('POST', `/api/people-results/${id}/verify-emails`);
     expect([again.statusCode, json(again).code, json(again).queued]).toEqual([202, 'lists.verify_nothing', 0]);
@@ -104,9 +105,50 @@ describe('email verification grades', () => {
   });
 });
 
+describe('grading after a search', () => {
+  const gradingJobs = async (id: number) => (await ctx.db.query("SELECT 1 FROM pgboss.job WHERE name = 'email-verify' AND data->>'campaignId' = $1", [String(id)])).rowCount;
+
+  it("grades a search's emails in the background without a click (the keyless checks through the fixture DNS), once per list; demo data is left ungraded", async () => {
+    const keyless = installEmailGrader(null);
+    const undo = registerChargedSource(['people']);
+    try {
+      const id = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Graded search', list_type: 'people' })).campaign.id;
+      // The search runs in queued steps; only its end queues the grading.
+      expect((await inject('POST', '/api/searches', { type: 'people', campaign_id: id, location: 'Lisbon', count: 6, filters: { job_title: 'Founder' } })).statusCode).toBe(201);
+      // The list's screen polls the counts while the search runs: its end queues the grading.
+      expect(json(await inject('GET', `/api/campaigns/${id}/email-grades`))).toMatchObject({ grading: true });
+      await ctx.app.queue.drain();
+      const rows = await page(id);
+      const emailed = rows.filter((r) => r.email);
+      expect(emailed.length).toBeGreaterThan(1);
+      // The demo generator's company domains are under .example: the fixture DNS gives them mail exchangers.
+      expect(emailed.map((r) => [r.email_grade, r.email_grade_reason])).toEqual(emailed.map(() => ['unknown', 'mx_only']));
+      expect(rows.filter((r) => !r.email).every((r) => r.email_grade === null)).toBe(true);
+      expect(await gradingJobs(id)).toBe(1);
+      expect(json(await inject('GET', `/api/campaigns/${id}/email-grades`))).toMatchObject({ counts: { unknown: emailed.length, valid: 0, invalid: 0 }, ungraded: 0, grading: false, verifier: 'checks' });
+      expect((await page(id, { email_grade: 'unknown' })).map((r) => r.id)).toEqual(emailed.map((r) => r.id));
+    } finally {
+      undo();
+      keyless();
+    }
+
+    // Demo data (no real source for the type): sample leads, not graded.
+    const demo = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Demo search', list_type: 'people' })).campaign.id;
+    expect((await inject('POST', '/api/searches', { type: 'people', campaign_id: demo, location: 'Lisbon', count: 3, filters: { job_title: 'Founder' } })).statusCode).toBe(201);
+    expect(json(await inject('GET', `/api/campaigns/${demo}/email-grades`))).toMatchObject({ grading: false });
+    await ctx.app.queue.drain();
+    const demoRows = await page(demo);
+    expect(demoRows.some((r) => r.email)).toBe(true);
+    expect(demoRows.every((r) => r.email_grade === null)).toBe(true);
+    expect(await gradingJobs(demo)).toBe(0);
+  });
+});
+
 describe('bounce reports', () => {
   it('refund a verified email that bounced once, mark it, and put it on the do-not-contact list; the token is the credential', async () => {
     const undo = registerChargedSource(['people']);
+    // The keyless checks grade the search's emails: unknown / mx_only, which does not say a found email was not verified.
+    const keyless = installEmailGrader(null);
     try {
       const id = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Bounces', list_type: 'people' })).campaign.id;
       const started = await inject('POST', '/api/searches', { type: 'people', campaign_id: id, location: 'Porto', count: 4, filters: { job_title: 'Founder' } });
@@ -116,6 +158,7 @@ describe('bounce reports', () => {
       const paid = rows.filter((r) => r.credits > 0 && r.email_status === 'found' && r.email);
       expect(paid.length).toBeGreaterThan(1);
       const [verified, acceptAll] = paid as [Row, Row];
+      expect([verified.email_grade, verified.email_grade_reason]).toEqual(['unknown', 'mx_only']);
       // A grade saying the email was not verified: its bounce refunds nothing.
       await ctx.db.query("UPDATE campaign_results SET email_grade = 'accept_all', email_grade_reason = 'accept_all' WHERE id = $1", [acceptAll.id]);
 
@@ -152,6 +195,7 @@ describe('bounce reports', () => {
       expect(renewed.url).not.toBe(endpoint.url);
       expect((await report({ email: verified.email! })).statusCode).toBe(404);
     } finally {
+      keyless();
       undo();
     }
   });

@@ -11,7 +11,7 @@ test.use({ baseURL: OSM_API_BASE });
 test.describe('lead search: a local search through OpenStreetMap', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('fills the list with the places Overpass returns for the town Nominatim found', async ({ page, signIn }) => {
+  test('fills the list with the places Overpass returns for the town Nominatim found, then grades their emails', async ({ page, signIn }) => {
     await signIn('customer', '/lead-search/new-search?type=local');
     const form = new NewSearchPage(page);
     await chooseCategories(page, ['Restaurant', 'Dentist']);
@@ -27,5 +27,15 @@ test.describe('lead search: a local search through OpenStreetMap', () => {
     // A nameless place and one outside the town's box are not leads; the list is not demo data.
     await expect(list.rows.filter({ hasText: 'Outside the box' })).toHaveCount(0);
     await expect(page.getByText('Demo data')).toHaveCount(0);
+
+    // The search's email is graded in the background when it ends, without a click and without a reload: its domain takes
+    // mail (the fake DNS server gives .test domains a mail exchanger); with no verifier key the mailbox is not checked.
+    const grade = list.rows.filter({ hasText: 'Tasca do Rio' }).getByTestId('email-grade');
+    await expect(grade).toHaveAttribute('data-grade', 'unknown', { timeout: 30_000 });
+    await expect(grade).toHaveAttribute('title', 'The domain takes email; the mailbox itself was not checked.');
+    await expect(page.getByTestId('email-grade')).toHaveCount(1);
+    await page.getByLabel('Email grade').selectOption('unknown');
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.rows).toContainText('Tasca do Rio');
   });
 });

@@ -107,6 +107,15 @@ export interface JobQueue {
   drain(): Promise<number>;
 }
 
+/** Whether a job of this kind and singleton key is queued, waiting for a retry or running (read from pg-boss's table). */
+export async function jobUnderway(db: Queryable, name: string, singletonKey: string): Promise<boolean> {
+  const { rows } = await db.query<{ underway: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active')) AS underway`,
+    [name, singletonKey],
+  );
+  return rows[0]?.underway === true;
+}
+
 /** pg-boss's `db` option over one of our open transactions. */
 function transactionDb(tx: Queryable): IDatabase {
   return { executeSql: async (text, values) => ({ rows: (await tx.query(text, values as SqlParam[] | undefined)).rows as unknown[] }) };

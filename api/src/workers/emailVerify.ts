@@ -3,15 +3,27 @@ import type { Db, Queryable } from '../db';
 import { emailGrader, checksGrader } from '../providers/leads/emailGrades';
 import { dnsResolverFromEnv } from '../providers/leads/domain/engine';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
-import type { JobQueue } from '../queue/jobQueue';
+import { jobUnderway, type JobQueue } from '../queue/jobQueue';
 import { gradeListEmails } from '../routes/leadSearch/emailGradeStore';
 
 export const EMAIL_VERIFY = 'email-verify';
 const RETRIES = 3;
 
+/** The grading's singleton key: one per list. */
+export const emailVerifyKey = (campaignId: number) => `email-verify:${campaignId}`;
+
 /** Enqueues the grading of a list's ungraded emails (stately by list: one queued and one running per list). */
 export async function enqueueEmailVerify(queue: JobQueue, campaignId: number, tx?: Queryable): Promise<void> {
-  await queue.send(EMAIL_VERIFY, { campaignId }, { tx, singletonKey: `email-verify:${campaignId}` });
+  await queue.send(EMAIL_VERIFY, { campaignId }, { tx, singletonKey: emailVerifyKey(campaignId) });
+}
+
+/**
+ * Grades are on their way to the list: its grading is queued or running, or its search (not demo data) is still
+ * running — the search's end queues the grading. The list's screen polls the counts while this holds.
+ */
+export async function gradingUnderway(db: Queryable, campaignId: number): Promise<boolean> {
+  const searching = await db.query("SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' AND NOT demo_data LIMIT 1", [campaignId]);
+  return searching.rowCount > 0 || jobUnderway(db, EMAIL_VERIFY, emailVerifyKey(campaignId));
 }
 
 /**

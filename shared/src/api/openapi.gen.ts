@@ -19643,6 +19643,8 @@ export interface paths {
                                 unknown: number;
                             };
                             ungraded: number;
+                            /** @description Grades are on their way: the list's grading is queued or running, or its search is (its end queues the grading). */
+                            grading: boolean;
                             /** @enum {string} */
                             verifier: "hunter" | "checks";
                         };

@@ -63,6 +63,12 @@ export async function countUngraded(db: Queryable, campaignId: number, ids?: rea
   return rows[0]?.n ?? 0;
 }
 
+/** Whether the list has an email still to grade (a search's end queues the grading only then). */
+export async function hasUngradedEmails(db: Queryable, campaignId: number): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM campaign_results r WHERE ${PENDING}) AS any`, [campaignId]);
+  return rows[0]?.any === true;
+}
+
 export interface BounceOutcome {
   /** Results of the account holding the address, marked bounced now (0 when the bounce was already reported). */
   results: number;
@@ -71,9 +77,17 @@ export interface BounceOutcome {
 }
 
 /**
+ * Grades that say a found email was not verified after all: its bounce refunds nothing. The others do not
+ * contradict the source: unknown (the keyless checks' mx_only, Hunter's inconclusive) and webmail say nothing
+ * of the mailbox, so a found email graded so in the background is still refunded when it bounces.
+ */
+const NOT_VERIFIED_GRADES: readonly EmailGrade[] = ['invalid', 'accept_all', 'disposable'];
+const NOT_VERIFIED_SQL = NOT_VERIFIED_GRADES.map((g) => `'${g}'`).join(', ');
+
+/**
  * A bounce reported for `email` in the account (the owner and its team members' lists), in one transaction: each
  * result holding the address not yet marked is marked bounced and graded invalid (reason bounced); a result whose
- * email was verified (graded valid, or found by its source with no grade saying otherwise) and was charged gets
+ * email was verified (graded valid, or found by its source with no grade saying otherwise: NOT_VERIFIED_GRADES) and was charged gets
  * its credits back into the list owner's additional credits, recorded as `bounce_refund` on the row, so a
  * repeated report finds nothing left to refund. The address joins the do-not-contact list (source bounce).
  */
@@ -83,7 +97,7 @@ export async function reportBounce(db: Db, accountId: number, email: string, rea
     const { rows } = await tx.query<{ id: string; user_id: number; refund: number }>(
       `WITH hit AS (
          SELECT r.id, r.user_id,
-                CASE WHEN r.credits > 0 AND (r.email_grade = 'valid' OR (r.email_grade IS NULL AND r.email_status = 'found')) THEN r.credits ELSE 0 END AS refund
+                CASE WHEN r.credits > 0 AND (r.email_grade = 'valid' OR (r.email_status = 'found' AND (r.email_grade IS NULL OR r.email_grade NOT IN (${NOT_VERIFIED_SQL})))) THEN r.credits ELSE 0 END AS refund
            FROM campaign_results r
           WHERE r.user_id IN (SELECT id FROM users WHERE id = $1 OR team_owner_id = $1)
             AND result_contact_key(r.email, r.data->>'linkedin_url', r.name, r.website) = 'e:' || $2

@@ -8,7 +8,7 @@ import { ApiError, validationError } from '../../http/errors';
 import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrades';
 import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { validSyntax } from '../../providers/leads/domain/verify';
-import { enqueueEmailVerify } from '../../workers/emailVerify';
+import { enqueueEmailVerify, gradingUnderway } from '../../workers/emailVerify';
 import { say } from '../respond';
 import { accountIdOf } from '../settings/account';
 import { loadCampaign, notFound } from './campaignStore';
@@ -61,13 +61,20 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
       schema: {
         summary: "How many of the list's emails have each grade, and how many are still ungraded",
         params: IdParams,
-        response: { 200: Type.Object({ counts: GradeCounts, ungraded: Type.Integer(), verifier: StringEnum(['hunter', 'checks'] as const) }) },
+        response: {
+          200: Type.Object({
+            counts: GradeCounts,
+            ungraded: Type.Integer(),
+            grading: Type.Boolean({ description: "Grades are on their way: the list's grading is queued or running, or its search is (its end queues the grading)." }),
+            verifier: StringEnum(['hunter', 'checks'] as const),
+          }),
+        },
       },
     },
     async (request) => {
       const campaign = await loadCampaign(db, currentUser(request).id, request.params.id);
       const { counts, ungraded } = await gradeSummary(db, campaign.id);
-      return { counts, ungraded, verifier: emailGraderSource() };
+      return { counts, ungraded, grading: await gradingUnderway(db, campaign.id), verifier: emailGraderSource() };
     },
   );
 

@@ -7,6 +7,8 @@ import { COST_PER_RECORD } from './credits';
 import { listNotTrashedSql } from './listOperationStore';
 import { queueOf, type JobQueue } from '../../queue/jobQueue';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
+import { enqueueEmailVerify } from '../../workers/emailVerify';
+import { hasUngradedEmails } from './emailGradeStore';
 import { openGoogleApiKey } from '../../users/googleApiKeys';
 
 /**
@@ -151,7 +153,8 @@ interface RevealedLead {
 
 /**
  * Ends a job: unused search-limit reservation goes back (demo lists never reserved any). The
- * account's search.completed webhooks are queued in the same transaction.
+ * account's search.completed webhooks and the grading of the list's new emails (`email-verify`, one per
+ * list; demo data is not graded) are queued in the same transaction.
  */
 async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done' | 'stopped', reason: StopReason | null, produced: number): Promise<void> {
   const ended = (
@@ -171,6 +174,7 @@ async function finish(tx: Queryable, queue: JobQueue, job: JobRow, status: 'done
     new Date(),
   );
   await tx.query(`UPDATE campaigns SET status = $2, updated_at = now() WHERE id = $1`, [job.campaign_id, status === 'done' ? 'active' : 'incomplete']);
+  if (!job.demo_data && (await hasUngradedEmails(tx, job.campaign_id))) await enqueueEmailVerify(queue, job.campaign_id, tx);
   const unused = job.requested - produced;
   // Demo data never reserved any (an unreachable fallback gave its whole reservation back when it fell back).
   if (unused > 0 && !job.demo_data) {

@@ -17,12 +17,12 @@ export async function getGradeSummary(listId: number, signal?: AbortSignal): Pro
   return (await apiClient.get<GradeSummary>(`/api/campaigns/${listId}/email-grades`, { signal })).data;
 }
 
-/** Polled every 2 s while emails of the list are waiting for their grade. */
+/** Polled every 2 s while grades are on their way: the list's search or grading is underway, or the user just asked. */
 export const gradeSummaryQuery = (listId: number, polling: boolean) =>
   queryOptions({
     queryKey: emailGradeKeys.summary(listId),
     queryFn: ({ signal }) => getGradeSummary(listId, signal),
-    refetchInterval: (query) => (polling && (query.state.data?.ungraded ?? 0) > 0 ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.grading || (polling && (query.state.data?.ungraded ?? 0) > 0) ? 2000 : false),
   });
 
 export const useGradeSummary = (listId: number, polling: boolean) => useQuery(gradeSummaryQuery(listId, polling));

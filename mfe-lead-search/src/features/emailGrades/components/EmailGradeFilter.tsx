@@ -15,8 +15,9 @@ export interface EmailGradeFilterProps {
 }
 
 /**
- * Filter a list by email grade (with the count of each), and grade the list's ungraded emails in the background;
- * while they are checked the counts refresh and the results follow when a batch lands.
+ * Filter a list by email grade (with the count of each), and grade the list's ungraded emails in the background
+ * (a search grades its own when it ends); while they are checked the counts refresh and the results follow when a
+ * batch lands.
  */
 export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFilterProps) {
   const { t, i18n } = useTranslation('leadSearch');
@@ -26,6 +27,8 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
   const client = useQueryClient();
   const ungraded = summary.data?.ungraded;
   const counts = summary.data?.counts;
+  // Asked by the user, or by the list's search (its end grades the emails found): the button says how many are left.
+  const busy = (verifying || summary.data?.grading === true) && (ungraded ?? 0) > 0;
   const seen = useRef(ungraded);
   // Grades landed since the last poll: the rows on screen show them.
   useEffect(() => {
@@ -62,8 +65,8 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Box>
-      <Button size="sm" variant="outline" onClick={() => void handleVerify()} loading={verify.isPending} disabled={verifying && (ungraded ?? 0) > 0}>
-        {verifying && (ungraded ?? 0) > 0 ? t('emailGrade.verifying', { n: number.format(ungraded ?? 0) }) : t('emailGrade.verify')}
+      <Button size="sm" variant="outline" onClick={() => void handleVerify()} loading={verify.isPending} disabled={busy}>
+        {busy ? t('emailGrade.verifying', { n: number.format(ungraded ?? 0) }) : t('emailGrade.verify')}
       </Button>
     </HStack>
   );
