@@ -88,6 +88,38 @@ describe('admin plans', () => {
     expect((await send('PUT', `/api/admin/plans/${first.id}`, { name: 'Unique Gold', crm_plan_id: 'crm_gold' })).statusCode).toBe(200);
   });
 
+  test('modules: a plan grants its modules to the users on it, in module gating, while they are on it (ADR 049)', async () => {
+    const plan = await create({ name: 'AI Bundle', created_by: 'system', available_for: 'customers', modules: ['ai_suggest', 'wallet'] });
+    expect(plan.modules).toEqual(['ai_suggest', 'wallet']);
+    const audit = json<ApiPage<{ action: string; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));
+    expect(audit.data[0]?.after).toMatchObject({ modules: ['ai_suggest', 'wallet'] });
+    const refused = await send('PUT', `/api/admin/plans/${plan.id}`, { modules: ['leads', 'admin'] });
+    expect(refused.statusCode).toBe(400);
+    expect(json<{ errors: { field: string }[] }>(refused).errors.map((e) => e.field)).toEqual(['modules.1']);
+
+    const created = await send('POST', '/api/admin/users', { email: 'plan.modules@leadsmith.test', password: 'secret-pass', first_name: 'Mo', modules: ['leads'] });
+    const user = json<{ user: { id: number } }>(created).user;
+    const token = await login(ctx.app, { email: 'plan.modules@leadsmith.test', password: 'secret-pass' });
+    const me = async () => json<{ permissions: string[] }>(await ctx.app.inject({ url: '/api/me', headers: bearer(token) })).permissions;
+    const aiStatus = async () => (await ctx.app.inject({ url: '/api/ai/status', headers: bearer(token) })).statusCode;
+    expect(await me()).toEqual(['leads']);
+    expect(await aiStatus()).toBe(403);
+
+    expect((await send('PUT', `/api/admin/users/${user.id}`, { plan_id: plan.id })).statusCode).toBe(200);
+    expect(await me()).toEqual(['ai_suggest', 'leads', 'wallet']);
+    expect(await aiStatus()).toBe(200);
+    // The user's own modules stay its own: the admin's user form edits those, the plan's come on top.
+    expect(json<{ modules: string[] }>(await get(`/api/admin/users/${user.id}`)).modules).toEqual(['leads']);
+
+    // Taking a module off the plan takes it from its users at once; so does taking the user off the plan.
+    const changed = await send('PUT', `/api/admin/plans/${plan.id}`, { modules: ['wallet'] });
+    expect(json<{ plan: Plan }>(changed).plan.modules).toEqual(['wallet']);
+    expect(await aiStatus()).toBe(403);
+    expect(await me()).toEqual(['leads', 'wallet']);
+    await send('PUT', `/api/admin/users/${user.id}`, { plan_id: null });
+    expect(await me()).toEqual(['leads']);
+  });
+
   test('list: paginated and filtered', async () => {
     const page = json<ApiPage<Plan>>(await get('/api/admin/plans?pageSize=2'));
     expect(page.data).toHaveLength(2);

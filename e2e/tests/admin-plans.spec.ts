@@ -2,7 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { AdminPage, adminToken } from '../support/AdminPage';
 import type { ApiResponse } from '../../shared/src/api/contract';
 
-test('an admin creates a plan; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
+test('an admin creates a plan granting modules; a user on it holds them; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
   await signIn('admin', '/admin/plans');
   await expect(shell.heading('Plans')).toBeVisible();
@@ -14,6 +14,10 @@ test('an admin creates a plan; while a user is on it the plan cannot be deleted;
   await page.getByLabel('Payment product ID').fill('prod_growth');
   await page.getByLabel('CRM plan ID').fill('crm_growth');
   await page.getByText('Allow related accounts', { exact: true }).click();
+  const modules = page.getByRole('group', { name: 'Modules' });
+  await modules.getByText('AI tools', { exact: true }).click();
+  await modules.getByText('Wallet', { exact: true }).click();
+  await expect(modules.getByRole('checkbox', { name: 'AI tools' })).toBeChecked();
   await expectAccessible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Plan created')).toBeVisible();
@@ -21,6 +25,7 @@ test('an admin creates a plan; while a user is on it the plan cannot be deleted;
   await expect(row).toContainText('Partner');
   await expect(row).toContainText('Resellers');
   await expect(row).toContainText('prod_growth');
+  await expect(row).toContainText('AI tools, Wallet');
 
   // Put a user on the plan (through the API), then try to delete it.
   const token = await adminToken(request);
@@ -32,6 +37,10 @@ test('an admin creates a plan; while a user is on it the plan cannot be deleted;
     data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },
   });
   const { user } = (await created.json()) as { user: { id: number } };
+  // The plan's modules come on top of the user's own (none): its session holds them (ADR 049).
+  const paula = (await (await request.post('/auth/login', { data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass' } })).json()) as { token: string };
+  const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${paula.token}` } })).json()) as { permissions: string[] };
+  expect(me.permissions).toEqual(['ai_suggest', 'wallet']);
   await page.reload();
   await expect(row).toContainText('1');
 

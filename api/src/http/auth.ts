@@ -44,7 +44,7 @@ async function tokenRow(db: Db, tokenHash: string, now: Date): Promise<TokenRow 
   const { rows } = await db.query<TokenRow & { expires_at: Date }>(
     `SELECT t.id AS token_id, t.last_used_at, t.expires_at, t.impersonator_id, u.id AS user_id, u.email, u.role, u.user_type, u.lang,
             (SELECT o.license_expires_at FROM users o WHERE o.id = COALESCE(u.team_owner_id, u.id)) AS license_expires_at,
-            COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id
+            COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_held_modules um JOIN modules m ON m.id = um.module_id
                       WHERE um.user_id = u.id), '[]'::json) AS modules
        FROM auth_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > $2 AND u.deleted_at IS NULL`,

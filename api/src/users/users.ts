@@ -138,7 +138,7 @@ export function userHash(secret: string, userId: number): string {
 
 export async function userModules(q: Queryable, userId: number): Promise<UserModule[]> {
   const { rows } = await q.query<UserModule>(
-    'SELECT m.id, m.slug, m.name FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id',
+    'SELECT m.id, m.slug, m.name FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id',
     [userId],
   );
   return rows;

@@ -24943,6 +24943,7 @@ export interface paths {
                                 allow_related_accounts: boolean;
                                 payment_product_id: string | null;
                                 crm_plan_id: string | null;
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "wallet")[];
                                 users_count: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -24958,7 +24959,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a plan (audited) */
+        /** Create a plan and the modules it grants (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -24977,6 +24978,7 @@ export interface paths {
                         allow_related_accounts?: boolean;
                         payment_product_id?: string | null;
                         crm_plan_id?: string | null;
+                        modules?: ("ai_suggest" | "leads" | "whitelabel" | "wallet")[];
                     };
                 };
             };
@@ -25000,6 +25002,7 @@ export interface paths {
                                 allow_related_accounts: boolean;
                                 payment_product_id: string | null;
                                 crm_plan_id: string | null;
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "wallet")[];
                                 users_count: number;
                                 /** Format: date-time */
                                 created_at: string;
@@ -25052,6 +25055,7 @@ export interface paths {
                             allow_related_accounts: boolean;
                             payment_product_id: string | null;
                             crm_plan_id: string | null;
+                            modules: ("ai_suggest" | "leads" | "whitelabel" | "wallet")[];
                             users_count: number;
                             /** Format: date-time */
                             created_at: string;
@@ -25062,7 +25066,7 @@ export interface paths {
                 };
             };
         };
-        /** Change a plan (audited) */
+        /** Change a plan or the modules it grants (audited) */
         put: {
             parameters: {
                 query?: never;
@@ -25083,6 +25087,7 @@ export interface paths {
                         allow_related_accounts?: boolean;
                         payment_product_id?: string | null;
                         crm_plan_id?: string | null;
+                        modules?: ("ai_suggest" | "leads" | "whitelabel" | "wallet")[];
                     };
                 };
             };
@@ -25106,6 +25111,7 @@ export interface paths {
                                 allow_related_accounts: boolean;
                                 payment_product_id: string | null;
                                 crm_plan_id: string | null;
+                                modules: ("ai_suggest" | "leads" | "whitelabel" | "wallet")[];
                                 users_count: number;
                                 /** Format: date-time */
                                 created_at: string;

@@ -121,4 +121,20 @@ UPDATE admin_plans p SET name = p.name || ' (' || p.id || ')'
 CREATE UNIQUE INDEX admin_plans_name_key ON admin_plans (lower(name));
 `,
   },
+  {
+    id: 'w8-h26-plan-modules',
+    sql: `
+-- The modules a plan grants (ADR 049). A user holds its own modules (user_modules) and, while on a plan,
+-- the plan's: user_held_modules is what module gating reads. A plan never grants admin.
+CREATE TABLE admin_plan_modules (
+  plan_id integer NOT NULL REFERENCES admin_plans (id) ON DELETE CASCADE,
+  module_id integer NOT NULL REFERENCES modules (id) ON DELETE CASCADE,
+  PRIMARY KEY (plan_id, module_id)
+);
+CREATE VIEW user_held_modules AS
+  SELECT um.user_id, um.module_id FROM user_modules um
+  UNION
+  SELECT u.id AS user_id, pm.module_id FROM users u JOIN admin_plan_modules pm ON pm.plan_id = u.plan_id;
+`,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PLAN_MODULE_SLUGS, type PlanModuleSlug } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -21,6 +22,8 @@ const PlanSchema = Type.Object({
   allow_related_accounts: Type.Boolean(),
   payment_product_id: Nullable(Type.String()),
   crm_plan_id: Nullable(Type.String()),
+  /** The modules a user on the plan holds besides its own (ADR 049). */
+  modules: Type.Array(StringEnum(PLAN_MODULE_SLUGS)),
   users_count: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -34,6 +37,7 @@ interface PlanRow extends Omit<PlanDto, 'created_at' | 'updated_at'> {
 }
 
 const SELECT_PLAN = `SELECT p.id, p.name, p.created_by, p.available_for, p.allow_related_accounts, p.payment_product_id, p.crm_plan_id,
+    COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM admin_plan_modules pm JOIN modules m ON m.id = pm.module_id WHERE pm.plan_id = p.id), '[]'::json) AS modules,
     (SELECT count(*)::int FROM users u WHERE u.plan_id = p.id) AS users_count, p.created_at, p.updated_at
   FROM admin_plans p`;
 
@@ -52,7 +56,14 @@ function auditView(p: PlanDto): Record<string, unknown> {
     allow_related_accounts: p.allow_related_accounts,
     payment_product_id: p.payment_product_id,
     crm_plan_id: p.crm_plan_id,
+    modules: p.modules,
   };
+}
+
+/** Replaces the plan's modules; users on it hold them through user_held_modules at once. */
+async function setPlanModules(q: Queryable, planId: number, modules: readonly PlanModuleSlug[]): Promise<void> {
+  await q.query('DELETE FROM admin_plan_modules WHERE plan_id = $1', [planId]);
+  await q.query('INSERT INTO admin_plan_modules (plan_id, module_id) SELECT $1, id FROM modules WHERE slug = ANY($2::text[])', [planId, `{${modules.join(',')}}`]);
 }
 
 const nullableText = { type: ['string', 'null'], maxLength: 200 };
@@ -63,6 +74,7 @@ const planProperties = {
   allow_related_accounts: { type: 'boolean' },
   payment_product_id: nullableText,
   crm_plan_id: nullableText,
+  modules: { type: 'array', items: { type: 'string', enum: PLAN_MODULE_SLUGS }, uniqueItems: true, maxItems: PLAN_MODULE_SLUGS.length },
 } as const;
 const PLAN_COLUMNS = ['name', 'created_by', 'available_for', 'allow_related_accounts', 'payment_product_id', 'crm_plan_id'] as const;
 
@@ -73,6 +85,7 @@ interface PlanBody {
   allow_related_accounts?: boolean;
   payment_product_id?: string | null;
   crm_plan_id?: string | null;
+  modules?: PlanModuleSlug[];
 }
 
 interface ListQuery extends PageQuery {
@@ -81,7 +94,7 @@ interface ListQuery extends PageQuery {
   available_for?: PlanDto['available_for'];
 }
 
-const clean = (value: PlanBody[keyof PlanBody]) => (typeof value === 'string' ? value.trim() || null : value);
+const clean = (value: PlanBody[(typeof PLAN_COLUMNS)[number]]) => (typeof value === 'string' ? value.trim() || null : value);
 
 /** A second plan of the same name (case-insensitive, admin_plans_name_key) is refused on its name field. */
 async function uniqueName<T>(save: () => Promise<T>): Promise<T> {
@@ -143,7 +156,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     {
       ...guard,
       schema: {
-        summary: 'Create a plan (audited)',
+        summary: 'Create a plan and the modules it grants (audited)',
         body: { type: 'object', additionalProperties: false, properties: planProperties, required: ['name', 'created_by', 'available_for'] },
         response: { 201: SavedPlan },
       },
@@ -161,6 +174,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
           vals.push(p.add(clean(request.body[col]) ?? null));
         }
         const id = (await tx.query<{ id: number }>(`INSERT INTO admin_plans (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values)).rows[0]!.id;
+        if (request.body.modules?.length) await setPlanModules(tx, id, request.body.modules);
         const created = (await loadPlan(tx, id))!;
         await writeAudit(tx, { actorId: actor.id, action: 'create', entity: 'plan', entityId: id, after: auditView(created), at: now });
         return created;
@@ -175,7 +189,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
     {
       ...guard,
       schema: {
-        summary: 'Change a plan (audited)',
+        summary: 'Change a plan or the modules it grants (audited)',
         params: idParamsSchema,
         body: { type: 'object', additionalProperties: false, properties: planProperties, minProperties: 1 },
         response: { 200: SavedPlan },
@@ -195,6 +209,7 @@ export function adminPlanRoutes(api: FastifyInstance, { db, clock }: AppDeps): v
           sets.push(`${col} = ${p.add(clean(request.body[col]) ?? null)}`);
         }
         await tx.query(`UPDATE admin_plans SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
+        if (request.body.modules) await setPlanModules(tx, id, request.body.modules);
         const after = (await loadPlan(tx, id))!;
         const diff = changes(auditView(before), auditView(after));
         if (diff) await writeAudit(tx, { actorId: actor.id, action: 'update', entity: 'plan', entityId: id, before: diff.before, after: diff.after, at: now });

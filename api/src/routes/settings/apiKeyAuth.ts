@@ -45,7 +45,7 @@ export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDep
     const { rows } = await db.query<KeyRow>(
       `SELECT k.id AS key_id, k.last_used_at, u.id AS user_id, u.email, u.role, u.user_type, u.lang,
               (SELECT o.license_expires_at FROM users o WHERE o.id = COALESCE(u.team_owner_id, u.id)) AS license_expires_at,
-              COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id
+              COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_held_modules um JOIN modules m ON m.id = um.module_id
                          WHERE um.user_id = u.id), '[]'::json) AS modules
          FROM settings_api_keys k JOIN users u ON u.id = k.user_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.deleted_at IS NULL`,

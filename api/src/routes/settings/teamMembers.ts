@@ -41,7 +41,7 @@ const MEMBER_SELECT = `SELECT u.id, u.first_name, u.last_name, u.email, u.create
   FROM users u`;
 
 async function ownerOptions(q: Queryable, ownerId: number): Promise<ModuleSlug[]> {
-  const { rows } = await q.query<{ slug: ModuleSlug }>('SELECT m.slug FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id', [ownerId]);
+  const { rows } = await q.query<{ slug: ModuleSlug }>('SELECT m.slug FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = $1 ORDER BY m.id', [ownerId]);
   return rows.map((r) => r.slug).filter((s) => s !== 'admin');
 }
 

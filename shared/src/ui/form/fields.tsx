@@ -1,5 +1,5 @@
-import { Checkbox, Field, NativeSelect, Textarea } from '@chakra-ui/react';
-import type { SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Box, Checkbox, Field, NativeSelect, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
+import { useRef, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 const message = (error?: FieldError | string) => (typeof error === 'string' ? error : error?.message);
@@ -47,6 +47,51 @@ export function CheckboxField({ label, checked, onChange, name }: CheckboxFieldP
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
     </Checkbox.Root>
+  );
+}
+
+export interface CheckboxGroupFieldProps<T extends string> {
+  /** The group's legend. */
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: readonly T[];
+  onChange: (value: T[]) => void;
+  error?: string;
+  /** A line under the legend saying what the choice does. */
+  helper?: string;
+}
+
+/** A fieldset of checkboxes choosing several values (modules, channels); controlled, for react-hook-form's Controller. */
+export function CheckboxGroupField<T extends string>({ label, options, value, onChange, error, helper }: CheckboxGroupFieldProps<T>) {
+  // The box's change handler may be the one of an earlier render: each change starts from the latest value.
+  const latest = useRef(value);
+  latest.current = value;
+  const toggle = (option: T, on: boolean) => {
+    const next = latest.current.filter((x) => x !== option);
+    latest.current = on ? [...next, option] : next;
+    onChange(latest.current);
+  };
+  return (
+    <Box as="fieldset" mb={4}>
+      <Text as="legend" fontWeight="medium" mb={2}>
+        {label}
+      </Text>
+      {helper ? (
+        <Text fontSize="sm" mb={2}>
+          {helper}
+        </Text>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 2 }}>
+        {options.map((o) => (
+          <CheckboxField key={o.value} label={o.label} checked={value.includes(o.value)} onChange={(on) => toggle(o.value, on)} />
+        ))}
+      </SimpleGrid>
+      {error ? (
+        <Text color="red.700" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Box>
   );
 }
 

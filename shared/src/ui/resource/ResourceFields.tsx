@@ -1,7 +1,7 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, SelectField, TextareaField } from '../form/fields';
+import { CheckboxField, CheckboxGroupField, SelectField, TextareaField } from '../form/fields';
 import { TextField } from '../form/TextField';
 import { fieldLabelKey, type ResourceField } from './resourceDefinition';
 import type { ResourceFormValues } from './resourceForm';
@@ -50,30 +50,20 @@ export function ResourceFields({ ns, fields, form, editing, columns = 2 }: Resou
         <TextareaField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} rows={4} />
       ))}
       {of('checkboxes').map((f) => (
-        <Box key={f.name} as="fieldset" mb={4}>
-          <Text as="legend" fontWeight="medium" mb={2}>
-            {label(f)}
-          </Text>
-          <Controller
-            control={control}
-            name={f.name}
-            render={({ field }) => {
-              const chosen = field.value as string[];
-              return (
-                <SimpleGrid columns={{ base: 1, md: 2 }}>
-                  {(f.options ?? []).map((o) => (
-                    <CheckboxField key={o} label={t(optionLabel(f, o))} checked={chosen.includes(o)} onChange={(on) => field.onChange(on ? [...chosen, o] : chosen.filter((x) => x !== o))} />
-                  ))}
-                </SimpleGrid>
-              );
-            }}
-          />
-          {error(f.name) ? (
-            <Text color="red.700" role="alert">
-              {error(f.name)}
-            </Text>
-          ) : null}
-        </Box>
+        <Controller
+          key={f.name}
+          control={control}
+          name={f.name}
+          render={({ field }) => (
+            <CheckboxGroupField
+              label={label(f)}
+              options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabel(f, o)) }))}
+              value={field.value as string[]}
+              onChange={field.onChange}
+              error={error(f.name)}
+            />
+          )}
+        />
       ))}
       {of('checkbox').map((f) => (
         <Controller key={f.name} control={control} name={f.name} render={({ field }) => <CheckboxField label={label(f)} checked={Boolean(field.value)} onChange={field.onChange} />} />

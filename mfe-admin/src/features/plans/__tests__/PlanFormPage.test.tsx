@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AreaRoutes, registerAreaTranslations } from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
@@ -24,6 +24,21 @@ describe('plan form', () => {
     expect(await screen.findByText('A plan with this name already exists: choose another name', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('sends the modules ticked in the Modules group; admin is not offered', async () => {
+    renderWithProviders(<PlanFormPage mode="create" />);
+    fireEvent.change(await screen.findByLabelText('Name', {}, { timeout: 10_000 }), { target: { value: 'Bundle' } });
+    const modules = screen.getByRole('group', { name: 'Modules' });
+    expect(within(modules).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['AI tools', 'Lead search', 'White-label', 'Wallet']);
+    fireEvent.click(within(modules).getByText('Wallet'));
+    await waitFor(() => expect(within(modules).getByRole('checkbox', { name: 'Wallet' })).toBeChecked());
+    fireEvent.click(within(modules).getByText('AI tools'));
+    await waitFor(() => expect(within(modules).getByRole('checkbox', { name: 'AI tools' })).toBeChecked());
+    expect(within(modules).getByRole('checkbox', { name: 'Wallet' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Bundle', modules: ['wallet', 'ai_suggest'] });
   });
 });
 

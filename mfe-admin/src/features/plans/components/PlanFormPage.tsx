@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, SimpleGrid } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup, CheckboxField, SelectField } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup, CheckboxField, CheckboxGroupField, PLAN_MODULE_SLUGS, SelectField, type PlanModuleSlug } from '@leadsmith/shared';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ const schema = yup.object({
   allow_related_accounts: yup.boolean().default(false),
   payment_product_id: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
   crm_plan_id: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
+  modules: yup.array(yup.string<PlanModuleSlug>().required()).default([]),
 });
 type Values = yup.InferType<typeof schema>;
 
@@ -32,6 +33,7 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone: () => void }) {
       allow_related_accounts: plan?.allow_related_accounts ?? false,
       payment_product_id: plan?.payment_product_id ?? '',
       crm_plan_id: plan?.crm_plan_id ?? '',
+      modules: plan?.modules ?? [],
     },
   });
   const {
@@ -47,6 +49,7 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone: () => void }) {
       allow_related_accounts: values.allow_related_accounts,
       payment_product_id: text(values.payment_product_id),
       crm_plan_id: text(values.crm_plan_id),
+      modules: values.modules,
     };
     try {
       await save.mutateAsync({ id: plan?.id, input });
@@ -69,6 +72,20 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone: () => void }) {
         <TextField label={t('fields.payment_product_id')} registration={register('payment_product_id')} error={errors.payment_product_id} />
         <TextField label={t('fields.crm_plan_id')} registration={register('crm_plan_id')} error={errors.crm_plan_id} />
       </SimpleGrid>
+      <Controller
+        control={control}
+        name="modules"
+        render={({ field }) => (
+          <CheckboxGroupField
+            label={t('fields.modules')}
+            helper={t('plans.modulesHelp')}
+            options={PLAN_MODULE_SLUGS.map((slug) => ({ value: slug, label: t(`modules.${slug}`) }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.modules?.message}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="allow_related_accounts"

@@ -64,6 +64,7 @@ export function PlansPage() {
               { key: 'name', header: t('fields.name'), render: (p) => p.name },
               { key: 'created_by', header: t('fields.created_by'), render: (p) => t(`plans.createdBy.${p.created_by}`) },
               { key: 'available_for', header: t('fields.available_for'), render: (p) => t(`plans.availableFor.${p.available_for}`) },
+              { key: 'modules', header: t('fields.modules'), render: (p) => (p.modules.length ? p.modules.map((m) => t(`modules.${m}`)).join(', ') : t('plans.noModules')) },
               { key: 'related', header: t('fields.allow_related_accounts'), render: (p) => yesNo(p.allow_related_accounts) },
               { key: 'payment', header: t('fields.payment_product_id'), render: (p) => p.payment_product_id ?? '—' },
               { key: 'crm', header: t('fields.crm_plan_id'), render: (p) => p.crm_plan_id ?? '—' },
