@@ -88,7 +88,7 @@ describe('admin plans', () => {
     expect((await send('PUT', `/api/admin/plans/${first.id}`, { name: 'Unique Gold', crm_plan_id: 'crm_gold' })).statusCode).toBe(200);
   });
 
-  test('modules: a plan grants its modules to the users on it, in module gating, while they are on it (ADR 049)', async () => {
+  test('modules: a plan grants its modules to the users on it, in module gating, while they are on it (ADR 050)', async () => {
     const plan = await create({ name: 'AI Bundle', created_by: 'system', available_for: 'customers', modules: ['ai_suggest', 'wallet'] });
     expect(plan.modules).toEqual(['ai_suggest', 'wallet']);
     const audit = json<ApiPage<{ action: string; after: Record<string, unknown> }>>(await get(`/api/admin/audit-log?entity=plan&entity_id=${plan.id}`));

@@ -37,7 +37,7 @@ test('an admin creates a plan granting modules; a user on it holds them; while a
     data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },
   });
   const { user } = (await created.json()) as { user: { id: number } };
-  // The plan's modules come on top of the user's own (none): its session holds them (ADR 049).
+  // The plan's modules come on top of the user's own (none): its session holds them (ADR 050).
   const paula = (await (await request.post('/auth/login', { data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass' } })).json()) as { token: string };
   const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${paula.token}` } })).json()) as { permissions: string[] };
   expect(me.permissions).toEqual(['ai_suggest', 'wallet']);

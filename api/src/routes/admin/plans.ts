@@ -22,7 +22,7 @@ const PlanSchema = Type.Object({
   allow_related_accounts: Type.Boolean(),
   payment_product_id: Nullable(Type.String()),
   crm_plan_id: Nullable(Type.String()),
-  /** The modules a user on the plan holds besides its own (ADR 049). */
+  /** The modules a user on the plan holds besides its own (ADR 050). */
   modules: Type.Array(StringEnum(PLAN_MODULE_SLUGS)),
   users_count: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
