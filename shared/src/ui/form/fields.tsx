@@ -67,9 +67,10 @@ export function CheckboxGroupField<T extends string>({ label, options, value, on
   const latest = useRef(value);
   latest.current = value;
   const toggle = (option: T, on: boolean) => {
-    const next = latest.current.filter((x) => x !== option);
-    latest.current = on ? [...next, option] : next;
-    onChange(latest.current);
+    const others = latest.current.filter((x) => x !== option);
+    const next = on ? [...others, option] : others;
+    latest.current = next;
+    onChange(next);
   };
   return (
     <Box as="fieldset" mb={4}>
