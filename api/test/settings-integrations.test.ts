@@ -133,5 +133,15 @@ describe('integrations: webhooks, CRM connections, field mapping; billing portal
     const one = json<{ data: { title: string; pages: { title: string }[] } }>(await call('GET', `/api/courses/items/${courseId}`, customer));
     expect(one.data.pages.map((p) => p.title)).toEqual(['Welcome']);
     expect((await call('GET', `/api/courses/items/${hiddenId}`, customer)).statusCode).toBe(404);
+    // The admin's rich-text field writes HTML: readers get it rebuilt by the allowlist sanitiser; a text saved
+    // before that field (no markup) reads as paragraphs.
+    await call('POST', `/api/admin/courses/${courseId}/pages`, admin, { title: 'Rich', position: 5, status: 'shown', content: '<h2>Lists</h2><p onclick="x()">Open <strong>Lists</strong> &amp; <a href="javascript:alert(1)">go</a></p><script>alert(2)</script>' });
+    await call('POST', `/api/admin/courses/${courseId}/pages`, admin, { title: 'Plain', position: 6, status: 'shown', content: 'Line one\nline two\n\n<3 and more' });
+    const pages = json<{ data: { pages: { title: string; content: string | null; body_html: string | null }[] } }>(await call('GET', `/api/courses/items/${courseId}`, customer)).data.pages;
+    expect(pages.map((p) => [p.title, p.content, p.body_html])).toEqual([
+      ['Welcome', null, '<p>Hello there</p>'],
+      ['Rich', null, '<h2>Lists</h2><p>Open <strong>Lists</strong> &amp; <a>go</a></p>'],
+      ['Plain', null, '<p>Line one<br>line two</p><p>&lt;3 and more</p>'],
+    ]);
   });
 });

@@ -21,7 +21,15 @@ test('training content: add a course, add a draft page, show it, and find both i
   await expect(shell.heading('Create page')).toBeVisible();
   await page.getByLabel('Title').fill('Intent data');
   await expect(page.getByLabel('Status')).toHaveValue('draft');
-  await page.getByLabel('Content').fill('Find companies visiting your site.');
+  // The page's content is written in the shared rich-text editor (its HTML source a click away).
+  const content = page.getByRole('textbox', { name: 'Content', exact: true });
+  await content.fill('Find companies visiting your site.');
+  await page.getByRole('button', { name: 'HTML', exact: true }).click();
+  const source = page.getByLabel('Content (HTML)');
+  await expect(source).toHaveValue('<p>Find companies visiting your site.</p>');
+  await source.fill('<p>Find companies visiting your site.</p><p><strong>Start today.</strong></p>');
+  await page.getByRole('button', { name: 'Editor', exact: true }).click();
+  await expect(content.locator('strong')).toHaveText('Start today.');
   await expectAccessible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Page created')).toBeVisible();

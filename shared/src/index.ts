@@ -17,6 +17,7 @@ export * from './ui/PageSpinner';
 export * from './ui/SectionNav';
 export * from './ui/LessonBody';
 export * from './ui/Tooltip';
+export * from './ui/richText/RichTextField';
 export * from './ui/OnboardingTopics';
 export * from './ui/form/TextField';
 export * from './ui/form/useYupForm';

@@ -5,7 +5,20 @@ import type { AppDeps } from '../../http/context';
 import { paymentsFor, PaymentUnknownError } from '../../providers/payments';
 import { Empty, IdParams, Nullable, Page, PageQuery, StringEnum, Type } from '../../http/contract';
 import { notFound } from './account';
+import { escapeHtml } from '../../mail/renderEmail';
+import { sanitizeHtml } from '../whitelabel/sanitizeHtml';
 import { publishedCourse, publishedCourses, trainingSourceFor } from '../whitelabel/trainingContent';
+
+/**
+ * An onboarding page of the super admin as its reader gets it: its HTML (written in the rich-text field)
+ * rebuilt by the allowlist sanitiser, as a reseller's lesson is; a text saved before that field (no markup)
+ * becomes paragraphs, one per blank line, its line breaks kept.
+ */
+export function onboardingPageHtml(content: string | null): string | null {
+  if (content === null || content.trim() === '') return null;
+  const html = /<[a-z][^>]*>/i.test(content) ? content : content.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+  return sanitizeHtml(html);
+}
 
 /** Which billing portal manages the user's subscription (spec §7 GET api/wl/check-billing-portals). */
 export function billingPortal(env: NodeJS.ProcessEnv = process.env): { type: 'stripe' | 'paykickstart'; value: string } {
@@ -127,7 +140,7 @@ export function courseRoutes(api: FastifyInstance, deps: AppDeps): void {
       "SELECT id, title, content FROM admin_course_pages WHERE course_id = $1 AND status = 'shown' ORDER BY position, id LIMIT 200",
       [course.id],
     );
-    return { data: { ...course, pages: pages.rows.map((p) => ({ ...p, video_url: null, body_html: null })) } };
+    return { data: { ...course, pages: pages.rows.map((p) => ({ ...p, content: null, video_url: null, body_html: onboardingPageHtml(p.content) })) } };
     },
   );
 }

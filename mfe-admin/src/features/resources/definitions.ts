@@ -130,6 +130,7 @@ export const COURSE_PAGES = adminResource({
     { name: 'title', kind: 'text', required: true, maxLength: 150, inList: true },
     { name: 'status', kind: 'select', required: true, options: PAGE_STATUSES, optionLabelKey: (o) => `pageStatuses.${o}`, inList: true },
     { name: 'position', kind: 'integer', min: 0, max: 10_000, inList: true },
-    { name: 'content', kind: 'textarea', nullable: true, maxLength: 20_000 },
+    // HTML in the shared rich-text field (ADR 045); users read it rebuilt by the server's allowlist sanitiser.
+    { name: 'content', kind: 'richtext', nullable: true, maxLength: 20_000 },
   ],
 });

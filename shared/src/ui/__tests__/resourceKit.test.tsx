@@ -22,7 +22,7 @@ const WORDS = {
     filters: 'Filters',
     all: 'All',
     search: 'Search',
-  fields: { name: 'Name', email: 'Email', company: 'Company', referral_code: 'Referral code', commission_percent: 'Commission', active: 'Active' },
+  fields: { name: 'Name', email: 'Email', company: 'Company', referral_code: 'Referral code', commission_percent: 'Commission', active: 'Active', notes: 'Notes', notesHtml: 'Notes (HTML)' },
 };
 // The test's own words in every language (the kit takes its words from the area's namespace).
 registerAreaTranslations(NS, { en: WORDS, es: WORDS, fr: WORDS, de: WORDS });
@@ -182,5 +182,36 @@ describe('resource screens', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('empty-table')).toBeInTheDocument());
     expect(saved[1]).toEqual({ name: 'Bo', email: 'bo@x.test', company: 'Bo & Co', referral_code: 'BO-2', commission_percent: 5, active: true });
+  });
+
+  it('a rich-text field is edited in the shared rich-text field: the editor and its HTML view edit the value saved', async () => {
+    const withNotes: ResourceDefinition = { ...PARTNERS, fields: [...FIELDS, { name: 'notes', kind: 'richtext', nullable: true, maxLength: 20_000 }] };
+    const saved: unknown[] = [];
+    api = mockApi((call) => {
+      if (call.method === 'GET' && call.url === '/api/partners/4') return { status: 200, body: { id: 4, name: 'Cy', email: null, company: null, referral_code: 'CY', commission_percent: 0, active: true, notes: '<p>Call <strong>Monday</strong></p>' } };
+      if (call.method === 'GET' && call.url === '/api/partners') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.method === 'PUT' && call.url === '/api/partners/4') {
+        saved.push(call.body);
+        return { status: 200, body: { data: { id: 4, ...(call.body as object) } } };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/partners" element={<ResourceListPage def={withNotes} />} />
+        <Route path="/partners/:id/edit" element={<ResourceFormPage def={withNotes} mode="edit" />} />
+      </Routes>,
+      { route: '/partners/4/edit' },
+    );
+    const editor = await screen.findByRole('textbox', { name: 'Notes' });
+    await waitFor(() => expect(editor).toHaveTextContent('Call Monday'));
+    expect(within(editor).getByText('Monday').tagName).toBe('STRONG');
+    fireEvent.click(screen.getByRole('button', { name: 'HTML' }));
+    fireEvent.change(screen.getByLabelText('Notes (HTML)'), { target: { value: '<h2>Plan</h2><p>Call <em>Tuesday</em></p>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Editor' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveTextContent('PlanCall Tuesday'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ name: 'Cy', notes: '<h2>Plan</h2><p>Call <em>Tuesday</em></p>' });
   });
 });

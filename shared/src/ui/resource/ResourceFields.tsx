@@ -1,8 +1,9 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, CheckboxGroupField, SelectField, TextareaField } from '../form/fields';
 import { TextField } from '../form/TextField';
+import { RichTextField } from '../richText/RichTextField';
 import { fieldLabelKey, type ResourceField } from './resourceDefinition';
 import type { ResourceFormValues } from './resourceForm';
 
@@ -17,7 +18,22 @@ export interface ResourceFieldsProps {
 
 const optionLabel = (field: ResourceField, value: string) => (field.optionLabelKey ? field.optionLabelKey(value) : value);
 
-/** A resource's fields, drawn by kind: single-line fields in a grid, then long texts, choice groups and checkboxes. */
+/** A rich-text field of the form: the editor hands its HTML to the form value the HTML view edits too. */
+function ResourceRichText({ name, label, htmlLabel, form }: { name: string; label: string; htmlLabel: string; form: UseFormReturn<ResourceFormValues> }) {
+  const value = useWatch({ control: form.control, name });
+  return (
+    <RichTextField
+      label={label}
+      htmlLabel={htmlLabel}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(html) => form.setValue(name, html, { shouldDirty: true })}
+      registration={form.register(name)}
+      error={form.formState.errors[name] as FieldError | undefined}
+    />
+  );
+}
+
+/** A resource's fields, drawn by kind: single-line fields in a grid, then long texts, rich texts, choice groups and checkboxes. */
 export function ResourceFields({ ns, fields, form, editing, columns = 2 }: ResourceFieldsProps) {
   const { t } = useTranslation(ns);
   const { register, control, formState } = form;
@@ -28,7 +44,7 @@ export function ResourceFields({ ns, fields, form, editing, columns = 2 }: Resou
     <>
       <SimpleGrid columns={{ base: 1, md: columns }} columnGap={6}>
         {fields
-          .filter((f) => !['checkbox', 'checkboxes', 'textarea'].includes(f.kind))
+          .filter((f) => !['checkbox', 'checkboxes', 'textarea', 'richtext'].includes(f.kind))
           .map((f) =>
             f.kind === 'select' ? (
               <SelectField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabel(f, o)) }))} />
@@ -48,6 +64,9 @@ export function ResourceFields({ ns, fields, form, editing, columns = 2 }: Resou
       </SimpleGrid>
       {of('textarea').map((f) => (
         <TextareaField key={f.name} label={label(f)} registration={register(f.name)} error={error(f.name)} rows={4} />
+      ))}
+      {of('richtext').map((f) => (
+        <ResourceRichText key={f.name} name={f.name} label={label(f)} htmlLabel={t(f.htmlLabelKey ?? `fields.${f.name}Html`)} form={form} />
       ))}
       {of('checkboxes').map((f) => (
         <Controller

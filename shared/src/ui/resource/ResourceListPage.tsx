@@ -69,7 +69,7 @@ export function ResourceListPage<T extends ResourceRow>({ def, titleKey = def.ti
   const show = (kind: FieldKind, v: unknown, optionLabelKey?: (value: string) => string) => {
     if (kind === 'checkbox') return t(v ? texts.yes : texts.no);
     if (kind === 'select' && optionLabelKey) return t(optionLabelKey(String(v)));
-    if (kind === 'textarea' && typeof v === 'string' && v.length > 80) return `${v.slice(0, 80)}…`;
+    if ((kind === 'textarea' || kind === 'richtext') && typeof v === 'string' && v.length > 80) return `${v.slice(0, 80)}…`;
     if (kind === 'integer') return typeof v === 'number' ? new Intl.NumberFormat(i18n.language || 'en').format(v) : '—';
     return v === null || v === undefined || v === '' ? '—' : String(v);
   };

@@ -5,13 +5,16 @@ import type { ResourceApi, ResourceRow } from './resourceApi';
 /** A row read by field name (the admin's resources are described only by their definitions). */
 export type ResourceItem = ResourceRow & Record<string, unknown>;
 
-export type FieldKind = 'text' | 'email' | 'url' | 'textarea' | 'integer' | 'checkbox' | 'checkboxes' | 'select';
+/** `richtext`: HTML edited in the shared rich-text field (the editor, its HTML source a click away). */
+export type FieldKind = 'text' | 'email' | 'url' | 'textarea' | 'richtext' | 'integer' | 'checkbox' | 'checkboxes' | 'select';
 
 export interface ResourceField {
   name: string;
   kind: FieldKind;
   /** Label key in the definition's namespace (default `fields.<name>`). */
   labelKey?: string;
+  /** Rich-text fields: the label key of the HTML source view (default `fields.<name>Html`). */
+  htmlLabelKey?: string;
   /** Label key on the edit form when it says something else there (a secret: "leave empty to keep"). */
   editLabelKey?: string;
   required?: boolean;

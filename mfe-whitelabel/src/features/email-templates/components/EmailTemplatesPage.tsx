@@ -1,9 +1,8 @@
 import { Box, Button, chakra, Code, Field, Flex, Heading, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, RichTextField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RichTextField } from '../../../components/RichTextField';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
 import { useSettled } from '../../../components/useSettled';
 import { useEmailTemplates, type EmailTemplate, type TemplateKind, type TemplateLanguage } from '../api/getEmailTemplates';

@@ -1,8 +1,7 @@
 import { Box, Button, chakra, Field, Heading, Input, Link, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, RichTextField, TextField, useYupForm } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { RichTextField } from '../../../components/RichTextField';
 import { SandboxedPreview } from '../../../components/SandboxedPreview';
 import { useSettled } from '../../../components/useSettled';
 import { usePackage } from '../api/getPackage';

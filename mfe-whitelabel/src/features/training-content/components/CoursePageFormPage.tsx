@@ -1,7 +1,6 @@
 import { Box, Button, chakra, Flex, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, LessonBody, PageHeader, PageSpinner, SelectField, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, ErrorState, LessonBody, PageHeader, PageSpinner, RichTextField, SelectField, TextField, useYupForm } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
-import { RichTextField } from '../../../components/RichTextField';
 import { useNavigate, useParams } from 'react-router';
 import { useCoursePage } from '../api/getCoursePage';
 import type { CoursePage } from '../api/listCoursePages';

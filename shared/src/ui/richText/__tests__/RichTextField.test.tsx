@@ -1,12 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { EDITOR_CHANGE_THROTTLE_MS, registerAreaTranslations } from '@leadsmith/shared';
-import { renderWithProviders } from '@leadsmith/shared/testing';
+import { EDITOR_CHANGE_THROTTLE_MS } from '@leadsmith/shared/core';
+import { renderWithProviders } from '../../../testing';
 import type { Editor } from '@tiptap/react';
 import { useForm, useWatch } from 'react-hook-form';
-import { NAMESPACE, translations } from '../../locales';
 import { RichTextField } from '../RichTextField';
-
-registerAreaTranslations(NAMESPACE, translations);
 
 const changes: string[] = [];
 function Form({ body = '<p>Hello</p>', page = false }: { body?: string; page?: boolean }) {

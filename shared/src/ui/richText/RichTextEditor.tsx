@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Input } from '@chakra-ui/react';
-import { EDITOR_CHANGE_THROTTLE_MS, Tooltip } from '@leadsmith/shared';
+import { EDITOR_CHANGE_THROTTLE_MS } from '@leadsmith/shared/core';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { throttle } from 'es-toolkit';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../Tooltip';
 
 export interface RichTextEditorProps {
   /** HTML to start from (the form's value). */
@@ -18,7 +19,7 @@ export interface RichTextEditorProps {
 
 type Command = { key: string; glyph: string; active?: (e: Editor) => boolean; run: (e: Editor) => void };
 
-/** What a lesson body may hold (the server's sanitiser keeps exactly these, api/src/routes/whitelabel/sanitizeHtml.ts). */
+/** What a rich-text body may hold (the server's sanitiser keeps exactly these, api/src/routes/whitelabel/sanitizeHtml.ts). */
 const COMMANDS: Command[] = [
   { key: 'bold', glyph: 'B', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
   { key: 'italic', glyph: 'I', active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
@@ -37,12 +38,12 @@ const COMMANDS: Command[] = [
 const htmlOf = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML());
 
 /**
- * The rich-text editor of lesson bodies (Tiptap, on ProseMirror). Loaded on demand (RichTextField), so
+ * The rich-text editor (Tiptap, on ProseMirror): email templates, lessons, sales pages, the admin's onboarding pages. Loaded on demand (RichTextField), so
  * its code is a chunk of its own that only the pages with a rich-text field fetch. Every toolbar button
  * has its name as a tooltip (the shared Tooltip, with the spec's defaults).
  */
 export default function RichTextEditor({ value, onChange, labelId, describedBy }: RichTextEditorProps) {
-  const { t } = useTranslation('whitelabel');
+  const { t } = useTranslation('common');
   const changed = useRef(onChange);
   changed.current = onChange;
   // Spec §9: the editor's changes reach the form (and the preview) at most every 300 ms while typing.

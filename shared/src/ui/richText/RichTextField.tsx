@@ -1,8 +1,8 @@
 import { Box, Button, Field, Flex, Spinner, Text } from '@chakra-ui/react';
-import { TextareaField } from '@leadsmith/shared';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextareaField } from '../form/fields';
 import { editorKeepsHtml } from './richTextKeeps';
 
 // Its own chunk: the editor (Tiptap and ProseMirror) is fetched only when a rich-text field is shown.
@@ -31,7 +31,7 @@ export interface RichTextFieldProps {
  * the server sanitises whatever comes, ADR 007 addendum).
  */
 export function RichTextField({ label, htmlLabel, value, onChange, registration, error, helper, initialMode = 'rich', warnWhenLossy = false }: RichTextFieldProps) {
-  const { t } = useTranslation('whitelabel');
+  const { t } = useTranslation('common');
   const [mode, setMode] = useState<'rich' | 'html'>(initialMode);
   // Asked whenever the editor opens (at first, or from the HTML view): the editor's own output is always kept whole.
   const [lossy, setLossy] = useState(() => initialMode === 'rich' && warnWhenLossy && !editorKeepsHtml(value));
@@ -65,8 +65,11 @@ export function RichTextField({ label, htmlLabel, value, onChange, registration,
           ) : null}
           <Suspense
             fallback={
-              <Flex minH="14rem" align="center" justify="center" borderWidth="1px" borderRadius="md">
-                <Spinner aria-label={t('editor.loading')} />
+              <Flex minH="14rem" align="center" justify="center" borderWidth="1px" borderRadius="md" role="status" aria-live="polite">
+                <Spinner />
+                <Box as="span" srOnly>
+                  {t('editor.loading')}
+                </Box>
               </Flex>
             }
           >
