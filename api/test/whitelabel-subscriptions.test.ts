@@ -2,6 +2,7 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 import type { Server } from 'node:net';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
+import { openSecret } from '../src/routes/whitelabel/smtp';
 import { makeAccount } from './security/accounts';
 import { caller, fakeSmtpServer, otherReseller, PACKAGE } from './whitelabel-helpers';
 
@@ -67,6 +68,31 @@ describe('white-label subscriptions and SMTP', () => {
     const test = await call('POST', '/api/whitelabel/smtp/test', reseller, { to: 'me@acme.test' });
     expect(test.statusCode).toBe(200);
     expect(smtp.received.some((m) => m.includes('me@acme.test') && m.includes('SMTP test'))).toBe(true);
+  });
+
+  it('SMTP: the port is required and numeric; a service that takes only app passwords gets one of 16 characters (spec §9), stored without its spaces', async () => {
+    const base = { host: 'smtp.gmail.com', port: 587, username: 'owner@gmail.test', encryption: 'tls', from_email: 'owner@gmail.test', support_email: 'owner@gmail.test' };
+    for (const port of ['abc', undefined]) {
+      const refused = await call('PUT', '/api/whitelabel/smtp', other, { ...base, port, password: 'abcd efgh ijkl mnop' });
+      expect(refused.statusCode).toBe(400);
+      expect(json<{ errors: { field: string }[] }>(refused).errors.map((e) => e.field)).toEqual(['port']);
+    }
+    const accountPassword = await call('PUT', '/api/whitelabel/smtp', other, { ...base, password: 'my-account-password' });
+    expect(accountPassword.statusCode).toBe(422);
+    expect(json(accountPassword)).toMatchObject({
+      code: 'whitelabel.smtp_app_password',
+      field: 'password',
+      message: 'smtp.gmail.com takes an app password of 16 characters here (spaces do not count), not your account password.',
+    });
+    expect((await call('PUT', '/api/whitelabel/smtp', other, { ...base, password: 'abcd efgh ijkl mno' })).statusCode).toBe(422);
+    // As Google shows it, in groups of four: saved without the spaces.
+    const saved = await call('PUT', '/api/whitelabel/smtp', other, { ...base, password: 'abcd efgh ijkl mnop' });
+    expect(saved.statusCode).toBe(200);
+    const stored = (await ctx.db.query<{ password: string }>('SELECT s.password FROM whitelabel_smtp s JOIN users u ON u.id = s.owner_id WHERE s.host = $1', ['smtp.gmail.com'])).rows[0]!;
+    expect(openSecret(ctx.app.deps.config.appSecret, stored.password)).toBe('abcdefghijklmnop');
+    // Another server takes any password.
+    expect((await call('PUT', '/api/whitelabel/smtp', other, { ...base, host: 'mail.other.test', password: 'short' })).statusCode).toBe(200);
+    await ctx.db.query("DELETE FROM whitelabel_smtp WHERE host = 'mail.other.test'");
   });
 
   it('creates a subscription: the child account becomes active with the plan\'s credits, and the welcome email goes through the reseller\'s SMTP', async () => {

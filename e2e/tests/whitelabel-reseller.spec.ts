@@ -248,6 +248,14 @@ test.describe('white-label: the reseller business', () => {
 
       await page.goto('/whitelabel/smtp');
       await expect(shell.heading('SMTP settings')).toBeVisible();
+      // Gmail takes only an app password of 16 characters; the port is required and numeric (spec §5, §9).
+      await wl.field('Host').fill('smtp.gmail.com');
+      await wl.field('Port').fill('');
+      await wl.field('Password').fill('my account password');
+      await wl.save();
+      await expect(page.getByText('Fields are required and must be numeric')).toBeVisible();
+      await expect(page.getByText('An app password has 16 characters (spaces do not count)', { exact: false })).toBeVisible();
+      await wl.field('Password').fill('');
       await wl.field('Host').fill('127.0.0.1');
       await wl.field('Port').fill(String(smtp.port));
       await wl.field('Encryption').selectOption('none');

@@ -3,7 +3,24 @@
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const PASSWORD_MIN_LENGTH = 6;
+/** Spec §9: an app password (what Gmail, Yahoo and iCloud take for SMTP instead of the account password) has 16 characters. */
 export const APP_PASSWORD_LENGTH = 16;
+/** SMTP hosts that take only app passwords (ADR 048). */
+export const APP_PASSWORD_SMTP_HOSTS = ['smtp.gmail.com', 'smtp.googlemail.com', 'smtp.mail.yahoo.com', 'smtp.mail.me.com'] as const;
+
+/** Whether an SMTP password for this host must be an app password. */
+export function needsAppPassword(host: string): boolean {
+  return (APP_PASSWORD_SMTP_HOSTS as readonly string[]).includes(host.trim().toLowerCase().replace(/\.$/, ''));
+}
+
+/**
+ * An app password as typed (shown in groups: `abcd efgh ijkl mnop`, iCloud's with hyphens) without its spaces,
+ * or null when it does not have APP_PASSWORD_LENGTH letters and digits besides its spaces and hyphens.
+ */
+export function appPasswordOf(typed: string): string | null {
+  const kept = typed.replace(/\s+/g, '');
+  return /^[A-Za-z0-9-]+$/.test(kept) && kept.replace(/-/g, '').length === APP_PASSWORD_LENGTH ? kept : null;
+}
 /** Uploaded image maximum, in megabytes. */
 export const IMAGE_MAX_MB = 5;
 export const INFLUENCER_LASTPOSTED_MIN = 30;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { PASSWORD_MIN_LENGTH, i18n } from '@leadsmith/shared/core';
+import { APP_PASSWORD_LENGTH, PASSWORD_MIN_LENGTH, appPasswordOf, i18n } from '@leadsmith/shared/core';
 
 /**
  * Spec §5 messages, translated at validation time (so a language switch
@@ -16,6 +16,10 @@ export const v = {
   minNumber: (min: number) => yup.number().typeError(t('typeInvalid')).min(min, t('minNumber', { min })),
   maxNumber: (max: number) => yup.number().typeError(t('typeInvalid')).max(max, t('maxNumber', { max })),
   integer: () => yup.number().typeError(t('typeInvalid')).integer(t('integer')),
+  /** Spec §5 "fields required and numeric": a number field left empty or holding no number says so. */
+  requiredNumber: () => yup.number().typeError(t('requiredNumeric')).required(t('requiredNumeric')),
+  /** Spec §9: an app password (Gmail, Yahoo, iCloud SMTP) has APP_PASSWORD_LENGTH characters besides its spaces; empty passes. */
+  appPassword: () => yup.string().default('').test('app-password', t('appPassword', { length: APP_PASSWORD_LENGTH }), (x) => !x || appPasswordOf(x) !== null),
   alphanumeric: () => yup.string().matches(/^[a-zA-Z0-9 ]*$/, t('noSpecialChars')),
   slug: () => yup.string().matches(/^[a-zA-Z0-9-]*$/, t('lettersNumbersHyphens')),
   fieldName: () => yup.string().matches(/^[A-Za-z][A-Za-z0-9_]*$/, t('fieldName')),

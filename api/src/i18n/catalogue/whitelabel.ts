@@ -197,6 +197,12 @@ export const whitelabelMessages = {
     fr: 'Saisissez l’ID d’app Intercom : lettres et chiffres uniquement.',
     de: 'Geben Sie die Intercom-App-ID ein: nur Buchstaben und Ziffern.',
   },
+  'whitelabel.smtp_app_password': {
+    en: '{host} takes an app password of {length} characters here (spaces do not count), not your account password.',
+    es: '{host} requiere aquí una contraseña de aplicación de {length} caracteres (los espacios no cuentan), no la contraseña de tu cuenta.',
+    fr: '{host} demande ici un mot de passe d’application de {length} caractères (les espaces ne comptent pas), pas le mot de passe de votre compte.',
+    de: '{host} erwartet hier ein App-Passwort mit {length} Zeichen (Leerzeichen zählen nicht), nicht Ihr Kontopasswort.',
+  },
   'whitelabel.smtp_saved': { en: 'SMTP settings saved.', es: 'Ajustes SMTP guardados.', fr: 'Paramètres SMTP enregistrés.', de: 'SMTP-Einstellungen gespeichert.' },
   'whitelabel.smtp_test_sent': { en: 'Test email sent to {to}.', es: 'Correo de prueba enviado a {to}.', fr: 'E-mail de test envoyé à {to}.', de: 'Test-E-Mail an {to} gesendet.' },
   'whitelabel.smtp_failed': {

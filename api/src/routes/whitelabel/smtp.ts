@@ -7,6 +7,7 @@ import { unprocessable } from '../../http/errors';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { t } from '../../i18n/messages';
 import { checkOutboundHost, outboundSmtpSocket } from '../../net/outbound';
+import { APP_PASSWORD_LENGTH, appPasswordOf, needsAppPassword } from '@leadsmith/shared/constants';
 import { say } from '../respond';
 import { optionalText, resellerGuard, resellerIdOf } from './common';
 
@@ -144,9 +145,17 @@ export function smtpRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
     async (request) => {
       const owner = await resellerIdOf(db, request);
       const b = request.body;
+      // Spec §9: a mail service that takes only app passwords (Gmail, Yahoo, iCloud) gets one of 16 characters,
+      // stored without the spaces it is shown with; another password there would only fail at the first send.
+      let given = b.password;
+      if (given && needsAppPassword(b.host)) {
+        const app = appPasswordOf(given);
+        if (app === null) throw unprocessable('whitelabel.smtp_app_password', 'password', { host: b.host.trim().toLowerCase(), length: APP_PASSWORD_LENGTH });
+        given = app;
+      }
       // The same check as every user-given address; the send checks again at connect time.
       if ((await checkOutboundHost(b.host.trim())) === 'private_address') throw unprocessable('settings.address_refused', 'host');
-      const password = b.password === undefined || b.password === null ? undefined : b.password === '' ? null : sealSecret(config.appSecret, b.password);
+      const password = given === undefined || given === null ? undefined : given === '' ? null : sealSecret(config.appSecret, given);
       const { rows } = await db.query<SmtpRow>(
         `INSERT INTO whitelabel_smtp (owner_id, host, port, username, password, encryption, from_email, support_email, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -5,8 +5,8 @@ import { walletKeys, type AutoTopUp } from './get-wallet';
 export const autoTopUpSchema = (min: number, max: number) =>
   yup.object({
     enabled: yup.boolean().required(),
-    threshold: v.integer().required(v.message('required')).min(0, v.message('minNumber', { min: 0 })).max(max, v.message('maxNumber', { max })),
-    amount: v.integer().required(v.message('required')).min(min, v.message('minNumber', { min })).max(max, v.message('maxNumber', { max })),
+    threshold: v.requiredNumber().integer(v.message('integer')).min(0, v.message('minNumber', { min: 0 })).max(max, v.message('maxNumber', { max })),
+    amount: v.requiredNumber().integer(v.message('integer')).min(min, v.message('minNumber', { min })).max(max, v.message('maxNumber', { max })),
     consent: yup.boolean().default(false),
   });
 export type AutoTopUpInput = { enabled: boolean; threshold: number; amount: number; consent: boolean };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup, type ApiBody } from '@leadsmith/shared';
+import { apiClient, needsAppPassword, v, yup, type ApiBody } from '@leadsmith/shared';
 import { smtpKeys, type SmtpEncryption, type SmtpSettings } from './getSmtp';
 
 export const ENCRYPTIONS: SmtpEncryption[] = ['tls', 'ssl', 'none'];
@@ -12,9 +12,18 @@ export const smtpSchema = yup.object({
     .required()
     .max(253, v.message('maxLength', { max: 253 }))
     .matches(/^[A-Za-z0-9.-]+$/, v.message('domainOrUrl')),
-  port: v.integer().min(1, v.message('minNumber', { min: 1 })).max(65535, v.message('maxNumber', { max: 65535 })).required(v.message('required')),
+  port: v
+    .requiredNumber()
+    .integer(v.message('integer'))
+    .min(1, v.message('minNumber', { min: 1 }))
+    .max(65535, v.message('maxNumber', { max: 65535 })),
   username: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
-  password: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
+  // Gmail, Yahoo and iCloud take only an app password of 16 characters (spec §9; the API checks it too).
+  password: yup
+    .string()
+    .default('')
+    .max(200, v.message('maxLength', { max: 200 }))
+    .when('host', { is: (host: string | undefined) => needsAppPassword(host ?? ''), then: () => v.appPassword().max(200, v.message('maxLength', { max: 200 })) }),
   encryption: yup.string().oneOf(ENCRYPTIONS).default('tls'),
   from_email: v.email(),
   support_email: v.email(),
