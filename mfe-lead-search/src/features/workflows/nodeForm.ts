@@ -128,8 +128,8 @@ const KEY = /^[a-z][a-z0-9_]*$/;
 
 /** Yup rules per kind (the server checks the same on publish and names the field). */
 export function nodeSchema(kind: NodeKind): yup.ObjectSchema<Partial<NodeFormValues>> {
-  const base = { label: yup.string().max(60, v.message('maxLength', { max: 60 })) };
-  const outputKey = yup.string().trim().required(v.message('required')).max(40, v.message('maxLength', { max: 40 })).matches(KEY, v.message('fieldName'));
+  const base = { label: yup.string().max(60, v.message('maxLength', { count: 60 })) };
+  const outputKey = yup.string().trim().required(v.message('required')).max(40, v.message('maxLength', { count: 40 })).matches(KEY, v.message('fieldName'));
   const shapes: Record<NodeKind, Record<string, yup.AnySchema>> = {
     trigger: {
       mode: yup.string().oneOf(['manual', 'schedule']),
@@ -141,7 +141,7 @@ export function nodeSchema(kind: NodeKind): yup.ObjectSchema<Partial<NodeFormVal
     },
     search: {
       campaign_id: yup.string().required(v.message('required')),
-      location: yup.string().trim().required(v.message('required')).max(200, v.message('maxLength', { max: 200 })),
+      location: yup.string().trim().required(v.message('required')).max(200, v.message('maxLength', { count: 200 })),
       count: v.integer().min(1, v.message('minNumber', { min: 1 })).max(1000, v.message('maxNumber', { max: 1000 })),
       filterValue: yup.string().trim().required(v.message('selectFilter')),
     },
@@ -156,8 +156,8 @@ export function nodeSchema(kind: NodeKind): yup.ObjectSchema<Partial<NodeFormVal
         )
         .min(1, v.message('required')),
     },
-    research: { prompt: yup.string().trim().required(v.message('required')).max(2000, v.message('maxLength', { max: 2000 })), output_key: outputKey },
-    content: { prompt: yup.string().max(2000, v.message('maxLength', { max: 2000 })), output_key: outputKey },
+    research: { prompt: yup.string().trim().required(v.message('required')).max(2000, v.message('maxLength', { count: 2000 })), output_key: outputKey },
+    content: { prompt: yup.string().max(2000, v.message('maxLength', { count: 2000 })), output_key: outputKey },
     enrichment: { enrich: yup.string().required(v.message('required')) },
     label: { label_id: yup.string().required(v.message('required')) },
     connection: {},

@@ -20,7 +20,7 @@ function fieldSchema(field: ResourceField) {
   let s = field.required ? v.required() : yup.string().default('');
   if (field.kind === 'email') s = s.trim().email(v.message('email'));
   if (field.kind === 'url') s = s.trim().url(v.message('url'));
-  if (field.maxLength) s = s.max(field.maxLength, v.message('maxLength', { max: field.maxLength }));
+  if (field.maxLength) s = s.max(field.maxLength, v.message('maxLength', { count: field.maxLength }));
   if (field.pattern) s = s.matches(field.pattern.regex, v.message(field.pattern.messageKey));
   return s;
 }

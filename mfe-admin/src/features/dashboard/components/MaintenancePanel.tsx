@@ -6,7 +6,7 @@ import { useMaintenance, useSaveMaintenance, type Maintenance } from '../api/mai
 
 const schema = yup.object({
   enabled: yup.boolean().default(false),
-  message: yup.string().default('').max(1000, v.message('maxLength', { max: 1000 })),
+  message: yup.string().default('').max(1000, v.message('maxLength', { count: 1000 })),
   retry_minutes: v.integer().min(1, v.message('minNumber', { min: 1 })).max(1440, v.message('maxNumber', { max: 1440 })).required(v.message('required')),
 });
 type Values = yup.InferType<typeof schema>;

@@ -9,12 +9,12 @@ import { useSavePlan, type PlanInput } from '../api/savePlan';
 import { AVAILABLE_FOR, CREATED_BY } from './options';
 
 const schema = yup.object({
-  name: v.required().max(100, v.message('maxLength', { max: 100 })),
+  name: v.required().max(100, v.message('maxLength', { count: 100 })),
   created_by: yup.string().default('system').required(),
   available_for: yup.string().default('customers').required(),
   allow_related_accounts: yup.boolean().default(false),
-  payment_product_id: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
-  crm_plan_id: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
+  payment_product_id: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
+  crm_plan_id: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
   modules: yup.array(yup.string<PlanModuleSlug>().required()).default([]),
 });
 type Values = yup.InferType<typeof schema>;

@@ -8,15 +8,15 @@ import type { UserInput } from '../api/saveUser';
 import { MODULE_OPTIONS, ROLES, SUBSCRIPTION_STATUSES, USER_TYPES } from './options';
 
 const wholeNumber = () => yup.string().default('').matches(/^\d*$/, v.message('integer'));
-const optionalText = () => yup.string().default('').max(200, v.message('maxLength', { max: 200 }));
+const optionalText = () => yup.string().default('').max(200, v.message('maxLength', { count: 200 }));
 
 function userSchema(editing: boolean) {
   return yup.object({
-    first_name: v.required().max(100, v.message('maxLength', { max: 100 })),
-    last_name: yup.string().default('').max(100, v.message('maxLength', { max: 100 })),
+    first_name: v.required().max(100, v.message('maxLength', { count: 100 })),
+    last_name: yup.string().default('').max(100, v.message('maxLength', { count: 100 })),
     email: v.email(),
     // On edit an empty password keeps the current one.
-    password: editing ? yup.string().default('').test('min', v.message('passwordMin', { min: 6 }), (s) => !s || s.length >= 6) : v.password(),
+    password: editing ? yup.string().default('').test('min', v.message('passwordMin', { count: 6 }), (s) => !s || s.length >= 6) : v.password(),
     role: yup.string().default('user').required(),
     user_type: yup.string().default('customer').required(),
     modules: yup.array(yup.string().required()).default([]),

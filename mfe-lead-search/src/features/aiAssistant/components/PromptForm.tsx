@@ -20,9 +20,9 @@ function usePromptSchema() {
   return useMemo(
     () =>
       yup.object({
-        title: v.required().max(TITLE_MAX_LENGTH, v.message('maxLength', { max: TITLE_MAX_LENGTH })),
+        title: v.required().max(TITLE_MAX_LENGTH, v.message('maxLength', { count: TITLE_MAX_LENGTH })),
         prompt_type: yup.mixed<PromptType>().oneOf([...PROMPT_TYPES]).required(),
-        prompt: v.required().max(PROMPT_MAX_LENGTH, v.message('maxLength', { max: PROMPT_MAX_LENGTH })),
+        prompt: v.required().max(PROMPT_MAX_LENGTH, v.message('maxLength', { count: PROMPT_MAX_LENGTH })),
       }) as yup.ObjectSchema<PromptValues>,
     [],
   );

@@ -87,7 +87,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
   const schema = useMemo(
     () =>
       yup.object({
-        name: v.required().max(120, v.message('maxLength', { max: 120 })),
+        name: v.required().max(120, v.message('maxLength', { count: 120 })),
         type: yup.mixed<AutopilotType>().oneOf([...AUTOPILOT_TYPES]).required(),
         repeat: yup.mixed<Repeat>().oneOf([...REPEATS]).required(),
         campaign_id: yup.string().required(() => t('autopilot.locationAndList')),
@@ -95,7 +95,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           .string()
           .trim()
           .required(() => t('autopilot.locationAndList'))
-          .max(200, v.message('maxLength', { max: 200 })),
+          .max(200, v.message('maxLength', { count: 200 })),
         filterValue: yup.string().trim().required(v.message('selectFilter')),
         max_results: v
           .integer()

@@ -20,7 +20,7 @@ function useLabelSchema() {
   return useMemo(
     () =>
       yup.object({
-        name: v.required().max(MAX_NAME, v.message('maxLength', { max: MAX_NAME })),
+        name: v.required().max(MAX_NAME, v.message('maxLength', { count: MAX_NAME })),
         color: yup.mixed<LabelColor>().oneOf([...LABEL_COLORS]).required(),
       }) as yup.ObjectSchema<LabelValues>,
     [],

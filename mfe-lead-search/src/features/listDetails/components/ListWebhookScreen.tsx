@@ -33,7 +33,7 @@ function WebhookForm({ id, hook }: { id: number; hook: CampaignWebhook }) {
   const { t } = useTranslation('leadSearch');
   const { t: tc } = useTranslation('common');
   const setup = useSetupCampaignWebhook();
-  const schema = useMemo(() => yup.object({ url: v.required().url(v.message('url')).max(2000, v.message('maxLength', { max: 2000 })) }) as yup.ObjectSchema<{ url: string }>, []);
+  const schema = useMemo(() => yup.object({ url: v.required().url(v.message('url')).max(2000, v.message('maxLength', { count: 2000 })) }) as yup.ObjectSchema<{ url: string }>, []);
   const form = useYupForm<{ url: string }>(schema, { defaultValues: { url: hook.url ?? '' } });
   const save = (regenerate: boolean) =>
     form.handleSubmit(async ({ url }) => {

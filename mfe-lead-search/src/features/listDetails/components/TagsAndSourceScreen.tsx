@@ -48,9 +48,9 @@ function DetailsForm({ campaign }: { campaign: Campaign }) {
         tags: yup
           .string()
           .default('')
-          .test('tags', v.message('maxLength', { max: 40 }), (value) => splitTags(value ?? '').every((tag) => tag.length <= 40))
+          .test('tags', v.message('maxLength', { count: 40 }), (value) => splitTags(value ?? '').every((tag) => tag.length <= 40))
           .test('count', v.message('maxNumber', { max: 20 }), (value) => splitTags(value ?? '').length <= 20),
-        source: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
+        source: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
       }) as yup.ObjectSchema<DetailsValues>,
     [],
   );

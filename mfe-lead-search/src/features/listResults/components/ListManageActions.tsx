@@ -23,7 +23,7 @@ export function ListManageActions({ campaign }: { campaign: Campaign }) {
   const remove = useDeleteCampaign();
   const showUndo = useUndoToast();
   const [mode, setMode] = useState<'idle' | 'rename' | 'delete'>('idle');
-  const schema = useMemo(() => yup.object({ name: v.required().max(NAME_MAX, v.message('maxLength', { max: NAME_MAX })) }) as yup.ObjectSchema<RenameValues>, []);
+  const schema = useMemo(() => yup.object({ name: v.required().max(NAME_MAX, v.message('maxLength', { count: NAME_MAX })) }) as yup.ObjectSchema<RenameValues>, []);
   const form = useYupForm<RenameValues>(schema, { defaultValues: { name: campaign.name } });
 
   const handleRename = form.handleSubmit(async ({ name }) => {

@@ -6,9 +6,9 @@ import { useCreateWorkflow, type CreateWorkflowInput } from '../api/createWorkfl
 import { useWorkflowTemplates } from '../api/getWorkflowTemplates';
 
 const schema = yup.object({
-  name: v.required().max(120, v.message('maxLength', { max: 120 })),
+  name: v.required().max(120, v.message('maxLength', { count: 120 })),
   template: yup.string().default(''),
-  description: yup.string().max(500, v.message('maxLength', { max: 500 })).default(''),
+  description: yup.string().max(500, v.message('maxLength', { count: 500 })).default(''),
 });
 type CreateValues = yup.InferType<typeof schema>;
 

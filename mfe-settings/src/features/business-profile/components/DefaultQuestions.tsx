@@ -54,7 +54,7 @@ function AnswerForm({ question, onDone }: { question: Questions['data'][number];
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const save = useSaveTrainingItem('training-qa');
-  const schema = useMemo(() => yup.object({ answer: v.required().max(ANSWER_MAX, v.message('maxLength', { max: ANSWER_MAX })) }), []);
+  const schema = useMemo(() => yup.object({ answer: v.required().max(ANSWER_MAX, v.message('maxLength', { count: ANSWER_MAX })) }), []);
   const form = useYupForm<{ answer: string }>(schema as never, { defaultValues: { answer: '' } });
   const onSubmit = form.handleSubmit(async ({ answer }) => {
     try {

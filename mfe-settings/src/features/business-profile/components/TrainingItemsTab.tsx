@@ -37,7 +37,7 @@ export interface TrainingItemsTabProps<T extends { id: number }> {
 }
 
 function schemaFor(fields: TrainingFieldDef[]) {
-  return yup.object(Object.fromEntries(fields.map((f) => [f.name, v.required().max(f.max, v.message('maxLength', { max: f.max }))])));
+  return yup.object(Object.fromEntries(fields.map((f) => [f.name, v.required().max(f.max, v.message('maxLength', { count: f.max }))])));
 }
 
 function ItemForm({ fields, defaults, submitLabel, onSubmit, onCancel, pending }: {

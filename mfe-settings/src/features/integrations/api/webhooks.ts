@@ -23,7 +23,7 @@ export const webhookSchema = yup.object({
   secret: yup
     .string()
     .trim()
-    .test('min', v.message('minChars', { min: 8 }), (value) => !value || value.length >= 8)
+    .test('min', v.message('minChars', { count: 8 }), (value) => !value || value.length >= 8)
     .max(200),
 });
 export type WebhookInput = yup.InferType<typeof webhookSchema>;

@@ -19,17 +19,17 @@ const imageUrl = () =>
     .test('image-url', v.message('url'), (value) => !value || UPLOADED_IMAGE.test(value) || yup.string().url().isValidSync(value));
 
 export const businessAccountSchema = yup.object({
-  name: v.required().max(100, v.message('maxLength', { max: 100 })),
+  name: v.required().max(100, v.message('maxLength', { count: 100 })),
   domain: v
     .required()
-    .max(300, v.message('maxLength', { max: 300 }))
+    .max(300, v.message('maxLength', { count: 300 }))
     .matches(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d+)?\/?$/, v.message('domainOrUrl')),
-  content: yup.string().default('').max(2000, v.message('maxLength', { max: 2000 })),
+  content: yup.string().default('').max(2000, v.message('maxLength', { count: 2000 })),
   logo: imageUrl(),
   favicon: imageUrl(),
   support_url: optionalUrl(),
   support_email: yup.string().default('').trim().email(v.message('email')),
-  script: yup.string().default('').max(20_000, v.message('maxLength', { max: 20_000 })),
+  script: yup.string().default('').max(20_000, v.message('maxLength', { count: 20_000 })),
   login_page_bg_color: color(),
   sidebar_background_color: color(),
   button_color: color(),

@@ -3,9 +3,9 @@ import { api, v, yup } from '@leadsmith/shared';
 import { emailTemplateKeys, type TemplateKind } from './getEmailTemplates';
 
 export const emailTemplateSchema = yup.object({
-  subject: v.required().max(200, v.message('maxLength', { max: 200 })),
-  html: v.required().max(50_000, v.message('maxLength', { max: 50_000 })),
-  text: v.required().max(20_000, v.message('maxLength', { max: 20_000 })),
+  subject: v.required().max(200, v.message('maxLength', { count: 200 })),
+  html: v.required().max(50_000, v.message('maxLength', { count: 50_000 })),
+  text: v.required().max(20_000, v.message('maxLength', { count: 20_000 })),
 });
 export type EmailTemplateValues = yup.InferType<typeof emailTemplateSchema>;
 

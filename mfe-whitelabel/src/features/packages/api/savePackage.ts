@@ -18,8 +18,8 @@ const optionalMoney = () =>
     .optional();
 
 export const packageSchema = yup.object({
-  name: v.required().max(100, v.message('maxLength', { max: 100 })),
-  description: yup.string().default('').max(2000, v.message('maxLength', { max: 2000 })),
+  name: v.required().max(100, v.message('maxLength', { count: 100 })),
+  description: yup.string().default('').max(2000, v.message('maxLength', { count: 2000 })),
   monthly_price: money().required(v.message('required')),
   yearly_price: optionalMoney(),
   one_time_price: optionalMoney(),
@@ -60,7 +60,7 @@ export const packageSchema = yup.object({
   custom_fields: yup
     .array(
       yup.object({
-        label: v.required().max(100, v.message('maxLength', { max: 100 })),
+        label: v.required().max(100, v.message('maxLength', { count: 100 })),
         optional: yup.boolean().default(false),
         type: yup.string().oneOf(['text', 'dropdown']).default('text'),
         // Comma-separated in the form; spec §5: dropdown options are alphanumeric.

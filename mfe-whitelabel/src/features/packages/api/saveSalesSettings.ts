@@ -10,7 +10,7 @@ const color = () => v.required().matches(HEX, v.message('typeInvalid'));
 const optionalUrl = () => yup.string().default('').trim().url(v.message('url'));
 
 export const salesSettingsSchema = yup.object({
-  business_name: v.required().max(100, v.message('maxLength', { max: 100 })),
+  business_name: v.required().max(100, v.message('maxLength', { count: 100 })),
   primary_color: color(),
   secondary_color: color(),
   background_color: color(),
@@ -18,7 +18,7 @@ export const salesSettingsSchema = yup.object({
   sales_page_url: optionalUrl(),
   terms_url: optionalUrl(),
   subdomain_url: optionalUrl(),
-  body_html: yup.string().default('').max(50_000, v.message('maxLength', { max: 50_000 })),
+  body_html: yup.string().default('').max(50_000, v.message('maxLength', { count: 50_000 })),
 });
 export type SalesSettingsValues = yup.InferType<typeof salesSettingsSchema>;
 

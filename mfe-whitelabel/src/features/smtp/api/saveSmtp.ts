@@ -10,20 +10,20 @@ export type SmtpInput = ApiBody<'/api/whitelabel/smtp', 'put'>;
 export const smtpSchema = yup.object({
   host: v
     .required()
-    .max(253, v.message('maxLength', { max: 253 }))
+    .max(253, v.message('maxLength', { count: 253 }))
     .matches(/^[A-Za-z0-9.-]+$/, v.message('domainOrUrl')),
   port: v
     .requiredNumber()
     .integer(v.message('integer'))
     .min(1, v.message('minNumber', { min: 1 }))
     .max(65535, v.message('maxNumber', { max: 65535 })),
-  username: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
+  username: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
   // Gmail, Yahoo and iCloud take only an app password of 16 characters (spec §9; the API checks it too).
   password: yup
     .string()
     .default('')
-    .max(200, v.message('maxLength', { max: 200 }))
-    .when('host', { is: (host: string | undefined) => needsAppPassword(host ?? ''), then: () => v.appPassword().max(200, v.message('maxLength', { max: 200 })) }),
+    .max(200, v.message('maxLength', { count: 200 }))
+    .when('host', { is: (host: string | undefined) => needsAppPassword(host ?? ''), then: () => v.appPassword().max(200, v.message('maxLength', { count: 200 })) }),
   encryption: yup.string().oneOf(ENCRYPTIONS).default('tls'),
   from_email: v.email(),
   support_email: v.email(),

@@ -32,12 +32,12 @@ export const usePackageOptions = () =>
   });
 
 export const paykickstartSchema = yup.object({
-  secret_key: yup.string().default('').max(200, v.message('maxLength', { max: 200 })),
-  campaign_id: v.slug().default('').max(64, v.message('maxLength', { max: 64 })),
+  secret_key: yup.string().default('').max(200, v.message('maxLength', { count: 200 })),
+  campaign_id: v.slug().default('').max(64, v.message('maxLength', { count: 64 })),
   products: yup
     .array(
       yup.object({
-        product_id: v.required().matches(/^[A-Za-z0-9_-]+$/, v.message('lettersNumbersHyphens')).max(64, v.message('maxLength', { max: 64 })),
+        product_id: v.required().matches(/^[A-Za-z0-9_-]+$/, v.message('lettersNumbersHyphens')).max(64, v.message('maxLength', { count: 64 })),
         package_id: v.required(),
       }),
     )

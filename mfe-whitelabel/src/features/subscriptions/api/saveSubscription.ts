@@ -5,12 +5,12 @@ import { subscriptionKeys, type Subscription } from './listSubscriptions';
 export type SubscriptionInput = ApiBody<'/api/whitelabel/subscriptions', 'post'>;
 
 export const subscriptionSchema = yup.object({
-  customer_name: v.required().max(150, v.message('maxLength', { max: 150 })),
+  customer_name: v.required().max(150, v.message('maxLength', { count: 150 })),
   email: v.email(),
   username: v
     .required()
-    .min(3, v.message('minChars', { min: 3 }))
-    .max(60, v.message('maxLength', { max: 60 }))
+    .min(3, v.message('minChars', { count: 3 }))
+    .max(60, v.message('maxLength', { count: 60 }))
     .matches(/^[A-Za-z0-9_.-]+$/, v.message('noSpecialChars')),
   package_id: v.required(),
   additional_credits: v.integer().min(0, v.message('minNumber', { min: 0 })).required(v.message('required')),

@@ -79,7 +79,7 @@ export function CreditPurchasesPage() {
         payment={pending}
         title={t('purchases.confirmTitle')}
         describe={(p, shortfall) => [
-          t('purchases.confirmBody', { amount: formatMoney(p.amount_cents, i18n.language), name: p.customer_name, credits: n(p.credits) }),
+          t('purchases.confirmBody', { count: p.credits, amount: formatMoney(p.amount_cents, i18n.language), name: p.customer_name, credits: n(p.credits) }),
           shortfall > 0 ? t('purchases.confirmShortfall', { left: n(p.wallet_additional), shortfall: n(shortfall) }) : null,
         ]}
         confirmLabel={t('purchases.refund')}

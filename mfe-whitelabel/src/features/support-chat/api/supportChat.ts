@@ -19,18 +19,18 @@ export const supportChatSchema = (hasSecret: boolean) =>
   yup.object({
     app_id: v
       .required()
-      .max(40, v.message('maxLength', { max: 40 }))
+      .max(40, v.message('maxLength', { count: 40 }))
       .matches(/^[A-Za-z0-9]+$/, v.message('noSpecialChars')),
     secret: hasSecret
       ? yup
           .string()
           .default('')
-          .test('min', v.message('minChars', { min: 16 }), (s) => !s || s.trim().length >= 16)
-          .max(200, v.message('maxLength', { max: 200 }))
+          .test('min', v.message('minChars', { count: 16 }), (s) => !s || s.trim().length >= 16)
+          .max(200, v.message('maxLength', { count: 200 }))
       : v
           .required()
-          .min(16, v.message('minChars', { min: 16 }))
-          .max(200, v.message('maxLength', { max: 200 })),
+          .min(16, v.message('minChars', { count: 16 }))
+          .max(200, v.message('maxLength', { count: 200 })),
   });
 
 export function useSaveSupportChat() {

@@ -5,8 +5,8 @@ import { courseKeys, type Course } from './listCourses';
 export type CourseInput = Pick<Course, 'title' | 'description' | 'position' | 'shown'>;
 
 export const courseSchema = yup.object({
-  title: v.required().max(150, v.message('maxLength', { max: 150 })),
-  description: yup.string().default('').max(2000, v.message('maxLength', { max: 2000 })),
+  title: v.required().max(150, v.message('maxLength', { count: 150 })),
+  description: yup.string().default('').max(2000, v.message('maxLength', { count: 2000 })),
   position: v.integer().min(0, v.message('minNumber', { min: 0 })).max(10_000, v.message('maxNumber', { max: 10_000 })).required(v.message('required')),
   shown: yup.boolean().default(true),
 });

@@ -6,9 +6,9 @@ import { coursePageKeys, type CoursePage, type PageStatus } from './listCoursePa
 export type CoursePageInput = ApiBody<'/api/whitelabel/courses/{id}/pages', 'post'>;
 
 export const coursePageSchema = yup.object({
-  title: v.required().max(150, v.message('maxLength', { max: 150 })),
-  video_url: yup.string().default('').trim().url(v.message('url')).max(2000, v.message('maxLength', { max: 2000 })),
-  body_html: yup.string().default('').max(50_000, v.message('maxLength', { max: 50_000 })),
+  title: v.required().max(150, v.message('maxLength', { count: 150 })),
+  video_url: yup.string().default('').trim().url(v.message('url')).max(2000, v.message('maxLength', { count: 2000 })),
+  body_html: yup.string().default('').max(50_000, v.message('maxLength', { count: 50_000 })),
   position: v.integer().min(0, v.message('minNumber', { min: 0 })).max(10_000, v.message('maxNumber', { max: 10_000 })).required(v.message('required')),
   status: yup.mixed<PageStatus>().oneOf(['draft', 'shown']).default('draft').required(),
 });
