@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchType } from '../../../api/types';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { useUndoToast } from '../../../components/undoToast';
 import { AiActionToggle } from '../../aiAssistant/components/AiActionPanel';
 import { useDeleteResults } from '../api/deleteResults';
@@ -119,21 +120,14 @@ export function SelectionBar({
         </Text>
       ) : null}
       {has('customLabels') ? <LabelsEditor pending={labels.isPending} onChange={(change) => run(async () => showUndo(await labels.mutateAsync({ ...selection, ...change })), true)} /> : null}
-      {confirmDelete ? (
-        <>
-          <Text fontWeight="semibold">{t('selection.confirmDelete', { count })}</Text>
-          <Button size="sm" colorPalette="red" onClick={() => void run(async () => showUndo(await remove.mutateAsync(selection)))} loading={remove.isPending}>
-            {t('selection.confirm')}
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setConfirmDelete(false)}>
-            {t('selection.cancel')}
-          </Button>
-        </>
-      ) : (
-        <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
-          {t('toolbar.delete')}
-        </Button>
-      )}
+      <ConfirmDeleteButton
+        confirming={confirmDelete}
+        onConfirming={setConfirmDelete}
+        label={t('toolbar.delete')}
+        question={t('selection.confirmDelete', { count })}
+        pending={remove.isPending}
+        onConfirm={() => void run(async () => showUndo(await remove.mutateAsync(selection)))}
+      />
     </Flex>
   );
 }

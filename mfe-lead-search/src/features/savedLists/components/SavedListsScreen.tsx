@@ -7,6 +7,7 @@ import { useArchiveCampaign } from '../../../api/archiveCampaign';
 import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bulkCampaignActions';
 import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
 import { listPath, type Campaign } from '../../../api/types';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { ListStateBadge } from '../../../components/ListStateBadge';
 import { useRowCursor, useShortcuts } from '../../../components/keyboard/shortcuts';
 import { useUndoToast } from '../../../components/undoToast';
@@ -149,21 +150,14 @@ export function SavedListsScreen() {
               {t('savedLists.archive')}
             </Button>
           )}
-          {confirmDelete ? (
-            <>
-              <Text fontWeight="semibold">{t('savedLists.confirmDelete', { count: selected.size })}</Text>
-              <Button size="sm" colorPalette="red" loading={remove.isPending} onClick={() => void run(() => remove.mutateAsync({ resultIds: ids }))}>
-                {t('selection.confirm')}
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setConfirmDelete(false)}>
-                {t('selection.cancel')}
-              </Button>
-            </>
-          ) : (
-            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
-              {t('savedLists.delete')}
-            </Button>
-          )}
+          <ConfirmDeleteButton
+            confirming={confirmDelete}
+            onConfirming={setConfirmDelete}
+            label={t('savedLists.delete')}
+            question={t('savedLists.confirmDelete', { count: selected.size })}
+            pending={remove.isPending}
+            onConfirm={() => void run(() => remove.mutateAsync({ resultIds: ids }))}
+          />
         </Flex>
       ) : null}
 
