@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
-import { contactFromResult, crmAdapter, loadCrmConnection, loadFieldMappings, pushContacts, saveCrmTokens, serializedRefresh, type CrmErrorCode, type CrmId, type PushOutcome } from '../../providers/crm';
+import { contactFromResult, crmAdapter, loadCrmConnection, loadFieldMappings, pushContacts, saveCrmTokens, serializedRefresh, type CrmErrorCode, type CrmId, type PushOutcome, type ResultForCrm } from '../../providers/crm';
 import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressionStore';
 
 /** Most results one send queues (a bounded background job; send the rest with another). */
@@ -55,15 +55,9 @@ export const toDto = (j: JobRow): CrmSendJobDto => ({
   finished_at: iso(j.finished_at),
 });
 
-interface SendingRow {
+/** A result as a send reads it: what the CRM push maps, plus its id and list. */
+interface SendingRow extends ResultForCrm {
   id: number;
-  name: string;
-  company: string | null;
-  job_title: string | null;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  city: string | null;
   data: Record<string, unknown>;
   list_name: string;
   list_type: string;
