@@ -3,6 +3,7 @@ import type { RemoteArea } from '../shared/src/constants/remotes';
 import { CLOCK_API_PORT } from './support/ClockServer';
 import { FAKE_CRM_BASE } from './support/FakeCrm';
 import { DOMAIN_DNS_PORT, DOMAIN_SITE_PORT } from './support/FakeDomainSite';
+import { FAKE_OIDC_CLIENT, FAKE_OIDC_ISSUER } from './support/FakeOidc';
 import { APOLLO_URL, FAKE_APOLLO_KEY, NOMINATIM_URL, OSM_API_BASE, OSM_API_PORT, OVERPASS_URL } from './support/FakeLeadVendors';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -39,7 +40,8 @@ export default defineConfig({
   // A fake CRM (token and contacts endpoints) for the CRM specs: the API exchanges codes and pushes contacts there.
   // A company website and its DNS server for the domain-search spec: the API's domain engine crawls it.
   // Nominatim and Overpass on loopback for the OpenStreetMap spec, which uses the second API server below.
-  globalSetup: ['./support/FakeCrmGlobalSetup.ts', './support/FakeDomainSiteGlobalSetup.ts', './support/FakeLeadVendorsGlobalSetup.ts'],
+  // An OpenID provider standing in for Google for the social sign-in spec, on the second API server too.
+  globalSetup: ['./support/FakeCrmGlobalSetup.ts', './support/FakeDomainSiteGlobalSetup.ts', './support/FakeLeadVendorsGlobalSetup.ts', './support/FakeOidcGlobalSetup.ts'],
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -108,6 +110,11 @@ export default defineConfig({
         LEAD_EMAIL_WATERFALL: 'site',
         DOMAIN_DNS_SERVERS: `127.0.0.1:${DOMAIN_DNS_PORT}`,
         DOMAIN_CRAWL_HTTP_PORT: String(DOMAIN_SITE_PORT),
+        // Google sign-in against the fake OpenID provider: this server's login page shows the Google button
+        // (the first server's does not, so its specs' "Sign in" buttons stay the only ones).
+        GOOGLE_CLIENT_ID: FAKE_OIDC_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: FAKE_OIDC_CLIENT.secret,
+        GOOGLE_OIDC_ISSUER: FAKE_OIDC_ISSUER,
       },
     },
     {

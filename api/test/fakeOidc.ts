@@ -5,9 +5,13 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /**
  * A local OpenID Connect provider speaking the protocol Google speaks: a discovery document, a JWKS,
- * an authorization step (here: `approve`, standing in for the user's consent page) and a token
- * endpoint that checks the client's secret, the code, the redirect URI and the PKCE verifier, then
- * answers with an RS256-signed ID token carrying the nonce.
+ * an authorization step and a token endpoint that checks the client's secret, the code, the redirect
+ * URI and the PKCE verifier, then answers with an RS256-signed ID token carrying the nonce.
+ *
+ * The authorization step is either `approve` (API tests: the code the provider's redirect would carry)
+ * or, for a browser, `GET /authorize`: an account page (an email field and Continue, or Cancel) whose
+ * form posts back to `/authorize` and redirects to the client's redirect URI with `code` and `state`
+ * (or `error=access_denied`), as Google's consent page does. The e2e run starts it on a fixed port.
  */
 export interface FakeOidc {
   issuer: string;
@@ -26,7 +30,12 @@ interface Grant {
   user: { email: string; emailVerified: boolean; sub: string };
 }
 
-export async function fakeOidc(client: { id: string; secret: string }): Promise<FakeOidc> {
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The authorization request's parameters the account page carries through its form. */
+const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
+
+export async function fakeOidc(client: { id: string; secret: string }, options: { port?: number } = {}): Promise<FakeOidc> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const grants = new Map<string, Grant>();
@@ -36,8 +45,64 @@ export async function fakeOidc(client: { id: string; secret: string }): Promise<
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  /** A code for an authorization request the user approved; throws when the request lacks what the provider requires. */
+  const grantFor = (p: URLSearchParams, user: { email: string; emailVerified?: boolean; sub?: string }): string => {
+    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce')) throw new Error('authorization request without PKCE, state or nonce');
+    const code = randomBytes(12).toString('hex');
+    grants.set(code, {
+      clientId: p.get('client_id') ?? '',
+      redirectUri: p.get('redirect_uri') ?? '',
+      challenge: p.get('code_challenge') ?? '',
+      nonce: p.get('nonce') ?? '',
+      user: { email: user.email, emailVerified: user.emailVerified ?? true, sub: user.sub ?? `sub-${user.email}` },
+    });
+    return code;
+  };
+  /** Why an authorization request is refused before the account page (Google answers such requests with an error page too). */
+  const refusal = (p: URLSearchParams): string | null => {
+    if (p.get('response_type') !== 'code') return 'unsupported_response_type';
+    if (p.get('client_id') !== client.id) return 'invalid_client';
+    if (!/^https?:\/\//.test(p.get('redirect_uri') ?? '')) return 'invalid_request: redirect_uri';
+    if (!(p.get('scope') ?? '').split(' ').includes('openid')) return 'invalid_scope';
+    if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce')) return 'invalid_request: PKCE, state and nonce are required';
+    return null;
+  };
+  const page = (res: import('node:http').ServerResponse, status: number, html: string) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in – Fake OpenID provider</title></head><body><main>${html}</main></body></html>`);
+  };
+  const redirect = (res: import('node:http').ServerResponse, to: URL) => {
+    res.writeHead(302, { location: to.href });
+    res.end();
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', issuer);
+    if (req.method === 'GET' && url.pathname === '/authorize') {
+      const problem = refusal(url.searchParams);
+      if (problem) return page(res, 400, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`);
+      const hidden = AUTHORIZE_PARAMS.map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(url.searchParams.get(k) ?? '')}">`).join('');
+      return page(
+        res,
+        200,
+        `<h1>Choose an account</h1><form method="post" action="/authorize">${hidden}<label for="email">Email</label> <input id="email" name="email" type="email" required>` +
+          `<button type="submit" name="decision" value="allow">Continue</button> <button type="submit" name="decision" value="deny" formnovalidate>Cancel</button></form>`,
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/authorize') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        const problem = refusal(form);
+        if (problem) return page(res, 400, `<h1>Error</h1><p>${escapeHtml(problem)}</p>`);
+        const back = new URL(form.get('redirect_uri')!);
+        if (form.get('decision') === 'deny' || !form.get('email')) back.searchParams.set('error', 'access_denied');
+        else back.searchParams.set('code', grantFor(form, { email: form.get('email')! }));
+        back.searchParams.set('state', form.get('state')!);
+        redirect(res, back);
+      });
+      return undefined;
+    }
     if (req.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
       return send(res, 200, {
         issuer,
@@ -82,7 +147,10 @@ export async function fakeOidc(client: { id: string; secret: string }): Promise<
     }
     return send(res, 404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     issuer,
@@ -94,19 +162,14 @@ export async function fakeOidc(client: { id: string; secret: string }): Promise<
       state.tokenRequests = n;
     },
     approve(authorizationUrl, user) {
-      const auth = new URL(authorizationUrl);
-      const p = auth.searchParams;
-      if (p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge') || !p.get('state') || !p.get('nonce')) throw new Error('authorization request without PKCE, state or nonce');
-      const code = randomBytes(12).toString('hex');
-      grants.set(code, {
-        clientId: p.get('client_id') ?? '',
-        redirectUri: p.get('redirect_uri') ?? '',
-        challenge: p.get('code_challenge') ?? '',
-        nonce: p.get('nonce') ?? '',
-        user: { email: user.email, emailVerified: user.emailVerified ?? true, sub: user.sub ?? `sub-${user.email}` },
-      });
-      return { code, state: p.get('state') ?? '', redirectUri: p.get('redirect_uri') ?? '' };
+      const p = new URL(authorizationUrl).searchParams;
+      return { code: grantFor(p, user), state: p.get('state') ?? '', redirectUri: p.get('redirect_uri') ?? '' };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its connections open: closed here so the close does not wait on them.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -38,7 +38,7 @@ export function CallbackPage() {
   return (
     <AuthCard title={t('auth.callbackTitle')}>
       {failed ? (
-        <Text role="alert">{exchange.isError ? apiErrorMessage(exchange.error, t('auth.callbackFailed')) : t('auth.callbackFailed')}</Text>
+        <Text role="alert">{exchange.isError ? apiErrorMessage(exchange.error, t('auth.callbackFailed')) : denied ? t('auth.callbackDenied') : t('auth.callbackFailed')}</Text>
       ) : (
         <PageSpinner />
       )}
