@@ -1,5 +1,5 @@
 import { Box, Checkbox, Field, NativeSelect, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
-import { useRef, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useRef, type CSSProperties, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 const message = (error?: FieldError | string) => (typeof error === 'string' ? error : error?.message);
@@ -32,20 +32,59 @@ export function SelectField({ label, registration, options, error, ...rest }: Se
   );
 }
 
+/**
+ * The box's real input laid transparent over the whole checkbox (box and label) instead of clipped to
+ * 1 px: a click anywhere on it lands on the input itself (and an automated click aimed at the input is
+ * not taken by the drawn box above it), while the design system still draws the box and its focus ring.
+ */
+export const CHECKBOX_INPUT_OVER: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  padding: 0,
+  opacity: 0,
+  clip: 'auto',
+  overflow: 'visible',
+  cursor: 'pointer',
+  zIndex: 1,
+};
+
 export interface CheckboxFieldProps {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  onBlur?: () => void;
   name?: string;
+  disabled?: boolean;
+  /** The label is read out but not shown (a table row's box: the row says whose box it is). */
+  hideLabel?: boolean;
+  size?: 'sm' | 'md';
+  /** Space under the box: 3 in a form, 0 in a row or a list. */
+  mb?: number;
+  /** Long labels (a consent) start at the box's top. */
+  alignItems?: 'center' | 'flex-start';
 }
 
-/** A labelled, controlled checkbox (use with react-hook-form's Controller). */
-export function CheckboxField({ label, checked, onChange, name }: CheckboxFieldProps) {
+/** The design system's one checkbox: labelled, controlled (with react-hook-form, through its Controller). */
+export function CheckboxField({ label, checked, onChange, onBlur, name, disabled, hideLabel, size, mb = 3, alignItems }: CheckboxFieldProps) {
   return (
-    <Checkbox.Root mb={3} display="flex" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} name={name}>
-      <Checkbox.HiddenInput />
+    <Checkbox.Root
+      mb={mb}
+      display={hideLabel ? 'inline-flex' : 'flex'}
+      w="fit-content"
+      position="relative"
+      alignItems={alignItems}
+      size={size}
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(e) => onChange(e.checked === true)}
+      name={name}
+    >
+      <Checkbox.HiddenInput style={CHECKBOX_INPUT_OVER} onBlur={onBlur} />
       <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
+      <Checkbox.Label srOnly={hideLabel}>{label}</Checkbox.Label>
     </Checkbox.Root>
   );
 }
@@ -59,10 +98,12 @@ export interface CheckboxGroupFieldProps<T extends string> {
   error?: string;
   /** A line under the legend saying what the choice does. */
   helper?: string;
+  /** The boxes side by side, wrapping (a short choice in a row), instead of two columns. */
+  inline?: boolean;
 }
 
 /** A fieldset of checkboxes choosing several values (modules, channels); controlled, for react-hook-form's Controller. */
-export function CheckboxGroupField<T extends string>({ label, options, value, onChange, error, helper }: CheckboxGroupFieldProps<T>) {
+export function CheckboxGroupField<T extends string>({ label, options, value, onChange, error, helper, inline }: CheckboxGroupFieldProps<T>) {
   // The box's change handler may be the one of an earlier render: each change starts from the latest value.
   const latest = useRef(value);
   latest.current = value;
@@ -82,7 +123,7 @@ export function CheckboxGroupField<T extends string>({ label, options, value, on
           {helper}
         </Text>
       ) : null}
-      <SimpleGrid columns={{ base: 1, md: 2 }}>
+      <SimpleGrid columns={inline ? undefined : { base: 1, md: 2 }} display={inline ? 'flex' : undefined} flexWrap="wrap" columnGap={inline ? 5 : undefined}>
         {options.map((o) => (
           <CheckboxField key={o.value} label={o.label} checked={value.includes(o.value)} onChange={(on) => toggle(o.value, on)} />
         ))}

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Fieldset, Flex, Heading, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, OnboardingTopics, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, OnboardingTopics, PageHeader, PageSpinner, Pagination, paths, useCrossAreaNavigate, CheckboxField } from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -204,10 +204,7 @@ function TokenEstimateSection({ sources }: { sources: SourceStat[] }) {
           </Fieldset.Legend>
           <SimpleGrid columns={{ base: 2, md: 3 }} gap={2} maxW="2xl">
             {SOURCE_KINDS.map((kind) => (
-              <chakra.label key={kind} display="flex" alignItems="center" gap={2}>
-                <input type="checkbox" checked={chosen.includes(kind)} onChange={() => toggle(kind)} />
-                {t(`sources.${kind}`)}
-              </chakra.label>
+              <CheckboxField key={kind} label={t(`sources.${kind}`)} mb={0} checked={chosen.includes(kind)} onChange={() => toggle(kind)} />
             ))}
           </SimpleGrid>
         </Fieldset.Root>

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, PageSpinner, CheckboxField } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -61,10 +61,15 @@ export function AiActionPanel({ selection, count, onClose }: { selection: Select
           </chakra.legend>
           <Flex wrap="wrap" gap={3}>
             {prompts.data!.data.map((p) => (
-              <chakra.label key={p.id} display="flex" gap={2} alignItems="center" fontSize="sm">
-                <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} disabled={!chosen.includes(p.id) && chosen.length >= AI_MAX_PROMPTS} />
-                {p.standard ? t(`assistant.promptTypes.${p.prompt_type}`) : p.title}
-              </chakra.label>
+              <CheckboxField
+                key={p.id}
+                label={p.standard ? t(`assistant.promptTypes.${p.prompt_type}`) : p.title}
+                size="sm"
+                mb={0}
+                checked={chosen.includes(p.id)}
+                onChange={() => toggle(p.id)}
+                disabled={!chosen.includes(p.id) && chosen.length >= AI_MAX_PROMPTS}
+              />
             ))}
           </Flex>
         </chakra.fieldset>

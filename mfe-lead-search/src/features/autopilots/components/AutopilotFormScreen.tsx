@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, CHECKBOX_INPUT_OVER, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { useAutopilot } from '../api/getAutopilot';
 import { AUTOPILOT_LIST_TYPES, AUTOPILOT_TYPES, autopilotPath, CRMS, parseAutopilotParam, PROMPT_TYPES, REPEATS, type Autopilot, type AutopilotType, type Repeat } from '../api/getAutopilots';
 import { useSaveAutopilot, type AutopilotInput } from '../api/saveAutopilot';
 import { browserTimeZone, timeZoneOptions } from '../../schedule/timeZones';
-import { CHECKBOX_INPUT_OVER } from '../../../components/SelectCheckbox';
 
 interface FormValues {
   name: string;

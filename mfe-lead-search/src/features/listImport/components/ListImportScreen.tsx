@@ -1,5 +1,5 @@
 import { Box, Button, Card, chakra, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader } from '@leadsmith/shared';
+import { apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader, CheckboxField } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -191,10 +191,7 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
         </Table.Root>
       </Box>
       <Stack gap={2}>
-        <chakra.label display="flex" gap={2} alignItems="center">
-          <input type="checkbox" checked={findEmails} onChange={(e) => setFindEmails(e.target.checked)} />
-          {t('import.findEmails', { count: COST_PER_RECORD[type] })}
-        </chakra.label>
+        <CheckboxField label={t('import.findEmails', { count: COST_PER_RECORD[type] })} mb={0} checked={findEmails} onChange={setFindEmails} />
         <Box>
           <chakra.label htmlFor="import-duplicates" fontSize="sm" fontWeight="medium" display="block">
             {t('import.duplicates')}

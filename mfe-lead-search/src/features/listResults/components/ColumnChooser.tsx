@@ -1,5 +1,5 @@
 import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { COLUMN_WIDTH } from '@leadsmith/shared';
+import { COLUMN_WIDTH, CheckboxField } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnSetting, ResultColumnKey } from '../columns';
@@ -64,10 +64,9 @@ export function ColumnChooser({ available, columns: given, onChange: change, onR
           const setting = shown.get(key);
           return (
             <HStack as="li" key={key} gap={2} wrap="wrap">
-              <chakra.label display="flex" gap={2} alignItems="center" minW="44">
-                <input type="checkbox" checked={Boolean(setting)} onChange={() => toggle(key)} />
-                {label(key)}
-              </chakra.label>
+              <Box minW="44">
+                <CheckboxField label={label(key)} size="sm" mb={0} checked={Boolean(setting)} onChange={() => toggle(key)} />
+              </Box>
               {setting ? (
                 <>
                   <chakra.label fontSize="sm" display="flex" gap={1} alignItems="center">

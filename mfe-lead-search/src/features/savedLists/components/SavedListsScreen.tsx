@@ -11,6 +11,7 @@ import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { ListStateBadge } from '../../../components/ListStateBadge';
 import { useRowCursor, useShortcuts } from '../../../components/keyboard/shortcuts';
 import { useUndoToast } from '../../../components/undoToast';
+import { SelectCheckbox } from '../../../components/SelectCheckbox';
 import type { Undoable } from '../../../api/undoOperation';
 
 const FILTERS = ['all', 'active', 'incomplete', 'archived'] as const;
@@ -174,14 +175,14 @@ export function SavedListsScreen() {
           {rows.map((c, index) => (
             <Card.Root key={c.id} size="sm" data-testid="list-card" {...rowCursor.rowProps(index)}>
               <Card.Body gap={2}>
-                <chakra.label display="flex" gap={2} alignItems="center">
-                  <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} aria-label={t('list.selectRow', { name: c.name })} />
+                <HStack gap={2}>
+                  <SelectCheckbox label={t('list.selectRow', { name: c.name })} checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} />
                   <Link to={listPath(c)}>
                     <Text as="span" fontWeight="semibold" textDecoration="underline">
                       {c.name}
                     </Text>
                   </Link>
-                </chakra.label>
+                </HStack>
                 <ListBadges campaign={c} />
                 <Text fontSize="sm">{t('savedLists.results', { count: c.result_count })}</Text>
                 {c.tags.length ? <Text fontSize="sm">{c.tags.join(', ')}</Text> : null}
@@ -199,12 +200,7 @@ export function SavedListsScreen() {
             <Table.Header>
               <Table.Row {...TABLE_HEADER_ROW_PROPS}>
                 <Table.ColumnHeader w="8">
-                  <input
-                    type="checkbox"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
-                    aria-label={t('savedLists.selectPage')}
-                  />
+                  <SelectCheckbox label={t('savedLists.selectPage')} checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>{t('savedLists.columns.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('savedLists.columns.type')}</Table.ColumnHeader>
@@ -219,12 +215,7 @@ export function SavedListsScreen() {
               {rows.map((c, index) => (
                 <Table.Row key={c.id} data-testid="list-row" {...rowCursor.rowProps(index)}>
                   <Table.Cell>
-                    <input
-                      type="checkbox"
-                      checked={selected.has(c.id)}
-                      onChange={() => toggleOne(c.id)}
-                      aria-label={t('list.selectRow', { name: c.name })}
-                    />
+                    <SelectCheckbox label={t('list.selectRow', { name: c.name })} checked={selected.has(c.id)} onChange={() => toggleOne(c.id)} />
                   </Table.Cell>
                   <Table.Cell>
                     <Link to={listPath(c)}>

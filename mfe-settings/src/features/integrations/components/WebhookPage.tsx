@@ -1,8 +1,8 @@
-import { Box, Button, Fieldset, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PageHeader, TextField, applyApiFieldErrors, paths, useYupForm } from '@leadsmith/shared';
+import { PageHeader, TextField, applyApiFieldErrors, paths, useYupForm, CheckboxGroupField } from '@leadsmith/shared';
 import { WEBHOOK_EVENTS, useCreateWebhook, webhookSchema, type WebhookInput } from '../api/webhooks';
 import { IntegrationNav } from './IntegrationNav';
 
@@ -33,22 +33,13 @@ export function WebhookPage() {
             control={form.control}
             name="events"
             render={({ field }) => (
-              <Fieldset.Root invalid={Boolean(errors.events)} mb={4}>
-                <Fieldset.Legend>{t('integrations.events')}</Fieldset.Legend>
-                <Stack gap={1} mt={2}>
-                  {WEBHOOK_EVENTS.map((event) => (
-                    <Box as="label" key={event} display="flex" gap={2} alignItems="center">
-                      <input
-                        type="checkbox"
-                        checked={field.value?.includes(event) ?? false}
-                        onChange={(e) => field.onChange(e.target.checked ? [...(field.value ?? []), event] : (field.value ?? []).filter((x) => x !== event))}
-                      />
-                      {t(`integrations.eventNames.${event}`)}
-                    </Box>
-                  ))}
-                </Stack>
-                {errors.events ? <Text color="red.700" fontSize="sm">{t('integrations.pickEvent')}</Text> : null}
-              </Fieldset.Root>
+              <CheckboxGroupField
+                label={t('integrations.events')}
+                options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: t(`integrations.eventNames.${event}`) }))}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={errors.events ? t('integrations.pickEvent') : undefined}
+              />
             )}
           />
           <TextField label={t('integrations.secret')} autoComplete="off" registration={form.register('secret')} error={errors.secret} />

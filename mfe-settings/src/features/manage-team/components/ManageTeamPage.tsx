@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Fieldset, Flex, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, PageHeader, TextField, applyApiFieldErrors, useYupForm, type ModuleSlug } from '@leadsmith/shared';
+import { CheckboxGroupField, ErrorState, PageHeader, TextField, applyApiFieldErrors, useYupForm, type ModuleSlug } from '@leadsmith/shared';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { Pagination } from '../../../components/Pagination';
 import { useDeleteTeamMember } from '../api/delete-team-member';
@@ -14,18 +14,20 @@ function AccessField<T extends FieldValues & { access: string[] }>({ form, optio
   const { t } = useTranslation('settings');
   const error = form.formState.errors.access?.message as string | undefined;
   return (
-    <Fieldset.Root invalid={Boolean(error)} mb={4}>
-      <Fieldset.Legend fontWeight="medium">{t('team.access')}</Fieldset.Legend>
-      <HStack gap={5} wrap="wrap" mt={2}>
-        {options.map((slug) => (
-          <label key={slug} style={{ display: 'flex', alignItems: 'center', gap: '0.4rem' }}>
-            <input type="checkbox" value={slug} {...form.register('access' as Path<T>)} />
-            {t(`team.modules.${slug}`)}
-          </label>
-        ))}
-      </HStack>
-      {error ? <Fieldset.ErrorText color="red.700">{error}</Fieldset.ErrorText> : null}
-    </Fieldset.Root>
+    <Controller
+      control={form.control}
+      name={'access' as Path<T>}
+      render={({ field }) => (
+        <CheckboxGroupField
+          inline
+          label={t('team.access')}
+          options={options.map((slug) => ({ value: slug, label: t(`team.modules.${slug}`) }))}
+          value={field.value as ModuleSlug[]}
+          onChange={field.onChange}
+          error={error}
+        />
+      )}
+    />
   );
 }
 

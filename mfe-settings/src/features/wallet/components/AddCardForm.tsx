@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField, apiFieldErrors, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
+import { TextField, apiFieldErrors, applyApiFieldErrors, useYupForm, CheckboxField } from '@leadsmith/shared';
 import { cardSchema, useAddSandboxCard, type CardInput } from '../api/add-card';
 import type { Charge } from '../api/get-charges';
 import type { Wallet } from '../api/get-wallet';
@@ -92,10 +93,11 @@ function SandboxCardForm({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: 
             <TextField label={t('wallet.cvc')} inputMode="numeric" autoComplete="cc-csc" registration={form.register('cvc')} error={errors.cvc} />
           </Box>
         </Flex>
-        <Box as="label" display="flex" gap={2} alignItems="center" mb={4}>
-          <input type="checkbox" {...form.register('make_default')} />
-          {t('wallet.makeDefaultOnAdd')}
-        </Box>
+        <Controller
+          control={form.control}
+          name="make_default"
+          render={({ field }) => <CheckboxField label={t('wallet.makeDefaultOnAdd')} mb={4} name={field.name} checked={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} />}
+        />
         <Button type="submit" colorPalette="brand" loading={add.isPending}>
           {t('wallet.addCard')}
         </Button>

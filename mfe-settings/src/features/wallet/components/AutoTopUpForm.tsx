@@ -1,7 +1,8 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
+import { TextField, applyApiFieldErrors, useYupForm, CheckboxField } from '@leadsmith/shared';
 import type { Wallet } from '../api/get-wallet';
 import { autoTopUpSchema, useSaveAutoTopUp, type AutoTopUpInput } from '../api/save-auto-top-up';
 
@@ -29,16 +30,20 @@ export function AutoTopUpForm({ wallet }: { wallet: Wallet }) {
         <Text mb={3} data-testid="auto-top-up-state">
           {enabled ? t('wallet.autoOn', { threshold, count: amount }) : t('wallet.autoOff')}
         </Text>
-        <Box as="label" display="flex" gap={2} alignItems="center" mb={4}>
-          <input type="checkbox" {...form.register('enabled')} />
-          {t('wallet.autoEnable')}
-        </Box>
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => <CheckboxField label={t('wallet.autoEnable')} mb={4} name={field.name} checked={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} />}
+        />
         <TextField label={t('wallet.autoThreshold')} type="number" registration={form.register('threshold')} error={errors.threshold} />
         <TextField label={t('wallet.autoAmount')} type="number" registration={form.register('amount')} error={errors.amount} />
-        <Box as="label" display="flex" gap={2} alignItems="flex-start" mb={1}>
-          <input type="checkbox" {...form.register('consent')} />
-          {t('wallet.autoConsent')}
-        </Box>
+        <Controller
+          control={form.control}
+          name="consent"
+          render={({ field }) => (
+            <CheckboxField label={t('wallet.autoConsent')} mb={1} alignItems="flex-start" name={field.name} checked={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} />
+          )}
+        />
         {errors.consent?.message ? (
           <Text color="red.700" fontSize="sm" mb={2}>
             {errors.consent.message}

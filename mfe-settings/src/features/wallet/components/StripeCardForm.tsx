@@ -1,4 +1,5 @@
 import { Box, Button, Text } from '@chakra-ui/react';
+import { CheckboxField } from '@leadsmith/shared';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,10 +61,7 @@ export default function StripeCardForm({ onPaid }: { onPaid: (charge: Charge) =>
           {error}
         </Text>
       ) : null}
-      <Box as="label" display="flex" gap={2} alignItems="center" mb={4}>
-        <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
-        {t('wallet.makeDefaultOnAdd')}
-      </Box>
+      <CheckboxField label={t('wallet.makeDefaultOnAdd')} mb={4} checked={makeDefault} onChange={setMakeDefault} />
       <Button type="submit" colorPalette="brand" loading={busy} disabled={!ready}>
         {t('wallet.addCard')}
       </Button>
