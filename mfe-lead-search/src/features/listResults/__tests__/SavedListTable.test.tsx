@@ -59,7 +59,7 @@ describe('results table: columns, saved views and keyboard (issue 29 items 6 and
     await user.click(within(chooser).getByRole('button', { name: 'Move Company up' }));
     expect(headers()).toEqual(['Name', 'Company', 'Email']);
     await user.click(within(chooser).getByRole('checkbox', { name: 'Phone' }));
-    expect(headers()).toEqual(['Name', 'Company', 'Email', 'Phone']);
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Company', 'Email', 'Phone']));
     expect(where()).toContain('cols=company%2Cemail.320%2Cphone');
     await user.click(within(chooser).getByRole('button', { name: 'Default columns' }));
     expect(where()).not.toContain('cols=');
