@@ -33,8 +33,8 @@ export function SelectField({ label, registration, options, error, ...rest }: Se
 }
 
 /**
- * The box's real input laid transparent over the whole checkbox (box and label) instead of clipped to
- * 1 px: a click anywhere on it lands on the input itself (and an automated click aimed at the input is
+ * The box's real input laid transparent over the checkbox (the box; box and label when the label is
+ * hidden) instead of clipped to 1 px: a click anywhere on it lands on the input itself (and an automated click aimed at the input is
  * not taken by the drawn box above it), while the design system still draws the box and its focus ring.
  */
 export const CHECKBOX_INPUT_OVER: CSSProperties = {
@@ -82,7 +82,8 @@ export function CheckboxField({ label, checked, onChange, onBlur, name, disabled
       onCheckedChange={(e) => onChange(e.checked === true)}
       name={name}
     >
-      <Checkbox.HiddenInput style={CHECKBOX_INPUT_OVER} onBlur={onBlur} />
+      {/* Over the box only when there is a label to click: a click on the label's text stays the label's. */}
+      <Checkbox.HiddenInput style={hideLabel ? CHECKBOX_INPUT_OVER : { ...CHECKBOX_INPUT_OVER, width: size === 'sm' ? '1rem' : '1.25rem' }} onBlur={onBlur} />
       <Checkbox.Control />
       <Checkbox.Label srOnly={hideLabel}>{label}</Checkbox.Label>
     </Checkbox.Root>
