@@ -7,7 +7,8 @@ import Stripe from 'stripe';
  * and protocol options point here), answering the objects of Stripe's API reference — Customer,
  * SetupIntent, PaymentMethod, PaymentIntent, Refund, Account, AccountLink, and Billing's Product, Price,
  * Subscription and Invoice (API 2025+: periods on the subscription item, the subscription under the
- * invoice's `parent.subscription_details`, payments as an includable list) — form-encoded requests,
+ * invoice's `parent.subscription_details`, payments as an includable list; a subscription updated for
+ * `cancel_at_period_end` or an item's new price, prorated or not) — form-encoded requests,
  * Bearer secret key, `Idempotency-Key` replays (the same key answers the first answer again), card
  * errors as 402 with the PaymentIntent inside. `confirmSetup` plays Stripe.js confirming a SetupIntent
  * in the browser; `loseAnswers` processes requests and then drops the connection (a lost answer);
@@ -92,6 +93,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, { status: number; body: Json }>();
   const paymentsOf = new Map<string, Json[]>();
   const priceOfSub = new Map<string, Json>();
+  /** Prorations of price changes, billed on the subscription's next invoice. */
+  const prorationOf = new Map<string, number>();
   const requests: FakeStripe['requests'] = [];
   const sockets = new Set<Socket>();
   let counter = 0;
@@ -320,7 +323,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         emit('customer.subscription.deleted', sub);
         return { status: 200, body: sub };
       }
-      const previous = { cancel_at_period_end: sub.cancel_at_period_end };
+      const previous: Json = { cancel_at_period_end: sub.cancel_at_period_end };
+      // A new price for an item (`items[0][id]` and `items[0][price]`): the item keeps its id and period;
+      // prorations (the default, `create_prorations`) bill the price difference for the rest of the
+      // period on the next invoice, `none` leaves the period as paid. An interval change is not played.
+      if (form.has('items[0][price]')) {
+        const item = itemOf(sub);
+        if (form.get('items[0][id]') !== item.id) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][id]', message: `Invalid subscription_item id: ${form.get('items[0][id]') ?? ''}` } } };
+        const price = objects.get(form.get('items[0][price]')!);
+        if (!price || price.object !== 'price') return notFound(form.get('items[0][price]')!);
+        if (price.active !== true) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' } } };
+        const old = priceOfSub.get(sub.id as string)!;
+        if ((price.recurring as Json | null)?.interval !== (old.recurring as Json).interval) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'items[0][price]', message: 'The fake plays price changes within one interval only.' } } };
+        const proration = form.get('proration_behavior') ?? 'create_prorations';
+        if (!['create_prorations', 'none', 'always_invoice'].includes(proration)) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'proration_behavior', message: `Invalid proration_behavior: must be one of create_prorations, none, or always_invoice` } } };
+        if (proration !== 'none') {
+          const start = Number(item.current_period_start);
+          const end = Number(item.current_period_end);
+          const left = Math.max(0, end - now()) / Math.max(1, end - start);
+          prorationOf.set(sub.id as string, (prorationOf.get(sub.id as string) ?? 0) + Math.round((Number(price.unit_amount) - Number(old.unit_amount)) * left));
+        }
+        previous.items = structuredClone(sub.items);
+        item.price = price;
+        priceOfSub.set(sub.id as string, price);
+      }
       if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
       sub.canceled_at = sub.cancel_at_period_end ? now() : null;
       emit('customer.subscription.updated', { ...sub, previous_attributes: previous });
@@ -509,7 +535,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       clockOffset += Math.max(0, start - now());
       const end = periodEnd(start, String((price.recurring as Json).interval));
       const fail = options.fail === true || options.error !== undefined || cardOf.get(String(sub.default_payment_method)) !== 'visa';
-      const invoice = invoiceFor(sub, Number(price.unit_amount), { start, end }, 'subscription_cycle', fail, options.error);
+      const invoice = invoiceFor(sub, Number(price.unit_amount) + (prorationOf.get(subscriptionId) ?? 0), { start, end }, 'subscription_cycle', fail, options.error);
+      prorationOf.delete(subscriptionId);
       sub.latest_invoice = invoice.id;
       if (fail) {
         const previous = { status: sub.status };

@@ -1,6 +1,6 @@
 import { walletBalance } from '../src/credits/ledger';
 import { paymentsFor } from '../src/providers/payments';
-import { syncPackage } from '../src/routes/whitelabel/stripeCatalog';
+import { moveSubscriptionPrice, syncPackage } from '../src/routes/whitelabel/stripeCatalog';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
@@ -310,7 +310,7 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(await row()).toMatchObject({ status: 'canceled' });
   });
 
-  it("a package renamed or repriced updates its Product and makes a new Price (the old one archived), once; a deleted package's Product is archived", async () => {
+  it("a package renamed or repriced updates its Product and makes a new Price (the old one archived), once; its subscribers move to the new Price from their next period, once; a deleted package's Product is archived", async () => {
     const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog A', monthly_credits: 100 })).data;
     fake.completeCheckout(await signUp(pkg.slug, 'catalog@buyer.test', 'month'), 'visa');
     await settle();
@@ -321,11 +321,18 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     const posts = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === path);
     const pricePosts = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/prices' && r.form.get('product') === productRef);
     expect(pricePosts()).toHaveLength(1);
+    const subscriber = (await subscriptionOf('catalog@buyer.test'))!;
+    const ref = subscriber.provider_subscription_ref;
+    const priceOf = (subscriptionRef: string) => (fake.objects.get(subscriptionRef)!.items as { data: { price: { id: string } }[] }).data[0]!.price.id;
+    const moves = (subscriptionRef: string) => posts(`/v1/subscriptions/${subscriptionRef}`).filter((r) => r.form.has('items[0][price]'));
+    const chargesOf = (subscriptionRef: string) => fake.paymentIntents().filter((p) => p.customer === fake.objects.get(subscriptionRef)!.customer).length;
+    const charged = chargesOf(ref);
 
     // A change that touches neither the name nor an amount sends nothing.
     expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog A', monthly_credits: 150 })).statusCode).toBe(200);
     await settle();
     expect(posts(`/v1/products/${productRef}`)).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.path === `/v1/subscriptions/${ref}`)).toHaveLength(0);
 
     // Renamed and repriced; the queued job and two more runs at once (other workers) make each call once.
     expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B', monthly_price_cents: 5900 })).statusCode).toBe(200);
@@ -342,21 +349,49 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(posts(`/v1/prices/${old!.price_ref}`).map((r) => r.form.get('active'))).toEqual(['false']);
     expect(fake.objects.get(old!.price_ref)).toMatchObject({ active: false, unit_amount: 4900 });
     expect(fake.objects.get(fresh!.price_ref)).toMatchObject({ active: true, unit_amount: 5900, recurring: expect.objectContaining({ interval: 'month' }) });
-    // The subscriber keeps its price; a new buyer gets the new one.
-    expect(fake.subscriptions().find((s) => (s.items as { data: { price: { id: string } }[] }).data[0]!.price.id === old!.price_ref)).toBeDefined();
+    // The subscriber moves to the new Price once, without proration: nothing is charged now, the period
+    // paid stays, and its next invoice bills the new amount.
+    expect(moves(ref)).toHaveLength(1);
+    const [move] = moves(ref);
+    expect(Object.fromEntries(move!.form)).toEqual({ 'items[0][id]': (fake.objects.get(ref)!.items as { data: { id: string }[] }).data[0]!.id, 'items[0][price]': fresh!.price_ref, proration_behavior: 'none' });
+    expect(move!.idempotencyKey).toMatch(new RegExp(`^leadsmith-stripe-subscription-${subscriber.id}-price-${fresh!.price_ref}-\\d+$`));
+    expect(priceOf(ref)).toBe(fresh!.price_ref);
+    expect(chargesOf(ref)).toBe(charged);
+    expect((await subscriptionOf('catalog@buyer.test'))!.status).toBe('active');
+    const invoice = fake.advance(ref);
+    await settle();
+    expect(invoice).toMatchObject({ amount_paid: 5900, billing_reason: 'subscription_cycle' });
+    expect((await ctx.db.query('SELECT amount_cents FROM whitelabel_payments WHERE subscription_id = $1 ORDER BY id', [subscriber.id])).rows).toEqual([{ amount_cents: 4900 }, { amount_cents: 5900 }]);
+    // A new buyer gets the new Price.
     fake.completeCheckout(await signUp(pkg.slug, 'catalog2@buyer.test', 'month'), 'visa');
     await settle();
     expect(posts('/v1/subscriptions').at(-1)!.form.get('items[0][price]')).toBe(fresh!.price_ref);
+    const second = (await subscriptionOf('catalog2@buyer.test'))!.provider_subscription_ref;
 
-    // Back to the old amount: its Price is restored, no third one is made.
+    // Back to the old amount: its Price is restored, no third one is made; both subscribers move back,
+    // each once though the queued job and two more copies (other workers) run at once.
     expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B' })).statusCode).toBe(200);
+    await syncPackage(ctx.db, billing, pkg.id, ctx.clock.now());
+    await Promise.all([settle(), moveSubscriptionPrice(ctx.db, billing, subscriber.id), moveSubscriptionPrice(ctx.db, billing, subscriber.id)]);
     await settle();
+    expect(moves(ref).map((r) => r.form.get('items[0][price]'))).toEqual([fresh!.price_ref, old!.price_ref]);
+    expect(moves(second).map((r) => r.form.get('items[0][price]'))).toEqual([old!.price_ref]);
+    expect([priceOf(ref), priceOf(second)]).toEqual([old!.price_ref, old!.price_ref]);
     expect(pricePosts()).toHaveLength(2);
     expect((await rows()).map((r) => [r.amount_cents, r.active])).toEqual([
       [4900, true],
       [5900, false],
     ]);
     expect(fake.objects.get(old!.price_ref)!.active).toBe(true);
+
+    // Made free: Stripe would invoice a paid → free switch at once and restart the period, so the
+    // subscribers stay on their Price (the outcome is kept with the effect).
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B', monthly_price_cents: 0 })).statusCode).toBe(200);
+    await settle();
+    expect([moves(ref), moves(second)].map((m) => m.length)).toEqual([2, 1]);
+    expect(priceOf(ref)).toBe(old!.price_ref);
+    const outcomes = await ctx.db.query<{ outcome: { result: string } }>('SELECT outcome FROM external_effects WHERE key LIKE $1 ORDER BY started_at', [`stripe-subscription:${subscriber.id}:price:%`]);
+    expect(outcomes.rows.map((r) => r.outcome.result)).toEqual(['moved', 'moved', 'free_paid_switch']);
 
     // A package sold through Stripe that no one subscribes to (the card was refused) is deleted: its Price and Product are archived.
     const unsold = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog gone' })).data;

@@ -213,6 +213,19 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
         applicationFeePercent: ended.application_fee_percent ?? 0,
       });
     },
+
+    async moveSubscriptionPrice(ref, { priceRef, amountCents }, idempotencyKey) {
+      const sub = await call(() => stripe.subscriptions.retrieve(ref));
+      if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return 'ended';
+      const item = sub.items.data[0];
+      if (!item) return 'ended';
+      if (item.price.id === priceRef) return 'unchanged';
+      // Stripe bills a switch between free and paid at once and restarts the period: not "from the next renewal".
+      if ((item.price.unit_amount ?? 0) === 0 !== (amountCents === 0)) return 'free_paid_switch';
+      // proration_behavior 'none': no credit or charge for the rest of the period, the next invoice bills the new Price.
+      await call(() => stripe.subscriptions.update(ref, { items: [{ id: item.id, price: priceRef }], proration_behavior: 'none' }, { idempotencyKey }));
+      return 'moved';
+    },
   };
 }
 

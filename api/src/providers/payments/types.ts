@@ -234,6 +234,15 @@ export interface SubscriptionBilling {
    * cancelled cannot be resumed). Throws PaymentUnknownError when the answer was lost.
    */
   restartSubscription(endedRef: string, idempotencyKey: string, priceRef?: string | null): Promise<SubscriptionOutcome>;
+  /**
+   * Moves a live subscription to `priceRef` from its next period: its item's price is replaced without
+   * proration (the period paid stays as paid, the next invoice is at the new price). Answers `unchanged`
+   * when it is on that price already, `ended` when the provider has ended it (nothing to move), and
+   * `free_paid_switch` without changing it when one of the two amounts is zero (Stripe would invoice at
+   * once and restart the billing period). The key makes a retry the same request. Throws
+   * PaymentUnknownError when the answer was lost.
+   */
+  moveSubscriptionPrice(ref: string, to: { priceRef: string; amountCents: number }, idempotencyKey: string): Promise<'moved' | 'unchanged' | 'ended' | 'free_paid_switch'>;
 }
 
 /** What our rows follow of a provider's subscription (its answer, or its customer.subscription.* event). */

@@ -10,8 +10,11 @@ import type { JobQueue } from '../../queue/jobQueue';
  *
  * - a new name renames the Product;
  * - a new monthly or yearly amount makes a new Price (Stripe's prices are immutable) and archives the
- *   old one: subscriptions on it keep renewing at their price, new ones get the new amount; an amount
- *   that comes back restores its archived Price instead of making another;
+ *   old one; new buyers get the new amount; an amount that comes back restores its archived Price
+ *   instead of making another;
+ * - then every live subscription of the package moves to its interval's new Price from its next period
+ *   (one queued job per subscription: Stripe's subscription update of the item's price, without
+ *   proration, so the period paid stays as paid and the next invoice bills the new amount);
  * - a yearly price removed archives the yearly Prices;
  * - a deleted package archives its Prices and its Product.
  *
@@ -19,12 +22,22 @@ import type { JobQueue } from '../../queue/jobQueue';
  * external effect (claimed before the call, settled with its row after it, its key the Stripe
  * idempotency key): two workers, a retried job or a second change before the first was sent make each
  * call once. The job reads the package when it runs, so it sends the package as it is then.
+ *
+ * The embedded sandbox has no Prices: its renewals (credits/renewals.ts) charge the package's amount
+ * at each renewal, so its subscribers move at their next renewal the same way.
  */
 export const STRIPE_PACKAGE_SYNC = 'stripe-package-sync';
 export const STRIPE_PRODUCT_ARCHIVE = 'stripe-product-archive';
+export const STRIPE_SUBSCRIPTION_PRICE = 'stripe-subscription-price';
 
 export interface PackageSyncJob {
   packageId: number;
+  /** An amount changed (not only the name): the subscribers then move to the new Prices. Jobs queued without it count as repriced. */
+  repriced?: boolean;
+}
+
+export interface SubscriptionPriceJob {
+  subscriptionId: number;
 }
 
 export interface ProductArchiveJob {
@@ -62,9 +75,9 @@ export async function queuePackageSync(
   before: { id: number; name: string; monthly_price_cents: number; yearly_price_cents: number | null },
   after: { name: string; monthly_price_cents: number; yearly_price_cents: number | null },
 ): Promise<void> {
-  const changed = before.name !== after.name || before.monthly_price_cents !== after.monthly_price_cents || before.yearly_price_cents !== after.yearly_price_cents;
-  if (!changed || !(await hasStripeProduct(tx, before.id))) return;
-  await queue.send(STRIPE_PACKAGE_SYNC, { packageId: before.id } satisfies PackageSyncJob, { tx });
+  const repriced = before.monthly_price_cents !== after.monthly_price_cents || before.yearly_price_cents !== after.yearly_price_cents;
+  if ((!repriced && before.name === after.name) || !(await hasStripeProduct(tx, before.id))) return;
+  await queue.send(STRIPE_PACKAGE_SYNC, { packageId: before.id, repriced } satisfies PackageSyncJob, { tx });
 }
 
 /** In the transaction that deletes a package (before the delete, which takes its price rows): queues its Product's archiving. */
@@ -83,8 +96,9 @@ export async function queueProductArchive(tx: Queryable, queue: JobQueue, packag
  */
 async function sendOnce(db: Db, key: string, send: (idempotencyKey: string) => Promise<unknown>, record?: (tx: Queryable) => Promise<void>): Promise<void> {
   if (!(await claimEffects(db, 'charge', [key])).has(key)) return;
+  let answer: unknown;
   try {
-    await send(stripeKey(key));
+    answer = await send(stripeKey(key));
   } catch (error) {
     if (error instanceof PaymentUnknownError) {
       await releaseEffect(db, key);
@@ -96,7 +110,8 @@ async function sendOnce(db: Db, key: string, send: (idempotencyKey: string) => P
   }
   await db.transaction(async (tx) => {
     if (record) await record(tx);
-    await settleEffects(tx, [{ key, ok: true }]);
+    // A short answer (a subscription's move: moved, unchanged, ended or free_paid_switch) is kept with the effect.
+    await settleEffects(tx, [{ key, ok: true, outcome: typeof answer === 'string' ? { result: answer } : undefined }]);
   });
 }
 
@@ -162,21 +177,71 @@ export async function archiveProduct(db: Db, billing: SubscriptionBilling, job: 
  * at the package's amount now; null when there is none yet (the ended subscription's Price is used).
  */
 export async function currentPriceRef(q: Queryable, subscriptionId: number): Promise<string | null> {
-  const { rows } = await q.query<{ price_ref: string }>(
-    `SELECT pp.price_ref FROM whitelabel_subscriptions s
+  return (await currentPrice(q, subscriptionId))?.price_ref ?? null;
+}
+
+async function currentPrice(q: Queryable, subscriptionId: number): Promise<{ price_ref: string; amount_cents: number } | null> {
+  const { rows } = await q.query<{ price_ref: string; amount_cents: number }>(
+    `SELECT pp.price_ref, pp.amount_cents FROM whitelabel_subscriptions s
        JOIN whitelabel_packages p ON p.id = s.package_id
        JOIN payment_prices pp ON pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
       WHERE s.id = $1 AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END`,
     [subscriptionId],
   );
-  return rows[0]?.price_ref ?? null;
+  return rows[0] ?? null;
+}
+
+/**
+ * After a sync: one job per live subscription of the package billed by Stripe whose interval has a Price
+ * at the package's amount now (a yearly price removed leaves its yearly subscribers on their Price).
+ * Sent again by a retried sync, a job finds its move made (its effect key) and sends nothing.
+ */
+export async function queueSubscriptionMoves(db: Queryable, queue: JobQueue, packageId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT s.id FROM whitelabel_subscriptions s
+       JOIN whitelabel_packages p ON p.id = s.package_id
+       JOIN payment_prices pp ON pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
+        AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END
+      WHERE s.package_id = $1 AND s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'
+      ORDER BY s.id`,
+    [packageId],
+  );
+  for (const row of rows) await queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: row.id } satisfies SubscriptionPriceJob);
+  return rows.length;
+}
+
+/**
+ * Moves one subscription to its package's current Price from its next period (read when the job runs:
+ * a later change of the package moves it to that one). Once per subscription, Price and package version
+ * (the effect key, sent as Stripe's idempotency key): two workers or a retry make one update; a package
+ * changed back and forth moves it again each time.
+ */
+export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling, subscriptionId: number): Promise<void> {
+  const sub = (
+    await db.query<{ ref: string; updated_at: Date }>(
+      `SELECT s.provider_subscription_ref AS ref, p.updated_at FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
+        WHERE s.id = $1 AND s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'`,
+      [subscriptionId],
+    )
+  ).rows[0];
+  if (!sub) return;
+  const price = await currentPrice(db, subscriptionId);
+  if (!price) return;
+  await sendOnce(db, `stripe-subscription:${subscriptionId}:price:${price.price_ref}:${sub.updated_at.getTime()}`, (key) =>
+    billing.moveSubscriptionPrice(sub.ref, { priceRef: price.price_ref, amountCents: price.amount_cents }, key),
+  );
 }
 
 /** The workers (in every process that runs queued work; a provider without Billing has nothing to send). */
 export function defineStripeCatalogWorkers(queue: JobQueue, db: Db, billing: SubscriptionBilling | undefined, now: () => Date): void {
   const options = { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 1 };
   queue.define<PackageSyncJob>(STRIPE_PACKAGE_SYNC, options, async (job) => {
-    if (billing) await syncPackage(db, billing, job.packageId, now());
+    if (!billing) return;
+    await syncPackage(db, billing, job.packageId, now());
+    if (job.repriced !== false) await queueSubscriptionMoves(db, queue, job.packageId);
+  });
+  queue.define<SubscriptionPriceJob>(STRIPE_SUBSCRIPTION_PRICE, options, async (job) => {
+    if (billing) await moveSubscriptionPrice(db, billing, job.subscriptionId);
   });
   queue.define<ProductArchiveJob>(STRIPE_PRODUCT_ARCHIVE, options, async (job) => {
     if (billing) await archiveProduct(db, billing, job);
