@@ -87,6 +87,8 @@ test.describe('white-label: the reseller business', () => {
     await wl.field('Monthly credits').fill('500');
     // Spec §5: a credit sells for more than 12 cents, said under the field before any try, in dollars like the other prices.
     await expect(page.getByText('More than $0.12 per credit, in whole cents, e.g. $0.15.')).toBeVisible();
+    // What a later price change does (ADR 048): existing subscribers move at their next renewal.
+    await expect(page.getByText('A price changed later applies to new buyers at once and to existing subscribers from their next renewal.')).toBeVisible();
     await wl.field('Credit sale price (USD per credit)').fill('0.10');
     await wl.field('Sales form: subscription days').fill('400');
     await wl.save();

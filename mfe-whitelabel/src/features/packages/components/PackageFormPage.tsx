@@ -89,6 +89,9 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       <Heading as="h2" size="md" mb={3}>
         {t('packages.pricing')}
       </Heading>
+      <Text fontSize="sm" mb={3}>
+        {t('packages.priceChangeHelp')}
+      </Text>
       <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={6}>
         <TextField label={t('packages.monthlyPriceUsd')} registration={register('monthly_price')} error={errors.monthly_price} {...num} />
         <TextField label={t('packages.yearlyPriceUsd')} registration={register('yearly_price')} error={errors.yearly_price} {...num} />
