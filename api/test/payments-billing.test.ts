@@ -1,6 +1,6 @@
 import { walletBalance } from '../src/credits/ledger';
 import { paymentsFor } from '../src/providers/payments';
-import { moveSubscriptionPrice, syncPackage } from '../src/routes/whitelabel/stripeCatalog';
+import { moveSubscriptionPrice, queueSubscriptionMoves, syncPackage } from '../src/routes/whitelabel/stripeCatalog';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
@@ -403,6 +403,37 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(fake.objects.get(gone!.product_ref)).toMatchObject({ active: false });
     expect(fake.objects.get(gone!.price_ref)).toMatchObject({ active: false });
     expect(posts(`/v1/products/${gone!.product_ref}`)).toHaveLength(1);
+  });
+
+  it('a subscription made at the old Price while a price change was being sent is moved to the new one too', async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog race' })).data;
+    // A first buyer makes the package's Product and Price.
+    fake.completeCheckout(await signUp(pkg.slug, 'race-first@buyer.test', 'month'), 'visa');
+    await settle();
+    const billing = paymentsFor(ctx.app.deps).provider.billing!;
+    fake.completeCheckout(await signUp(pkg.slug, 'race@buyer.test', 'month'), 'visa');
+    // Stripe has made the second subscription at the old Price; before its answer arrives, the price
+    // changes and its sync and the subscribers' fan-out run (they cannot see the subscription yet).
+    fake.beforeAnswer = (method, path) =>
+      method === 'POST' && path === '/v1/subscriptions'
+        ? (async () => {
+            await ctx.db.query('UPDATE whitelabel_packages SET monthly_price_cents = 6900, updated_at = $2 WHERE id = $1', [pkg.id, new Date(ctx.clock.now().getTime() + 1000)]);
+            await syncPackage(ctx.db, billing, pkg.id, ctx.clock.now());
+            await queueSubscriptionMoves(ctx.db, ctx.app.queue, pkg.id);
+          })()
+        : undefined;
+    try {
+      await settle();
+    } finally {
+      fake.beforeAnswer = null;
+    }
+    const [fresh] = (await ctx.db.query<{ price_ref: string }>('SELECT price_ref FROM payment_prices WHERE package_id = $1 AND amount_cents = 6900', [pkg.id])).rows;
+    for (const email of ['race-first@buyer.test', 'race@buyer.test']) {
+      const ref = (await subscriptionOf(email))!.provider_subscription_ref;
+      const moves = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${ref}` && r.form.has('items[0][price]'));
+      expect(moves.map((r) => [r.form.get('items[0][price]'), r.form.get('proration_behavior')])).toEqual([[fresh!.price_ref, 'none']]);
+      expect((fake.objects.get(ref)!.items as { data: { price: { id: string } }[] }).data[0]!.price.id).toBe(fresh!.price_ref);
+    }
   });
 
   it('an older customer.subscription.updated delivered after a newer one changes nothing', async () => {

@@ -9,6 +9,7 @@ import { addMonths } from '../../credits/periodGrant';
 import { recordPayment } from './billing';
 import { addDays, customerRoomRefusal, insertCustomer, logEvent, startSubscription } from './customers';
 import { salesSubscriptionDays, type Package } from './packages';
+import { currentPriceRef, STRIPE_SUBSCRIPTION_PRICE, type SubscriptionPriceJob } from './stripeCatalog';
 import { dispatchEvent } from './webhooks';
 
 /**
@@ -34,6 +35,8 @@ export interface StripeSignup {
   periodStart: Date;
   periodEnd: Date;
   invoiceRef: string;
+  /** The Price the subscription was made at. */
+  priceRef: string;
 }
 
 export interface SignupPayment {
@@ -110,6 +113,11 @@ export async function createSignupAccount(
     // One Stripe customer per account: the one the sign-up's card was saved for.
     if (stripe) {
       await tx.query(`INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES ($1, 'stripe', $2, $3) ON CONFLICT DO NOTHING`, [customerId, stripe.customerRef, now]);
+      // Made at a Price the package has left meanwhile (its price change moved the subscribers it saw
+      // before this row existed): moved too. The package row's share lock orders this check and a price
+      // change: one committed before is seen here, one committed after sees this subscription.
+      await tx.query('SELECT 1 FROM whitelabel_packages WHERE id = $1 FOR SHARE', [pkg.id]);
+      if ((await currentPriceRef(tx, subId)) !== stripe.priceRef) await deps.queue.send(STRIPE_SUBSCRIPTION_PRICE, { subscriptionId: subId } satisfies SubscriptionPriceJob, { tx });
     }
     if (payment) {
       await recordPayment(tx, { ownerId, subscriptionId: subId, amountCents: payment.amountCents, kind: 'charge', ref: payment.ref, at: now, provider: payment.provider, connectedAccount: payment.connectedAccount, applicationFeeCents: payment.applicationFeeCents });

@@ -191,7 +191,7 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
       : null,
     now,
     signupId,
-    stripe: { subscriptionRef: outcome.ref, customerRef: signup.customer_ref, interval: signup.billing_interval, periodStart: outcome.periodStart, periodEnd: outcome.periodEnd, invoiceRef: outcome.invoiceRef },
+    stripe: { subscriptionRef: outcome.ref, customerRef: signup.customer_ref, interval: signup.billing_interval, periodStart: outcome.periodStart, periodEnd: outcome.periodEnd, invoiceRef: outcome.invoiceRef, priceRef: price.priceRef },
     settle: async (tx) => {
       await settleEffects(tx, [{ key, ok: true, outcome: { status: 'active', subscription: outcome.ref } }]);
       await tx.query('UPDATE whitelabel_signups SET subscription_ref = $2 WHERE id = $1', [signupId, outcome.ref]);
