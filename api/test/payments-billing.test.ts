@@ -310,6 +310,56 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(await row()).toMatchObject({ status: 'canceled' });
   });
 
+  it("a subscription reactivated after its package's price changed starts on the package's current Price, made first (once) when the sync has not run, paid to the reseller's connected account", async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Reactivated repriced' })).data;
+    const email = 'reactivate-repriced@buyer.test';
+    fake.completeCheckout(await signUp(pkg.slug, email, 'month'), 'visa');
+    await settle();
+    const sub = (await subscriptionOf(email))!;
+    const ref = sub.provider_subscription_ref;
+    await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller);
+    fake.advance(ref);
+    await settle();
+    expect((await subscriptionOf(email))!.status).toBe('canceled');
+    const productRef = String((await ctx.db.query<{ product_ref: string }>('SELECT product_ref FROM payment_prices WHERE package_id = $1', [pkg.id])).rows[0]!.product_ref);
+    const pricePosts = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/prices' && r.form.get('product') === productRef);
+    const prices = async () => (await ctx.db.query<{ amount_cents: number; active: boolean }>('SELECT amount_cents, active FROM payment_prices WHERE package_id = $1 ORDER BY amount_cents', [pkg.id])).rows;
+
+    // Repriced and synced (the ended subscription's Price archived), then repriced again: that sync has not run yet.
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Reactivated repriced', monthly_price_cents: 5900 })).statusCode).toBe(200);
+    await settle();
+    expect(fake.objects.get((fake.objects.get(ref)!.items as { data: { price: { id: string } }[] }).data[0]!.price.id)!.active).toBe(false);
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Reactivated repriced', monthly_price_cents: 6900 })).statusCode).toBe(200);
+
+    // Reactivated: the 69.00 Price is made first, and the new subscription is on it, paid to the connected account.
+    expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/reactivate`, reseller))).toMatchObject({ code: 'whitelabel.subscription_reactivate', data: { status: 'active' } });
+    const restart = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').at(-1)!;
+    const made = pricePosts().filter((r) => r.form.get('unit_amount') === '6900');
+    expect(made).toHaveLength(1);
+    expect(made[0]!.idempotencyKey).toBe(`leadsmith-price-${pkg.id}-month-6900`);
+    const fresh = (await subscriptionOf(email))!.provider_subscription_ref;
+    const freshPrice = (fake.objects.get(fresh)!.items as { data: { price: { id: string; unit_amount: number } }[] }).data[0]!.price;
+    expect(freshPrice).toMatchObject({ unit_amount: 6900, active: true });
+    expect(restart.form.get('items[0][price]')).toBe(freshPrice.id);
+    expect(restart.form.get('transfer_data[destination]')).toBe(account);
+    expect(restart.form.get('application_fee_percent')).toBe('10');
+    expect((await ctx.db.query('SELECT amount_cents, connected_account FROM whitelabel_payments WHERE subscription_id = $1 ORDER BY id', [sub.id])).rows).toEqual([
+      { amount_cents: 4900, connected_account: account },
+      { amount_cents: 6900, connected_account: account },
+    ]);
+
+    // The queued sync and one more run make no second Price; the reactivated subscription is not moved (it is on the Price).
+    await settle();
+    await syncPackage(ctx.db, paymentsFor(ctx.app.deps).provider.billing!, pkg.id, ctx.clock.now());
+    expect(pricePosts().map((r) => r.form.get('unit_amount'))).toEqual(['4900', '5900', '6900']);
+    expect(await prices()).toEqual([
+      { amount_cents: 4900, active: false },
+      { amount_cents: 5900, active: false },
+      { amount_cents: 6900, active: true },
+    ]);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${fresh}` && r.form.has('items[0][price]'))).toHaveLength(0);
+  });
+
   it("a package renamed or repriced updates its Product and makes a new Price (the old one archived), once; its subscribers move to the new Price from their next period, once; a deleted package's Product is archived", async () => {
     const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog A', monthly_credits: 100 })).data;
     fake.completeCheckout(await signUp(pkg.slug, 'catalog@buyer.test', 'month'), 'visa');

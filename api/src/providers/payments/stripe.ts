@@ -194,24 +194,12 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       return { ref: sub.id, status: sub.status, cancelAtPeriodEnd: sub.cancel_at_period_end };
     },
 
-    async restartSubscription(endedRef, idempotencyKey, priceRef) {
+    async restartSubscription(endedRef, request) {
       const ended = await call(() => stripe.subscriptions.retrieve(endedRef));
-      const price = priceRef ?? ended.items.data[0]?.price.id;
       const customer = idOf(ended.customer);
       const method = idOf(ended.default_payment_method);
-      if (!price || !customer || !method) return { status: 'failed', failureCode: 'payment_method_missing' };
-      return create({
-        customerRef: customer,
-        paymentMethodRef: method,
-        priceRef: price,
-        productRef: '',
-        trialDays: 0,
-        trialAmountCents: 0,
-        metadata: { ...ended.metadata, restarted_from: ended.id },
-        idempotencyKey,
-        destinationAccount: idOf(ended.transfer_data?.destination),
-        applicationFeePercent: ended.application_fee_percent ?? 0,
-      });
+      if (!customer || !method) return { status: 'failed', failureCode: 'payment_method_missing' };
+      return create({ ...request, customerRef: customer, paymentMethodRef: method, productRef: '', trialDays: 0, trialAmountCents: 0, metadata: { ...ended.metadata, restarted_from: ended.id } });
     },
 
     async moveSubscriptionPrice(ref, { priceRef, amountCents }, idempotencyKey) {

@@ -229,11 +229,15 @@ export interface SubscriptionBilling {
   /** Cancels at the period's end (true) or takes that back (false); the key makes a retry the same request. Answers Stripe's state. */
   setCancelAtPeriodEnd(ref: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscriptionState>;
   /**
-   * A new subscription in place of an ended one: the same customer, default card, destination and fee,
-   * at `priceRef` (the package's current Price) or else the ended one's (a subscription Stripe has
-   * cancelled cannot be resumed). Throws PaymentUnknownError when the answer was lost.
+   * A new subscription in place of an ended one (a subscription Stripe has cancelled cannot be resumed):
+   * the same customer and default card, at `priceRef` (the package's current Price, never the ended
+   * one's, which may be archived), paid to the reseller's connected account as it is now. Throws
+   * PaymentUnknownError when the answer was lost.
    */
-  restartSubscription(endedRef: string, idempotencyKey: string, priceRef?: string | null): Promise<SubscriptionOutcome>;
+  restartSubscription(
+    endedRef: string,
+    request: Pick<SubscriptionRequest, 'priceRef' | 'idempotencyKey' | 'destinationAccount' | 'applicationFeePercent'>,
+  ): Promise<SubscriptionOutcome>;
   /**
    * Moves a live subscription to `priceRef` from its next period: its item's price is replaced without
    * proration (the period paid stays as paid, the next invoice is at the new price). Answers `unchanged`

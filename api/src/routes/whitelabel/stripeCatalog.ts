@@ -137,27 +137,40 @@ export async function syncPackage(db: Db, billing: SubscriptionBilling, packageI
     if (!sold.length) continue;
     const amount = interval === 'year' ? pkg.yearly_price_cents : pkg.monthly_price_cents;
     const current = amount === null ? undefined : sold.find((r) => r.amount_cents === amount);
-    if (amount !== null && !current) {
-      // The key is the one a buyer's first purchase at this amount sends (packagePrice): one Price either way.
-      const key = `stripe-price:${packageId}:${interval}:${amount}:create`;
-      let priceRef = '';
-      await sendOnce(
-        db,
-        key,
-        async () => (priceRef = await billing.createPrice({ productRef, packageId, amountCents: amount, interval }, priceIdempotencyKey(packageId, interval, amount))),
-        (tx) =>
-          tx.query(
-            `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-            [packageId, interval, amount, productRef, priceRef, now],
-          ).then(() => undefined),
-      );
-    }
-    if (current && !current.active) {
-      await sendOnce(db, `stripe-price:${current.price_ref}:restore:${version}`, (key) => billing.setPriceActive(current.price_ref, true, key), (tx) => markPrice(tx, current.price_ref, true));
-    }
+    if (amount !== null) await ensurePrice(db, billing, { packageId, productRef, interval, amount, version, current }, now);
     for (const old of sold.filter((r) => r.active && r.amount_cents !== amount)) {
       await sendOnce(db, `stripe-price:${old.price_ref}:archive:${version}`, (key) => billing.setPriceActive(old.price_ref, false, key), (tx) => markPrice(tx, old.price_ref, false));
     }
+  }
+}
+
+/**
+ * The package's Price for an interval at an amount, active: made when there is none (with the key a
+ * buyer's first purchase at this amount sends, packagePrice: one Price either way), restored when the
+ * sync archived it. Both calls are the sync's own effects (same keys), so a sync and a reactivation
+ * asking at once make each call once.
+ */
+async function ensurePrice(
+  db: Db,
+  billing: SubscriptionBilling,
+  p: { packageId: number; productRef: string; interval: BillingInterval; amount: number; version: number; current: PriceRow | undefined },
+  now: Date,
+): Promise<void> {
+  const { packageId, productRef, interval, amount, current } = p;
+  if (!current) {
+    let priceRef = '';
+    await sendOnce(
+      db,
+      `stripe-price:${packageId}:${interval}:${amount}:create`,
+      async () => (priceRef = await billing.createPrice({ productRef, packageId, amountCents: amount, interval }, priceIdempotencyKey(packageId, interval, amount))),
+      (tx) =>
+        tx.query(
+          `INSERT INTO payment_prices (package_id, provider, billing_interval, amount_cents, product_ref, price_ref, created_at) VALUES ($1, 'stripe', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+          [packageId, interval, amount, productRef, priceRef, now],
+        ).then(() => undefined),
+    );
+  } else if (!current.active) {
+    await sendOnce(db, `stripe-price:${current.price_ref}:restore:${p.version}`, (key) => billing.setPriceActive(current.price_ref, true, key), (tx) => markPrice(tx, current.price_ref, true));
   }
 }
 
@@ -173,9 +186,40 @@ export async function archiveProduct(db: Db, billing: SubscriptionBilling, job: 
 }
 
 /**
- * The Price a restarted subscription takes: the package's active Price for the subscription's interval
- * at the package's amount now; null when there is none yet (the ended subscription's Price is used).
+ * The Price a restarted (reactivated) subscription takes: the package's Price at its amount now for the
+ * subscription's interval (monthly when the package no longer sells yearly), never the ended
+ * subscription's own, which the package's sync may have archived (Stripe refuses a subscription on an
+ * archived Price). When the sync has not run yet, the Price is made or restored here first, through the
+ * sync's own effects (ensurePrice). Null when it cannot be had now: another worker is making it, or
+ * Stripe refused it (the reseller is told to try again).
  */
+export async function restartPrice(db: Db, billing: SubscriptionBilling, subscriptionId: number, now: Date): Promise<{ priceRef: string; interval: BillingInterval } | null> {
+  const pkg = (
+    await db.query<{ package_id: number; interval: BillingInterval; amount: number; updated_at: Date; product_ref: string | null }>(
+      `SELECT p.id AS package_id, CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN 'year' ELSE 'month' END AS interval,
+              CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN p.yearly_price_cents ELSE p.monthly_price_cents END AS amount, p.updated_at,
+              (SELECT product_ref FROM payment_prices WHERE package_id = p.id AND provider = 'stripe' ORDER BY created_at LIMIT 1) AS product_ref
+         FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id WHERE s.id = $1`,
+      [subscriptionId],
+    )
+  ).rows[0];
+  if (!pkg?.product_ref) return null;
+  const { package_id: packageId, interval, amount } = pkg;
+  const priceAt = async () =>
+    (
+      await db.query<PriceRow>(
+        `SELECT billing_interval, amount_cents, product_ref, price_ref, active FROM payment_prices WHERE package_id = $1 AND provider = 'stripe' AND billing_interval = $2 AND amount_cents = $3`,
+        [packageId, interval, amount],
+      )
+    ).rows[0];
+  const current = await priceAt();
+  if (current?.active) return { priceRef: current.price_ref, interval };
+  await ensurePrice(db, billing, { packageId, productRef: pkg.product_ref, interval, amount, version: pkg.updated_at.getTime(), current }, now);
+  const made = await priceAt();
+  return made?.active ? { priceRef: made.price_ref, interval } : null;
+}
+
+/** The package's active Price at its amount now for the subscription's interval; null when there is none (yet). */
 export async function currentPriceRef(q: Queryable, subscriptionId: number): Promise<string | null> {
   return (await currentPrice(q, subscriptionId))?.price_ref ?? null;
 }

@@ -5,7 +5,7 @@ import { ApiError, unprocessable } from '../../http/errors';
 import { PaymentUnknownError, platformFee, type Payments, type ProviderSubscriptionState, type SubscriptionOutcome } from '../../providers/payments';
 import { connectedAccountOf, recordPayment } from './billing';
 import { setCustomerActive } from './customers';
-import { currentPriceRef } from './stripeCatalog';
+import { restartPrice } from './stripeCatalog';
 
 /**
  * The reseller's cancel / restore / reactivate of a subscription billed by Stripe (issue 25 item 2,
@@ -16,7 +16,9 @@ import { currentPriceRef } from './stripeCatalog';
  * - cancel: `cancel_at_period_end = true` (active to the period's end, no more invoices);
  * - restore, or reactivate before the period ended: `cancel_at_period_end = false`;
  * - reactivate after it ended: a new subscription of the same customer and card at the package's current
- *   Price (Stripe cannot resume a cancelled one, nor start one on an archived Price); its first invoice's period is granted as a new paid period.
+ *   Price (Stripe cannot resume a cancelled one, nor start one on an archived Price; the Price is made or
+ *   restored first when the package's sync has not run yet, stripeCatalog.restartPrice), paid to the
+ *   reseller's connected account as it is now; its first invoice's period is granted as a new paid period.
  *
  * Each change is an external effect keyed by the subscription, the action and the subscription's
  * version (the changes logged so far): two requests racing on the same state make one call to
@@ -92,9 +94,20 @@ export async function changeAtStripe(
   const restart = action === 'reactivate' && sub.status === 'canceled';
   let state: ProviderSubscriptionState | null = null;
   let restarted: SubscriptionOutcome | null = null;
+  let price: Awaited<ReturnType<typeof restartPrice>> = null;
   try {
-    if (restart) restarted = await billing.restartSubscription(sub.provider_subscription_ref, `leadsmith-${key.replace(/:/g, '-')}`, await currentPriceRef(db, sub.id));
-    else state = await billing.setCancelAtPeriodEnd(sub.provider_subscription_ref, action === 'cancel', `leadsmith-${key.replace(/:/g, '-')}`);
+    if (restart) {
+      price = await restartPrice(db, billing, sub.id, now);
+      // The package's Price is being made by another worker, or Stripe refused it: nothing was asked of the subscription.
+      if (!price) throw new PaymentUnknownError(new Error(`no current Price for subscription ${sub.id}`));
+      const connected = await connectedAccountOf(db, sub.owner_id, 'stripe');
+      restarted = await billing.restartSubscription(sub.provider_subscription_ref, {
+        priceRef: price.priceRef,
+        idempotencyKey: `leadsmith-${key.replace(/:/g, '-')}`,
+        destinationAccount: connected,
+        applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
+      });
+    } else state = await billing.setCancelAtPeriodEnd(sub.provider_subscription_ref, action === 'cancel', `leadsmith-${key.replace(/:/g, '-')}`);
   } catch (error) {
     await releaseEffect(db, key);
     if (error instanceof PaymentUnknownError) throw new ApiError(503, 'settings.payment_unavailable');
@@ -111,8 +124,9 @@ export async function changeAtStripe(
     if (state) await applyStripeState(tx, sub.id, state, now);
     if (restarted?.status === 'active') {
       await tx.query(
-        `UPDATE whitelabel_subscriptions SET provider_subscription_ref = $2, status = 'active', canceled_at = NULL, cancel_at_period_end = false, current_period_end = $3, updated_at = $4 WHERE id = $1`,
-        [sub.id, restarted.ref, restarted.periodEnd, now],
+        `UPDATE whitelabel_subscriptions SET provider_subscription_ref = $2, status = 'active', canceled_at = NULL, cancel_at_period_end = false, current_period_end = $3, updated_at = $4,
+                billing_interval = COALESCE($5, billing_interval) WHERE id = $1`,
+        [sub.id, restarted.ref, restarted.periodEnd, now, price?.interval ?? null],
       );
       await setCustomerActive(tx, sub.customer_id, true, sub.id, restarted.periodEnd);
       await grantPaidPeriod(tx, { subscriptionId: sub.id, periodStart: restarted.periodStart, periodEnd: restarted.periodEnd, sourceEventId: `stripe:${restarted.invoiceRef}`, at: now });
