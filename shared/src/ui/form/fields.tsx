@@ -4,21 +4,29 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 const message = (error?: FieldError | string) => (typeof error === 'string' ? error : error?.message);
 
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
   label: string;
   registration: UseFormRegisterReturn;
-  options: { value: string; label: string }[];
+  options: readonly SelectOption[];
   error?: FieldError | string;
+  /** A first option with the empty value ("Any", "Choose a list"). */
+  placeholder?: string;
 }
 
-/** A labelled native select wired to react-hook-form. */
-export function SelectField({ label, registration, options, error, ...rest }: SelectFieldProps) {
+/** The design system's select in a form: labelled, wired to react-hook-form (the browser's own select, drawn by Chakra's NativeSelect). */
+export function SelectField({ label, registration, options, error, placeholder, id, ...rest }: SelectFieldProps) {
   const text = message(error);
   return (
-    <Field.Root invalid={Boolean(text)} mb={4}>
+    <Field.Root invalid={Boolean(text)} mb={4} ids={id ? { control: id } : undefined}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field {...rest} {...registration}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -159,12 +167,35 @@ export function TextareaField({ label, registration, error, helper, mono, ...res
   );
 }
 
-/** A filter control outside any form: labelled select with an "all" option. */
-export function FilterSelect({ label, value, onChange, options, allLabel }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; allLabel?: string }) {
+export interface FilterSelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** A first option with the empty value ("All", "Any label"). */
+  allLabel?: string;
+  /** The select's id (a page's tests and links may point at it); one is made otherwise. */
+  id?: string;
+  disabled?: boolean;
+  /** The label is read out but not shown (a table row's select: the row says whose it is). */
+  hideLabel?: boolean;
+  /** The select's width (a Chakra size token or CSS length); 14rem at most by default. */
+  width?: string;
+  size?: 'sm' | 'md';
+  mb?: number;
+}
+
+/**
+ * The design system's select outside any form, applied as it changes (a filter, a view, a mapping):
+ * labelled and controlled, small by default.
+ */
+export function FilterSelect({ label, value, onChange, options, allLabel, id, disabled, hideLabel, width, size = 'sm', mb }: FilterSelectProps) {
   return (
-    <Field.Root maxW="14rem">
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
+    <Field.Root maxW={width ? undefined : '14rem'} w={width} mb={mb} gap={hideLabel ? 0 : 1} disabled={disabled} ids={id ? { control: id } : undefined}>
+      <Field.Label fontSize="sm" srOnly={hideLabel}>
+        {label}
+      </Field.Label>
+      <NativeSelect.Root size={size}>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
           {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
           {options.map((o) => (

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
-import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, CHECKBOX_INPUT_OVER, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
+import { apiErrorMessage, apiFieldErrors, applyApiFieldErrors, CHECKBOX_INPUT_OVER, ErrorState, PageHeader, PageSpinner, SelectField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCampaigns } from '../../../api/getCampaigns';
@@ -34,24 +34,6 @@ const FILTER_OF: Record<string, { key: string; toApi: (value: string) => Record<
 };
 
 const MAX_RESULTS = 1000;
-
-function SelectField({ id, label, error, registration, children }: { id: string; label: string; error?: string; registration: UseFormRegisterReturn; children: ReactNode }) {
-  return (
-    <Box mb={4}>
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" display="block" mb={1}>
-        {label}
-      </chakra.label>
-      <chakra.select id={id} w="full" borderWidth="1px" borderRadius="md" px={2} h="10" bg="bg" aria-invalid={Boolean(error) || undefined} {...registration}>
-        {children}
-      </chakra.select>
-      {error ? (
-        <Text color="red.700" fontSize="sm" mt={1}>
-          {error}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
 
 /** lead-search/autopilot/create and autopilot/{type}-{id}/edit: the fields of spec §3. */
 export function AutopilotFormScreen({ edit = false }: { edit?: boolean }) {
@@ -172,39 +154,21 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
       <TextField label={t('autopilot.fields.name')} registration={form.register('name')} error={errors.name} />
       <Flex gap={4} wrap="wrap">
         <Box flex="1" minW="48">
-          <SelectField id="autopilot-type" label={t('autopilot.fields.type')} registration={form.register('type')}>
-            {AUTOPILOT_TYPES.map((x) => (
-              <option key={x} value={x}>
-                {t(`autopilot.types.${x}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField id="autopilot-type" label={t('autopilot.fields.type')} registration={form.register('type')} options={AUTOPILOT_TYPES.map((x) => ({ value: x, label: t(`autopilot.types.${x}`) }))} />
         </Box>
         <Box flex="1" minW="48">
-          <SelectField id="autopilot-repeat" label={t('autopilot.fields.repeat')} registration={form.register('repeat')}>
-            {REPEATS.map((x) => (
-              <option key={x} value={x}>
-                {t(`autopilot.repeat.${x}`)}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField id="autopilot-repeat" label={t('autopilot.fields.repeat')} registration={form.register('repeat')} options={REPEATS.map((x) => ({ value: x, label: t(`autopilot.repeat.${x}`) }))} />
         </Box>
       </Flex>
-      <SelectField id="autopilot-time-zone" label={t('autopilot.fields.timeZone')} registration={form.register('time_zone')} error={errors.time_zone?.message}>
-        {zones.map((z) => (
-          <option key={z.value} value={z.value}>
-            {z.label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField id="autopilot-list" label={t('autopilot.fields.list')} registration={form.register('campaign_id')} error={errors.campaign_id?.message}>
-        <option value="">{t('autopilot.chooseList')}</option>
-        {choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name} ({t(`types.${c.list_type}.name`)})
-          </option>
-        ))}
-      </SelectField>
+      <SelectField id="autopilot-time-zone" label={t('autopilot.fields.timeZone')} registration={form.register('time_zone')} error={errors.time_zone?.message} options={zones} />
+      <SelectField
+        id="autopilot-list"
+        label={t('autopilot.fields.list')}
+        registration={form.register('campaign_id')}
+        error={errors.campaign_id?.message}
+        placeholder={t('autopilot.chooseList')}
+        options={choices.map((c) => ({ value: String(c.id), label: `${c.name} (${t(`types.${c.list_type}.name`)})` }))}
+      />
       {choices.length === 0 ? (
         <Text mb={4}>
           {t('autopilot.noLists')} <Link to="/new-search">{t('autopilot.newSearchLink')}</Link>
@@ -212,23 +176,9 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
       ) : null}
       <TextField label={t('autopilot.fields.location')} registration={form.register('location')} error={errors.location} />
       {selectedType === 'company' ? (
-        <SelectField id="autopilot-filter" label={t('autopilot.filter.company')} registration={form.register('filterValue')} error={errors.filterValue?.message}>
-          <option value="">{t('autopilot.filter.choose')}</option>
-          {(options.data?.industries ?? []).map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField id="autopilot-filter" label={t('autopilot.filter.company')} registration={form.register('filterValue')} error={errors.filterValue?.message} placeholder={t('autopilot.filter.choose')} options={(options.data?.industries ?? []).map((x) => ({ value: x, label: x }))} />
       ) : selectedType === 'local' ? (
-        <SelectField id="autopilot-filter" label={t('autopilot.filter.local')} registration={form.register('filterValue')} error={errors.filterValue?.message}>
-          <option value="">{t('autopilot.filter.choose')}</option>
-          {(options.data?.place_types ?? []).map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField id="autopilot-filter" label={t('autopilot.filter.local')} registration={form.register('filterValue')} error={errors.filterValue?.message} placeholder={t('autopilot.filter.choose')} options={(options.data?.place_types ?? []).map((x) => ({ value: x, label: x }))} />
       ) : (
         <TextField label={t('autopilot.filter.people')} registration={form.register('filterValue')} error={errors.filterValue} />
       )}
@@ -268,14 +218,7 @@ function AutopilotForm({ autopilot }: { autopilot?: Autopilot }) {
           );
         }}
       />
-      <SelectField id="autopilot-crm" label={t('autopilot.fields.crm')} registration={form.register('crm')}>
-        <option value="">{t('autopilot.noCrm')}</option>
-        {CRMS.map((c) => (
-          <option key={c} value={c}>
-            {t(`autopilot.crms.${c}`)}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField id="autopilot-crm" label={t('autopilot.fields.crm')} registration={form.register('crm')} placeholder={t('autopilot.noCrm')} options={CRMS.map((c) => ({ value: c, label: t(`autopilot.crms.${c}`) }))} />
       <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
         {t(autopilot ? 'autopilot.save' : 'autopilot.saveAndSchedule')}
       </Button>

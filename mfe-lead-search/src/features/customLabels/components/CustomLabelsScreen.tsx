@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, SelectField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -36,34 +36,15 @@ export function LabelBadge({ label }: { label: Pick<CustomLabel, 'name' | 'color
   );
 }
 
-function ColorSelect({ id, value, onChange, registration }: { id: string; value?: LabelColor; onChange?: (c: LabelColor) => void; registration?: object }) {
+/** The colours a label can take, named in the user's language. */
+function useColorOptions() {
   const { t } = useTranslation('leadSearch');
-  return (
-    <Box mb={4}>
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium" display="block" mb={1}>
-        {t('customLabels.color')}
-      </chakra.label>
-      <chakra.select
-        id={id}
-        borderWidth="1px"
-        borderRadius="md"
-        px={2}
-        h="10"
-        bg="bg"
-        {...(registration ?? { value, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange?.(e.target.value as LabelColor) })}
-      >
-        {LABEL_COLORS.map((c) => (
-          <option key={c} value={c}>
-            {t(`customLabels.colors.${c}`)}
-          </option>
-        ))}
-      </chakra.select>
-    </Box>
-  );
+  return LABEL_COLORS.map((c) => ({ value: c, label: t(`customLabels.colors.${c}`) }));
 }
 
 function CreateLabelForm() {
   const { t } = useTranslation('leadSearch');
+  const colorOptions = useColorOptions();
   const save = useSaveLabel();
   const form = useYupForm<LabelValues>(useLabelSchema(), { defaultValues: { name: '', color: 'blue' } });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -83,7 +64,7 @@ function CreateLabelForm() {
         <Box w={{ base: 'full', md: '72' }}>
           <TextField label={t('customLabels.name')} registration={form.register('name')} error={form.formState.errors.name} maxLength={MAX_NAME} />
         </Box>
-        <ColorSelect id="new-label-color" registration={form.register('color')} />
+        <SelectField id="new-label-color" label={t('customLabels.color')} registration={form.register('color')} options={colorOptions} />
         <Button type="submit" colorPalette="brand" mt={7} loading={form.formState.isSubmitting}>
           {t('customLabels.create')}
         </Button>
@@ -94,6 +75,7 @@ function CreateLabelForm() {
 
 function EditLabelRow({ label, onDone }: { label: CustomLabel; onDone: () => void }) {
   const { t } = useTranslation('leadSearch');
+  const colorOptions = useColorOptions();
   const { t: tc } = useTranslation('common');
   const save = useSaveLabel();
   const form = useYupForm<LabelValues>(useLabelSchema(), { defaultValues: { name: label.name, color: label.color } });
@@ -113,7 +95,7 @@ function EditLabelRow({ label, onDone }: { label: CustomLabel; onDone: () => voi
             <Box w={{ base: 'full', md: '72' }}>
               <TextField label={t('customLabels.name')} registration={form.register('name')} error={form.formState.errors.name} maxLength={MAX_NAME} />
             </Box>
-            <ColorSelect id={`label-color-${label.id}`} registration={form.register('color')} />
+            <SelectField id={`label-color-${label.id}`} label={t('customLabels.color')} registration={form.register('color')} options={colorOptions} />
             <HStack mt={7}>
               <Button type="submit" size="sm" colorPalette="brand" loading={form.formState.isSubmitting}>
                 {tc('actions.save')}

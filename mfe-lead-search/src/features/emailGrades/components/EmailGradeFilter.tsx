@@ -1,5 +1,5 @@
-import { Box, Button, HStack, NativeSelect, chakra } from '@chakra-ui/react';
-import { apiErrorMessage } from '@leadsmith/shared';
+import { Button, HStack } from '@chakra-ui/react';
+import { FilterSelect, apiErrorMessage } from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,22 +49,18 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
 
   return (
     <HStack align="flex-end" gap={2}>
-      <Box>
-        <chakra.label htmlFor="filter-email-grade" fontSize="sm" fontWeight="medium" display="block">
-          {t('emailGrade.filter')}
-        </chakra.label>
-        <NativeSelect.Root size="sm" w="48">
-          <NativeSelect.Field id="filter-email-grade" value={value ?? ''} onChange={(e) => onChange((e.target.value || undefined) as EmailGrade | undefined)}>
-            <option value="">{t('emailGrade.any')}</option>
-            {EMAIL_GRADES.map((grade) => (
-              <option key={grade} value={grade}>
-                {counts ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(counts[grade]) }) : t(`emailGrade.grade.${grade}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Box>
+      <FilterSelect
+        id="filter-email-grade"
+        width="48"
+        label={t('emailGrade.filter')}
+        value={value ?? ''}
+        onChange={(v) => onChange((v || undefined) as EmailGrade | undefined)}
+        allLabel={t('emailGrade.any')}
+        options={EMAIL_GRADES.map((grade) => ({
+          value: grade,
+          label: counts ? t('emailGrade.optionCount', { grade: t(`emailGrade.grade.${grade}`), n: number.format(counts[grade]) }) : t(`emailGrade.grade.${grade}`),
+        }))}
+      />
       <Button size="sm" variant="outline" onClick={() => void handleVerify()} loading={verify.isPending} disabled={busy}>
         {busy ? t('emailGrade.verifying', { n: number.format(ungraded ?? 0) }) : t('emailGrade.verify')}
       </Button>

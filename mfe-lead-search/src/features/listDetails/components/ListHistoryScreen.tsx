@@ -1,5 +1,5 @@
-import { Badge, Box, Flex, Input, NativeSelect, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, i18n, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
+import { Badge, Box, Flex, Input, Table, Text, chakra } from '@chakra-ui/react';
+import { FilterSelect, apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, i18n, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { parseListParam } from '../../../api/types';
@@ -52,22 +52,15 @@ function HistoryTable({ id }: { id: number }) {
   return (
     <>
       <Flex as="section" aria-label={t('history.filters')} gap={3} wrap="wrap" align="flex-end" mb={4}>
-        <Box>
-          <chakra.label htmlFor="history-kind" fontSize="sm" fontWeight="medium" display="block">
-            {t('history.kind')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" w="56">
-            <NativeSelect.Field id="history-kind" value={kind ?? ''} onChange={(e) => update({ kind: e.target.value || null })}>
-              <option value="">{t('history.allKinds')}</option>
-              {HISTORY_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`history.kinds.${k}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
+        <FilterSelect
+          id="history-kind"
+          width="56"
+          label={t('history.kind')}
+          value={kind ?? ''}
+          onChange={(v) => update({ kind: v || null })}
+          allLabel={t('history.allKinds')}
+          options={HISTORY_KINDS.map((k) => ({ value: k, label: t(`history.kinds.${k}`) }))}
+        />
         <Box>
           <chakra.label htmlFor="history-from" fontSize="sm" fontWeight="medium" display="block">
             {t('history.from')}

@@ -1,5 +1,5 @@
-import { Box, Button, Card, chakra, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader, CheckboxField } from '@leadsmith/shared';
+import { Box, Button, Card, chakra, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { FilterSelect, apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader, CheckboxField } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -99,6 +99,7 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
   const [saveAs, setSaveAs] = useState('');
   const [findEmails, setFindEmails] = useState(false);
   const [duplicates, setDuplicates] = useState<'keep' | 'skip'>('keep');
+  const [savedChoice, setSavedChoice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const saved = useSavedMappings(type);
   const start = useStartImport(type);
@@ -125,22 +126,18 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
     <Stack gap={4}>
       <Text data-testid="import-summary">{t('import.fileSummary', { name: uploaded.import.file_name, count: uploaded.import.total })}</Text>
       {saved.data?.data.length ? (
-        <Box>
-          <chakra.label htmlFor="import-saved" fontSize="sm" fontWeight="medium" display="block">
-            {t('import.savedMapping')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" w="64">
-            <NativeSelect.Field id="import-saved" defaultValue="" onChange={(e) => applySaved(e.target.value)}>
-              <option value="">{t('import.chooseSaved')}</option>
-              {saved.data.data.map((m) => (
-                <option key={m.id} value={m.name}>
-                  {m.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
+        <FilterSelect
+          id="import-saved"
+          width="64"
+          label={t('import.savedMapping')}
+          value={savedChoice}
+          onChange={(name) => {
+            setSavedChoice(name);
+            applySaved(name);
+          }}
+          allLabel={t('import.chooseSaved')}
+          options={saved.data.data.map((m) => ({ value: m.name, label: m.name }))}
+        />
       ) : null}
       <Box as="section" aria-labelledby="import-mapping-title">
         <Heading as="h2" size="sm" id="import-mapping-title" mb={2}>
@@ -148,22 +145,16 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3}>
           {IMPORT_FIELDS.map((field: ImportField) => (
-            <Box key={field}>
-              <chakra.label htmlFor={`map-${field}`} fontSize="sm" fontWeight="medium" display="block">
-                {t(`import.field.${field}`)}
-              </chakra.label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field id={`map-${field}`} value={mapping[field] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [field]: e.target.value || undefined }))}>
-                  <option value="">{t('import.notImported')}</option>
-                  {columns.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Box>
+            <FilterSelect
+              key={field}
+              id={`map-${field}`}
+              width="full"
+              label={t(`import.field.${field}`)}
+              value={mapping[field] ?? ''}
+              onChange={(v) => setMapping((m) => ({ ...m, [field]: v || undefined }))}
+              allLabel={t('import.notImported')}
+              options={columns.map((c) => ({ value: c, label: c }))}
+            />
           ))}
         </SimpleGrid>
       </Box>
@@ -192,18 +183,17 @@ function MappingForm({ type, listId, uploaded, onStarted, onCancel }: MappingFor
       </Box>
       <Stack gap={2}>
         <CheckboxField label={t('import.findEmails', { count: COST_PER_RECORD[type] })} mb={0} checked={findEmails} onChange={setFindEmails} />
-        <Box>
-          <chakra.label htmlFor="import-duplicates" fontSize="sm" fontWeight="medium" display="block">
-            {t('import.duplicates')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" w="72">
-            <NativeSelect.Field id="import-duplicates" value={duplicates} onChange={(e) => setDuplicates(e.target.value === 'skip' ? 'skip' : 'keep')}>
-              <option value="keep">{t('import.duplicatesKeep')}</option>
-              <option value="skip">{t('import.duplicatesSkip')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
+        <FilterSelect
+          id="import-duplicates"
+          width="72"
+          label={t('import.duplicates')}
+          value={duplicates}
+          onChange={(v) => setDuplicates(v === 'skip' ? 'skip' : 'keep')}
+          options={[
+            { value: 'keep', label: t('import.duplicatesKeep') },
+            { value: 'skip', label: t('import.duplicatesSkip') },
+          ]}
+        />
         <Box>
           <chakra.label htmlFor="import-save-as" fontSize="sm" fontWeight="medium" display="block">
             {t('import.saveAs')}

@@ -1,5 +1,5 @@
-import { Box, Button, HStack, Link, NativeSelect, Text, chakra } from '@chakra-ui/react';
-import { paths, useCrossAreaNavigate } from '@leadsmith/shared';
+import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
+import { FilterSelect, paths, useCrossAreaNavigate } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCrmConnections, type CrmId } from '../api/getCrmConnections';
@@ -44,21 +44,14 @@ export function CrmSendControl({ selection, onQueued }: CrmSendControlProps) {
     <Box>
       <HStack gap={2} align="flex-end" wrap="wrap">
         {connected.length > 1 ? (
-          <Box>
-            <chakra.label htmlFor="crm-send-provider" fontSize="sm" fontWeight="medium" display="block">
-              {t('crmSend.provider')}
-            </chakra.label>
-            <NativeSelect.Root size="sm" w="44">
-              <NativeSelect.Field id="crm-send-provider" value={provider} onChange={(e) => setChosen(e.target.value as CrmId)}>
-                {connected.map((c) => (
-                  <option key={c.provider} value={c.provider}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
+          <FilterSelect
+            id="crm-send-provider"
+            width="44"
+            label={t('crmSend.provider')}
+            value={provider ?? ''}
+            onChange={(v) => setChosen(v as CrmId)}
+            options={connected.map((c) => ({ value: c.provider, label: c.name }))}
+          />
         ) : null}
         <Button size="sm" variant="outline" onClick={() => void handleSend()} loading={send.isPending || connections.isPending}>
           {connected.length === 1 ? t('crmSend.sendTo', { name: connected[0]!.name }) : t('crmSend.send')}

@@ -1,4 +1,4 @@
-import { Box, NativeSelect, chakra } from '@chakra-ui/react';
+import { FilterSelect } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { useLabelOptions } from '../api/getLabelOptions';
 
@@ -15,22 +15,15 @@ export function LabelFilter({ value, onChange }: LabelFilterProps) {
   // A label in the URL that is not (yet) in the catalogue still shows as chosen.
   const known = value === undefined || options.some((l) => l.id === value);
   return (
-    <Box>
-      <chakra.label htmlFor="filter-label" fontSize="sm" fontWeight="medium" display="block">
-        {t('crmSend.labelFilter')}
-      </chakra.label>
-      <NativeSelect.Root size="sm" w="48" disabled={labels.isPending}>
-        <NativeSelect.Field id="filter-label" value={value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}>
-          <option value="">{t('crmSend.anyLabel')}</option>
-          {known ? null : <option value={String(value)}>{t('crmSend.labelNumber', { id: value })}</option>}
-          {options.map((l) => (
-            <option key={l.id} value={String(l.id)}>
-              {l.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Box>
+    <FilterSelect
+      id="filter-label"
+      width="48"
+      label={t('crmSend.labelFilter')}
+      disabled={labels.isPending}
+      value={value === undefined ? '' : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : undefined)}
+      allLabel={t('crmSend.anyLabel')}
+      options={[...(known ? [] : [{ value: String(value), label: t('crmSend.labelNumber', { id: value }) }]), ...options.map((l) => ({ value: String(l.id), label: l.name }))]}
+    />
   );
 }

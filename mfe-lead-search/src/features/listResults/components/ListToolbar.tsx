@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Input, chakra } from '@chakra-ui/react';
-import { SENT_FILTER, WITH_EMAIL } from '@leadsmith/shared';
+import { FilterSelect, SENT_FILTER, WITH_EMAIL } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +11,6 @@ import { RESULT_SORTS, type ResultFilters, type ResultSort } from '../api/getRes
 import { matchingFilters, type ViewMode } from '../listUrlState';
 import { offers } from '../listToolbar';
 import { CsvExportControl } from './CsvExportControl';
-import { FilterSelect } from './FilterSelect';
 import { LabelFilter } from './LabelFilter';
 
 /** The panels the toolbar opens below itself. */
@@ -52,27 +51,29 @@ export function ListToolbar({
       {has('emailFound') ? (
         <FilterSelect
           id="filter-with-email"
+          width="48"
           label={t('toolbar.emailFound')}
           value={String(filters.withEmail)}
           onChange={(value) => onChange({ withEmail: Number(value) })}
           options={[
-            [String(WITH_EMAIL.all), t('withEmail.all')],
-            [String(WITH_EMAIL.found), t('withEmail.found')],
-            [String(WITH_EMAIL.potentialsFound), t('withEmail.potential')],
-            [String(WITH_EMAIL.notFound), t('withEmail.notFound')],
+            { value: String(WITH_EMAIL.all), label: t('withEmail.all') },
+            { value: String(WITH_EMAIL.found), label: t('withEmail.found') },
+            { value: String(WITH_EMAIL.potentialsFound), label: t('withEmail.potential') },
+            { value: String(WITH_EMAIL.notFound), label: t('withEmail.notFound') },
           ]}
         />
       ) : null}
       {has('status') ? (
         <FilterSelect
           id="filter-sent"
+          width="48"
           label={t('toolbar.status')}
           value={String(filters.sent)}
           onChange={(value) => onChange({ sent: Number(value) })}
           options={[
-            [String(SENT_FILTER.all), t('sent.all')],
-            [String(SENT_FILTER.sent), t('sent.sent')],
-            [String(SENT_FILTER.unsent), t('sent.unsent')],
+            { value: String(SENT_FILTER.all), label: t('sent.all') },
+            { value: String(SENT_FILTER.sent), label: t('sent.sent') },
+            { value: String(SENT_FILTER.unsent), label: t('sent.unsent') },
           ]}
         />
       ) : null}
@@ -80,10 +81,11 @@ export function ListToolbar({
       {has('emailFound') ? <EmailGradeFilter type={type} listId={id} value={filters.email_grade} onChange={(grade) => onChange({ email_grade: grade })} /> : null}
       <FilterSelect
         id="filter-sort"
+        width="48"
         label={t('toolbar.sort')}
         value={filters.sort ?? 'added'}
         onChange={(value) => onChange({ sort: value === 'added' ? undefined : (value as ResultSort) })}
-        options={RESULT_SORTS.map((s) => [s, t(`sort.${s}`)] as [string, string])}
+        options={RESULT_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
       />
       {has('search') ? (
         <chakra.form
@@ -104,13 +106,14 @@ export function ListToolbar({
           </Box>
           <FilterSelect
             id="search-type"
+            width="48"
             label={t('toolbar.searchType')}
             value={filters.search_type}
             onChange={(value) => onChange({ search_type: value as ResultFilters['search_type'], search: searchText.trim() })}
             options={[
-              ['contain', t('searchType.contain')],
-              ['exact', t('searchType.exact')],
-              ['start', t('searchType.start')],
+              { value: 'contain', label: t('searchType.contain') },
+              { value: 'exact', label: t('searchType.exact') },
+              { value: 'start', label: t('searchType.start') },
             ]}
           />
           <Button type="submit" size="sm" variant="outline">

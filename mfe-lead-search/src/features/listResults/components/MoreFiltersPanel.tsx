@@ -1,4 +1,5 @@
-import { Box, Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
+import { FilterSelect } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADVANCED_FIELDS, ADVANCED_OPERATORS, VALUELESS_OPERATORS, type AdvancedRule, type ResultFilters } from '../api/getResults';
@@ -62,36 +63,22 @@ export function MoreFiltersPanel({ filters, onApply }: MoreFiltersPanelProps) {
       <Stack gap={2} mb={3}>
         {rules.map((rule, i) => (
           <HStack key={i} role="group" aria-label={t('moreFilters.rule', { n: i + 1 })} wrap="wrap" align="flex-end">
-            <Box>
-              <chakra.label htmlFor={`rule-${i}-field`} fontSize="sm" display="block">
-                {t('moreFilters.field')}
-              </chakra.label>
-              <NativeSelect.Root size="sm" w="44">
-                <NativeSelect.Field id={`rule-${i}-field`} value={rule.field} onChange={(e) => change(i, { field: e.target.value as Draft['field'] })}>
-                  {ADVANCED_FIELDS.map((f) => (
-                    <option key={f} value={f}>
-                      {t(`moreFilters.fields.${f}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Box>
-            <Box>
-              <chakra.label htmlFor={`rule-${i}-operator`} fontSize="sm" display="block">
-                {t('moreFilters.operator')}
-              </chakra.label>
-              <NativeSelect.Root size="sm" w="48">
-                <NativeSelect.Field id={`rule-${i}-operator`} value={rule.operator} onChange={(e) => change(i, { operator: e.target.value as Draft['operator'] })}>
-                  {ADVANCED_OPERATORS.map((o) => (
-                    <option key={o} value={o}>
-                      {t(`moreFilters.operators.${o.replace(/ /g, '_')}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Box>
+            <FilterSelect
+              id={`rule-${i}-field`}
+              width="44"
+              label={t('moreFilters.field')}
+              value={rule.field}
+              onChange={(v) => change(i, { field: v as Draft['field'] })}
+              options={ADVANCED_FIELDS.map((f) => ({ value: f, label: t(`moreFilters.fields.${f}`) }))}
+            />
+            <FilterSelect
+              id={`rule-${i}-operator`}
+              width="48"
+              label={t('moreFilters.operator')}
+              value={rule.operator}
+              onChange={(v) => change(i, { operator: v as Draft['operator'] })}
+              options={ADVANCED_OPERATORS.map((o) => ({ value: o, label: t(`moreFilters.operators.${o.replace(/ /g, '_')}`) }))}
+            />
             {VALUELESS_OPERATORS.includes(rule.operator) ? null : (
               <Box>
                 <chakra.label htmlFor={`rule-${i}-value`} fontSize="sm" display="block">

@@ -1,5 +1,5 @@
-import { Box, Button, chakra, HStack, Input, NativeSelect } from '@chakra-ui/react';
-import { apiErrorMessage } from '@leadsmith/shared';
+import { Box, Button, chakra, HStack, Input } from '@chakra-ui/react';
+import { FilterSelect, apiErrorMessage } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchType } from '../../../api/types';
@@ -51,26 +51,15 @@ export function SavedViewsControl({ type, columns, filters, selectedId, onApply 
 
   return (
     <HStack gap={2} align="flex-end" wrap="wrap">
-      <Box>
-        <chakra.label htmlFor="saved-view" fontSize="sm" fontWeight="medium" display="block">
-          {t('views.label')}
-        </chakra.label>
-        <NativeSelect.Root size="sm" w="48">
-          <NativeSelect.Field
-            id="saved-view"
-            value={selected ? String(selected.id) : ''}
-            onChange={(e) => onApply(views.data?.data.find((v) => String(v.id) === e.target.value) ?? null)}
-          >
-            <option value="">{t('views.none')}</option>
-            {(views.data?.data ?? []).map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Box>
+      <FilterSelect
+        id="saved-view"
+        width="48"
+        label={t('views.label')}
+        value={selected ? String(selected.id) : ''}
+        onChange={(v) => onApply(views.data?.data.find((view) => String(view.id) === v) ?? null)}
+        allLabel={t('views.none')}
+        options={(views.data?.data ?? []).map((view) => ({ value: String(view.id), label: view.name }))}
+      />
       {selected ? (
         <>
           <Button size="sm" variant="outline" loading={save.isPending} onClick={() => save.mutateAsync({ id: selected.id, name: selected.name, list_type: type, columns, filters }).catch(ignore)}>

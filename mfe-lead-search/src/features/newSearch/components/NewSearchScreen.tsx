@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
-import { applyApiFieldErrors, apiFieldErrors, CheckboxField, ErrorState, OnboardingTopics, PageHeader, PageSpinner, TextField, useYupForm } from '@leadsmith/shared';
+import { applyApiFieldErrors, apiFieldErrors, CheckboxField, ErrorState, OnboardingTopics, PageHeader, PageSpinner, SelectField, TextField, useYupForm } from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,7 +12,6 @@ import { useStartSearch } from '../api/startSearch';
 import { costPerRecord, searchSchema, toApiFilters, valuesFromQuery, type SearchFormValues } from '../searchForm';
 import { CostPanel } from './CostPanel';
 import { SearchFilters } from './SearchFilters';
-import { SelectField } from './fields';
 import { SaveSearchPanel } from './SaveSearchPanel';
 import { useSaveSearch, type SavedSearchAlert } from '../../../api/saveSearch';
 

@@ -1,4 +1,5 @@
-import { Box, Button, Heading, HStack, Input, NativeSelect, chakra } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, chakra } from '@chakra-ui/react';
+import { FilterSelect } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,19 +34,16 @@ export function SaveSearchPanel({ onSave, busy, error }: SaveSearchPanelProps) {
         {t('savedSearches.fields.name')}
       </chakra.label>
       <Input id="saved-search-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error) || undefined} mb={2} />
-      <chakra.label htmlFor="saved-search-alert" fontSize="sm" fontWeight="medium" display="block" mb={1}>
-        {t('savedSearches.fields.alert')}
-      </chakra.label>
-      <NativeSelect.Root mb={3}>
-        <NativeSelect.Field id="saved-search-alert" value={alert} onChange={(e) => setAlert(e.target.value as SavedSearchAlert)}>
-          {SAVED_SEARCH_ALERTS.map((a) => (
-            <option key={a} value={a}>
-              {t(`savedSearches.alert.${a}`)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <FilterSelect
+        id="saved-search-alert"
+        width="full"
+        size="md"
+        mb={3}
+        label={t('savedSearches.fields.alert')}
+        value={alert}
+        onChange={(v) => setAlert(v as SavedSearchAlert)}
+        options={SAVED_SEARCH_ALERTS.map((a) => ({ value: a, label: t(`savedSearches.alert.${a}`) }))}
+      />
       <HStack>
         <Button type="button" variant="outline" onClick={() => void handleSave()} disabled={!name.trim()} loading={busy}>
           {t('savedSearches.save')}

@@ -1,11 +1,11 @@
 import { Box, Field, Heading, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
-import { TextField } from '@leadsmith/shared';
+import { SelectField, TextField } from '@leadsmith/shared';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SearchOptions } from '../../../api/getSearchOptions';
 import type { SearchType } from '../../../api/types';
 import { RANGE_FILTERS, RATE_FILTERS, type SearchFormValues } from '../searchForm';
-import { CheckboxGroupField, MultiSelectField, SelectField } from './fields';
+import { CheckboxGroupField, MultiSelectField } from './fields';
 
 export interface SearchFiltersProps {
   type: SearchType;

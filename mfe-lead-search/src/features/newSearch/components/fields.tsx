@@ -1,6 +1,6 @@
-import { Box, Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Tag, Text, Wrap, chakra } from '@chakra-ui/react';
+import { Box, Checkbox, Fieldset, Input, SimpleGrid, Tag, Text, Wrap, chakra } from '@chakra-ui/react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { useController, type Control, type FieldError, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import { useController, type Control, type FieldError, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 const message = (error?: FieldError | { message?: string }) => error?.message;
@@ -35,34 +35,6 @@ export function CheckboxGroupField<T extends FieldValues>({ legend, options, con
       </SimpleGrid>
       {message(error) ? <Fieldset.ErrorText color="red.700">{message(error)}</Fieldset.ErrorText> : null}
     </Fieldset.Root>
-  );
-}
-
-export interface SelectFieldProps {
-  label: string;
-  registration: UseFormRegisterReturn;
-  options: readonly { value: string; label: string }[];
-  placeholder?: string;
-  error?: FieldError;
-}
-
-export function SelectField({ label, registration, options, placeholder, error }: SelectFieldProps) {
-  return (
-    <Field.Root invalid={Boolean(message(error))} mb={4}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...registration}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {message(error) ? <Field.ErrorText color="red.700">{message(error)}</Field.ErrorText> : null}
-    </Field.Root>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Heading, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { FilterSelect, apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -94,20 +94,15 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
         <Link to={`/saved-lists/${listPath(search.campaign)}`}>{search.campaign.name}</Link>
       </Table.Cell>
       <Table.Cell>
-        <NativeSelect.Root size="sm" width="auto" disabled={update.isPending}>
-          <NativeSelect.Field
-            aria-label={t('savedSearches.alertFor', { name: search.name })}
-            value={search.alert}
-            onChange={(e) => update.mutate({ id: search.id, alert: e.target.value as SavedSearchAlert, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
-          >
-            {SAVED_SEARCH_ALERTS.map((a) => (
-              <option key={a} value={a}>
-                {t(`savedSearches.alert.${a}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          hideLabel
+          width="auto"
+          disabled={update.isPending}
+          label={t('savedSearches.alertFor', { name: search.name })}
+          value={search.alert}
+          onChange={(v) => update.mutate({ id: search.id, alert: v as SavedSearchAlert, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+          options={SAVED_SEARCH_ALERTS.map((a) => ({ value: a, label: t(`savedSearches.alert.${a}`) }))}
+        />
         {search.next_alert_at ? <Text fontSize="xs">{t('savedSearches.nextAlert', { when: when(search.next_alert_at) })}</Text> : null}
       </Table.Cell>
       <Table.Cell data-testid="saved-search-last-run">

@@ -1,5 +1,5 @@
-import { Box, Button, Field, Flex, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { CheckboxField, PageSpinner, SelectField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { FilterSelect, CheckboxField, PageSpinner, SelectField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -264,20 +264,16 @@ function NodeSettingsForm({ node, nodes, edges, readOnly, serverError, onChange,
         </Stack>
         {!readOnly ? (
           <Flex gap={2} align="end" mb={3}>
-            <Field.Root flex="1">
-              <Field.Label fontSize="sm">{t('workflow.connectTo')}</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field value={connectTo} onChange={(e) => setConnectTo(e.target.value)}>
-                  <option value="">{t('workflow.choose')}</option>
-                  {targets.map((n) => (
-                    <option key={n.id} value={n.id}>
-                      {nameOf(n.id)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <Box flex="1">
+              <FilterSelect
+                width="full"
+                label={t('workflow.connectTo')}
+                value={connectTo}
+                onChange={setConnectTo}
+                allLabel={t('workflow.choose')}
+                options={targets.map((n) => ({ value: n.id, label: nameOf(n.id) }))}
+              />
+            </Box>
             <Button
               size="sm"
               colorPalette="brand"
