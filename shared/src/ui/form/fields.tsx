@@ -191,7 +191,7 @@ export interface FilterSelectProps {
  */
 export function FilterSelect({ label, value, onChange, options, allLabel, id, disabled, hideLabel, width, size = 'sm', mb }: FilterSelectProps) {
   return (
-    <Field.Root maxW={width ? undefined : '14rem'} w={width} mb={mb} gap={hideLabel ? 0 : 1} disabled={disabled} ids={id ? { control: id } : undefined}>
+    <Field.Root maxW={width ? undefined : '14rem'} w={width} mb={mb} gap={hideLabel ? 0 : undefined} disabled={disabled} ids={id ? { control: id } : undefined}>
       <Field.Label fontSize="sm" srOnly={hideLabel}>
         {label}
       </Field.Label>
