@@ -161,6 +161,29 @@ describe('subscriptions that renew: a paid period grants its credits once, unuse
     ctx.clock.set(before);
   });
 
+  it("a sandbox subscription reactivated after it ended pays its new period at the package's amount now", async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Reactivated in test mode' })).data;
+    const form = { first_name: 'Re', last_name: 'Active', email: 'reactivated@renewals.test', password: 'secret1', custom_0: 'Back Co', billing_interval: 'month', card_token: sandboxToken(SANDBOX_CARDS.success) };
+    const posted = await ctx.app.inject({ method: 'POST', url: `/p/${pkg.slug}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    expect(posted.statusCode).toBe(201);
+    const sub = (await ctx.db.query<{ id: number; customer_id: number }>('SELECT s.id, s.customer_id FROM whitelabel_subscriptions s JOIN users u ON u.id = s.customer_id WHERE u.email = $1', [form.email])).rows[0]!;
+    const payments = async () => (await ctx.db.query<{ amount_cents: number }>('SELECT amount_cents FROM whitelabel_payments WHERE subscription_id = $1 ORDER BY id', [sub.id])).rows.map((r) => r.amount_cents);
+    expect((await call('POST', `/api/whitelabel/subscriptions/${sub.id}/cancel`, reseller)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Reactivated in test mode', monthly_price_cents: 5900 })).statusCode).toBe(200);
+    // The clock goes back afterwards: the later tests' months stay within the reseller's session.
+    const before = ctx.clock.now();
+    ctx.clock.advance(31 * DAY);
+    try {
+      const later = await login(ctx.app, DEMO.reseller);
+      expect(json(await call('GET', `/api/whitelabel/subscriptions/${sub.id}`, later))).toMatchObject({ status: 'canceled' });
+      expect(json(await call('POST', `/api/whitelabel/subscriptions/${sub.id}/reactivate`, later))).toMatchObject({ data: { status: 'active' } });
+      expect(await payments()).toEqual([4900, 5900]);
+      await ledgerMatches(sub.customer_id);
+    } finally {
+      ctx.clock.set(before);
+    }
+  });
+
   it('a sales-page sign-up paid yearly in test mode pays a year, gets its credits month by month, and pays the next year after twelve months', async () => {
     const slug = (await ctx.db.query<{ slug: string }>('SELECT slug FROM whitelabel_packages WHERE id = $1', [packageId])).rows[0]!.slug;
     const form = { first_name: 'Yea', last_name: 'Rly', email: 'yearly@renewals.test', password: 'secret1', custom_0: 'Year Co', billing_interval: 'year', card_token: sandboxToken(SANDBOX_CARDS.success) };

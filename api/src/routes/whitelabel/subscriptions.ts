@@ -3,16 +3,16 @@ import { returnCredits, transferCredits } from '../../credits/ledger';
 import type { Db, Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { ApiError, unprocessable } from '../../http/errors';
-import { paymentsFor, PaymentUnknownError, type ChargeOutcome } from '../../providers/payments';
+import { paymentsFor, PaymentUnknownError, platformFee, type BillingInterval, type ChargeOutcome } from '../../providers/payments';
 import { registerSubscriptionEvents } from '../../providers/payments/subscriptionEvents';
-import { refundAtProvider, settleRefundEffect, type ClaimedRefund } from './billing';
+import { connectedAccountOf, recordPayment, refundAtProvider, settleRefundEffect, type ClaimedRefund } from './billing';
 import { MessageProperties, Nullable, Page, StringEnum, Timestamp, Type } from '../../http/contract';
 import { emailSchema, objectSchema } from '../../http/schemas';
 import { sendTemplatedMail } from '../../mail/templatedMail';
 import { normaliseEmail } from '../../users/users';
 import { say } from '../respond';
 import { idParamsSchema, notFound, pageQuerySchema, resellerGuard, resellerIdOf, type PageQuery, type Paginated } from './common';
-import { grantPaidPeriod } from '../../credits/periodGrant';
+import { addMonths, grantPaidPeriod } from '../../credits/periodGrant';
 import { addDays, assertMayAddCustomer, firstCreditPeriodEnd, insertCustomer, logEvent, passwordHashFor, setCustomerActive, startSubscription, SUBSCRIPTION_PERIOD_DAYS } from './customers';
 import { packageOf } from './packages';
 import { smtpRowOf } from './smtp';
@@ -302,8 +302,8 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
     const atStripe = await db.transaction(async (tx) => {
       await settleEndedPeriods(tx, owner, now);
-      const cur = await tx.query<StripeBilled & { managed_by: string; current_period_end: Date; billing_provider: string }>(
-        `SELECT id, owner_id, customer_id, status, managed_by, cancel_at_period_end, current_period_end, billing_provider, provider_subscription_ref,
+      const cur = await tx.query<StripeBilled & { managed_by: string; current_period_end: Date; billing_provider: string; package_id: number; billing_interval: BillingInterval }>(
+        `SELECT id, owner_id, customer_id, status, managed_by, cancel_at_period_end, current_period_end, billing_provider, provider_subscription_ref, package_id, billing_interval,
                 (SELECT count(*)::int FROM whitelabel_usage_events e WHERE e.subscription_id = s.id) AS version
            FROM whitelabel_subscriptions s WHERE id = $1 AND owner_id = $2 FOR UPDATE`,
         [request.params.id, owner],
@@ -329,12 +329,14 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
           break;
         case 'reactivate': {
           if (s.status === 'active' && !s.cancel_at_period_end) throw unprocessable('whitelabel.already_active', 'status');
-          const periodEnd = s.status === 'canceled' ? addDays(now, SUBSCRIPTION_PERIOD_DAYS) : s.current_period_end;
-          await tx.query(`UPDATE whitelabel_subscriptions SET status = 'active', cancel_at_period_end = false, canceled_at = NULL, current_period_end = $3, updated_at = $2 WHERE id = $1`, [
-            id,
-            now,
-            periodEnd,
-          ]);
+          // Billed by the sandbox (test mode), a cancelled one comes back as Stripe's does: its period is
+          // paid at the package's amount now for its interval (monthly when the package no longer sells yearly).
+          const billed = s.status === 'canceled' && s.managed_by === 'provider' && s.billing_provider === 'sandbox' ? await sandboxRestart(tx, s, now) : null;
+          const periodEnd = billed?.periodEnd ?? (s.status === 'canceled' ? addDays(now, SUBSCRIPTION_PERIOD_DAYS) : s.current_period_end);
+          await tx.query(
+            `UPDATE whitelabel_subscriptions SET status = 'active', cancel_at_period_end = false, canceled_at = NULL, current_period_end = $3, updated_at = $2, billing_interval = COALESCE($4, billing_interval) WHERE id = $1`,
+            [id, now, periodEnd, billed?.interval ?? null],
+          );
           await setCustomerActive(tx, s.customer_id, true, id, periodEnd);
           // A cancelled subscription coming back starts a new paid period with its month of credits.
           if (s.status === 'canceled') await grantPaidPeriod(tx, { subscriptionId: id, periodStart: now, periodEnd: firstCreditPeriodEnd(now, periodEnd), sourceEventId: `reactivate:${id}:${now.toISOString()}`, at: now, mail: deps });
@@ -394,6 +396,24 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     await finishRefund(db, claimed.id, outcome, now);
     await endAtStripe(db, payments, id);
     return { ...say(request, 'whitelabel.subscription_refund'), data: await subscriptionOf(db, owner, id) };
+  }
+
+  /**
+   * The payment of a sandbox-billed subscription reactivated after it ended: the package's amount now
+   * (the sandbox's renewals charge the same, credits/renewals.ts), to the reseller's connected test
+   * account when it has one. Nothing is charged for a free package.
+   */
+  async function sandboxRestart(tx: Queryable, s: { id: number; owner_id: number; package_id: number; billing_interval: BillingInterval }, now: Date): Promise<{ periodEnd: Date; interval: BillingInterval }> {
+    const pkg = (await tx.query<{ monthly_price_cents: number; yearly_price_cents: number | null }>('SELECT monthly_price_cents, yearly_price_cents FROM whitelabel_packages WHERE id = $1', [s.package_id])).rows[0]!;
+    const interval: BillingInterval = s.billing_interval === 'year' && pkg.yearly_price_cents !== null ? 'year' : 'month';
+    const amount = interval === 'year' ? pkg.yearly_price_cents! : pkg.monthly_price_cents;
+    if (amount > 0) {
+      const connected = await connectedAccountOf(tx, s.owner_id, 'sandbox');
+      const ref = `ch_sandbox_reactivate_${s.id}_${now.getTime()}`;
+      await recordPayment(tx, { ownerId: s.owner_id, subscriptionId: s.id, amountCents: amount, kind: 'charge', ref, at: now, provider: 'sandbox', connectedAccount: connected, applicationFeeCents: connected ? platformFee(payments.config, amount) : 0 });
+      await logEvent(tx, s.owner_id, s.id, 'payment', now, { amount_cents: amount });
+    }
+    return { periodEnd: interval === 'year' ? addMonths(now, 12) : addDays(now, SUBSCRIPTION_PERIOD_DAYS), interval };
   }
 
   for (const action of ['cancel', 'restore', 'reactivate'] as const) {
