@@ -1,4 +1,5 @@
-import { Box, Button, chakra, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Text } from '@chakra-ui/react';
+import { FilterSelect } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminAiModel, useSaveAiModel } from '../api/aiModel';
@@ -26,21 +27,7 @@ export function AiModelSetting() {
           save.mutate(value, { onSuccess: () => setChoice(null) });
         }}
       >
-        <Box>
-          <chakra.label htmlFor="ai-model" fontSize="sm" display="block">
-            {t('aiModel.label')}
-          </chakra.label>
-          <NativeSelect.Root size="sm" w="64">
-            <NativeSelect.Field id="ai-model" value={value} onChange={(e) => setChoice(e.target.value)}>
-              {current.data.models.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
+        <FilterSelect id="ai-model" width="64" label={t('aiModel.label')} value={value} onChange={setChoice} options={current.data.models.map((m) => ({ value: m, label: m }))} />
         <HStack>
           <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending} disabled={value === current.data.model}>
             {t('aiModel.save')}

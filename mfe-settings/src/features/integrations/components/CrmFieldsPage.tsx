@@ -1,8 +1,8 @@
-import { Box, Button, Field, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Input, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
+import { FilterSelect, ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
 import { useCrmFields, useSaveCrmFields, type CrmFieldMap } from '../api/crm-fields';
 import { useCrmConnections, type CrmProvider } from '../api/get-crm-connections';
 import { IntegrationNav } from './IntegrationNav';
@@ -67,19 +67,15 @@ export function CrmFieldsPage() {
         <ErrorState title={t('integrations.loadFailed')} onRetry={() => void connections.refetch()} />
       ) : (
         <>
-          <Field.Root maxW="sm" mb={4}>
-            <Field.Label>{t('integrations.crm')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={provider} onChange={(e) => setChosen(e.target.value as CrmProvider)}>
-                {connections.data.map((c) => (
-                  <option key={c.provider} value={c.provider}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <FilterSelect
+            size="md"
+            width="sm"
+            mb={4}
+            label={t('integrations.crm')}
+            value={provider}
+            onChange={(v) => setChosen(v as CrmProvider)}
+            options={connections.data.map((c) => ({ value: c.provider, label: c.name }))}
+          />
           {!current?.connected ? (
             <Text>
               <Link to={paths.settings.integration('crm')} style={{ textDecoration: 'underline' }}>

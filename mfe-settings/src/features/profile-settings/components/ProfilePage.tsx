@@ -1,6 +1,6 @@
-import { Box, Button, Field, Heading, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, PageHeader, PageSpinner, TextField, applyApiFieldErrors, useCurrentUser, useYupForm } from '@leadsmith/shared';
+import { SelectField, LANGUAGES, PageHeader, PageSpinner, TextField, applyApiFieldErrors, useCurrentUser, useYupForm } from '@leadsmith/shared';
 import { googleApiKeySchema, useGoogleApiKey } from '../api/google-api-key';
 import { profileSchema, useUpdateProfile, type ProfileInput } from '../api/update-profile';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
@@ -16,19 +16,7 @@ function ProfileForm({ defaults }: { defaults: ProfileInput }) {
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: (error) => applyApiFieldErrors(form, error) }))}>
       <TextField label={t('profileSettings.firstName')} autoComplete="given-name" registration={form.register('first_name')} error={errors.first_name} />
       <TextField label={t('profileSettings.lastName')} autoComplete="family-name" registration={form.register('last_name')} error={errors.last_name} />
-      <Field.Root mb={4} invalid={Boolean(errors.lang)}>
-        <Field.Label>{t('profileSettings.language')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...form.register('lang')}>
-            {LANGUAGES.map((lang) => (
-              <option key={lang} value={lang}>
-                {tc(`language.${lang}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField label={t('profileSettings.language')} registration={form.register('lang')} error={errors.lang} options={LANGUAGES.map((lang) => ({ value: lang, label: tc(`language.${lang}`) }))} />
       <Button type="submit" colorPalette="brand" loading={save.isPending}>
         {t('actions.save')}
       </Button>

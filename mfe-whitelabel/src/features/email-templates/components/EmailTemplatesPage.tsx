@@ -1,5 +1,5 @@
-import { Box, Button, chakra, Code, Field, Flex, Heading, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, RichTextField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
+import { Box, Button, chakra, Code, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { FilterSelect, applyApiFieldErrors, ErrorState, PageHeader, PageSpinner, RichTextField, TextareaField, TextField, useYupForm } from '@leadsmith/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -130,33 +130,15 @@ export function EmailTemplatesPage() {
     <Box>
       <PageHeader title={t('routes.emailTemplates')} />
       <Flex gap={4} wrap="wrap" mb={6}>
-        <Field.Root maxW="20rem">
-          <Field.Label>{t('templates.kind')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={template.kind} onChange={(e) => choose('kind', e.currentTarget.value)}>
-              {templates.data.map((tpl) => (
-                <option key={tpl.kind} value={tpl.kind}>
-                  {t(`templates.kinds.${tpl.kind}`)}
-                  {tpl.is_default ? '' : ` — ${t('templates.customised')}`}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root maxW="14rem">
-          <Field.Label>{t('templates.language')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={lang} onChange={(e) => choose('lang', e.currentTarget.value)}>
-              {LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`templates.languages.${l}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FilterSelect
+          size="md"
+          width="20rem"
+          label={t('templates.kind')}
+          value={template.kind}
+          onChange={(v) => choose('kind', v)}
+          options={templates.data.map((tpl) => ({ value: tpl.kind, label: `${t(`templates.kinds.${tpl.kind}`)}${tpl.is_default ? '' : ` — ${t('templates.customised')}`}` }))}
+        />
+        <FilterSelect size="md" label={t('templates.language')} value={lang} onChange={(v) => choose('lang', v)} options={LANGUAGES.map((l) => ({ value: l, label: t(`templates.languages.${l}`) }))} />
       </Flex>
       <Text fontSize="sm" mb={4}>
         {t('templates.languageHelp')}

@@ -1,5 +1,5 @@
-import { Box, Button, Code, Field, Flex, NativeSelect, Text } from '@chakra-ui/react';
-import { ErrorState, PageHeader, PageSpinner, useAreaProps } from '@leadsmith/shared';
+import { Box, Button, Code, Flex, Text } from '@chakra-ui/react';
+import { FilterSelect, ErrorState, PageHeader, PageSpinner, useAreaProps } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/format';
 import { usePaymentAccount, type BillingType } from '../api/getPaymentAccount';
@@ -30,19 +30,15 @@ export function StripePage() {
       ) : (
         <Box maxW="40rem">
           <Text mb={4}>{account.data.stripe_configured ? t('stripe.introLive') : t('stripe.introSandbox')}</Text>
-          <Field.Root mb={6} maxW="20rem">
-            <Field.Label>{t('stripe.billingType')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={account.data.data.billing_type} onChange={(e) => billing.mutate(e.target.value as BillingType)}>
-                {BILLING_TYPES.map((b) => (
-                  <option key={b} value={b}>
-                    {t(`stripe.billingTypes.${b}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <FilterSelect
+            size="md"
+            width="20rem"
+            mb={6}
+            label={t('stripe.billingType')}
+            value={account.data.data.billing_type}
+            onChange={(v) => billing.mutate(v as BillingType)}
+            options={BILLING_TYPES.map((b) => ({ value: b, label: t(`stripe.billingTypes.${b}`) }))}
+          />
           {account.data.data.billing_type === 'paykickstart' ? (
             <PaykickstartSettingsPanel />
           ) : (
