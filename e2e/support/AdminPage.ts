@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { api } from './api';
 
 /** Page object for the super-admin area's lists: rows, row actions menu, confirm dialog. */
 export class AdminPage {
@@ -29,7 +30,5 @@ export class AdminPage {
 
 /** An admin token for arranging data through the API (faster than clicking). */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { token: string }).token;
+  return (await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).token;
 }

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { api } from './api';
 
 let counter = 0;
 
@@ -9,9 +10,7 @@ let counter = 0;
  */
 export async function createAiReseller(request: APIRequestContext): Promise<{ email: string; password: string; token: string }> {
   counter += 1;
-  const admin = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  expect(admin.ok()).toBeTruthy();
-  const { token: adminToken } = (await admin.json()) as { token: string };
+  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   const email = `ai-reseller-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
   const password = 'ai-reseller-pass';
   const created = await request.post('/api/admin/users', {
@@ -19,9 +18,8 @@ export async function createAiReseller(request: APIRequestContext): Promise<{ em
     data: { email, password, first_name: 'Ada', last_name: 'Reseller', user_type: 'reseller', modules: ['leads', 'ai_suggest', 'whitelabel', 'wallet'], search_limit: 1000 },
   });
   expect(created.status(), `create ${email}`).toBe(201);
-  const login = await request.post('/auth/login', { data: { email, password } });
-  expect(login.ok()).toBeTruthy();
-  return { email, password, token: ((await login.json()) as { token: string }).token };
+  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  return { email, password, token };
 }
 
 /** Page objects of the AI area. */

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { api } from './api';
 
 let counter = 0;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -7,9 +8,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A new account holding the leads module (admin API), so AI assistant specs own their prompts and business profile. */
 export async function createAssistantUser(request: APIRequestContext): Promise<{ email: string; password: string; token: string }> {
   counter += 1;
-  const admin = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  expect(admin.ok()).toBeTruthy();
-  const { token: adminToken } = (await admin.json()) as { token: string };
+  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   const email = `assistant-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
   const password = 'assistant-pass';
   const created = await request.post('/api/admin/users', {
@@ -17,9 +16,8 @@ export async function createAssistantUser(request: APIRequestContext): Promise<{
     data: { email, password, first_name: 'Avery', last_name: 'Assistant', user_type: 'reseller', modules: ['leads'], search_limit: 1000 },
   });
   expect(created.status(), `create ${email}`).toBe(201);
-  const login = await request.post('/auth/login', { data: { email, password } });
-  expect(login.ok()).toBeTruthy();
-  return { email, password, token: ((await login.json()) as { token: string }).token };
+  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  return { email, password, token };
 }
 
 export const BUSINESS_PROFILE = {
@@ -39,17 +37,16 @@ export async function completeBusinessProfile(request: APIRequestContext, token:
 
 /** A people list with one manual entry per name (company and position set); answers the list and result ids. */
 export async function peopleListWith(request: APIRequestContext, token: string, name: string, people: string[]): Promise<{ listId: number; resultIds: number[] }> {
-  const list = await request.post('/api/campaigns', { headers: auth(token), data: { name, list_type: 'people' } });
-  expect(list.status()).toBe(201);
-  const listId = ((await list.json()) as { campaign: { id: number } }).campaign.id;
+  const listId = (await api(request).post('/api/campaigns', { headers: auth(token), data: { name, list_type: 'people' }, status: 201 })).campaign.id;
   const resultIds: number[] = [];
   for (const person of people) {
-    const response = await request.post(`/api/people-results/${listId}/manual`, {
+    const { result } = await api(request).post('/api/people-results/{id}/manual', {
+      path: { id: listId },
       headers: auth(token),
       data: { name: person, email: `${person.toLowerCase().replace(/\W+/g, '.')}@example.com`, company: 'Smile Dental', position: 'Practice Manager' },
+      status: 201,
     });
-    expect(response.status()).toBe(201);
-    resultIds.push(((await response.json()) as { result: { id: number } }).result.id);
+    resultIds.push(result.id);
   }
   return { listId, resultIds };
 }

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { api } from './api';
 
 /** Page objects of the lead search area (new search, one saved list). */
 export class NewSearchPage {
@@ -58,13 +59,9 @@ export class SavedListPage {
 /** A bearer token for API checks beside the browser (same account, separate token). */
 export async function apiToken(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<string> {
   const { email, password } = ACCOUNTS[account];
-  const response = await request.post('/auth/login', { data: { email, password } });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { token: string }).token;
+  return (await api(request).post('/auth/login', { data: { email, password } })).token;
 }
 
 export async function creditTotal(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { credits: { total: number } }).credits.total;
+  return (await api(request).get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } })).credits.total;
 }

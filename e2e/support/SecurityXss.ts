@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { registerFreshUser, type FreshUser } from './freshUser';
+import { api } from './api';
 
 /**
  * XSS payloads: script tags, event handlers, attribute break-outs, javascript: URLs, template
@@ -58,10 +59,8 @@ export const authHeaders = (token: string) => ({ authorization: `Bearer ${token}
 /** A fresh customer with the given modules (granted by the super admin through the API). */
 export async function freshUserWith(request: APIRequestContext, label: string, modules: string[], userType?: 'reseller'): Promise<FreshUser & { id: number }> {
   const user = await registerFreshUser(request, `xss-${label}`);
-  const me = await request.get('/api/me', { headers: authHeaders(user.token) });
-  const { id } = (await me.json()) as { id: number };
-  const adminLogin = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  const { token: adminToken } = (await adminLogin.json()) as { token: string };
+  const { id } = await api(request).get('/api/me', { headers: authHeaders(user.token) });
+  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   const granted = await request.put(`/api/admin/users/${id}`, { headers: authHeaders(adminToken), data: { modules, ...(userType ? { user_type: userType } : {}) } });
   expect(granted.status(), `grant ${modules.join(', ')}`).toBe(200);
   return { ...user, id };

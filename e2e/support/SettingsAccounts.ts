@@ -1,14 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import type { FreshUser } from './freshUser';
+import { api } from './api';
 
 let counter = 0;
 
 /** Bearer token of a seeded demo account. */
 export async function tokenOf(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<string> {
-  const response = await request.post('/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } });
-  expect(response.ok(), `login as ${account}`).toBeTruthy();
-  return ((await response.json()) as { token: string }).token;
+  return (await api(request).post('/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } })).token;
 }
 
 /**
@@ -25,7 +24,6 @@ export async function createModuleUser(request: APIRequestContext, label: string
     data: { email, password, first_name: 'Wallet', last_name: 'User', modules, search_limit: 1000 },
   });
   expect(created.status(), `create ${email}`).toBe(201);
-  const login = await request.post('/auth/login', { data: { email, password } });
-  expect(login.ok()).toBeTruthy();
-  return { email, password, token: ((await login.json()) as { token: string }).token };
+  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  return { email, password, token };
 }

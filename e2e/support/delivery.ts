@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, type AccountName } from './accounts';
+import { api } from './api';
 
 /** Helpers of the delivery specs: releasing remote versions, editing the registry, signing in on another domain. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -47,9 +48,7 @@ export function treeHash(dir: string): string {
 
 export async function apiToken(request: APIRequestContext, account: AccountName): Promise<string> {
   const { email, password } = ACCOUNTS[account];
-  const response = await request.post('/auth/login', { data: { email, password } });
-  expect(response.ok(), `login as ${account}`).toBeTruthy();
-  return ((await response.json()) as { token: string }).token;
+  return (await api(request).post('/auth/login', { data: { email, password } })).token;
 }
 
 /** PUT /api/admin/remote-registry/<domain>/<remote> as the super admin. */

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { ACCOUNTS, type AccountName } from './accounts';
 import { ShellPage } from './ShellPage';
+import { api } from './api';
 
 interface Fixtures {
   shell: ShellPage;
@@ -77,9 +78,7 @@ export const test = base.extend<Fixtures>({
   signIn: async ({ page, request }, use) => {
     await use(async (account, path = '/') => {
       const { email, password } = ACCOUNTS[account];
-      const response = await request.post('/auth/login', { data: { email, password } });
-      expect(response.ok(), `login as ${account}`).toBeTruthy();
-      const { token } = (await response.json()) as { token: string };
+      const { token } = await api(request).post('/auth/login', { data: { email, password } });
       await page.goto('/login');
       await page.evaluate((t) => localStorage.setItem('access_token', t), token);
       await page.goto(path);

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { api } from './api';
 
 export interface FreshUser {
   email: string;
@@ -25,9 +26,7 @@ export async function registerFreshUser(request: APIRequestContext, label: strin
   const { emails } = (await outbox.json()) as { emails: { code: string | null }[] };
   const code = emails[0]?.code;
   expect(code, 'confirmation code in the dev outbox').toBeTruthy();
-  const confirmed = await request.post('/auth/confirm-email', { data: { email, code } });
-  expect(confirmed.status()).toBe(200);
-  const { token } = (await confirmed.json()) as { token: string };
+  const { token } = await api(request).post('/auth/confirm-email', { data: { email, code: code! }, status: 200 });
   return { email, password, token };
 }
 
