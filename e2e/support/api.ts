@@ -73,3 +73,7 @@ export function api(request: APIRequestContext) {
     delete: <P extends PathsFor<'delete'>>(path: P, ...[options]: Args<P, 'delete'>) => call(request, 'delete', path, options),
   };
 }
+
+/** What `POST /api/searches` takes as `type` and `filters`, for spec helpers that start a search of a given type. */
+export type SearchType = ApiBody<'/api/searches', 'post'>['type'];
+export type SearchFilters = ApiBody<'/api/searches', 'post'>['filters'];

@@ -2,23 +2,20 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
 import { startWebhookReceiver } from '../support/LeadSearchServers';
+import { api, type SearchFilters, type SearchType } from '../support/api';
 
-async function listWithResults(request: APIRequestContext, token: string, type: string, count: number, filters: Record<string, unknown>, name = `${type} ${Date.now()}`): Promise<number> {
+async function listWithResults(request: APIRequestContext, token: string, type: SearchType, count: number, filters: SearchFilters, name = `${type} ${Date.now()}`): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/campaigns', { headers, data: { name, list_type: type } });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { campaign: { id: number } }).campaign.id;
-  const started = await request.post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Gent', count, filters } });
-  expect(started.status()).toBe(201);
-  const jobId = ((await started.json()) as { job: { id: number } }).job.id;
+  const id = (await api(request).post('/api/campaigns', { headers, data: { name, list_type: type }, status: 201 })).campaign.id;
+  const started = await api(request).post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Gent', count, filters }, status: 201 });
+  const jobId = started.job.id;
   await expect
-    .poll(async () => ((await (await request.get(`/api/searches/${jobId}`, { headers })).json()) as { status: string }).status, { timeout: 45_000 })
+    .poll(async () => (await api(request).get('/api/searches/{id}', { path: { id: jobId }, headers })).status, { timeout: 45_000 })
     .toBe('done');
   return id;
 }
 
-const userLimits = async (request: APIRequestContext, token: string) =>
-  (await (await request.get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } })).json()) as { searches_used: number };
+const userLimits = async (request: APIRequestContext, token: string) => api(request).get('/api/user-limits', { headers: { authorization: `Bearer ${token}` } });
 
 test.describe('lead search: list actions', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,21 +1,19 @@
 import { test, expect } from '../support/fixtures';
 import { apiToken, SavedListPage } from '../support/LeadSearchPages';
 import type { APIRequestContext } from '@playwright/test';
+import { api, type SearchFilters, type SearchType } from '../support/api';
 
-async function createList(request: APIRequestContext, token: string, name: string, list_type = 'company'): Promise<number> {
-  const response = await request.post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { campaign: { id: number } }).campaign.id;
+async function createList(request: APIRequestContext, token: string, name: string, list_type: SearchType = 'company'): Promise<number> {
+  return (await api(request).post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type }, status: 201 })).campaign.id;
 }
 
-async function fillList(request: APIRequestContext, token: string, id: number, count: number, type = 'company'): Promise<void> {
+async function fillList(request: APIRequestContext, token: string, id: number, count: number, type: SearchType = 'company'): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
-  const filters = type === 'people' ? { departments: ['Marketing'] } : { industry: 'Retail' };
-  const started = await request.post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Lyon', count, filters } });
-  expect(started.status()).toBe(201);
-  const jobId = ((await started.json()) as { job: { id: number } }).job.id;
+  const filters: SearchFilters = type === 'people' ? { departments: ['Marketing'] } : { industry: 'Retail' };
+  const started = await api(request).post('/api/searches', { headers, data: { type, campaign_id: id, location: 'Lyon', count, filters }, status: 201 });
+  const jobId = started.job.id;
   await expect
-    .poll(async () => ((await (await request.get(`/api/searches/${jobId}`, { headers })).json()) as { status: string }).status, { timeout: 45_000 })
+    .poll(async () => (await api(request).get('/api/searches/{id}', { path: { id: jobId }, headers })).status, { timeout: 45_000 })
     .toBe('done');
 }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { LEAD_VENDORS_CONTROL, OSM_API_BASE } from '../support/FakeLeadVendors';
 import { apiToken, SavedListPage } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 // The API server whose people searches and phone reveals go to the Apollo fake (which posts the numbers back to it).
 test.use({ baseURL: OSM_API_BASE });
@@ -13,8 +14,7 @@ test.use({ baseURL: OSM_API_BASE });
 test('get phones from Apollo: "Phone on its way", then the numbers, charged once each', async ({ page, signIn, request }) => {
   const token = await apiToken(request, 'customer');
   const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/campaigns', { headers, data: { name: `E2E Apollo phones ${Date.now()}`, list_type: 'people' } });
-  const { campaign } = (await created.json()) as { campaign: { id: number } };
+  const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `E2E Apollo phones ${Date.now()}`, list_type: 'people' } });
   const started = await request.post('/api/searches', { headers, data: { type: 'people', campaign_id: campaign.id, location: 'Porto', count: 4, filters: { job_title: 'Sales' } } });
   expect(started.status()).toBe(201);
 
@@ -25,8 +25,8 @@ test('get phones from Apollo: "Phone on its way", then the numbers, charged once
   // Apollo's enrichment during the search gave persons 0 and 2 an office line; 1 and 3 have none yet.
   // Credits are read from this list's rows: other specs spend from the same account at the same time.
   const listCredits = async () => {
-    const answer = await request.post(`/api/people-results/${campaign.id}`, { headers, data: {} });
-    return ((await answer.json()) as { data: { credits: number }[] }).data.reduce((sum, r) => sum + r.credits, 0);
+    const answer = await api(request).post('/api/people-results/{id}', { path: { id: campaign.id }, headers, data: {} });
+    return answer.data.reduce((sum, r) => sum + r.credits, 0);
   };
   const before = await listCredits();
 

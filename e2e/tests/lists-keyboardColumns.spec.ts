@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 /** Issue 29 items 6 and 7: keyboard shortcuts on a list's results, the column chooser and saved views in the URL. */
 test.describe('lists: keyboard, columns and saved views', () => {
@@ -7,8 +8,7 @@ test.describe('lists: keyboard, columns and saved views', () => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
     const name = `Keys ${Date.now()}`;
-    const created = await request.post('/api/campaigns', { headers, data: { name, list_type: 'people' } });
-    const id = ((await created.json()) as { campaign: { id: number } }).campaign.id;
+    const id = (await api(request).post('/api/campaigns', { headers, data: { name, list_type: 'people' } })).campaign.id;
     for (const person of ['ada', 'bob', 'cy']) {
       expect((await request.post(`/api/people-results/${id}/manual`, { headers, data: { email: `${person}@keys.example`, name: person, company: `${person} Inc` } })).status()).toBe(201);
     }

@@ -1,12 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 /** Issue 29 item 5: a bulk delete is undone from its toast; a deleted list waits in the trash (restore, delete forever); a deleted result is undone too. */
 async function createList(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const response = await request.post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type: 'people' } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { campaign: { id: number } }).campaign.id;
+  return (await api(request).post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type: 'people' }, status: 201 })).campaign.id;
 }
 
 test.describe('lists: undo and trash', () => {

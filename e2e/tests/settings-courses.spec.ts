@@ -1,13 +1,12 @@
 import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
 import { tokenOf } from '../support/SettingsAccounts';
+import { api } from '../support/api';
 
 test('courses: a published course opens with its shown lessons and a back button', async ({ page, shell, request, expectAccessible }) => {
   const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
   const title = `Onboarding ${Date.now()}`;
-  const created = await request.post('/api/admin/courses', { headers: admin, data: { title, description: 'Your first week', shown: true } });
-  expect(created.status()).toBe(201);
-  const { item } = (await created.json()) as { item: { id: number } };
+  const { item } = await api(request).post('/api/admin/courses', { headers: admin, data: { title, description: 'Your first week', shown: true }, status: 201 });
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' } });
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Unfinished draft', content: 'Not yet', status: 'draft' } });
 
