@@ -51,12 +51,19 @@ export async function jsonOf<M extends ApiMethod, P extends PathsFor<M>>(respons
   return (await response.json()) as ApiResponse<P, M>;
 }
 
+/** `{ search: 'Growth Partner', page: 2 }` → `?search=Growth%20Partner&page=2` (arrays repeat the name; undefined is left out). */
+function queryString(query: object | undefined): string {
+  const pairs = Object.entries(query ?? {}).flatMap(([name, value]: [string, unknown]) =>
+    (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`),
+  );
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
 async function call<M extends ApiMethod, P extends PathsFor<M>>(request: APIRequestContext, method: M, path: P, options?: CallOptions<P, M>): Promise<ApiResponse<P, M>> {
-  const url = fillPath(path, options?.path as Record<string, string | number> | undefined);
+  const url = fillPath(path, options?.path as Record<string, string | number> | undefined) + queryString(options?.query as object | undefined);
   const response = await request.fetch(url, {
     method: method.toUpperCase(),
     ...(options?.headers && { headers: options.headers }),
-    ...(options?.query && { params: options.query as Fetch['params'] }),
     ...(options?.data !== undefined && { data: options.data }),
     ...(options?.timeout !== undefined && { timeout: options.timeout }),
   });

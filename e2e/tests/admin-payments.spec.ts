@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage, adminToken } from '../support/AdminPage';
 import { authHeaders, freshUserWith } from '../support/SecurityXss';
+import { api } from '../support/api';
 
 /**
  * Issue 25: an administrator refunds a customer's wallet payment from Reports → Payments, after a
@@ -12,16 +13,14 @@ test('an admin finds a customer’s payments, refunds one after confirming it, a
   // A customer with a saved card (its 1-dollar check gives 10 credits) and two credit purchases.
   const customer = await freshUserWith(request, 'admin-refund', ['leads', 'wallet']);
   const headers = authHeaders(customer.token);
-  const setup = (await (await request.post('/api/wallet/cards/setup', { headers, data: {} })).json()) as { setup_intent_id: string };
+  const setup = await api(request).post('/api/wallet/cards/setup', { headers, data: {} });
   expect((await request.post('/api/wallet/cards', { headers, data: { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: true } })).status()).toBe(201);
   const buy = async (credits: number) => {
-    const answer = await request.post('/api/wallet/top-ups', { headers, data: { credits } });
-    expect(answer.status()).toBe(201);
-    return ((await answer.json()) as { data: { id: number } }).data.id;
+    return (await api(request).post('/api/wallet/top-ups', { headers, data: { credits }, status: 201 })).data.id;
   };
   const fifty = await buy(50);
   const thirty = await buy(30);
-  const credits = async () => ((await (await request.get('/api/wallet', { headers })).json()) as { balance: { additional: number } }).balance.additional;
+  const credits = async () => (await api(request).get('/api/wallet', { headers })).balance.additional;
   expect(await credits()).toBe(90);
 
   // Reports → Payments, by clicking; a first load that fails offers Retry.

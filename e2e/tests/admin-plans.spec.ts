@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage, adminToken } from '../support/AdminPage';
-import type { ApiResponse } from '../../shared/src/api/contract';
+import { api } from '../support/api';
 
 test('an admin creates a plan granting modules; a user on it holds them; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -30,16 +30,15 @@ test('an admin creates a plan granting modules; a user on it holds them; while a
   // Put a user on the plan (through the API), then try to delete it.
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
-  const plans = (await (await request.get('/api/admin/plans?search=Growth%20Partner', { headers })).json()) as ApiResponse<'/api/admin/plans', 'get'>;
+  const plans = await api(request).get('/api/admin/plans', { query: { search: 'Growth Partner' }, headers });
   const planId = plans.data[0]!.id;
-  const created = await request.post('/api/admin/users', {
+  const { user } = await api(request).post('/api/admin/users', {
     headers,
     data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },
   });
-  const { user } = (await created.json()) as { user: { id: number } };
   // The plan's modules come on top of the user's own (none): its session holds them (ADR 050).
-  const paula = (await (await request.post('/auth/login', { data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass' } })).json()) as { token: string };
-  const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${paula.token}` } })).json()) as { permissions: string[] };
+  const paula = await api(request).post('/auth/login', { data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass' } });
+  const me = await api(request).get('/api/me', { headers: { authorization: `Bearer ${paula.token}` } });
   expect(me.permissions).toEqual(['ai_suggest', 'wallet']);
   await page.reload();
   await expect(row).toContainText('1');

@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { AiPages, createAiReseller } from '../support/AiPages';
 import { openAs } from '../support/freshUser';
 import { NewSearchPage, SavedListPage, creditTotal } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 test('a reseller with ai_suggest completes the profile, trains the assistant, sees ICP suggestions and starts a lead search from one', async ({
   page,
@@ -76,7 +77,7 @@ test('a reseller with ai_suggest completes the profile, trains the assistant, se
   // (the sandbox card's validation charge gives 10, the top-up 50 more).
   const headers = { authorization: `Bearer ${reseller.token}` };
   // As the sandbox card form does: a SetupIntent, then the card's token (the number stays in the page).
-  const setup = (await (await request.post('/api/wallet/cards/setup', { headers, data: {} })).json()) as { setup_intent_id: string };
+  const setup = await api(request).post('/api/wallet/cards/setup', { headers, data: {} });
   const card = await request.post('/api/wallet/cards', { headers, data: { setup_intent_id: setup.setup_intent_id, token: 'tok_sandbox_succeed_visa_4242_12_2035', make_default: true } });
   expect(card.status()).toBe(201);
   expect((await request.post('/api/wallet/top-ups', { headers, data: { credits: 50 } })).status()).toBe(201);

@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/LeadSearchPages';
 import { createList } from '../support/LeadSearch2Api';
+import { api } from '../support/api';
 
 test.describe('lead search: autopilots', () => {
   test('create an autopilot, see its first run add results to the list, pause it', async ({ page, signIn, request, expectAccessible }) => {
@@ -51,7 +52,7 @@ test.describe('lead search: autopilots', () => {
     await expect(run.getByTestId('run-results')).toHaveText('5');
     await expectAccessible();
 
-    const results = (await (await request.post(`/api/people-results/${listId}`, { headers: { authorization: `Bearer ${token}` }, data: {} })).json()) as { total: number };
+    const results = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` }, data: {} });
     expect(results.total).toBe(5);
 
     await page.getByRole('button', { name: 'Pause' }).click();

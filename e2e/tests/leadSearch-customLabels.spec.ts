@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/LeadSearchPages';
 import { addPeople, auth, createList } from '../support/LeadSearch2Api';
+import { api } from '../support/api';
 
 test.describe('lead search: custom labels', () => {
   test('create a coloured label, see the results carrying it, rename it everywhere, delete it', async ({ page, signIn, request, expectAccessible }) => {
@@ -33,10 +34,10 @@ test.describe('lead search: custom labels', () => {
     await expect(page.locator('form').getByText('You already have a label with this name.')).toBeVisible();
 
     // Applied to one result singly and to another through "all matching" of the list's labels action.
-    let res = await request.post(`/api/people-results/${listId}/labels`, { headers: auth(token), data: { ids: [ada], add: [label] } });
+    const res = await request.post(`/api/people-results/${listId}/labels`, { headers: auth(token), data: { ids: [ada], add: [label] } });
     expect(res.ok()).toBeTruthy();
-    res = await request.post(`/api/people-results/${listId}/labels`, { headers: auth(token), data: { all_matching: true, filters: { search: `Bob ${stamp}` }, add: [label] } });
-    expect(((await res.json()) as { updated: number }).updated).toBe(1);
+    const labelled = await api(request).post('/api/people-results/{id}/labels', { path: { id: listId }, headers: auth(token), data: { all_matching: true, filters: { search: `Bob ${stamp}` }, add: [label] } });
+    expect(labelled.updated).toBe(1);
     expect(bob).toBeGreaterThan(0);
 
     await page.reload();
@@ -56,7 +57,7 @@ test.describe('lead search: custom labels', () => {
     await editForm.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Label saved.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: `Results labelled ${renamed}` })).toBeVisible();
-    const results = (await (await request.post(`/api/people-results/${listId}`, { headers: auth(token), data: {} })).json()) as { data: { name: string; labels: string[] }[] };
+    const results = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: auth(token), data: {} });
     expect(results.data.filter((r) => r.labels.includes(renamed)).map((r) => r.name).sort()).toEqual([`Ada ${stamp}`, `Bob ${stamp}`]);
 
     // Opening a labelled result goes to its list.
@@ -69,7 +70,7 @@ test.describe('lead search: custom labels', () => {
     await page.getByRole('button', { name: 'Delete label', exact: true }).click();
     await expect(page.getByText('Label deleted and removed from 2 results.')).toBeVisible();
     await expect(page.getByTestId('label-row')).toHaveCount(0);
-    const after = (await (await request.post(`/api/people-results/${listId}`, { headers: auth(token), data: {} })).json()) as { data: { labels: string[] }[] };
+    const after = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: auth(token), data: {} });
     expect(after.data.every((r) => !r.labels.includes(renamed))).toBe(true);
   });
 });

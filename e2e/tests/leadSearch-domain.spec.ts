@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { SITE_DOMAIN, SITE_EMAILS } from '../support/FakeDomainSite';
 import { apiToken, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 test.describe('lead search: domain search crawls the company website', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -38,8 +39,7 @@ test.describe('lead search: domain search crawls the company website', () => {
     await expect(list.rows.filter({ hasText: `john.smith@${SITE_DOMAIN}` }).getByTestId('email-source')).toContainText('company email pattern');
 
     // The job charged one credit per email (spec §9 domainPerEmail), once.
-    const campaign = await request.get(`/api/campaigns/${listId}`, { headers: { authorization: `Bearer ${token}` } });
-    const job = ((await campaign.json()) as { job: { credits_charged: number; found: number; demo_data: boolean } }).job;
+    const { job } = await api(request).get('/api/campaigns/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` } });
     expect(job).toMatchObject({ credits_charged: emails.length, found: emails.length, demo_data: false });
   });
 });

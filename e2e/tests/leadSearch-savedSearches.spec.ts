@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
 import { apiToken, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 test.describe('lead search: saved searches and background exports', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -49,13 +50,11 @@ test.describe('lead search: saved searches and background exports', () => {
     const list = new SavedListPage(page);
     await expect(page.getByTestId('list-name')).toHaveText(listName);
     const listId = Number(/people-(\d+)/.exec(page.url())![1]);
-    const held = async () => ((await (await request.post(`/api/people-results/${listId}`, { headers: { authorization: `Bearer ${token}` }, data: { limit: 100 } })).json()) as { data: unknown[] }).data.length;
+    const held = async () => (await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` }, data: { limit: 100 } })).data.length;
     await expect.poll(held, { timeout: 60_000 }).toBe(10);
     await page.reload();
     await expect(list.rows).toHaveCount(10);
-    const results = (await (await request.post(`/api/people-results/${listId}`, { headers: { authorization: `Bearer ${token}` }, data: { limit: 100 } })).json()) as {
-      data: { name: string; email: string | null }[];
-    };
+    const results = await api(request).post('/api/people-results/{id}', { path: { id: listId }, headers: { authorization: `Bearer ${token}` }, data: { limit: 100 } });
     expect(results.data).toHaveLength(10);
     expect(new Set(results.data.map((r) => `${r.name} ${r.email ?? ''}`)).size).toBe(10);
 
@@ -70,8 +69,7 @@ test.describe('lead search: saved searches and background exports', () => {
   test('a list bigger than one page exported as a background file: progress, a plain download link, every row, the ready email', async ({ page, signIn, request, expectAccessible }) => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
-    const created = await request.post('/api/campaigns', { headers, data: { name: `Export ${Date.now()}`, list_type: 'company' } });
-    const { campaign } = (await created.json()) as { campaign: { id: number; name: string } };
+    const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `Export ${Date.now()}`, list_type: 'company' } });
     const started = await request.post('/api/searches', { headers, data: { type: 'company', campaign_id: campaign.id, location: 'Oslo', count: 45, filters: { industry: 'Software' } } });
     expect(started.status()).toBe(201);
 

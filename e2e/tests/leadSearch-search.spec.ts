@@ -2,6 +2,7 @@ import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { apiToken, creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
+import { api } from '../support/api';
 
 test.describe('lead search: people search end to end', () => {
   test.describe.configure({ timeout: 150_000 });
@@ -70,8 +71,7 @@ test.describe('lead search: people search end to end', () => {
   test('filters live in the URL and survive opening a result', async ({ page, signIn, request }) => {
     const token = await apiToken(request, 'customer');
     const headers = { authorization: `Bearer ${token}` };
-    const created = await request.post('/api/campaigns', { headers, data: { name: `E2E filters ${Date.now()}`, list_type: 'company' } });
-    const { campaign } = (await created.json()) as { campaign: { id: number } };
+    const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `E2E filters ${Date.now()}`, list_type: 'company' } });
     const started = await request.post('/api/searches', {
       headers,
       data: { type: 'company', campaign_id: campaign.id, location: 'Oslo', count: 15, filters: { industry: 'Software' } },

@@ -3,6 +3,7 @@ import { apiToken } from '../support/LeadSearchPages';
 import { auth, createList } from '../support/LeadSearch2Api';
 import { startWebhookReceiver } from '../support/LeadSearchServers';
 import { WorkflowBuilderPage } from '../support/WorkflowBuilderPage';
+import { api } from '../support/api';
 
 test.describe('lead search: workflows', () => {
   test('build from a template, blocked with a loose node, connect it, publish, run, read the run log', async ({ page, signIn, request, expectAccessible }) => {
@@ -85,7 +86,7 @@ test.describe('lead search: workflows', () => {
       // The results went to the list's webhook with the label on them.
       expect(receiver.deliveries).toHaveLength(1);
       expect(receiver.deliveries[0]!.body.results).toHaveLength(5);
-      const results = (await (await request.post(`/api/local-results/${listId}`, { headers: auth(token), data: {} })).json()) as { total: number; data: { labels: string[] }[] };
+      const results = await api(request).post('/api/local-results/{id}', { path: { id: listId }, headers: auth(token), data: {} });
       expect(results.total).toBe(5);
       for (const r of results.data) expect(r.labels).toContain(labelName);
 
@@ -102,9 +103,7 @@ test.describe('lead search: workflows', () => {
 
   test('add a node by dragging it from the palette and connect it by its handles', async ({ page, signIn, request }) => {
     const token = await apiToken(request, 'customer');
-    const created = await request.post('/api/workflows', { headers: auth(token), data: { name: `Drag flow ${Date.now()}` } });
-    expect(created.status()).toBe(201);
-    const { workflow } = (await created.json()) as { workflow: { id: number } };
+    const { workflow } = await api(request).post('/api/workflows', { headers: auth(token), data: { name: `Drag flow ${Date.now()}` }, status: 201 });
     const builder = new WorkflowBuilderPage(page);
     await signIn('customer', `/lead-search/workflow/${workflow.id}`);
     await expect(builder.node('n1')).toBeVisible();

@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { openAs } from '../support/freshUser';
 import { createModuleUser } from '../support/SettingsAccounts';
 import { OSM_API_BASE } from '../support/FakeLeadVendors';
+import { api } from '../support/api';
 
 test.describe('wallet', () => {
   // Demo data is never charged (ADR 017): the spend that crosses the threshold is a local search on a real
@@ -66,14 +67,13 @@ test.describe('wallet', () => {
 
     // A search spends credits: crossing 59 charges the default card for 100 credits.
     const headers = { authorization: `Bearer ${user.token}` };
-    const created = await request.post('/api/campaigns', { headers, data: { name: `Wallet spend ${Date.now()}`, list_type: 'local' } });
-    const { campaign } = (await created.json()) as { campaign: { id: number } };
+    const { campaign } = await api(request).post('/api/campaigns', { headers, data: { name: `Wallet spend ${Date.now()}`, list_type: 'local' } });
     const started = await request.post('/api/searches', { headers, data: { type: 'local', campaign_id: campaign.id, location: 'Porto', count: 10, filters: { categories: ['Restaurant'] } } });
     expect(started.status()).toBe(201);
     await expect
       .poll(
         async () => {
-          const charges = (await (await request.get('/api/wallet/charges', { headers })).json()) as { data: { kind: string; status: string }[] };
+          const charges = await api(request).get('/api/wallet/charges', { headers });
           return charges.data.find((c) => c.kind === 'auto_top_up')?.status;
         },
         { timeout: 45_000 },

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { test, expect } from '../support/fixtures';
 import { openAs } from '../support/freshUser';
 import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
+import { api } from '../support/api';
 
 /**
  * A stand-in for Intercom's Messenger loader (https://widget.intercom.io/widget/{app_id}), speaking its
@@ -66,7 +67,7 @@ test("a reseller's customers chat in the reseller's Intercom workspace, verified
   expect(loaded).toEqual(['https://widget.intercom.io/widget/abcd1234']);
 
   const booted = JSON.parse((await identity.textContent()) ?? '{}') as Record<string, unknown>;
-  const me = (await (await request.get('/api/me', { headers: { Authorization: `Bearer ${customer.token}` } })).json()) as { id: number; created_at: string };
+  const me = await api(request).get('/api/me', { headers: { Authorization: `Bearer ${customer.token}` } });
   expect(booted).toEqual({
     app_id: 'abcd1234',
     user_id: String(me.id),
