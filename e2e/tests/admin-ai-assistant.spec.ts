@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage } from '../support/AdminPage';
 import { tokenOf } from '../support/SettingsAccounts';
+import { api } from '../support/api';
 
 test('default prompt library: add a library prompt in a dialog, see it in the library, edit it, and find the change in the history', async ({ page, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -51,7 +52,7 @@ test('searchers lists the users who search the most, from the seeded activity', 
 
 test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI actions are refused (spec §9)', async ({ page, signIn, shell, request }) => {
   const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const before = ((await (await request.get('/api/admin/ai-model', { headers: admin })).json()) as { model: string }).model;
+  const before = (await api(request).get('/api/admin/ai-model', { headers: admin })).model;
   try {
     await signIn('admin', '/admin/ai-assistant');
     await expect(shell.heading('AI assistant')).toBeVisible();

@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures';
+import { api } from '../support/api';
 
 test('a customer never requests other areas and loads lead search only when it is opened', async ({ page, signIn, shell }) => {
   const remoteRequests: string[] = [];
@@ -20,9 +21,7 @@ test('a customer never requests other areas and loads lead search only when it i
 });
 
 test('the registry is read at boot and lists the built remotes', async ({ request }) => {
-  const response = await request.get('/api/remote-registry?domain=127.0.0.1');
-  expect(response.ok()).toBeTruthy();
-  const registry = (await response.json()) as { remotes: Record<string, { version: string; manifestUrl: string }> };
+  const registry = await api(request).get('/api/remote-registry', { query: { domain: '127.0.0.1' } });
   expect(Object.keys(registry.remotes).sort()).toEqual(['mfe_admin', 'mfe_ai', 'mfe_lead_search', 'mfe_settings', 'mfe_whitelabel']);
   const manifest = await request.get(registry.remotes.mfe_admin!.manifestUrl);
   expect(manifest.ok()).toBeTruthy();

@@ -1,6 +1,7 @@
 import { test as plainTest } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { freshUserWith, PAYLOADS, send, watchForXss } from '../support/SecurityXss';
+import { api } from '../support/api';
 
 /**
  * Branding is reseller content every visitor of the reseller's domain sees. The browser maps a
@@ -80,8 +81,8 @@ plainTest('sales-page HTML and names from a reseller render without running scri
     text_color: '#202633',
     body_html: `<h2>Our offer</h2>${PAYLOADS.join('\n')}<script>fetch('/__exfil?'+document.cookie+localStorage.access_token)</script>`,
   });
-  const settings = await request.get(`/api/whitelabel/packages/${created.data.id}/sales-settings`, { headers: { authorization: `Bearer ${reseller.token}` } });
-  const { public_path: publicPath } = (await settings.json()) as { public_path: string };
+  const settings = await api(request).get('/api/whitelabel/packages/{id}/sales-settings', { path: { id: created.data.id }, headers: { authorization: `Bearer ${reseller.token}` } });
+  const { public_path: publicPath } = settings;
 
   const watch = watchForXss(page);
   // A signed-in visitor of the app's origin: the page must not be able to read the session.

@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
 import { openAs } from '../support/freshUser';
 import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
+import { api } from '../support/api';
 
 test('a wrong password shows the error toast and stays on login', async ({ page, shell }) => {
   await shell.login(ACCOUNTS.reseller.email, 'not-the-password');
@@ -80,19 +81,19 @@ test("signing up through a partner's link (?ref=) attributes the new user to tha
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
 
-  const login = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const partners = (await (await request.get('/api/admin/partners?pageSize=100', { headers: admin })).json()) as { data: { id: number; referral_code: string }[] };
+  const login = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const admin = { authorization: `Bearer ${login.token}` };
+  const partners = await api(request).get('/api/admin/partners', { query: { pageSize: 100 }, headers: admin });
   const northwind = partners.data.find((p) => p.referral_code === 'NORTHWIND')!;
-  const users = (await (await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: admin })).json()) as { data: { id: number }[] };
-  const user = (await (await request.get(`/api/admin/users/${users.data[0]!.id}`, { headers: admin })).json()) as { referral_partner_id: number | null };
+  const users = await api(request).get('/api/admin/users', { query: { search: email }, headers: admin });
+  const user = await api(request).get('/api/admin/users/{id}', { path: { id: users.data[0]!.id }, headers: admin });
   expect(user.referral_partner_id).toBe(northwind.id);
 });
 
 test("an account whose licence has expired gets a page naming its reseller's support address, and can sign out", async ({ page, request }) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'licence');
-  const adminLogin = await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+  const adminLogin = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const admin = { authorization: `Bearer ${adminLogin.token}` };
   const expired = await request.put(`/api/admin/users/${customer.id}`, { headers: admin, data: { license_expires_at: '2020-01-01' } });
   expect(expired.status()).toBe(200);
 

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
 import { CLOCK_API_URL } from '../support/ClockServer';
+import { api } from '../support/api';
 
 // The server whose clock this spec moves (TEST_CLOCK): nothing else runs on it.
 test.use({ baseURL: CLOCK_API_URL });
@@ -11,14 +12,13 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   await page.removeLocatorHandler(page.getByTestId('close-credit-popup'));
 
   // The reseller's package on its sales page: 400 credits a month, no card asked.
-  const login = await request.post('/auth/login', { data: { email: ACCOUNTS.reseller.email, password: ACCOUNTS.reseller.password } });
-  const { token } = (await login.json()) as { token: string };
-  const created = await request.post('/api/whitelabel/packages', {
+  const { token } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.reseller.email, password: ACCOUNTS.reseller.password } });
+  const created = await api(request).post('/api/whitelabel/packages', {
     headers: { authorization: `Bearer ${token}` },
     data: { name: 'Renewing Starter', monthly_price_cents: 2900, credit_price_cents: 15, monthly_credits: 400, collect_payment_method: false, form_available_days: 30 },
+    status: 201,
   });
-  expect(created.status()).toBe(201);
-  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+  const { slug } = created.data;
   const email = `rita.${Date.now()}@buyer.test`;
 
   await page.goto(`/p/${slug}`);

@@ -3,6 +3,7 @@ import { ACCOUNTS } from '../support/accounts';
 import { DOMAIN_SITE_PORT, FAKE_DNS_TXT_PATH } from '../support/FakeDomainSite';
 import { openAs } from '../support/freshUser';
 import { authHeaders, freshUserWith, send } from '../support/SecurityXss';
+import { api } from '../support/api';
 
 /**
  * A reseller's customer on the reseller's own domain meets only the reseller's brand: every page it may
@@ -65,7 +66,7 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   test.setTimeout(120_000);
   // The reseller (allowed to have customers) and its business account on its own domain.
   const reseller = await freshUserWith(request, 'brand-reseller', ['whitelabel', 'leads'], 'reseller');
-  const admin = (await (await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).json()) as { token: string };
+  const admin = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
   expect((await request.put(`/api/admin/users/${reseller.id}`, { headers: authHeaders(admin.token), data: { can_create_related_accounts: true } })).status()).toBe(200);
   // The brand's logo and favicon come from its CDN, answered here (the browser resolves only the domain itself).
   await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
@@ -123,7 +124,7 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expectOnlyTheBrand(page);
   // The reseller's customer from now on (its child account), as a sales-page sign-up makes it.
-  const me = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string; user: { id: number } };
+  const me = await api(request).post('/auth/login', { data: { email, password } });
   const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } });
   expect(linked.status()).toBe(200);
 
@@ -182,8 +183,7 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expectOnlyTheBrand(page);
   await brandedEmail(request, email, 'payment_failed');
   await brandedEmail(request, email, 'payment_receipt');
-  const created = await request.post('/api/campaigns', { headers: authHeaders(me.token), data: { name: 'Riley prospects', list_type: 'company' } });
-  const { campaign } = (await created.json()) as { campaign: { id: number } };
+  const { campaign } = await api(request).post('/api/campaigns', { headers: authHeaders(me.token), data: { name: 'Riley prospects', list_type: 'company' } });
   await page.goto(site(`/lead-search/saved-lists/company-${campaign.id}`));
   await page.getByRole('button', { name: 'Prepare a CSV file' }).click();
   await expect(page.getByTestId('list-export').first().getByText(/^Download until /)).toBeVisible({ timeout: 30_000 });
@@ -229,17 +229,15 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
 async function registerCustomer(request: APIRequestContext, email: string, password: string): Promise<{ token: string; id: number }> {
   expect((await request.post('/auth/register', { data: { first_name: 'Cleo', last_name: 'Customer', email, password, password_confirmation: password } })).status()).toBe(201);
   const confirmation = (await outbox(request, email)).find((e) => e.kind === 'email_confirmation')!;
-  const confirmed = await request.post('/auth/confirm-email', { data: { email, code: confirmation.code } });
-  expect(confirmed.status()).toBe(200);
-  const { token } = (await confirmed.json()) as { token: string };
-  const me = (await (await request.get('/api/me', { headers: authHeaders(token) })).json()) as { id: number };
+  const { token } = await api(request).post('/auth/confirm-email', { data: { email, code: confirmation.code! }, status: 200 });
+  const me = await api(request).get('/api/me', { headers: authHeaders(token) });
   return { token, id: me.id };
 }
 
 test("on the platform's own domain a reseller's customer meets its reseller's brand: signed in, after signing out, and on the link of an email from a reseller without a domain", async ({ page, request, browser }) => {
   test.setTimeout(120_000);
-  const admin = (await (await request.post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).json()) as { token: string };
-  const platformName = ((await (await request.post('/api/site-settings', { data: { domain: 'localhost' } })).json()) as { name: string }).name;
+  const admin = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const platformName = (await api(request).post('/api/site-settings', { data: { domain: 'localhost' } })).name;
   // The first sign-in's terms and credits pop-up, answered whenever they show.
   await page.addLocatorHandler(page.getByTestId('terms-dialog'), () => page.getByTestId('accept-terms').click());
   await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () => page.getByTestId('close-credit-popup').click());

@@ -1,25 +1,29 @@
 import { expect, test } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
+import { api } from '../support/api';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 test("a buyer who opens a reseller's sales page through a partner's ?ref= link and signs up there is credited to that partner", async ({ page, request }) => {
   const stamp = Date.now();
-  const signIn = async (account: { email: string; password: string }) => ((await (await request.post('/auth/login', { data: { email: account.email, password: account.password } })).json()) as { token: string }).token;
+  const signIn = async (account: { email: string; password: string }) => (await api(request).post('/auth/login', { data: { email: account.email, password: account.password } })).token;
   const admin = await signIn(ACCOUNTS.admin);
   const reseller = await signIn(ACCOUNTS.reseller);
 
   // A referral partner of the platform, and the reseller's package on its sales page (no card asked).
   const partnerCode = `SALES-${stamp}`;
-  const partner = await request.post('/api/admin/partners', { headers: bearer(admin), data: { name: `Sales partner ${stamp}`, referral_code: partnerCode, commission_percent: 10, active: true } });
-  expect(partner.status(), await partner.text()).toBe(201);
-  const partnerId = ((await partner.json()) as { item: { id: number } }).item.id;
-  const created = await request.post('/api/whitelabel/packages', {
+  const partner = await api(request).post('/api/admin/partners', {
+    headers: bearer(admin),
+    data: { name: `Sales partner ${stamp}`, referral_code: partnerCode, commission_percent: 10, active: true },
+    status: 201,
+  });
+  const partnerId = partner.item.id;
+  const created = await api(request).post('/api/whitelabel/packages', {
     headers: bearer(reseller),
     data: { name: `Referred Starter ${stamp}`, monthly_price_cents: 2900, credit_price_cents: 15, monthly_credits: 100, collect_payment_method: false, form_available_days: 30 },
+    status: 201,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { slug } = ((await created.json()) as { data: { slug: string } }).data;
+  const { slug } = created.data;
 
   // The partner's link, in another case than the stored code: the code is matched case-insensitively.
   const email = `referred.${stamp}@buyer.test`;
@@ -31,11 +35,11 @@ test("a buyer who opens a reseller's sales page through a partner's ?ref= link a
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
-  const users = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: bearer(admin) });
-  const found = ((await users.json()) as { data: { email: string; referral_partner_id: number | null }[] }).data.filter((u) => u.email === email);
+  const users = await api(request).get('/api/admin/users', { query: { search: email }, headers: bearer(admin) });
+  const found = users.data.filter((u) => u.email === email);
   expect(found).toEqual([expect.objectContaining({ email, referral_partner_id: partnerId })]);
-  const partnerNow = await request.get(`/api/admin/partners/${partnerId}`, { headers: bearer(admin) });
-  expect(((await partnerNow.json()) as { referred_users: number }).referred_users).toBe(1);
+  const partnerNow = await api(request).get('/api/admin/partners/{id}', { path: { id: partnerId }, headers: bearer(admin) });
+  expect(partnerNow.referred_users).toBe(1);
 
   // Without the link nobody is credited.
   const plain = `plain.${stamp}@buyer.test`;
@@ -46,6 +50,6 @@ test("a buyer who opens a reseller's sales page through a partner's ?ref= link a
   await page.getByLabel('Password').fill('pat-secret1');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  const plainUsers = ((await (await request.get(`/api/admin/users?search=${encodeURIComponent(plain)}`, { headers: bearer(admin) })).json()) as { data: { email: string; referral_partner_id: number | null }[] }).data;
+  const plainUsers = (await api(request).get('/api/admin/users', { query: { search: plain }, headers: bearer(admin) })).data;
   expect(plainUsers.filter((u) => u.email === plain).map((u) => u.referral_partner_id)).toEqual([null]);
 });
