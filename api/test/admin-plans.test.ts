@@ -110,6 +110,10 @@ describe('admin plans', () => {
     expect(await aiStatus()).toBe(200);
     // The user's own modules stay its own: the admin's user form edits those, the plan's come on top.
     expect(json<{ modules: string[] }>(await get(`/api/admin/users/${user.id}`)).modules).toEqual(['leads']);
+    // The admin users list shows what each user holds (own + plan), and its module filter reads the same.
+    type Listed = { id: number; modules: string[]; held_modules: string[] };
+    const listed = json<ApiPage<Listed>>(await get('/api/admin/users?search=plan.modules&module=ai_suggest')).data;
+    expect(listed.map((u) => [u.id, u.modules, u.held_modules])).toEqual([[user.id, ['leads'], ['ai_suggest', 'leads', 'wallet']]]);
 
     // Taking a module off the plan takes it from its users at once; so does taking the user off the plan.
     const changed = await send('PUT', `/api/admin/plans/${plan.id}`, { modules: ['wallet'] });
@@ -118,6 +122,8 @@ describe('admin plans', () => {
     expect(await me()).toEqual(['leads', 'wallet']);
     await send('PUT', `/api/admin/users/${user.id}`, { plan_id: null });
     expect(await me()).toEqual(['leads']);
+    expect(json<ApiPage<Listed>>(await get('/api/admin/users?search=plan.modules')).data[0]?.held_modules).toEqual(['leads']);
+    expect(json<ApiPage<Listed>>(await get('/api/admin/users?search=plan.modules&module=ai_suggest')).total).toBe(0);
   });
 
   test('list: paginated and filtered', async () => {

@@ -24233,6 +24233,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;
@@ -24328,6 +24329,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;
@@ -24398,6 +24400,7 @@ export interface paths {
                             /** @enum {string} */
                             user_type: "super_admin" | "reseller" | "customer" | "team_member";
                             modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                            held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                             /** Format: date-time */
                             created_at: string;
                             deleted_at: string | null;
@@ -24490,6 +24493,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;
@@ -24551,6 +24555,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;
@@ -24625,6 +24630,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;
@@ -24700,6 +24706,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;
@@ -24775,6 +24782,7 @@ export interface paths {
                                 /** @enum {string} */
                                 user_type: "super_admin" | "reseller" | "customer" | "team_member";
                                 modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
+                                held_modules: ("ai_suggest" | "leads" | "whitelabel" | "admin" | "wallet")[];
                                 /** Format: date-time */
                                 created_at: string;
                                 deleted_at: string | null;

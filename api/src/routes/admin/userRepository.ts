@@ -23,7 +23,10 @@ export const AdminUserSchema = Type.Object({
   last_name: Type.String(),
   role: StringEnum(ROLES),
   user_type: StringEnum(USER_TYPES),
+  /** The user's own modules (what the admin's user form edits). */
   modules: Type.Array(StringEnum(MODULE_SLUGS)),
+  /** What the user holds (user_held_modules): its own plus what its plan or package grants (ADR 050). */
+  held_modules: Type.Array(StringEnum(MODULE_SLUGS)),
   created_at: Type.String({ format: 'date-time' }),
   deleted_at: Nullable(Type.String({ format: 'date-time' })),
   last_login_at: Nullable(Type.String({ format: 'date-time' })),
@@ -58,6 +61,7 @@ interface UserRow extends Omit<AdminUserDto, 'created_at' | 'deleted_at' | 'last
 
 const SELECT_USER = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.user_type,
     COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id), '[]'::json) AS modules,
+    COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM user_held_modules hm JOIN modules m ON m.id = hm.module_id WHERE hm.user_id = u.id), '[]'::json) AS held_modules,
     u.created_at, u.deleted_at, u.last_login_at, u.license_expires_at, u.subscription_id, u.subscription_status,
     u.parent_id, (SELECT p.email FROM users p WHERE p.id = u.parent_id) AS parent_email,
     (SELECT count(*)::int FROM users c WHERE c.parent_id = u.id AND c.deleted_at IS NULL) AS children_count,
@@ -104,7 +108,7 @@ export async function listAdminUsers(q: Queryable, f: AdminUserFilters, now: Dat
     where.push(`(u.email ILIKE ${like} OR (u.first_name || ' ' || u.last_name) ILIKE ${like})`);
   }
   if (f.user_type) where.push(`u.user_type = ${p.add(f.user_type)}`);
-  if (f.module) where.push(`EXISTS (SELECT 1 FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id AND m.slug = ${p.add(f.module)})`);
+  if (f.module) where.push(`EXISTS (SELECT 1 FROM user_held_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id AND m.slug = ${p.add(f.module)})`);
   if (f.last_login) {
     if (f.last_login === 'never') where.push('u.last_login_at IS NULL');
     else if (f.last_login === 'over_90') where.push(`u.last_login_at < ${p.add(new Date(now.getTime() - 90 * DAY_MS))}`);

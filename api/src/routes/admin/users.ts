@@ -35,7 +35,8 @@ const SavedUser = Type.Object({ ...MessageProperties, user: AdminUserSchema });
 
 /** The audited picture of a user: the editable fields, no timestamps of bookkeeping. */
 function auditView(u: AdminUserDto): Record<string, unknown> {
-  const { id: _id, created_at: _c, last_login_at: _l, parent_email: _p, children_count: _n, plan_name: _pn, ...rest } = u;
+  const { id: _id, created_at: _c, last_login_at: _l, parent_email: _p, children_count: _n, plan_name: _pn, held_modules: _h, ...rest } = u;
+  void _h;
   void _id;
   void _c;
   void _l;

@@ -95,7 +95,7 @@ export function UsersPage() {
                 ),
               },
               { key: 'type', header: t('fields.user_type'), render: (u) => t(`userTypes.${u.user_type}`) },
-              { key: 'modules', header: t('fields.modules'), render: (u) => (u.modules.length ? u.modules.map((m) => t(`modules.${m}`)).join(', ') : '—') },
+              { key: 'modules', header: t('fields.modules'), render: (u) => (u.held_modules.length ? u.held_modules.map((m) => t(`modules.${m}`)).join(', ') : '—') },
               { key: 'plan', header: t('fields.plan_id'), render: (u) => u.plan_name ?? '—' },
               { key: 'login', header: t('users.lastLogin'), render: (u) => formatDate(u.last_login_at, true) },
               { key: 'searches', header: t('users.searches'), end: true, render: (u) => `${formatNumber(u.searches_used)} / ${formatNumber(u.search_limit)}` },
