@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage, adminToken } from '../support/AdminPage';
+import { api } from '../support/api';
 
 test('an admin creates a user with chosen modules, logs in as them (their sidebar), and returns to admin', async ({ page, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -99,11 +100,10 @@ test('reset limits answers "No limits unused for user" when there is nothing to 
 
 test('editing a user saves the spec fields and shows the change in the history', async ({ page, request, signIn, shell }) => {
   const token = await adminToken(request);
-  const created = await request.post('/api/admin/users', {
+  const { user } = await api(request).post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
     data: { email: 'eddie.edit@leadsmith.test', password: 'eddie-pass', first_name: 'Eddie', last_name: 'Edit', modules: ['leads'] },
   });
-  const { user } = (await created.json()) as { user: { id: number } };
   await signIn('admin', `/admin/users/${user.id}/edit`);
   await expect(shell.heading('Edit user')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('eddie.edit@leadsmith.test');

@@ -3,6 +3,7 @@ import { FAKE_CRM_BASE, receivedByCode, receivedByHook } from '../support/FakeCr
 import { openAs } from '../support/freshUser';
 import { addPeople, createList } from '../support/LeadSearch2Api';
 import { createModuleUser } from '../support/SettingsAccounts';
+import { api } from '../support/api';
 
 test.describe('lead search: sending results to a CRM', () => {
   test('no CRM yet → connect GoHighLevel → send a selection → sent, and the CRM has the contacts', async ({ page, request, shell, expectAccessible }) => {
@@ -106,9 +107,7 @@ test.describe('lead search: sending results to a CRM', () => {
     const listId = await createList(request, user.token, `Labelled list ${stamp}`);
     const [first] = await addPeople(request, user.token, listId, ['Hot Prospect', 'Cold Prospect']);
     const headers = { authorization: `Bearer ${user.token}` };
-    const label = await request.post('/api/custom-labels', { headers, data: { name: 'Priority', color: 'red' } });
-    expect(label.status()).toBe(201);
-    const labelId = ((await label.json()) as { label: { id: number } }).label.id;
+    const labelId = (await api(request).post('/api/custom-labels', { headers, data: { name: 'Priority', color: 'red' }, status: 201 })).label.id;
     expect((await request.post(`/api/people-results/${listId}/labels`, { headers, data: { ids: [first], add: ['Priority'] } })).ok()).toBeTruthy();
 
     await openAs(page, user, `/lead-search/saved-lists/people-${listId}`);

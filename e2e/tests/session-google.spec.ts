@@ -3,6 +3,7 @@ import { test, expect } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
 import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { FAKE_OIDC_ISSUER } from '../support/FakeOidc';
+import { api } from '../support/api';
 
 /**
  * Google sign-in in the browser (OpenID Connect: PKCE, state and nonce kept by the API): the second API
@@ -24,9 +25,7 @@ async function signInWithGoogle(page: Page, email: string) {
   expect((await exchanged).status()).toBe(200);
   await expect(page).not.toHaveURL(/\/(login|callback)/);
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  const me = await page.request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
-  expect(me.status()).toBe(200);
-  return (await me.json()) as { email: string; first_name: string };
+  return api(page.request).get('/api/me', { headers: { Authorization: `Bearer ${token}` }, status: 200 });
 }
 
 test('Sign in with Google: a new address gets its own account, a known address signs into its account', async ({ page }) => {

@@ -3,6 +3,7 @@ import { originFor, signInAt } from '../support/delivery';
 import { WhitelabelPages } from '../support/WhitelabelPages';
 import { startLocalSmtp, startWebhookReceiver } from '../support/WhitelabelSmtp';
 import { createHmac } from 'node:crypto';
+import { api } from '../support/api';
 
 // One reseller's journey, in order: brand a domain, sell a package through its public page, run the
 // subscription lifecycle, send mail through its own SMTP server. Reseller code never runs in the app origin.
@@ -190,9 +191,7 @@ test.describe('white-label: the reseller business', () => {
     const outbox = (await (await buyer.request.get(`/api/dev/outbox?email=${encodeURIComponent(buyerEmail)}`)).json()) as { emails: { code: string | null }[] };
     const code = outbox.emails.find((e) => e.code)?.code;
     expect((await buyer.request.post('/auth/confirm-email', { data: { email: buyerEmail, code } })).status()).toBe(200);
-    const login = await buyer.request.post('/auth/login', { data: { email: buyerEmail, password: 'secret-pw' } });
-    expect(login.status()).toBe(200);
-    const { user } = (await login.json()) as { user: { is_child: boolean; subscription_status: string; permissions: string[] } };
+    const { user } = await api(buyer.request).post('/auth/login', { data: { email: buyerEmail, password: 'secret-pw' }, status: 200 });
     expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['leads', 'wallet'] });
     await buyerContext.close();
 
@@ -347,8 +346,7 @@ test.describe('white-label: the reseller business', () => {
     await expect(wl.row('Help desk')).toContainText('https://help.acme.example');
     await expect(wl.row('Help desk')).toContainText('No');
     // A link not marked for the menu is not in the reseller's customers' menu.
-    const login = await request.post('/auth/login', { data: { email: 'customer@leadsmith.test', password: 'leadsmith-customer' } });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = await api(request).post('/auth/login', { data: { email: 'customer@leadsmith.test', password: 'leadsmith-customer' } });
     const menu = await request.get('/api/whitelabel/menu-links', { headers: { authorization: `Bearer ${token}` } });
     expect(await menu.json()).toEqual({ data: [] });
 
