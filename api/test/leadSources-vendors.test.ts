@@ -2,7 +2,7 @@ import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhon
 import { googlePlacesSearch } from '../src/providers/leads/googlePlacesProvider';
 import { companyDomainOfHost, ipinfoIdentify, reverseDnsIdentify } from '../src/providers/leads/intentProvider';
 import { modashEnrich, modashFilter, modashSearch, type ModashConfig } from '../src/providers/leads/modashProvider';
-import { youtubeSearch, type YoutubeConfig } from '../src/providers/leads/youtubeProvider';
+import { youtubeEnrich, youtubeSearch, type YoutubeConfig } from '../src/providers/leads/youtubeProvider';
 import { leadSourceErrorMessage, LeadSourceError, type LeadQuery, type LeadRecord, type SiteVisit } from '../src/providers/leads';
 import { FAKE_KEYS, FAKE_TOTALS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
 
@@ -200,6 +200,35 @@ describe('YouTube Data API', () => {
     fake.queue('youtube', { status: 403, body: { error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] } } });
     await expect(take(youtubeSearch(deps, youtube)(q('influencer', { keyword: 'quota' }), { offset: 0 }))).rejects.toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
     await expect(take(youtubeSearch(deps, { ...youtube, apiKey: 'bad' })(q('influencer', { keyword: 'badkey' }), { offset: 0 }))).rejects.toMatchObject({ code: 'key_refused' });
+  });
+
+  test('enrich: channels.list for the row\'s channel gives figures, links and a published email; other rows and unknown channels give nothing', async () => {
+    const enrich = youtubeEnrich(deps, youtube);
+    const from = fake.of('youtube').length;
+    const lead = (userId: string, platform = 'youtube') => ({ key: `youtube:${userId}`, name: 'C', company: null, website: null, social: { platform, user_id: userId } });
+    expect(await enrich(lead('UC0000000000000000000015'))).toEqual({
+      email: 'channel15@creators.test',
+      phone: null,
+      social: {
+        title: 'Channel 15',
+        followers: 160000,
+        views: 16000000,
+        videos: 115,
+        handle: '@channel15',
+        country: 'PT',
+        thumbnail: 'https://yt3.ggpht.test/UC0000000000000000000015=s800',
+        description: 'Business inquiries: channel15@creators.test\nShop: https://shop15.creators.test/merch',
+        links: 'https://shop15.creators.test/merch',
+      },
+    });
+    const [sent] = fake.of('youtube').slice(from);
+    expect(Object.fromEntries(sent!.query)).toEqual({ part: 'snippet,statistics,brandingSettings', id: 'UC0000000000000000000015', maxResults: '1', key: FAKE_KEYS.youtube });
+    // Not a YouTube channel: nothing asked. A channel YouTube no longer has: empty items, null.
+    expect(await enrich(lead('instagram-1', 'instagram'))).toBeNull();
+    expect(fake.of('youtube')).toHaveLength(from + 1);
+    expect(await enrich(lead('UCgoneChannel_0000000000'))).toBeNull();
+    fake.queue('youtube', { status: 403, body: { error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] } } });
+    await expect(enrich(lead('UC0000000000000000000001'))).rejects.toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
   });
 });
 

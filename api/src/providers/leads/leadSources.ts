@@ -7,7 +7,7 @@ import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intent
 import { modashEnrich, modashSearch } from './modashProvider';
 import { osmLocalSearch, withEmailsAhead } from './osmProvider';
 import { wikidataCompanySearch } from './wikidataProvider';
-import { youtubeSearch } from './youtubeProvider';
+import { youtubeEnrich, youtubeSearch } from './youtubeProvider';
 import type { EmailSourceId, KeyedSource, KeyedSourceId, LeadSourcesConfig } from './sourceConfig';
 import type { SourceDeps } from './sourceHttp';
 import type { EmployeeRecord, InfluencerEnrichment, LeadProvider, LeadQuery, LeadRecord, SiteVisit, StoredLead } from './types';
@@ -156,7 +156,7 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
       keyless('wikidata') ? composeProvider({ id: 'wikidata', search: withEmails(wikidataCompanySearch(deps, { sparqlUrl: config.wikidataSparqlUrl, nominatimUrl: config.nominatimUrl }), finder), findEmployees: employees }) : null,
     site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),
     modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash) }) : null),
-    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube) }) : null),
+    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube), enrichInfluencer: youtubeEnrich(deps, youtube) }) : null),
     ipinfo: () => (ipinfo ? composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, ipinfo, finder, reverse) }) : null),
     reverse_dns: () => (reverse ? composeProvider({ id: 'reverse_dns', identifyVisitor: reverse }) : null),
   };

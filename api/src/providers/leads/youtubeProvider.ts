@@ -1,7 +1,7 @@
 import { vendorEmailSource } from './emailFinder';
 import { platformsOf } from './modashProvider';
 import { AnswerCache, requestJson, type CallOptions, type SourceDeps } from './sourceHttp';
-import type { LeadQuery, LeadRecord } from './types';
+import type { InfluencerEnrichment, LeadQuery, LeadRecord, StoredLead } from './types';
 
 /**
  * YouTube Data API v3 (https://developers.google.com/youtube/v3/docs): `search.list` with
@@ -24,8 +24,9 @@ interface SearchAnswer {
 
 interface Channel {
   id: string;
-  snippet?: { title?: string; description?: string; customUrl?: string; country?: string };
+  snippet?: { title?: string; description?: string; customUrl?: string; country?: string; thumbnails?: Record<string, { url?: string } | undefined> };
   statistics?: { subscriberCount?: string; viewCount?: string; videoCount?: string; hiddenSubscriberCount?: boolean };
+  brandingSettings?: { channel?: { title?: string; description?: string; keywords?: string; country?: string } };
 }
 
 const PAGES = new AnswerCache<{ channels: Channel[]; next: string | null }>(10 * 60_000);
@@ -123,5 +124,49 @@ export function youtubeSearch(deps: SourceDeps, config: YoutubeConfig) {
       if (!next) return;
       token = next;
     }
+  };
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"')\]]+/gi;
+
+/** The YouTube channel id of a stored influencer row (a channel id starts with `UC`), or null. */
+function channelIdOf(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): string | null {
+  if (lead.social?.platform !== 'youtube') return null;
+  const id = String(lead.social.user_id ?? (lead.key?.startsWith('youtube:') ? lead.key.slice('youtube:'.length) : ''));
+  return /^UC[\w-]{22}$/.test(id) ? id : null;
+}
+
+/**
+ * Influencer "enrich" for a YouTube channel: `channels.list` (`part=snippet,statistics,brandingSettings`,
+ * 1 quota unit) refreshes its figures, title, country, custom URL and thumbnail, and reads the
+ * contacts the channel publishes itself: an email and the links written in its description. YouTube
+ * hides the "business email" of the About page behind a captcha and the API does not give it, so
+ * no email is returned unless the channel wrote one. null for a row that is not a YouTube channel
+ * or a channel YouTube no longer has (`items` empty).
+ */
+export function youtubeEnrich(deps: SourceDeps, config: YoutubeConfig) {
+  return async (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null> => {
+    const id = channelIdOf(lead);
+    if (!id) return null;
+    const { data } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', { part: 'snippet,statistics,brandingSettings', id, maxResults: '1' });
+    const c = data?.items?.find((item) => item.id === id);
+    if (!c) return null;
+    const description = c.snippet?.description ?? c.brandingSettings?.channel?.description ?? '';
+    const social: Record<string, string | number> = {};
+    const title = c.snippet?.title ?? c.brandingSettings?.channel?.title;
+    if (title) social.title = title;
+    if (!c.statistics?.hiddenSubscriberCount && c.statistics?.subscriberCount !== undefined) social.followers = Number(c.statistics.subscriberCount);
+    if (c.statistics?.viewCount !== undefined) social.views = Number(c.statistics.viewCount);
+    if (c.statistics?.videoCount !== undefined) social.videos = Number(c.statistics.videoCount);
+    if (c.snippet?.customUrl) social.handle = c.snippet.customUrl.startsWith('@') ? c.snippet.customUrl : `@${c.snippet.customUrl}`;
+    const country = c.snippet?.country ?? c.brandingSettings?.channel?.country;
+    if (country) social.country = country;
+    const thumbnail = c.snippet?.thumbnails?.high?.url ?? c.snippet?.thumbnails?.medium?.url ?? c.snippet?.thumbnails?.default?.url;
+    if (thumbnail) social.thumbnail = thumbnail;
+    if (description) social.description = description.slice(0, 1000);
+    const links = [...new Set(description.match(URL_IN_TEXT) ?? [])].slice(0, 10);
+    if (links.length) social.links = links.join(' ');
+    const email = EMAIL_IN_TEXT.exec(description)?.[0] ?? null;
+    return { email, phone: null, social };
   };
 }

@@ -42,6 +42,9 @@ interface Row {
   website: string | null;
   social: Record<string, unknown> | null;
   job_title: string | null;
+  /** The contact the row already holds (an enrichment that returns it again found nothing new). */
+  email: string | null;
+  phone: string | null;
   /** data: what the search stored beside the columns (people's seniority, the company's industry and size). */
   data: Record<string, unknown>;
 }
@@ -136,7 +139,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const limit = Math.min(ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
     const rows = (
       await db.query<Row>(
-        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title,
+        `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title, r.email, r.phone,
                 jsonb_build_object('seniority', r.data->'seniority', 'department', r.data->'department', 'country', r.data->'country',
                                    'category', r.data->'category', 'employee_count', r.data->'employee_count') AS data
            FROM campaign_results r
@@ -312,7 +315,11 @@ export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number
     {
       name: 'enrich',
       unitCost: cost,
-      call: (row) => provider.enrichInfluencer({ ...leadOf(row), social: row.social }),
+      // A contact the row already has (the search read it) is not found again: only new ones are charged.
+      call: async (row) => {
+        const answer = await provider.enrichInfluencer({ ...leadOf(row), social: row.social });
+        return answer && { ...answer, email: row.email ? null : answer.email, phone: row.phone ? null : answer.phone };
+      },
       price: (answer) => (answer && (answer.email || answer.phone) ? { found: 1, price: cost } : { found: 0, price: 0 }),
       store: async (tx, row, answer, price) => {
         await tx.query(

@@ -1,0 +1,104 @@
+import type { ApiResponse } from '../../shared/src/api/contract';
+import { installLeadSources, loadLeadSourcesConfig } from '../src/providers/leads';
+import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
+import { youtubeChannelId, youtubeChannelsAnswer, YOUTUBE_QUOTA_EXCEEDED } from './fixtures/leadVendors/youtube';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { enrichAndWait } from './support/enrichment';
+
+/**
+ * Influencer "enrich" on a list served by the YouTube Data API v3 only (no Modash key): one
+ * channels.list per channel refreshes its figures and reads the contacts it publishes; a new email
+ * costs the spec's influencerEnrichPerRecord (5), figures and links alone cost nothing, and a used
+ * quota (403 quotaExceeded) charges nothing and fails the job naming the source.
+ */
+let ctx: TestContext;
+let fake: FakeLeadVendors;
+let token: string;
+let userId: number;
+let uninstall: () => void;
+
+type Page = ApiResponse<'/api/people-results/{id}', 'post'>;
+
+beforeAll(async () => {
+  fake = await startFakeLeadVendors();
+  uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0', YOUTUBE_API_KEY: FAKE_KEYS.youtube, YOUTUBE_URL: fake.url('youtube') }), {}, testSourceDeps());
+  ctx = await createTestApp();
+  token = await login(ctx.app, DEMO.customer);
+  userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
+  await ctx.db.query('UPDATE credit_wallets SET monthly = 500, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId]);
+}, 60_000);
+afterAll(async () => {
+  uninstall();
+  await ctx.close();
+  await fake.close();
+});
+
+const balance = async () => (await ctx.db.query<{ n: number }>('SELECT monthly + additional + rolled_over AS n FROM credit_wallets WHERE user_id = $1', [userId])).rows[0]!.n;
+
+let listSeq = 0;
+async function filledList(count: number): Promise<number> {
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/campaigns', headers: bearer(token), payload: { name: `YouTube enrich ${(listSeq += 1)}`, list_type: 'influencer' } });
+  expect(created.statusCode).toBe(201);
+  const id = json<{ campaign: { id: number } }>(created).campaign.id;
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', headers: bearer(token), payload: { type: 'influencer', campaign_id: id, location: 'Porto', count, filters: { platforms: ['youtube'], keyword: 'cooking' } } });
+  expect(res.statusCode).toBe(201);
+  expect(json<{ job: { demo_data: boolean } }>(res).job.demo_data).toBe(false);
+  await ctx.app.queue.drain();
+  return id;
+}
+async function rows(id: number) {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/influencer-results/${id}`, headers: bearer(token), payload: {} });
+  expect(res.statusCode).toBe(200);
+  return json<Page>(res).data;
+}
+const social = (r: { data: Record<string, unknown> }) => r.data.social as Record<string, unknown>;
+
+describe('influencer enrich through YouTube channels.list', () => {
+  it('asks channels.list once per channel, refreshes figures and links, charges only a new email', async () => {
+    const id = await filledList(4);
+    const searched = await rows(id);
+    expect(searched.map((r) => social(r).user_id)).toEqual([0, 1, 2, 3].map(youtubeChannelId));
+    const wallet = await balance();
+    // Channel 1's description changed since the search: it now publishes an email (scripted answers, in the order asked).
+    const parts = ['snippet', 'statistics', 'brandingSettings'];
+    const changed = youtubeChannelsAnswer([youtubeChannelId(1)], parts);
+    changed.items[0]!.snippet!.description = 'Bookings: bookings1@creators.test https://links.creators.test/one';
+    changed.items[0]!.statistics!.subscriberCount = '25000';
+    fake.queue('youtube', { status: 200, body: youtubeChannelsAnswer([youtubeChannelId(0)], parts) }, { status: 200, body: changed });
+    const from = fake.of('youtube').length;
+    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true, filters: {} });
+    const sent = fake.of('youtube').slice(from);
+    expect(sent.map((r) => [r.method, r.path, r.query.get('part'), r.query.get('id'), r.query.get('key')])).toEqual(
+      [0, 1, 2, 3].map((i) => ['GET', '/youtube/youtube/v3/channels', 'snippet,statistics,brandingSettings', youtubeChannelId(i), FAKE_KEYS.youtube]),
+    );
+    // Channels 0 and 3 had their email since the search (not found again); channel 1's is new: 5 credits.
+    expect(body).toMatchObject({ status: 'done', checked: 4, found: 1, credits_charged: 5 });
+    expect(await balance()).toBe(wallet - 5);
+    const after = await rows(id);
+    expect(after.map((r) => [r.email, r.credits - (searched.find((s) => s.id === r.id)?.credits ?? 0), r.data.enriched])).toEqual([
+      ['channel0@creators.test', 0, true],
+      ['bookings1@creators.test', 5, true],
+      [null, 0, true],
+      ['channel3@creators.test', 0, true],
+    ]);
+    expect(social(after[1]!)).toMatchObject({ followers: 25000, links: 'https://links.creators.test/one', thumbnail: `https://yt3.ggpht.test/${youtubeChannelId(1)}=s800`, handle: '@channel1', country: 'PT', videos: 101 });
+    expect(social(after[0]!)).toMatchObject({ links: 'https://shop0.creators.test/merch', title: 'Channel 0', views: 1_000_000 });
+    // Run again: every row is enriched, nothing is asked.
+    expect((await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).checked).toBe(0);
+    expect(fake.of('youtube')).toHaveLength(from + 4);
+  });
+
+  it('a used quota (403 quotaExceeded) charges nothing and fails the job naming YouTube', async () => {
+    const id = await filledList(2);
+    const wallet = await balance();
+    const from = fake.of('youtube').length;
+    fake.queue('youtube', { status: 403, body: YOUTUBE_QUOTA_EXCEEDED });
+    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
+    expect(fake.of('youtube')).toHaveLength(from + 1);
+    expect(body).toMatchObject({ status: 'failed', checked: 0, found: 0, credits_charged: 0 });
+    expect(await balance()).toBe(wallet);
+    const job = (await ctx.db.query<{ source_error: { source: string; code: string } | null }>('SELECT source_error FROM enrichment_jobs WHERE id = $1', [body.jobId])).rows[0]!;
+    expect(job.source_error).toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
+    expect((await rows(id)).every((r) => !r.data.enriched)).toBe(true);
+  });
+});
