@@ -9,7 +9,7 @@ interface DemoAccount {
   password: string;
   first_name: string;
   last_name: string;
-  role: 'admin' | 'user';
+  role: 'admin' | 'related' | 'user';
   user_type: UserType;
   /** Email of the parent (reseller) account. */
   parent?: string;
@@ -49,7 +49,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'leadsmith-customer',
     first_name: 'Casey',
     last_name: 'Customer',
-    role: 'user',
+    // A related account: the reseller's sub-account (ADR 052).
+    role: 'related',
     user_type: 'customer',
     parent: 'reseller@leadsmith.test',
     modules: ['leads', 'wallet'],

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import { bearerToken, hashToken } from '../auth/tokens';
 import { parseLanguageHeader, type Language } from '../i18n/messages';
 import type { ModuleSlug, Role, UserType } from '../users/users';
+import { modulesForRole } from '../users/roles';
 import type { Db } from '../db';
 import type { AppDeps, AuthUser } from './context';
 import { forbidden, unauthenticated } from './errors';
@@ -72,7 +73,7 @@ export async function resolveUser({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, 
     // A write to auth_tokens: it also retires the cached row, so the next request reads the new time.
     await db.query('UPDATE auth_tokens SET last_used_at = $2 WHERE id = $1', [row.token_id, now]);
   }
-  return { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: row.token_id, impersonatorId: row.impersonator_id, licenseExpiresAt: row.license_expires_at };
+  return { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: modulesForRole(row.role, row.modules), tokenId: row.token_id, impersonatorId: row.impersonator_id, licenseExpiresAt: row.license_expires_at };
 }
 
 function adoptUser(request: FastifyRequest, user: AuthUser): void {

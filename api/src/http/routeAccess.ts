@@ -14,6 +14,9 @@ import { forbidden } from './errors';
  * - a module slug (an access option a team member can be given): team members need it;
  * - `account_owner`: never a team member (integrations, CRM connections, API keys, credit usage,
  *   the team itself): these act with the whole account's authority.
+ * A related account (role `related`, a sub-account) never holds `whitelabel` or `admin`: the sign-in
+ * drops them from its modules (users/roles.ts), so those rules refuse them (ADR 052). An account whose
+ * licence has expired is refused every route but the open ones (ADR 046).
  * Routes keep their own sign-in and module hooks for every user; this adds the team-member rule
  * after them. A route without an entry stops the start (see installRouteAccess), so a new route
  * cannot ship without saying who may call it.

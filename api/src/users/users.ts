@@ -3,6 +3,7 @@ import type { Queryable } from '../db';
 import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { LANGUAGES, type Language } from '../i18n/messages';
 import { accountLicenseExpiry, licenseExpired } from './license';
+import { modulesForRole } from './roles';
 
 import { MODULE_SLUGS, type ModuleSlug } from '@leadsmith/shared/constants';
 
@@ -149,7 +150,8 @@ export async function loadUserDto(q: Queryable, userId: number, chatWidgetSecret
   const { rows } = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
   const row = rows[0];
   if (!row) return null;
-  const modules = await userModules(q, userId);
+  // A related account's white-label and admin modules are not its to use (ADR 052): the app neither shows nor allows them.
+  const modules = (await userModules(q, userId)).filter((m) => modulesForRole(row.role, [m.slug]).length > 0);
   return {
     ...row,
     created_at: row.created_at.toISOString(),

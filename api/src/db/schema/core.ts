@@ -242,4 +242,14 @@ ALTER TABLE users ADD COLUMN google_api_key_sealed text;
 ALTER TABLE users DROP COLUMN google_api_key;
 `,
   },
+  {
+    id: 'w8-h28-related-role',
+    sql: `
+-- Role 'related' is a related account: a sub-account under a parent (ADR 052). The child accounts resellers
+-- made before (role 'user' with a parent) become related where nothing they hold contradicts it.
+UPDATE users u SET role = 'related'
+ WHERE u.role = 'user' AND u.user_type = 'customer' AND u.parent_id IS NOT NULL AND NOT u.can_create_related_accounts
+   AND NOT EXISTS (SELECT 1 FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id AND m.slug IN ('whitelabel', 'admin'));
+`,
+  },
 ];

@@ -67,6 +67,24 @@ export const adminMessages = {
     fr: 'Choisissez un compte existant comme parent (pas l’utilisateur lui-même)',
     de: 'Wählen Sie ein bestehendes Konto als übergeordnetes Konto (nicht den Benutzer selbst)',
   },
+  'admin.related_needs_parent': {
+    en: 'A related account needs a parent account',
+    es: 'Una cuenta relacionada necesita una cuenta principal',
+    fr: 'Un compte lié doit avoir un compte parent',
+    de: 'Ein verknüpftes Konto braucht ein übergeordnetes Konto',
+  },
+  'admin.related_excluded_modules': {
+    en: (p) => `A related account cannot hold these modules: ${p.modules}`,
+    es: (p) => `Una cuenta relacionada no puede tener estos módulos: ${p.modules}`,
+    fr: (p) => `Un compte lié ne peut pas avoir ces modules : ${p.modules}`,
+    de: (p) => `Ein verknüpftes Konto kann diese Module nicht haben: ${p.modules}`,
+  },
+  'admin.related_cannot_create_related': {
+    en: 'A related account cannot create related accounts of its own',
+    es: 'Una cuenta relacionada no puede crear sus propias cuentas relacionadas',
+    fr: 'Un compte lié ne peut pas créer ses propres comptes liés',
+    de: 'Ein verknüpftes Konto kann keine eigenen verknüpften Konten erstellen',
+  },
   'admin.plan_invalid': {
     en: 'This plan does not exist',
     es: 'Este plan no existe',

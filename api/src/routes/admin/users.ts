@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { relatedRoleRefusal } from '../../users/roles';
 import { hashPassword } from '../../auth/passwords';
 import { issueToken, revokeAllTokens } from '../../auth/tokens';
 import { isoDate } from '../../clock';
@@ -138,6 +139,12 @@ async function checkReferences(tx: Queryable, body: Editable, selfId: number | n
   if (body.plan_id != null && !(await referenceExists(tx, 'plan', body.plan_id))) throw unprocessable('admin.plan_invalid', 'plan_id');
 }
 
+/** The role rules on the account as the change leaves it (ADR 052); a refusal rolls the change back. */
+function assertRoleRules(user: AdminUserDto): void {
+  const refusal = relatedRoleRefusal(user);
+  if (refusal) throw refusal;
+}
+
 /** One audited change of a user's row: what it changes, and the audit's before/after (absent: no audit row). */
 interface UserChange {
   action: string;
@@ -229,6 +236,7 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
           const columns = { password_hash: passwordHash, email_verified_at: now, created_at: now, updated_at: now, last_reset_date: isoDate(now), ...storedColumns(body) };
           const id = await insertAdminUser(tx, columns, body.modules ?? [], now);
           const created = (await loadAdminUser(tx, id))!;
+          assertRoleRules(created);
           await writeAudit(tx, { actorId: actor.id, action: 'create', entity: 'user', entityId: id, after: auditView(created), at: now });
           return created;
         });
@@ -268,7 +276,9 @@ export function adminUserRoutes(api: FastifyInstance, { db, clock, config }: App
             if (body.last_reset_date !== undefined) columns.limit_reset_anchor = null;
             await updateAdminUser(tx, id, columns, now);
             if (body.modules) await setUserModules(tx, id, body.modules);
-            const diff = changes(auditView(before), auditView((await loadAdminUser(tx, id))!));
+            const after = (await loadAdminUser(tx, id))!;
+            assertRoleRules(after);
+            const diff = changes(auditView(before), auditView(after));
             if (!diff && !passwordHash) return;
             return { before: diff?.before ?? {}, after: { ...(diff?.after ?? {}), ...(passwordHash ? { password: '(changed)' } : {}) } };
           },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { modulesForRole } from '../../users/roles';
 import { hashToken } from '../../auth/tokens';
 import type { AppDeps, AuthUser } from '../../http/context';
 import { unauthenticated } from '../../http/errors';
@@ -56,7 +57,7 @@ export function apiKeyOrSession(app: FastifyInstance, { db, clock }: Pick<AppDep
     if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_GRANULARITY_MS) {
       await db.query('UPDATE settings_api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, now]);
     }
-    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: row.modules, tokenId: 0, impersonatorId: null, licenseExpiresAt: row.license_expires_at };
+    const user: AuthUser = { id: row.user_id, email: row.email, role: row.role, userType: row.user_type, lang: row.lang, modules: modulesForRole(row.role, row.modules), tokenId: 0, impersonatorId: null, licenseExpiresAt: row.license_expires_at };
     request.user = user;
     if (parseLanguageHeader(request.headers['user-language']) === null) request.lang = user.lang;
   };

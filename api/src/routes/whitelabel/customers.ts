@@ -87,12 +87,12 @@ export async function assertMayAddCustomer(q: Queryable, ownerId: number): Promi
 /** Hash outside any transaction (scrypt is slow; PGlite has one connection). */
 export const passwordHashFor = (password: string | null): Promise<string> => hashPassword(password ?? randomBytes(24).toString('base64url'));
 
-/** The child account row (verified unless `verified: false`: the reseller vouches for the address). Null when the email is taken. */
+/** The child account row, role `related` (a sub-account of the owner, ADR 052; verified unless `verified: false`: the reseller vouches for the address). Null when the email is taken. */
 export async function insertCustomer(q: Queryable, c: NewCustomer, passwordHash: string, at: Date): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, parent_id, email_verified_at, created_at, updated_at, subscription_status,
                         search_limit, last_reset_date, lang, referral_partner_id)
-     SELECT $1, $2, $3, $4, 'user', 'customer', $5, CASE WHEN $8 THEN $6::timestamptz END, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang,
+     SELECT $1, $2, $3, $4, 'related', 'customer', $5, CASE WHEN $8 THEN $6::timestamptz END, $6::timestamptz, $6::timestamptz, 'inactive', 0, $7::date, lang,
             (SELECT p.id FROM admin_partners p WHERE $9::text IS NOT NULL AND lower(p.referral_code) = lower($9::text) AND p.active)
        FROM users WHERE id = $5
      ON CONFLICT (email) DO NOTHING RETURNING id`,

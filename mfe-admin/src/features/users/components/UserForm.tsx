@@ -1,6 +1,6 @@
 import { Button, chakra, Fieldset, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, TextField, useYupForm, v, yup, type ModuleSlug, CheckboxField, SelectField } from '@leadsmith/shared';
-import { Controller } from 'react-hook-form';
+import { applyApiFieldErrors, TextField, useYupForm, v, yup, type ModuleSlug, CheckboxField, SelectField, RELATED_ROLE_EXCLUDED_MODULES } from '@leadsmith/shared';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePlans } from '../../plans/api/listPlans';
 import type { AdminUser, Role, UserType } from '../api/listUsers';
@@ -40,7 +40,11 @@ export type UserFormValues = yup.InferType<ReturnType<typeof userSchema>>;
 const int = (s: string): number | null => (s === '' ? null : Number(s));
 const text = (s: string): string | null => (s.trim() === '' ? null : s.trim());
 
+/** A related account (a sub-account, ADR 052) holds neither white-label nor admin and creates no related accounts. */
+const excludedForRole = (role: string, slug: string): boolean => role === 'related' && (RELATED_ROLE_EXCLUDED_MODULES as readonly string[]).includes(slug);
+
 function toInput(values: UserFormValues): UserInput {
+  const related = values.role === 'related';
   return {
     email: values.email,
     ...(values.password ? { password: values.password } : {}),
@@ -48,7 +52,7 @@ function toInput(values: UserFormValues): UserInput {
     last_name: values.last_name,
     role: values.role as Role,
     user_type: values.user_type as UserType,
-    modules: values.modules as ModuleSlug[],
+    modules: values.modules.filter((m) => !excludedForRole(values.role, m)) as ModuleSlug[],
     plan_id: int(values.plan_id),
     subscription_id: text(values.subscription_id),
     // The select offers only the API's statuses.
@@ -62,7 +66,7 @@ function toInput(values: UserFormValues): UserInput {
     parent_id: int(values.parent_id),
     sub_account_limit: int(values.sub_account_limit),
     referral_partner_id: int(values.referral_partner_id),
-    can_create_related_accounts: values.can_create_related_accounts,
+    can_create_related_accounts: related ? false : values.can_create_related_accounts,
   };
 }
 
@@ -110,6 +114,8 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
     control,
     formState: { errors },
   } = form;
+  const role = useWatch({ control, name: 'role' });
+  const related = role === 'related';
   // Bounded: the form offers up to 100 plans.
   const plans = usePlans({ page: 1, pageSize: 100 });
   const submit = form.handleSubmit(async (values) => {
@@ -141,6 +147,11 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
         <SelectField label={t('fields.user_type')} registration={register('user_type')} error={errors.user_type} options={USER_TYPES.map((u) => ({ value: u, label: t(`userTypes.${u}`) }))} />
         <SelectField label={t('fields.role')} registration={register('role')} error={errors.role} options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
       </SimpleGrid>
+      {related ? (
+        <Text fontSize="sm" mb={4} data-testid="related-role-help">
+          {t('users.relatedHelp')}
+        </Text>
+      ) : null}
 
       <Fieldset.Root mb={4}>
         <Fieldset.Legend>
@@ -160,7 +171,8 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
                 <CheckboxField
                   key={slug}
                   label={t(`modules.${slug}`)}
-                  checked={field.value.includes(slug)}
+                  disabled={excludedForRole(role, slug)}
+                  checked={field.value.includes(slug) && !excludedForRole(role, slug)}
                   onChange={(checked) => field.onChange(checked ? [...field.value, slug] : field.value.filter((m) => m !== slug))}
                 />
               ))}
@@ -205,7 +217,9 @@ export function UserForm({ user, saving, onSubmit, onCancel }: UserFormProps) {
       <Controller
         control={control}
         name="can_create_related_accounts"
-        render={({ field }) => <CheckboxField label={t('fields.can_create_related_accounts')} checked={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <CheckboxField label={t('fields.can_create_related_accounts')} disabled={related} checked={field.value && !related} onChange={field.onChange} />
+        )}
       />
 
       <Flex gap={3} mt={6}>
