@@ -123,3 +123,35 @@ test('editing a user saves the spec fields and shows the change in the history',
   await expect(latest).toContainText('CRM plan ID: — → crm-eddie');
   await expect(latest).toContainText('Additional queries: 0 → 15');
 });
+
+test('a related account needs a parent and cannot be given white-label, admin or related accounts of its own', async ({ page, request, signIn, shell }) => {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: { email: `riley.related.${Date.now()}@leadsmith.test`, password: 'riley-pass', first_name: 'Riley', last_name: 'Related', modules: ['leads', 'whitelabel'] },
+  });
+  const { user } = (await created.json()) as { user: { id: number } };
+  const resellers = (await (await request.get('/api/admin/users?search=reseller%40leadsmith.test', { headers })).json()) as { data: { id: number }[] };
+
+  await signIn('admin', `/admin/users/${user.id}/edit`);
+  await expect(shell.heading('Edit user')).toBeVisible();
+  const modules = page.getByRole('group', { name: 'Modules' });
+  await expect(modules.getByRole('checkbox', { name: 'White-label' })).toBeChecked();
+  await page.getByLabel('Role').selectOption('related');
+  await expect(page.getByTestId('related-role-help')).toContainText('A related account is a sub-account of its parent account');
+  await expect(modules.getByRole('checkbox', { name: 'White-label' })).toBeDisabled();
+  await expect(modules.getByRole('checkbox', { name: 'White-label' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'May create related accounts' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Named under the parent's field (and in the error toast).
+  await expect(page.getByTestId('area-outlet').getByText('A related account needs a parent account')).toBeVisible();
+  await expect(page.getByLabel('Parent account ID')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Parent account ID').fill(String(resellers.data[0]!.id));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User updated')).toBeVisible();
+
+  const saved = (await (await request.get(`/api/admin/users/${user.id}`, { headers })).json()) as { role: string; modules: string[]; parent_id: number };
+  expect(saved).toMatchObject({ role: 'related', modules: ['leads'], parent_id: resellers.data[0]!.id });
+});
