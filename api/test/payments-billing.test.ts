@@ -434,6 +434,7 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     ]);
     expect(fake.objects.get(old!.price_ref)!.active).toBe(true);
 
+    expect(json<{ subscribers_on_old_terms: number }>(await call('GET', `/api/whitelabel/packages/${pkg.id}`, reseller)).subscribers_on_old_terms).toBe(0);
     // Made free: Stripe would invoice a paid → free switch at once and restart the period, so the
     // subscribers stay on their Price (the outcome is kept with the effect).
     expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B', monthly_price_cents: 0 })).statusCode).toBe(200);
@@ -442,6 +443,16 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(priceOf(ref)).toBe(old!.price_ref);
     const outcomes = await ctx.db.query<{ outcome: { result: string } }>('SELECT outcome FROM external_effects WHERE key LIKE $1 ORDER BY started_at', [`stripe-subscription:${subscriber.id}:price:%`]);
     expect(outcomes.rows.map((r) => r.outcome.result)).toEqual(['moved', 'moved', 'free_paid_switch']);
+    // The package's form tells the reseller how many stay on their previous price until they change plan;
+    // back at their price, none.
+    const onOldTerms = async () => json<{ subscribers_on_old_terms: number }>(await call('GET', `/api/whitelabel/packages/${pkg.id}`, reseller)).subscribers_on_old_terms;
+    expect(await onOldTerms()).toBe(2);
+    // A change in a later second (the package's version, which keys its calls, is its updated_at).
+    ctx.clock.advance(1000);
+    expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B' })).statusCode).toBe(200);
+    await settle();
+    expect(await onOldTerms()).toBe(0);
+    expect([moves(ref), moves(second)].map((m) => m.length)).toEqual([2, 1]);
 
     // A package sold through Stripe that no one subscribes to (the card was refused) is deleted: its Price and Product are archived.
     const unsold = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog gone' })).data;

@@ -21197,6 +21197,7 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            subscribers_on_old_terms: number;
                         };
                     };
                 };

@@ -7,7 +7,7 @@ import { unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
 import { paymentsFor } from '../../providers/payments';
-import { defineStripeCatalogWorkers, queuePackageSync, queueProductArchive } from './stripeCatalog';
+import { defineStripeCatalogWorkers, queuePackageSync, queueProductArchive, subscribersOnOldTerms } from './stripeCatalog';
 import {
   blankToNull,
   centsSchema,
@@ -71,6 +71,8 @@ export type Package = Static<typeof PackageSchema>;
 /** A package in the list: with its active subscribers and whether it has a sales page. */
 const PackageListItem = Type.Object({ ...PackageSchema.properties, subscribers: Type.Integer(), has_sales_settings: Type.Boolean() });
 const SavedPackage = Type.Object({ ...MessageProperties, data: PackageSchema });
+/** One package as its form reads it, with its Stripe subscribers a free ↔ paid change left on their previous price (ADR 048). */
+const PackageDetail = Type.Object({ ...PackageSchema.properties, subscribers_on_old_terms: Type.Integer() });
 
 export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'>;
 
@@ -188,10 +190,10 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
     return result;
   });
 
-  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { summary: 'One package', params: idParamsSchema, response: { 200: PackageSchema } } }, async (request) => {
+  app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { summary: 'One package', params: idParamsSchema, response: { 200: PackageDetail } } }, async (request) => {
     const pkg = await packageOf(db, await resellerIdOf(db, request), request.params.id);
     if (!pkg) throw notFound();
-    return pkg;
+    return { ...pkg, subscribers_on_old_terms: await subscribersOnOldTerms(db, pkg.id) };
   });
 
   app.post<{ Body: PackageInput }>('/api/whitelabel/packages', { onRequest: guard, schema: { summary: 'Create a package', body: bodySchema, response: { 201: SavedPackage } } }, async (request, reply) => {

@@ -276,6 +276,25 @@ export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling
   );
 }
 
+/**
+ * How many live Stripe subscribers of the package stay on their previous price until they change plan:
+ * those whose last move (ADR 048) was not made because it was a switch between free and paid (Stripe
+ * would invoice it at once). A later move of the subscription (the package back at their terms, or a
+ * paid-to-paid change) or a restart on the current Price (a reactivation after it ended) ends that.
+ */
+export async function subscribersOnOldTerms(q: Queryable, packageId: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM whitelabel_subscriptions s
+      WHERE s.package_id = $1 AND s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'
+        AND (SELECT e.outcome->>'result' FROM external_effects e
+              WHERE e.state = 'done'
+                AND (e.key LIKE 'stripe-subscription:' || s.id || ':price:%' OR (e.key LIKE 'stripe-subscription:' || s.id || ':reactivate:%' AND e.outcome->>'subscription' IS NOT NULL))
+              ORDER BY e.id DESC LIMIT 1) = 'free_paid_switch'`,
+    [packageId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** The workers (in every process that runs queued work; a provider without Billing has nothing to send). */
 export function defineStripeCatalogWorkers(queue: JobQueue, db: Db, billing: SubscriptionBilling | undefined, now: () => Date): void {
   const options = { expireInSeconds: 60, retryLimit: 5, retryDelay: 10, retryBackoff: true, concurrency: 1 };

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, v, yup } from '@leadsmith/shared';
 import { packageKeys, type Package } from './listPackages';
 
-export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at' | 'subscribers_on_old_terms'>;
 
 /** Spec §5/§9. */
 export const MIN_CREDIT_PRICE_CENTS_EXCLUSIVE = 12;
@@ -77,10 +77,13 @@ export const packageSchema = yup.object({
 });
 export type PackageValues = yup.InferType<typeof packageSchema>;
 
-export async function savePackage({ id, input }: { id?: number; input: PackageInput }): Promise<Package> {
+/** The package as a save answers it (the form's read adds its subscribers left on a previous price). */
+type SavedPackage = Omit<Package, 'subscribers_on_old_terms'>;
+
+export async function savePackage({ id, input }: { id?: number; input: PackageInput }): Promise<SavedPackage> {
   const { data } = id
-    ? await apiClient.put<{ data: Package }>(`/api/whitelabel/packages/${id}`, input)
-    : await apiClient.post<{ data: Package }>('/api/whitelabel/packages', input);
+    ? await apiClient.put<{ data: SavedPackage }>(`/api/whitelabel/packages/${id}`, input)
+    : await apiClient.post<{ data: SavedPackage }>('/api/whitelabel/packages', input);
   return data.data;
 }
 
@@ -89,7 +92,8 @@ export function useSavePackage() {
   return useMutation({
     mutationFn: savePackage,
     onSuccess: (pkg) => {
-      client.setQueryData(packageKeys.detail(pkg.id), pkg);
+      // The count of subscribers on a previous price is read again with the invalidation below (the change's Stripe moves are queued).
+      client.setQueryData<Package>(packageKeys.detail(pkg.id), (old) => ({ ...pkg, subscribers_on_old_terms: old?.subscribers_on_old_terms ?? 0 }));
       void client.invalidateQueries({ queryKey: packageKeys.all });
     },
   });

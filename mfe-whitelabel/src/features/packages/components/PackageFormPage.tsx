@@ -92,6 +92,12 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       <Text fontSize="sm" mb={3}>
         {t('packages.priceChangeHelp')}
       </Text>
+      {/* After a change between free and paid, the Stripe subscribers it left on their previous price (ADR 048). */}
+      {pkg && pkg.subscribers_on_old_terms > 0 && (
+        <Text fontSize="sm" mb={3} fontWeight="medium">
+          {t('packages.onOldTerms', { count: pkg.subscribers_on_old_terms })}
+        </Text>
+      )}
       <SimpleGrid columns={{ base: 1, md: 3 }} columnGap={6}>
         <TextField label={t('packages.monthlyPriceUsd')} registration={register('monthly_price')} error={errors.monthly_price} {...num} />
         <TextField label={t('packages.yearlyPriceUsd')} registration={register('yearly_price')} error={errors.yearly_price} {...num} />
