@@ -6,7 +6,7 @@ export type WatchedTopic = 'auth';
 /** A statement that writes one of the topic's tables (by name, as our SQL always names them). */
 const TOPICS: Readonly<Record<WatchedTopic, RegExp>> = {
   // Who a bearer token is: the token, its user and the user's modules (its own and its plan's).
-  auth: /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(?:users|auth_tokens|user_modules|modules|admin_plan_modules)\b/i,
+  auth: /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(?:users|auth_tokens|user_modules|modules|admin_plan_modules|whitelabel_package_modules|whitelabel_subscriptions)\b/i,
 };
 const ALL_TOPICS = Object.keys(TOPICS) as WatchedTopic[];
 

@@ -21018,6 +21018,7 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                modules: ("ai_suggest" | "leads" | "wallet")[];
                                 subscribers: number;
                                 has_sales_settings: boolean;
                             }[];
@@ -21083,6 +21084,7 @@ export interface paths {
                          * @enum {string}
                          */
                         past_due_access?: "pause" | "keep";
+                        modules?: ("ai_suggest" | "leads" | "wallet")[];
                     };
                 };
             };
@@ -21128,6 +21130,7 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                modules: ("ai_suggest" | "leads" | "wallet")[];
                             };
                         };
                     };
@@ -21197,6 +21200,7 @@ export interface paths {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            modules: ("ai_suggest" | "leads" | "wallet")[];
                             subscribers_on_old_terms: number;
                         };
                     };
@@ -21258,6 +21262,7 @@ export interface paths {
                          * @enum {string}
                          */
                         past_due_access?: "pause" | "keep";
+                        modules?: ("ai_suggest" | "leads" | "wallet")[];
                     };
                 };
             };
@@ -21303,6 +21308,7 @@ export interface paths {
                                 created_at: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                modules: ("ai_suggest" | "leads" | "wallet")[];
                             };
                         };
                     };

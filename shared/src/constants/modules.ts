@@ -12,3 +12,7 @@ export type PlanModuleSlug = (typeof PLAN_MODULE_SLUGS)[number];
  * administers (these modules are refused to it), and it cannot create related accounts of its own.
  */
 export const RELATED_ROLE_EXCLUDED_MODULES = ['whitelabel', 'admin'] as const satisfies readonly ModuleSlug[];
+
+/** Modules a reseller's package can grant its customers (ADR 050): never whitelabel or admin, and only those the reseller holds. */
+export const PACKAGE_MODULE_SLUGS = ['ai_suggest', 'leads', 'wallet'] as const satisfies readonly ModuleSlug[];
+export type PackageModuleSlug = (typeof PACKAGE_MODULE_SLUGS)[number];

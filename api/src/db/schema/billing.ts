@@ -95,4 +95,29 @@ CREATE TABLE oidc_logins (
 );
 `,
   },
+  {
+    id: 'w9-h26b-package-modules',
+    sql: `
+-- The modules a reseller's package grants its customers (ADR 050). A customer holds them while its
+-- subscription to the package is active (or past due on a package that keeps access), and only those the
+-- reseller itself holds (own or plan); user_held_modules, what module gating reads, adds them.
+CREATE TABLE whitelabel_package_modules (
+  package_id integer NOT NULL REFERENCES whitelabel_packages (id) ON DELETE CASCADE,
+  module_id integer NOT NULL REFERENCES modules (id) ON DELETE CASCADE,
+  PRIMARY KEY (package_id, module_id)
+);
+CREATE OR REPLACE VIEW user_held_modules AS
+  SELECT um.user_id, um.module_id FROM user_modules um
+  UNION
+  SELECT u.id AS user_id, pm.module_id FROM users u JOIN admin_plan_modules pm ON pm.plan_id = u.plan_id
+  UNION
+  SELECT s.customer_id AS user_id, wm.module_id
+    FROM whitelabel_subscriptions s
+    JOIN whitelabel_packages p ON p.id = s.package_id
+    JOIN whitelabel_package_modules wm ON wm.package_id = s.package_id
+   WHERE (s.status = 'active' OR (s.status = 'past_due' AND p.past_due_access = 'keep'))
+     AND (EXISTS (SELECT 1 FROM user_modules om WHERE om.user_id = s.owner_id AND om.module_id = wm.module_id)
+       OR EXISTS (SELECT 1 FROM users o JOIN admin_plan_modules opm ON opm.plan_id = o.plan_id WHERE o.id = s.owner_id AND opm.module_id = wm.module_id));
+`,
+  },
 ];

@@ -56,6 +56,12 @@ export const whitelabelMessages = {
     fr: 'Doit être supérieur à {more}.',
     de: 'Muss größer als {more} sein.',
   },
+  'whitelabel.module_not_held': {
+    en: 'You can only grant modules your own account holds.',
+    es: 'Solo puede conceder los módulos que tiene su propia cuenta.',
+    fr: 'Vous ne pouvez accorder que les modules dont dispose votre propre compte.',
+    de: 'Sie können nur Module vergeben, über die Ihr eigenes Konto verfügt.',
+  },
   'whitelabel.alphanumeric': {
     en: 'No special characters: options use letters and numbers only.',
     es: 'Sin caracteres especiales: las opciones solo usan letras y números.',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { PACKAGE_MODULE_SLUGS, type PackageModuleSlug } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
@@ -68,13 +69,38 @@ const PackageSchema = Type.Object({
   updated_at: Timestamp(),
 });
 export type Package = Static<typeof PackageSchema>;
+/** A package as its reseller sees it: with the modules it grants its customers (ADR 050). */
+const OwnPackageSchema = Type.Object({ ...PackageSchema.properties, modules: Type.Array(StringEnum(PACKAGE_MODULE_SLUGS)) });
+type OwnPackage = Static<typeof OwnPackageSchema>;
 /** A package in the list: with its active subscribers and whether it has a sales page. */
-const PackageListItem = Type.Object({ ...PackageSchema.properties, subscribers: Type.Integer(), has_sales_settings: Type.Boolean() });
-const SavedPackage = Type.Object({ ...MessageProperties, data: PackageSchema });
+const PackageListItem = Type.Object({ ...OwnPackageSchema.properties, subscribers: Type.Integer(), has_sales_settings: Type.Boolean() });
+const SavedPackage = Type.Object({ ...MessageProperties, data: OwnPackageSchema });
 /** One package as its form reads it, with its Stripe subscribers a free ↔ paid change left on their previous price (ADR 048). */
-const PackageDetail = Type.Object({ ...PackageSchema.properties, subscribers_on_old_terms: Type.Integer() });
+const PackageDetail = Type.Object({ ...OwnPackageSchema.properties, subscribers_on_old_terms: Type.Integer() });
 
-export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'> & { modules?: PackageModuleSlug[] };
+
+/** The modules a package grants, as a column of a query over whitelabel_packages (unaliased). */
+const MODULES_COLUMN = `COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM whitelabel_package_modules wm JOIN modules m ON m.id = wm.module_id
+    WHERE wm.package_id = whitelabel_packages.id), '[]'::json) AS modules`;
+
+/**
+ * Replaces a package's modules. The reseller grants only modules it holds itself (own or plan):
+ * the first one it does not hold is refused with 422 naming `modules.<i>`. Customers hold them through
+ * user_held_modules, so a module taken off is gone at their next request.
+ */
+async function setPackageModules(q: Queryable, ownerId: number, packageId: number, modules: readonly PackageModuleSlug[]): Promise<void> {
+  const { rows } = await q.query<{ slug: string }>('SELECT m.slug FROM user_held_modules hm JOIN modules m ON m.id = hm.module_id WHERE hm.user_id = $1', [ownerId]);
+  const held = new Set(rows.map((r) => r.slug));
+  const missing = modules.findIndex((slug) => !held.has(slug));
+  if (missing >= 0) throw unprocessable('whitelabel.module_not_held', `modules.${missing}`);
+  await q.query('DELETE FROM whitelabel_package_modules WHERE package_id = $1', [packageId]);
+  await q.query('INSERT INTO whitelabel_package_modules (package_id, module_id) SELECT $1, id FROM modules WHERE slug = ANY($2::text[])', [packageId, `{${modules.join(',')}}`]);
+}
+
+async function ownPackage(q: Queryable, id: number): Promise<OwnPackage> {
+  return (await q.query<OwnPackage>(`SELECT ${PACKAGE_COLUMNS}, ${MODULES_COLUMN} FROM whitelabel_packages WHERE id = $1`, [id])).rows[0]!;
+}
 
 export const PACKAGE_COLUMNS = `id, slug, name, description, monthly_price_cents, yearly_price_cents, one_time_price_cents, trial_days, trial_amount_cents,
   monthly_credits, credit_price_cents, collect_payment_method, available_for_billing_portal, show_on_sales_page, create_via_form,
@@ -113,6 +139,7 @@ const bodySchema = objectSchema(
     custom_fields: { type: 'array', maxItems: MAX_CUSTOM_FIELDS, items: customFieldSchema, default: [] },
     search_limit: { type: ['integer', 'null'], minimum: 0, maximum: 10_000_000, default: DEFAULT_PACKAGE_SEARCH_LIMIT },
     past_due_access: { type: 'string', enum: ['pause', 'keep'], default: 'pause' },
+    modules: { type: 'array', items: { type: 'string', enum: PACKAGE_MODULE_SLUGS }, uniqueItems: true, maxItems: PACKAGE_MODULE_SLUGS.length },
   },
   ['name', 'monthly_price_cents', 'credit_price_cents'],
 );
@@ -178,11 +205,11 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Querystring: PageQuery }>('/api/whitelabel/packages', { onRequest: guard, schema: { summary: 'Your packages (paginated)', querystring: objectSchema(pageQuerySchema), response: { 200: Page(PackageListItem) } } }, async (request) => {
     const owner = await resellerIdOf(db, request);
     const { page, pageSize } = request.query;
-    const { rows } = await db.query<Package & { subscribers: number; has_sales_settings: boolean }>(
-      `SELECT ${PACKAGE_COLUMNS},
-              (SELECT count(*)::int FROM whitelabel_subscriptions s WHERE s.package_id = p.id AND s.status = 'active') AS subscribers,
-              EXISTS (SELECT 1 FROM whitelabel_sales_settings ss WHERE ss.package_id = p.id) AS has_sales_settings
-         FROM whitelabel_packages p WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+    const { rows } = await db.query<OwnPackage & { subscribers: number; has_sales_settings: boolean }>(
+      `SELECT ${PACKAGE_COLUMNS}, ${MODULES_COLUMN},
+              (SELECT count(*)::int FROM whitelabel_subscriptions s WHERE s.package_id = whitelabel_packages.id AND s.status = 'active') AS subscribers,
+              EXISTS (SELECT 1 FROM whitelabel_sales_settings ss WHERE ss.package_id = whitelabel_packages.id) AS has_sales_settings
+         FROM whitelabel_packages WHERE owner_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [owner, pageSize, (page - 1) * pageSize],
     );
     const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM whitelabel_packages WHERE owner_id = $1', [owner]);
@@ -193,20 +220,24 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Params: { id: number } }>('/api/whitelabel/packages/:id', { onRequest: guard, schema: { summary: 'One package', params: idParamsSchema, response: { 200: PackageDetail } } }, async (request) => {
     const pkg = await packageOf(db, await resellerIdOf(db, request), request.params.id);
     if (!pkg) throw notFound();
-    return { ...pkg, subscribers_on_old_terms: await subscribersOnOldTerms(db, pkg.id) };
+    return { ...(await ownPackage(db, pkg.id)), subscribers_on_old_terms: await subscribersOnOldTerms(db, pkg.id) };
   });
 
   app.post<{ Body: PackageInput }>('/api/whitelabel/packages', { onRequest: guard, schema: { summary: 'Create a package', body: bodySchema, response: { 201: SavedPackage } } }, async (request, reply) => {
     const owner = await resellerIdOf(db, request);
     const input = checkRules(request.body);
     const now = clock.now();
-    const { rows } = await db.query<Package>(
-      `INSERT INTO whitelabel_packages (${VALUE_COLUMNS.join(', ')}, owner_id, slug, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17, $18, $19, $20, $21, $21) RETURNING ${PACKAGE_COLUMNS}`,
-      [...valuesOf(input), owner, slugFor(input.name), now],
-    );
+    const created = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO whitelabel_packages (${VALUE_COLUMNS.join(', ')}, owner_id, slug, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17, $18, $19, $20, $21, $21) RETURNING id`,
+        [...valuesOf(input), owner, slugFor(input.name), now],
+      );
+      await setPackageModules(tx, owner, rows[0]!.id, request.body.modules ?? []);
+      return ownPackage(tx, rows[0]!.id);
+    });
     reply.code(201);
-    return { ...say(request, 'whitelabel.package_created'), data: rows[0] };
+    return { ...say(request, 'whitelabel.package_created'), data: created };
   });
 
   app.put<{ Body: PackageInput; Params: { id: number } }>(
@@ -226,7 +257,8 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
         ]);
         // A new name or amount goes to the package's Product and Prices at Stripe after the commit (stripeCatalog.ts).
         await queuePackageSync(tx, queue, before, rows[0]!);
-        return rows[0]!;
+        if (request.body.modules) await setPackageModules(tx, owner, request.params.id, request.body.modules);
+        return ownPackage(tx, request.params.id);
       });
       return { ...say(request, 'whitelabel.package_updated'), data: saved };
     },
