@@ -63,6 +63,8 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
     thank_you_url: values.thank_you_url.trim() || null,
     search_limit: values.search_limit ?? null,
     past_due_access: values.past_due_access as 'pause' | 'keep',
+    // The modules the package grants (ADR 050) are kept as they are until the form offers them.
+    modules: pkg?.modules ?? [],
     custom_fields: values.custom_fields.map((f) => ({
       label: f.label.trim(),
       optional: f.optional,
