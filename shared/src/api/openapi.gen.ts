@@ -4252,7 +4252,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Each CRM, whether you are connected and whether this server offers it */
+        /** Each CRM, whether you are connected (or use the connection your parent account shares) and whether this server offers it */
         get: {
             parameters: {
                 query?: never;
@@ -4279,13 +4279,65 @@ export interface paths {
                                 kind: "oauth" | "webhook";
                                 target: string | null;
                                 available: boolean;
+                                shared: boolean;
                             }[];
+                            sharing: {
+                                share_with_related: boolean;
+                                can_share: boolean;
+                                shared_by: string | null;
+                            };
                         };
                     };
                 };
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Let your related accounts use your CRM connections, or stop it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        share_with_related: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            share_with_related: boolean;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

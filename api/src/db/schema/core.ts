@@ -252,4 +252,12 @@ UPDATE users u SET role = 'related'
    AND NOT EXISTS (SELECT 1 FROM user_modules um JOIN modules m ON m.id = um.module_id WHERE um.user_id = u.id AND m.slug IN ('whitelabel', 'admin'));
 `,
   },
+  {
+    id: 'w9-h28b-share-crm-connections',
+    sql: `
+-- A parent account lets its related accounts (sub-accounts) send through its CRM connections (spec §6
+-- "sub-accounts can share connections"; ADR 053). Off until the parent turns it on.
+ALTER TABLE users ADD COLUMN share_crm_connections boolean NOT NULL DEFAULT false;
+`,
+  },
 ];

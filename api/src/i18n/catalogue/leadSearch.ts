@@ -284,6 +284,12 @@ export const leadSearchMessages = {
     fr: "Connectez d'abord un CRM (Paramètres → Intégration → CRM).",
     de: 'Verbinden Sie zuerst ein CRM (Einstellungen → Integration → CRM).',
   },
+  'leadSearch.crm_not_shared': {
+    en: 'Your parent account does not share its {name} connection with you. Connect your own {name} in Settings → Integration → CRM.',
+    es: 'Tu cuenta principal no comparte contigo su conexión con {name}. Conecta tu propio {name} en Ajustes → Integración → CRM.',
+    fr: 'Votre compte parent ne partage pas sa connexion {name} avec vous. Connectez votre propre {name} dans Paramètres → Intégration → CRM.',
+    de: 'Ihr übergeordnetes Konto teilt seine {name}-Verbindung nicht mit Ihnen. Verbinden Sie Ihr eigenes {name} unter Einstellungen → Integration → CRM.',
+  },
   'leadSearch.crm_sending': {
     en: ({ count, name }) => `Sending ${count} ${Number(count) === 1 ? 'result' : 'results'} to ${name}…`,
     es: ({ count, name }) => `Enviando ${count} ${Number(count) === 1 ? 'resultado' : 'resultados'} a ${name}…`,

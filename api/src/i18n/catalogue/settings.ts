@@ -377,6 +377,30 @@ export const settingsMessages = {
   },
   'settings.crm_connected': { en: '{name} connected.', es: '{name} conectado.', fr: '{name} connecté.', de: '{name} verbunden.' },
   'settings.crm_disconnected': { en: '{name} disconnected.', es: '{name} desconectado.', fr: '{name} déconnecté.', de: '{name} getrennt.' },
+  'settings.crm_shared_read_only': {
+    en: 'Your parent account shares this {name} connection with you: only it can change or disconnect it.',
+    es: 'Tu cuenta principal comparte contigo esta conexión con {name}: solo ella puede cambiarla o desconectarla.',
+    fr: 'Votre compte parent partage cette connexion {name} avec vous : lui seul peut la modifier ou la déconnecter.',
+    de: 'Ihr übergeordnetes Konto teilt diese {name}-Verbindung mit Ihnen: Nur es kann sie ändern oder trennen.',
+  },
+  'settings.crm_sharing_saved': {
+    en: 'Related accounts can now use your CRM connections.',
+    es: 'Las cuentas relacionadas ya pueden usar tus conexiones CRM.',
+    fr: 'Les comptes liés peuvent désormais utiliser vos connexions CRM.',
+    de: 'Verknüpfte Konten können jetzt Ihre CRM-Verbindungen verwenden.',
+  },
+  'settings.crm_sharing_stopped': {
+    en: 'Related accounts can no longer use your CRM connections.',
+    es: 'Las cuentas relacionadas ya no pueden usar tus conexiones CRM.',
+    fr: 'Les comptes liés ne peuvent plus utiliser vos connexions CRM.',
+    de: 'Verknüpfte Konten können Ihre CRM-Verbindungen nicht mehr verwenden.',
+  },
+  'settings.crm_sharing_related': {
+    en: 'A related account cannot share CRM connections: only its parent account can.',
+    es: 'Una cuenta relacionada no puede compartir conexiones CRM: solo su cuenta principal puede.',
+    fr: 'Un compte lié ne peut pas partager de connexions CRM : seul son compte parent le peut.',
+    de: 'Ein verknüpftes Konto kann keine CRM-Verbindungen teilen: Nur sein übergeordnetes Konto kann das.',
+  },
   'settings.crm_not_offered': {
     en: '{name} is not available on this platform.',
     es: '{name} no está disponible en esta plataforma.',

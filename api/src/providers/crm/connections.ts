@@ -63,9 +63,52 @@ export async function offeredCrms(db: Queryable, accountId: number): Promise<Crm
   return offered.length ? offered : [...CRM_ORDER];
 }
 
-/** The CRMs the account has connected and may use, in the spec's order. */
+/**
+ * The parent whose CRM connections the account may use (ADR 053): the parent (users.parent_id) of a related
+ * account (role `related`, ADR 052) while that parent shares its connections; null otherwise. Never anyone
+ * else's: only the account's own parent, one level up.
+ */
+export async function sharingParentOf(db: Queryable, accountId: number): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `SELECT p.id, COALESCE(NULLIF(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email) AS name
+       FROM users u JOIN users p ON p.id = u.parent_id
+      WHERE u.id = $1 AND u.role = 'related' AND p.share_crm_connections AND p.deleted_at IS NULL`,
+    [accountId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Whose connection to a CRM the account sends through: its own when it has one, else its parent's when the
+ * parent shares it (ADR 053), else null. Read at every batch of a send, so a parent that stops sharing
+ * stops its related accounts' sends.
+ */
+export async function crmConnectionOwner(db: Queryable, accountId: number, id: CrmId): Promise<number | null> {
+  if ((await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, id])).rowCount) return accountId;
+  const parent = await sharingParentOf(db, accountId);
+  if (!parent) return null;
+  if (!(await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [parent.id, id])).rowCount) return null;
+  // A shared connection counts only for a CRM the account is offered (its reseller's `crms`).
+  return (await offeredCrms(db, accountId)).includes(id) ? parent.id : null;
+}
+
+/**
+ * Whether the account's parent has a connection to the CRM that it does not share (any more): a related
+ * account's send is then refused with that reason rather than a bare "not connected".
+ */
+export async function parentStoppedSharing(db: Queryable, accountId: number, id: CrmId): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM users u JOIN users p ON p.id = u.parent_id JOIN settings_crm_connections c ON c.user_id = p.id AND c.provider = $2
+      WHERE u.id = $1 AND u.role = 'related' AND NOT p.share_crm_connections`,
+    [accountId, id],
+  );
+  return rowCount === 1;
+}
+
+/** The CRMs the account may send to, its own connections and those its parent shares, in the spec's order. */
 export async function connectedCrms(db: Queryable, accountId: number): Promise<CrmId[]> {
-  const { rows } = await db.query<{ provider: CrmId }>('SELECT provider FROM settings_crm_connections WHERE user_id = $1', [accountId]);
+  const parent = await sharingParentOf(db, accountId);
+  const { rows } = await db.query<{ provider: CrmId }>('SELECT provider FROM settings_crm_connections WHERE user_id = $1 OR user_id = $2', [accountId, parent?.id ?? null]);
   const set = new Set(rows.map((r) => r.provider));
   const offered = await offeredCrms(db, accountId);
   return offered.filter((p) => set.has(p));

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
-import { connectedCrms, CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings, type CrmId } from '../../providers/crm';
+import { connectedCrms, CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings, parentStoppedSharing, type CrmId } from '../../providers/crm';
 import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
 import { accountIdOf } from '../settings/account';
@@ -107,8 +107,13 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
         if (!all_matching && !ids?.length) throw validationError({ field: 'ids', code: 'validation.required' });
         const accountId = await accountIdOf(db, userId);
         const connected = await connectedCrms(db, accountId);
+        const chosen = request.body.provider;
+        // A related account whose parent has a connection to this CRM but does not share it (any more, ADR 053) is told so.
+        if (chosen && !connected.includes(chosen) && (await parentStoppedSharing(db, accountId, chosen))) {
+          throw unprocessable('leadSearch.crm_not_shared', 'provider', { name: CRM_DISPLAY_NAMES[chosen] });
+        }
         if (!connected.length) throw unprocessable('leadSearch.crm_connect_first', 'provider');
-        const provider = request.body.provider ?? connected[0]!;
+        const provider = chosen ?? connected[0]!;
         if (!connected.includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_DISPLAY_NAMES[provider] });
         const where = all_matching ? resultWhere(campaign.id, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaign.id, `{${ids!.join(',')}}`] };
         const job = await db.transaction((tx) => queueCrmSend(tx, { userId, accountId, campaignId: campaign.id, provider, where, now: clock.now(), queue }));

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
-import { contactFromResult, crmAdapter, loadCrmConnection, loadFieldMappings, pushContacts, saveCrmTokens, serializedRefresh, type CrmErrorCode, type CrmId, type PushOutcome, type ResultForCrm } from '../../providers/crm';
+import { contactFromResult, crmAdapter, crmConnectionOwner, loadCrmConnection, loadFieldMappings, pushContacts, saveCrmTokens, serializedRefresh, type CrmErrorCode, type CrmId, type PushOutcome, type ResultForCrm } from '../../providers/crm';
 import { suppressedAmong, suppressionDetail, type SuppressedBy } from './suppressionStore';
 
 /** Most results one send queues (a bounded background job; send the rest with another). */
@@ -151,19 +151,23 @@ export async function stepCrmSendJob(db: Db, appSecret: string, jobId: number, n
   const suppressed = await suppressedAmong(db, ids);
   const refused = (by: SuppressedBy): PushOutcome => ({ ok: false, code: 'suppressed', detail: suppressionDetail(by) });
   const pushRows = rows.filter((r) => !suppressed.has(r.id));
-  const connection = await loadCrmConnection(db, job.account_id, job.provider, appSecret);
+  // The account's own connection, else the one its parent shares (ADR 053), decided per batch: a parent
+  // that stops sharing stops the rest of the send (not_connected).
+  const owner = await crmConnectionOwner(db, job.account_id, job.provider);
+  const connection = owner === null ? null : await loadCrmConnection(db, owner, job.provider, appSecret);
   let pushed: PushOutcome[];
   if (!pushRows.length) {
     pushed = [];
-  } else if (!connection) {
+  } else if (!connection || owner === null) {
     pushed = pushRows.map(() => ({ ok: false, code: 'not_connected', detail: null }));
   } else {
-    const mappings = await loadFieldMappings(db, job.account_id, job.provider);
+    // The field mapping goes with the connection: the CRM's fields are its owner's.
+    const mappings = await loadFieldMappings(db, owner, job.provider);
     const contacts = pushRows.map((r) => contactFromResult(r, r.list_type, r.list_name));
     pushed = await pushContacts(connection, contacts, mappings, {
-      onTokens: (tokens) => saveCrmTokens(db, job.account_id, job.provider, tokens, appSecret),
+      onTokens: (tokens) => saveCrmTokens(db, owner, job.provider, tokens, appSecret),
       // One refresh at a time per connection, across workers: GoHighLevel and Keap rotate refresh tokens.
-      refreshTokens: serializedRefresh(db, job.account_id, job.provider, appSecret, (tokens) => crmAdapter(job.provider).refresh(tokens)),
+      refreshTokens: serializedRefresh(db, owner, job.provider, appSecret, (tokens) => crmAdapter(job.provider).refresh(tokens)),
     });
   }
   const byId = new Map(pushRows.map((r, i) => [r.id, pushed[i]!]));

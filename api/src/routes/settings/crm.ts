@@ -5,7 +5,7 @@ import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
-import { checkCrmUrl, connectedCrms, crmEndpoints, crmKind, CrmError, exchangeCrmCode, offeredCrms, saveCrmTokens } from '../../providers/crm';
+import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, offeredCrms, saveCrmTokens, sharingParentOf } from '../../providers/crm';
 import { openToken, sealToken } from '../../providers/crm/tokenBox';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -79,9 +79,21 @@ const Connections = Type.Object({
       target: Nullable(Type.String()),
       /** Configured on this server: OAuth credentials and endpoints, or a webhook CRM. */
       available: Type.Boolean(),
+      /** The parent account's connection, shared with this related account (ADR 053): usable, not changeable. */
+      shared: Type.Boolean(),
     }),
   ),
+  sharing: Type.Object({
+    /** This account lets its related accounts use its connections. */
+    share_with_related: Type.Boolean(),
+    /** This account may share (a related account may not: one level deep). */
+    can_share: Type.Boolean(),
+    /** The parent account sharing its connections with this one, by name; null when none does. */
+    shared_by: Nullable(Type.String()),
+  }),
 });
+const SharingBody = objectSchema({ share_with_related: { type: 'boolean' } }, ['share_with_related']);
+const SharingSaved = Type.Object({ ...MessageProperties, share_with_related: Type.Boolean() });
 const Connected = Type.Object({ ...MessageProperties, provider: StringEnum(CRM_PROVIDERS) });
 const FieldMaps = Type.Object({ leadFields: Type.Array(StringEnum(LEAD_FIELDS)), data: Type.Array(Type.Object({ lead_field: Type.String(), crm_field: Type.String() })) });
 
@@ -93,7 +105,32 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     if (!(await offeredCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_offered', 'provider', { name: CRM_NAMES[provider] });
   }
 
-  app.get('/api/crm/connections', { ...guard, schema: { summary: 'Each CRM, whether you are connected and whether this server offers it', response: { 200: Connections } } }, async (request) => {
+  /** The account's own sharing setting and whether it may share (a related account may not). */
+  async function sharingOf(accountId: number): Promise<{ share: boolean; canShare: boolean }> {
+    const { rows } = await db.query<{ share_crm_connections: boolean; role: string }>('SELECT share_crm_connections, role FROM users WHERE id = $1', [accountId]);
+    return { share: rows[0]?.share_crm_connections ?? false, canShare: rows[0]?.role !== 'related' };
+  }
+
+  /** The CRMs a sharing parent lends the account and it has no connection of its own to (read-only to it). */
+  async function sharedOnly(accountId: number): Promise<{ parent: { id: number; name: string } | null; providers: Map<CrmProvider, string> }> {
+    const parent = await sharingParentOf(db, accountId);
+    if (!parent) return { parent, providers: new Map() };
+    const { rows } = await db.query<{ provider: CrmProvider; connected_at: string }>(
+      `SELECT p.provider, p.connected_at FROM settings_crm_connections p
+        WHERE p.user_id = $1 AND NOT EXISTS (SELECT 1 FROM settings_crm_connections c WHERE c.user_id = $2 AND c.provider = p.provider)`,
+      [parent.id, accountId],
+    );
+    return { parent, providers: new Map(rows.map((r) => [r.provider, r.connected_at])) };
+  }
+
+  /** A related account cannot change the connection its parent shares with it (403, the same for every change). */
+  async function refuseShared(accountId: number, provider: CrmProvider): Promise<void> {
+    if ((await sharedOnly(accountId)).providers.has(provider)) {
+      throw new ApiError(403, 'settings.crm_shared_read_only', { field: 'provider', params: { name: CRM_NAMES[provider] } });
+    }
+  }
+
+  app.get('/api/crm/connections', { ...guard, schema: { summary: 'Each CRM, whether you are connected (or use the connection your parent account shares) and whether this server offers it', response: { 200: Connections } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { rows } = await db.query<{ provider: CrmProvider; connected_at: string; webhook_url: string | null }>(
       'SELECT provider, connected_at, webhook_url FROM settings_crm_connections WHERE user_id = $1',
@@ -101,7 +138,11 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     );
     // A reseller's customer sees only the CRMs its reseller offers (business settings `crms`).
     const offered = await offeredCrms(db, accountId);
-    const connected = new Map(rows.map((r) => [r.provider, r.connected_at]));
+    const own = new Map(rows.map((r) => [r.provider, r.connected_at]));
+    // A related account's parent may share its connections (ADR 053): listed as shared where the account has none of its own.
+    const shared = await sharedOnly(accountId);
+    const connected = new Map([...shared.providers, ...own]);
+    const { share, canShare } = await sharingOf(accountId);
     // A webhook CRM shows where it sends (the host only: the path of a hook URL is its secret).
     const targets = new Map(rows.map((r) => [r.provider, r.webhook_url ? new URL(r.webhook_url).host : null]));
     return {
@@ -114,9 +155,24 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
         target: targets.get(provider) ?? null,
         // OAuth CRMs need their authorisation page and token/API endpoints; a webhook CRM only a URL.
         available: crmKind(provider) === 'webhook' || (crmAuthConfig(provider) !== null && crmEndpoints(provider) !== null),
+        shared: !own.has(provider) && shared.providers.has(provider),
       })),
+      sharing: { share_with_related: share, can_share: canShare, shared_by: shared.parent?.name ?? null },
     };
   });
+
+  /** The parent's choice: its related accounts may send through its CRM connections (ADR 053). */
+  app.put<{ Body: { share_with_related: boolean } }>(
+    '/api/crm/sharing',
+    { ...guard, schema: { summary: 'Let your related accounts use your CRM connections, or stop it', body: SharingBody, response: { 200: SharingSaved } } },
+    async (request) => {
+      const accountId = await requestAccountId(db, request);
+      if (!(await sharingOf(accountId)).canShare) throw unprocessable('settings.crm_sharing_related', 'share_with_related');
+      const share = request.body.share_with_related;
+      await db.query('UPDATE users SET share_crm_connections = $2, updated_at = $3 WHERE id = $1', [accountId, share, clock.now()]);
+      return { ...say(request, share ? 'settings.crm_sharing_saved' : 'settings.crm_sharing_stopped'), share_with_related: share };
+    },
+  );
 
   /** Starts a connection: answers the CRM's authorisation URL with a one-time state. */
   app.post<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider/authorize', { ...guard, schema: { summary: "Start connecting a CRM: its authorisation page's URL", params: providerParams, response: { 200: Type.Object({ url: Type.String() }) } } }, async (request) => {
@@ -218,6 +274,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
   app.delete<{ Params: { provider: CrmProvider } }>('/api/crm/connections/:provider', { ...guard, schema: { summary: 'Disconnect a CRM (its field map goes too)', params: providerParams, response: { 200: Message } } }, async (request) => {
     const accountId = await requestAccountId(db, request);
     const { provider } = request.params;
+    await refuseShared(accountId, provider);
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, provider]);
       await tx.query('DELETE FROM settings_crm_field_maps WHERE user_id = $1 AND provider = $2', [accountId, provider]);
@@ -225,9 +282,14 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
     return say(request, 'settings.crm_disconnected', { name: CRM_NAMES[provider] });
   });
 
-  /** Connected and offered (a connection to a CRM the reseller no longer offers cannot be used). */
+  /**
+   * Connected by the account itself and offered (a connection to a CRM the reseller no longer offers cannot be
+   * used). The field map of a connection the parent shares is the parent's: 403 like every change to it.
+   */
   async function requireConnected(accountId: number, provider: CrmProvider): Promise<void> {
-    if (!(await connectedCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
+    await refuseShared(accountId, provider);
+    const own = await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, provider]);
+    if (!own.rowCount || !(await offeredCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
   }
 
   app.get<{ Params: { provider: CrmProvider } }>('/api/crm/fields/:provider', { ...guard, schema: { summary: "A connected CRM's field map", params: providerParams, response: { 200: FieldMaps } } }, async (request) => {
