@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
@@ -36,5 +37,54 @@ describe('CrmPage', () => {
     expect(api.calls.filter((c) => c.url === '/api/crm/connections/callback').map((c) => c.body)).toEqual([{ code: 'abc', state: 'xyz' }]);
     expect(screen.getByRole('button', { name: 'Keap not connected, click to connect' })).toBeInTheDocument();
     expect(screen.getByText('Not available on this installation yet.')).toBeInTheDocument();
+  });
+
+  it("a parent account turns on sharing its connections with its related accounts", async () => {
+    let shared = false;
+    api = mockApi((call) => {
+      if (call.url === '/api/crm/connections')
+        return {
+          status: 200,
+          body: {
+            data: [{ provider: 'ghl', name: 'GoHighLevel', connected: true, connected_at: '2026-03-15T12:00:00Z', kind: 'oauth', target: null, available: true, shared: false }],
+            sharing: { share_with_related: shared, can_share: true, shared_by: null },
+          },
+        };
+      if (call.url === '/api/crm/sharing') {
+        shared = (call.body as { share_with_related: boolean }).share_with_related;
+        return { status: 200, body: { code: 'settings.crm_sharing_saved', message: 'Related accounts can now use your CRM connections.', share_with_related: shared } };
+      }
+      return undefined;
+    });
+    renderWithProviders(<CrmPage />, { route: '/settings/integration/crm' });
+    const box = await screen.findByRole('checkbox', { name: 'Let related accounts use these connections' });
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Let related accounts use these connections' })).toBeChecked());
+    expect(api.calls.filter((c) => c.url === '/api/crm/sharing').map((c) => [c.method, c.body])).toEqual([['PUT', { share_with_related: true }]]);
+    expect(screen.getByRole('button', { name: 'Disconnect GoHighLevel' })).toBeInTheDocument();
+  });
+
+  it("a related account sees its parent's shared connections labelled as shared, without a disconnect button or the switch", async () => {
+    api = mockApi((call) => {
+      if (call.url === '/api/crm/connections')
+        return {
+          status: 200,
+          body: {
+            data: [
+              { provider: 'ghl', name: 'GoHighLevel', connected: true, connected_at: '2026-03-15T12:00:00Z', kind: 'oauth', target: null, available: true, shared: true },
+              { provider: 'keap', name: 'Keap', connected: true, connected_at: '2026-03-15T12:00:00Z', kind: 'oauth', target: null, available: true, shared: false },
+            ],
+            sharing: { share_with_related: false, can_share: false, shared_by: 'Riley Reseller' },
+          },
+        };
+      return undefined;
+    });
+    renderWithProviders(<CrmPage />, { route: '/settings/integration/crm' });
+    expect(await screen.findByText('Shared by Riley Reseller')).toBeInTheDocument();
+    expect(screen.getByText(/^Riley Reseller shares its CRM connections with you/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disconnect GoHighLevel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disconnect Keap' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Let related accounts use these connections' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,8 @@ import { api, type ApiResponse } from '@leadsmith/shared';
 
 /** `available` is false when this installation has no authorisation settings for the CRM; a `webhook` CRM is connected with a URL the user pastes (Zapier), `target` its host. */
 export type CrmConnection = ApiResponse<'/api/crm/connections', 'get'>['data'][number];
+/** The account's sharing with its related accounts, and the parent sharing with it (ADR 053). */
+export type CrmSharing = ApiResponse<'/api/crm/connections', 'get'>['sharing'];
 export type CrmProvider = CrmConnection['provider'];
 
 export const integrationKeys = {
@@ -12,8 +14,11 @@ export const integrationKeys = {
   webhooks: (page: number) => ['settings', 'integrations', 'webhooks', page] as const,
 };
 
-export const getCrmConnections = async (): Promise<CrmConnection[]> => (await api.get('/api/crm/connections')).data;
+export const getCrmConnections = () => api.get('/api/crm/connections');
 
 export const crmConnectionsQueryOptions = () => queryOptions({ queryKey: integrationKeys.crm(), queryFn: getCrmConnections });
 
-export const useCrmConnections = () => useQuery(crmConnectionsQueryOptions());
+export const useCrmConnections = () => useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.data });
+
+/** The same answer's `sharing` (one request for both). */
+export const useCrmSharing = () => useQuery({ ...crmConnectionsQueryOptions(), select: (body) => body.sharing });

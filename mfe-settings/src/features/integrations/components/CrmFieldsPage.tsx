@@ -54,9 +54,10 @@ export function CrmFieldsPage() {
   const { t } = useTranslation('settings');
   const connections = useCrmConnections();
   const [chosen, setChosen] = useState<CrmProvider | null>(null);
-  const provider = chosen ?? connections.data?.find((c) => c.connected)?.provider ?? 'ghl';
+  const provider = chosen ?? connections.data?.find((c) => c.connected && !c.shared)?.provider ?? 'ghl';
   const current = connections.data?.find((c) => c.provider === provider);
-  const fields = useCrmFields(provider, current?.connected === true);
+  // A connection the parent account shares maps fields the parent's way (ADR 053): not the related account's to edit.
+  const fields = useCrmFields(provider, current?.connected === true && !current.shared);
   return (
     <Box>
       <PageHeader title={t('routes.crmFields')} />
@@ -76,7 +77,9 @@ export function CrmFieldsPage() {
             onChange={(v) => setChosen(v as CrmProvider)}
             options={connections.data.map((c) => ({ value: c.provider, label: c.name }))}
           />
-          {!current?.connected ? (
+          {current?.shared ? (
+            <Text>{t('integrations.sharedFields', { name: current.name })}</Text>
+          ) : !current?.connected ? (
             <Text>
               <Link to={paths.settings.integration('crm')} style={{ textDecoration: 'underline' }}>
                 {t('integrations.notConnected', { name: current?.name ?? provider })}
