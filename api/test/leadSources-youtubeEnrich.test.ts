@@ -52,12 +52,23 @@ async function rows(id: number) {
   return json<Page>(res).data;
 }
 const social = (r: { data: Record<string, unknown> }) => r.data.social as Record<string, unknown>;
+/** The list's latest enrichment request as the list screen reads it (GET /api/campaigns/{id}). */
+async function enrichmentOf(id: number) {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/campaigns/${id}`, headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return json<ApiResponse<'/api/campaigns/{id}', 'get'>>(res).enrichment;
+}
 
 describe('influencer enrich through YouTube channels.list', () => {
   it('asks channels.list once per channel, refreshes figures and links, charges only a new email', async () => {
     const id = await filledList(4);
     const searched = await rows(id);
     expect(searched.map((r) => social(r).user_id)).toEqual([0, 1, 2, 3].map(youtubeChannelId));
+    // An Instagram creator in the same list (imported): no configured source covers it, so it is counted, not asked.
+    await ctx.db.query(
+      `INSERT INTO campaign_results (campaign_id, user_id, record_key, name, email_status, data) VALUES ($1, $2, 'instagram:cook.porto', 'Cook Porto', 'not_found', $3::jsonb)`,
+      [id, userId, JSON.stringify({ social: { platform: 'instagram', user_id: 'cook.porto', handle: '@cook.porto' } })],
+    );
     const wallet = await balance();
     // Channel 1's description changed since the search: it now publishes an email (scripted answers, in the order asked).
     const parts = ['snippet', 'statistics', 'brandingSettings'];
@@ -73,8 +84,12 @@ describe('influencer enrich through YouTube channels.list', () => {
     );
     // Channels 0 and 3 had their email since the search (not found again); channel 1's is new: 5 credits.
     expect(body).toMatchObject({ status: 'done', checked: 4, found: 1, credits_charged: 5 });
+    // The other three channels got fresh figures and links only (refreshed, free); the Instagram row is counted apart.
+    expect(await enrichmentOf(id)).toMatchObject({ total: 5, checked: 4, found: 1, refreshed: 3, unsupported: 1, unsupported_platforms: ['instagram'], credits_charged: 5 });
     expect(await balance()).toBe(wallet - 5);
-    const after = await rows(id);
+    const all = await rows(id);
+    expect(all.find((r) => social(r).platform === 'instagram')?.data.enriched).toBeUndefined();
+    const after = all.filter((r) => social(r).platform === 'youtube');
     expect(after.map((r) => [r.email, r.credits - (searched.find((s) => s.id === r.id)?.credits ?? 0), r.data.enriched])).toEqual([
       ['channel0@creators.test', 0, true],
       ['bookings1@creators.test', 5, true],
@@ -85,6 +100,7 @@ describe('influencer enrich through YouTube channels.list', () => {
     expect(social(after[0]!)).toMatchObject({ links: 'https://shop0.creators.test/merch', title: 'Channel 0', views: 1_000_000 });
     // Run again: every row is enriched, nothing is asked.
     expect((await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).checked).toBe(0);
+    expect(await enrichmentOf(id)).toMatchObject({ status: 'done', total: 1, checked: 0, found: 0, refreshed: 0, unsupported: 1, unsupported_platforms: ['instagram'] });
     expect(fake.of('youtube')).toHaveLength(from + 4);
   });
 
@@ -96,6 +112,7 @@ describe('influencer enrich through YouTube channels.list', () => {
     const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
     expect(fake.of('youtube')).toHaveLength(from + 1);
     expect(body).toMatchObject({ status: 'failed', checked: 0, found: 0, credits_charged: 0 });
+    expect(await enrichmentOf(id)).toMatchObject({ refreshed: 0, unsupported: 0, unsupported_platforms: [] });
     expect(await balance()).toBe(wallet);
     const job = (await ctx.db.query<{ source_error: { source: string; code: string } | null }>('SELECT source_error FROM enrichment_jobs WHERE id = $1', [body.jobId])).rows[0]!;
     expect(job.source_error).toMatchObject({ source: 'youtube', code: 'quota_exhausted' });

@@ -5099,6 +5099,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -5204,6 +5207,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -5306,6 +5312,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -5405,6 +5414,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -5592,6 +5604,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -5754,6 +5769,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -6688,6 +6706,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -7018,6 +7039,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -7578,6 +7602,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -8138,6 +8165,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -8698,6 +8728,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -9258,6 +9291,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -9818,6 +9854,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -10378,6 +10417,9 @@ export interface paths {
                                     total: number;
                                     checked: number;
                                     found: number;
+                                    refreshed: number;
+                                    unsupported: number;
+                                    unsupported_platforms: string[];
                                     credits_charged: number;
                                     stopped_no_credits: boolean;
                                     source_error: {
@@ -10855,6 +10897,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -10971,6 +11016,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -11087,6 +11135,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -11203,6 +11254,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -11319,6 +11373,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -11435,6 +11492,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -11551,6 +11611,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {
@@ -11667,6 +11730,9 @@ export interface paths {
                                 total: number;
                                 checked: number;
                                 found: number;
+                                refreshed: number;
+                                unsupported: number;
+                                unsupported_platforms: string[];
                                 credits_charged: number;
                                 stopped_no_credits: boolean;
                                 source_error: {

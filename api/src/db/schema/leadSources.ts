@@ -100,4 +100,14 @@ CREATE INDEX phone_reveals_result ON phone_reveals (result_id);`,
     id: 'w5-leads23-002-enrichment-source-error',
     sql: `ALTER TABLE enrichment_jobs ADD COLUMN source_error jsonb;`,
   },
+  {
+    // Influencer enrich says what it could not do: rows no configured source covers (an Instagram creator when only
+    // YouTube has a key) and the platforms they are on, and rows whose figures and links were refreshed without a new
+    // contact (not charged), so a request no longer reads "0 found" without a reason.
+    id: 'w9-h23b-enrichment-refreshed-unsupported',
+    sql: `ALTER TABLE enrichment_jobs
+  ADD COLUMN refreshed integer NOT NULL DEFAULT 0,
+  ADD COLUMN unsupported integer NOT NULL DEFAULT 0,
+  ADD COLUMN unsupported_platforms text[] NOT NULL DEFAULT '{}';`,
+  },
 ];

@@ -24,6 +24,15 @@ export function providerFor(type: SearchType): LeadProvider {
   return overrides.get(type) ?? demoLeadProvider;
 }
 
+/**
+ * The sources an enrichment of a type can use, in order: every configured real source, or the demo
+ * generator when none is (influencer enrich gives each row to the first one that covers it).
+ */
+export function enrichmentSourcesFor(type: SearchType): LeadProvider[] {
+  const chain = chainOf(type);
+  return chain.length ? chain : [providerFor(type)];
+}
+
 /** Every real source that can serve a type, in the order they are tried (empty: demo data only). */
 function chainOf(type: SearchType): LeadProvider[] {
   const first = overrides.get(type);

@@ -4,10 +4,10 @@ import { apolloCompanySearch, apolloEmailFinder, apolloEmployees, apolloFindPhon
 import { googlePlacesSearch } from './googlePlacesProvider';
 import { hunterDomainSearch, hunterEmailFinder, hunterEmployees } from './hunterProvider';
 import { ipinfoIdentify, reverseDnsIdentify, type ReverseLookup } from './intentProvider';
-import { modashEnrich, modashSearch } from './modashProvider';
+import { modashCovers, modashEnrich, modashSearch } from './modashProvider';
 import { osmLocalSearch, withEmailsAhead } from './osmProvider';
 import { wikidataCompanySearch } from './wikidataProvider';
-import { youtubeEnrich, youtubeSearch } from './youtubeProvider';
+import { youtubeCovers, youtubeEnrich, youtubeSearch } from './youtubeProvider';
 import type { EmailSourceId, KeyedSource, KeyedSourceId, LeadSourcesConfig } from './sourceConfig';
 import type { SourceDeps } from './sourceHttp';
 import type { EmployeeRecord, InfluencerEnrichment, LeadProvider, LeadQuery, LeadRecord, SiteVisit, StoredLead } from './types';
@@ -21,6 +21,8 @@ export interface ProviderParts {
   pollPhoneReveal?: LeadProvider['pollPhoneReveal'];
   findEmployees?: (lead: StoredLead) => Promise<EmployeeRecord[]>;
   enrichInfluencer?: LeadProvider['enrichInfluencer'];
+  /** The creators `enrichInfluencer` can ask about (absent with it: every creator). */
+  coversInfluencer?: NonNullable<LeadProvider['coversInfluencer']>;
   identifyVisitor?: (visit: SiteVisit) => Promise<LeadRecord | null>;
 }
 
@@ -39,6 +41,7 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
     ...(parts.pollPhoneReveal ? { pollPhoneReveal: parts.pollPhoneReveal } : {}),
     findEmployees: parts.findEmployees ?? (async () => []),
     enrichInfluencer: parts.enrichInfluencer ?? (async (): Promise<InfluencerEnrichment | null> => null),
+    coversInfluencer: parts.coversInfluencer ?? (() => Boolean(parts.enrichInfluencer)),
     identifyVisitor: parts.identifyVisitor ?? (async () => null),
   };
 }
@@ -155,8 +158,8 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
     wikidata: () =>
       keyless('wikidata') ? composeProvider({ id: 'wikidata', search: withEmails(wikidataCompanySearch(deps, { sparqlUrl: config.wikidataSparqlUrl, nominatimUrl: config.nominatimUrl }), finder), findEmployees: employees }) : null,
     site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),
-    modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash) }) : null),
-    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube), enrichInfluencer: youtubeEnrich(deps, youtube) }) : null),
+    modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash), coversInfluencer: modashCovers }) : null),
+    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube), enrichInfluencer: youtubeEnrich(deps, youtube), coversInfluencer: youtubeCovers }) : null),
     ipinfo: () => (ipinfo ? composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, ipinfo, finder, reverse) }) : null),
     reverse_dns: () => (reverse ? composeProvider({ id: 'reverse_dns', identifyVisitor: reverse }) : null),
   };

@@ -159,12 +159,22 @@ interface ModashReport {
   };
 }
 
+/** The platform and user id Modash's report is asked with. */
+function modashProfileOf(lead: { social: Readonly<Record<string, unknown>> | null }): { platform: string; userId: string } {
+  return { platform: String(lead.social?.platform ?? ''), userId: String(lead.social?.user_id ?? lead.social?.handle ?? '').replace(/^@/, '') };
+}
+
+/** Whether Modash can report on a row: a creator on one of its platforms, with a user id or handle. */
+export const modashCovers = (lead: { social: Readonly<Record<string, unknown>> | null }): boolean => {
+  const { platform, userId } = modashProfileOf(lead);
+  return (SOCIAL_PLATFORMS as readonly string[]).includes(platform) && userId !== '';
+};
+
 /** Influencer "enrich": the profile report's contacts (email, phone) and averages. */
 export function modashEnrich(deps: SourceDeps, config: ModashConfig) {
   return async (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null> => {
-    const platform = String(lead.social?.platform ?? '');
-    const userId = String(lead.social?.user_id ?? lead.social?.handle ?? '').replace(/^@/, '');
-    if (!(SOCIAL_PLATFORMS as readonly string[]).includes(platform) || !userId) return null;
+    const { platform, userId } = modashProfileOf(lead);
+    if (!modashCovers(lead)) return null;
     const { status, data } = await requestJson<ModashReport>(
       deps,
       'modash',

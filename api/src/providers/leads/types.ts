@@ -76,6 +76,11 @@ export interface LeadProvider {
   findEmployees(lead: StoredLead): Promise<EmployeeRecord[]>;
   /** Influencer enrichment (spec §9 influencerEnrichPerRecord): contact and extra figures, or null when nothing is found. */
   enrichInfluencer(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null>;
+  /**
+   * Whether `enrichInfluencer` can ask about this creator (YouTube Data API: YouTube channels only). Influencer
+   * enrich gives each row to the first source that covers it and counts the rows none covers. Absent: every row.
+   */
+  coversInfluencer?(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): boolean;
   /** Intent: who was behind one recorded page view of the user's site; null when the visitor cannot be identified. */
   identifyVisitor(visit: SiteVisit): Promise<LeadRecord | null>;
 }

@@ -136,6 +136,9 @@ function channelIdOf(lead: StoredLead & { social: Readonly<Record<string, unknow
   return /^UC[\w-]{22}$/.test(id) ? id : null;
 }
 
+/** Whether influencer enrich through YouTube can ask about a row: a YouTube channel with its channel id. */
+export const youtubeCovers = (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): boolean => channelIdOf(lead) !== null;
+
 /**
  * Influencer "enrich" for a YouTube channel: `channels.list` (`part=snippet,statistics,brandingSettings`,
  * 1 quota unit) refreshes its figures, title, country, custom URL and thumbnail, and reads the

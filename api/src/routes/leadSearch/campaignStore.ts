@@ -7,7 +7,7 @@ import type { CampaignDto, EnrichmentJobDto, JobDto } from './listSchemas';
 export type { CampaignDto, JobDto };
 
 /** An enrichment request of a list, as the list shows its progress (`campaign.enrichment`). */
-export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, credits_charged, (status = 'stopped') AS stopped_no_credits, source_error, created_at, finished_at`;
+export const ENRICHMENT_JOB_COLUMNS = `id, campaign_id, kind, status, total, checked, found, refreshed, unsupported, unsupported_platforms, credits_charged, (status = 'stopped') AS stopped_no_credits, source_error, created_at, finished_at`;
 
 export type EnrichmentJobRow = Omit<EnrichmentJobDto, 'created_at' | 'finished_at'> & { created_at: Date | string; finished_at: Date | string | null };
 

@@ -6,7 +6,7 @@
  */
 import { validationError } from '../../http/errors';
 import type { Db, Queryable, SqlParam } from '../../db';
-import { LeadSourceError, providerFor, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
+import { enrichmentSourcesFor, LeadSourceError, providerFor, SOCIAL_PLATFORMS, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
 import { claimEffects, settleEffects } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import { leadsEnriched } from './enrichmentEvents';
@@ -49,13 +49,22 @@ interface Row {
   data: Record<string, unknown>;
 }
 
-/** What one enrichment pass did: rows checked, items found (phones, employees, enriched records), credits charged, stopped for credits. */
+/**
+ * What one enrichment pass did: rows checked, items found (phones, employees, enriched records), rows
+ * refreshed without a new contact (influencer figures and links, not charged), rows no source covers
+ * and their platforms, credits charged, stopped for credits.
+ */
 export interface EnrichOutcome {
   checked: number;
   found: number;
+  refreshed: number;
+  unsupported: number;
+  unsupportedPlatforms: string[];
   credits: number;
   stopped: boolean;
 }
+
+const noOutcome = (): EnrichOutcome => ({ checked: 0, found: 0, refreshed: 0, unsupported: 0, unsupportedPlatforms: [], credits: 0, stopped: false });
 
 type Where = { sql: string; params: SqlParam[] };
 
@@ -92,9 +101,10 @@ export const PENDING: Readonly<Record<EnrichmentKind, string>> = {
   'find-similar': `NOT (r.data ? 'similar')`,
 };
 
-/** What one stored answer did to its row: items found and credits it costs (0 when nothing billable). */
+/** What one stored answer did to its row: items found, whether it only refreshed the row, and credits it costs (0 when nothing billable). */
 interface Stored {
   found: number;
+  refreshed?: boolean;
   price: number;
 }
 
@@ -109,6 +119,8 @@ interface Enrichment<A> {
   /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for (0: free, demo data). */
   unitCost: number;
   price(answer: A): Stored;
+  /** For a row no source can ask about: its platform ('' when it has none), counted and left pending; null when a source covers it. Absent: every row is covered. */
+  unsupported?(row: Row): string | null;
   call(row: Row): Promise<A>;
   store(tx: Queryable, row: Row, answer: A, price: number): Promise<boolean>;
 }
@@ -125,7 +137,7 @@ interface Enrichment<A> {
  *    claims whose answer was not stored are given back, so a later request may ask again.
  */
 async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason: string, where: Where, record?: RecordChunk, options: EnrichOptions = {}): Promise<EnrichRun> {
-  const total: EnrichOutcome = { checked: 0, found: 0, credits: 0, stopped: false };
+  const total = noOutcome();
   const next = `$${where.params.length + 1}`;
   const pending = PENDING[e.name];
   let after = options.from?.after ?? 0;
@@ -151,12 +163,18 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const from = { after, seen };
     seen += rows.length;
     after = rows[rows.length - 1]!.id;
-    const affordable = e.unitCost > 0 ? Math.floor((await creditBalance(db, userId)) / e.unitCost) : rows.length;
-    if (affordable < 1) {
+    // Rows no source covers are not asked about (nor claimed): they are counted once the cursor is past them.
+    const uncovered = new Map(rows.flatMap((row) => {
+      const platform = e.unsupported?.(row) ?? null;
+      return platform === null ? [] : [[row.id, platform] as const];
+    }));
+    const askable = rows.filter((row) => !uncovered.has(row.id));
+    const affordable = e.unitCost > 0 && askable.length ? Math.floor((await creditBalance(db, userId)) / e.unitCost) : askable.length;
+    if (askable.length && affordable < 1) {
       total.stopped = true;
       break;
     }
-    const wanted = rows.slice(0, affordable);
+    const wanted = askable.slice(0, affordable);
     const keyOf = (row: Row) => `${e.name}:${row.id}`;
     const claimed = await claimEffects(db, 'lead_lookup', wanted.map(keyOf));
     const mine = wanted.filter((row) => claimed.has(keyOf(row)));
@@ -171,7 +189,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       }
     }
     const chunk = await db.transaction(async (tx) => {
-      const done: EnrichOutcome = { checked: answers.length, found: 0, credits: 0, stopped: false };
+      const done: EnrichOutcome = { ...noOutcome(), checked: answers.length };
       const giveBack: string[] = mine.slice(answers.length).map(keyOf);
       const enriched: number[] = [];
       for (const { row, answer } of answers) {
@@ -183,7 +201,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
         const still = await tx.query(`SELECT 1 FROM campaign_results r WHERE r.id = $1 AND ${pending} FOR UPDATE`, [row.id]);
         const ours = await tx.query(`SELECT 1 FROM external_effects WHERE key = $1 AND state = 'sending' FOR UPDATE`, [key]);
         if (!still.rowCount || !ours.rowCount) continue;
-        const { found, price } = e.price(answer);
+        const { found, refreshed, price } = e.price(answer);
         if (price > 0 && !(await spendCredits(tx, userId, price, reason, { mail: options.mail }))) {
           done.stopped = true;
           giveBack.push(key);
@@ -196,6 +214,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
         await settleEffects(tx, [{ key, ok: true, outcome: { found } }]);
         enriched.push(row.id);
         done.found += found;
+        if (refreshed) done.refreshed += 1;
         done.credits += price;
       }
       if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
@@ -203,13 +222,20 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       // A vendor failure leaves the rows after the last answer unasked: the cursor stays before them, so a retry asks them.
       const lastAnswered = answers.length ? rows.findIndex((r) => r.id === answers[answers.length - 1]!.row.id) : -1;
       const cursor = failure ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
+      // An uncovered row is counted when the cursor passes it: a retried chunk does not count it twice.
+      const passed = [...uncovered].filter(([id]) => id <= cursor.after);
+      done.unsupported = passed.length;
+      done.unsupportedPlatforms = [...new Set(passed.map(([, platform]) => platform).filter(Boolean))].sort();
       await record?.(tx, done, cursor);
       return done;
     });
     total.checked += chunk.checked;
     total.found += chunk.found;
+    total.refreshed += chunk.refreshed;
+    total.unsupported += chunk.unsupported;
+    total.unsupportedPlatforms = [...new Set([...total.unsupportedPlatforms, ...chunk.unsupportedPlatforms])].sort();
     total.credits += chunk.credits;
-    total.stopped = chunk.stopped || wanted.length < rows.length;
+    total.stopped = chunk.stopped || wanted.length < askable.length;
     if (failure) throw failure;
     if (rows.length < limit) break;
   }
@@ -304,23 +330,31 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
 }
 
 /**
- * Contact and extra figures for the selected creators not enriched yet. Spec §9
- * influencerEnrichPerRecord (5) per record that returns a contact or email; `found` counts those.
+ * Contact and extra figures for the selected creators not enriched yet. Each row goes to the first
+ * source that covers it (`coversInfluencer`: Modash's platforms, YouTube's channels); a row none covers
+ * is counted (`unsupported`, with its platform) and left as it was. Spec §9 influencerEnrichPerRecord (5)
+ * per record that returns a new contact or email (`found`); figures and links alone are `refreshed`, free.
  */
-export function enrichInfluencers(db: Db, provider: LeadProvider, userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
-  // Demo data is never charged (ADR 017).
-  const cost = provider.demo ? 0 : CREDIT_COSTS.influencerEnrichPerRecord;
+export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
+  // Demo data is never charged (ADR 017): the sources are the real ones, or the demo generator alone.
+  const cost = providers.every((p) => p.demo) ? 0 : CREDIT_COSTS.influencerEnrichPerRecord;
+  const lead = (row: Row) => ({ ...leadOf(row), social: row.social });
+  const sourceOf = (row: Row) => providers.find((p) => p.coversInfluencer?.(lead(row)) ?? true);
   return runEnrichment<InfluencerEnrichment | null>(
     db,
     {
       name: 'enrich',
       unitCost: cost,
+      unsupported: (row) => (sourceOf(row) ? null : (SOCIAL_PLATFORMS as readonly unknown[]).includes(row.social?.platform) ? String(row.social!.platform) : ''),
       // A contact the row already has (the search read it) is not found again: only new ones are charged.
       call: async (row) => {
-        const answer = await provider.enrichInfluencer({ ...leadOf(row), social: row.social });
+        const answer = await sourceOf(row)!.enrichInfluencer(lead(row));
         return answer && { ...answer, email: row.email ? null : answer.email, phone: row.phone ? null : answer.phone };
       },
-      price: (answer) => (answer && (answer.email || answer.phone) ? { found: 1, price: cost } : { found: 0, price: 0 }),
+      price: (answer) =>
+        answer && (answer.email || answer.phone)
+          ? { found: 1, price: cost }
+          : { found: 0, refreshed: Boolean(answer && Object.keys(answer.social ?? {}).length), price: 0 },
       store: async (tx, row, answer, price) => {
         await tx.query(
           `UPDATE campaign_results
@@ -398,7 +432,7 @@ export function enrichmentFor(type: SearchType): ListEnrichment | null {
   const cost = EMPLOYEE_COST[type];
   if (cost !== undefined)
     return { name: 'get-employees', run: (db, userId, where, reason, record, options) => findEmployees(db, providerFor(type), userId, reason, where, cost, record, options) };
-  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record, options) => enrichInfluencers(db, providerFor(type), userId, reason, where, record, options) };
+  if (type === 'influencer') return { name: 'enrich', run: (db, userId, where, reason, record, options) => enrichInfluencers(db, enrichmentSourcesFor(type), userId, reason, where, record, options) };
   return null;
 }
 
@@ -457,8 +491,11 @@ export async function stepEnrichmentJob(db: Db, jobId: number, mail?: MailDeps, 
   }
   const record: RecordChunk = async (tx, chunk, cursor) => {
     await tx.query(
-      `UPDATE enrichment_jobs SET checked = checked + $2, found = found + $3, credits_charged = credits_charged + $4, after_id = $5, seen = $6 WHERE id = $1`,
-      [jobId, chunk.checked, chunk.found, chunk.credits, cursor.after, cursor.seen],
+      `UPDATE enrichment_jobs SET checked = checked + $2, found = found + $3, credits_charged = credits_charged + $4, after_id = $5, seen = $6,
+              refreshed = refreshed + $7, unsupported = unsupported + $8,
+              unsupported_platforms = ARRAY(SELECT p FROM unnest(unsupported_platforms) p UNION SELECT jsonb_array_elements_text($9::jsonb) ORDER BY 1)
+        WHERE id = $1`,
+      [jobId, chunk.checked, chunk.found, chunk.credits, cursor.after, cursor.seen, chunk.refreshed, chunk.unsupported, JSON.stringify(chunk.unsupportedPlatforms)],
     );
   };
   let outcome: EnrichRun;

@@ -47,6 +47,11 @@ export const EnrichmentJobSchema = Type.Object({
   /** Rows asked about so far, items found (phones, employees, enriched creators), credits charged. */
   checked: Type.Integer(),
   found: Type.Integer(),
+  /** Influencer enrich: rows whose figures and links were refreshed without a new contact (not charged). */
+  refreshed: Type.Integer(),
+  /** Rows no configured source can enrich (an Instagram creator when only YouTube is configured), and their platforms. */
+  unsupported: Type.Integer(),
+  unsupported_platforms: Type.Array(Type.String()),
   credits_charged: Type.Integer(),
   /** `stopped` means the credits ran out. */
   stopped_no_credits: Type.Boolean(),

@@ -65,7 +65,8 @@ describe('counts, dates and money in the user’s language', () => {
     expect(say('en', 'job.done', { count: 1, found: 1, credits: 1 })).toBe('Search finished: 1 lead, 1 with a contact, 1 credit charged');
     expect(say('en', 'job.done', { count: 1200, found: 1, credits: 3 })).toBe('Search finished: 1,200 leads, 1 with a contact, 3 credits charged');
     expect(say('de', 'job.running', { produced: 0, count: 1, found: 0, credits: 1 })).toBe('Suche läuft: 0 von 1 Lead, 0 mit Kontakt, 1 Credit berechnet');
-    expect(say('fr', 'enrichment.done', { what: 'Téléphones', count: 2, found: 1, credits: 1 })).toBe('Téléphones terminé : 2 résultats vérifiés, trouvés : 1, 1 crédit débité');
+    expect(say('fr', 'enrichment.done', { what: 'Téléphones', count: 2, found: say('fr', 'enrichment.found', { count: 1 }), credits: 1 })).toBe('Téléphones terminé : 2 résultats vérifiés, trouvés : 1, 1 crédit débité');
+    expect(say('fr', 'enrichment.foundRefreshed', { found: 1200, count: 3 })).toBe('trouvés : 1 200, actualisés : 3');
     expect(say('es', 'toolbar.getPhones', { count: 1 })).toBe('Obtener teléfonos (1 crédito por teléfono encontrado)');
     expect(say('en', 'cost.upTo', { cost: 1, count: 1, per: 1 })).toBe('Up to 1 credit: 1 lead × 1 credit per lead with a contact or email');
     expect(say('fr', 'cost.upTo', { cost: 1500, count: 1500, per: 1 })).toBe("Jusqu'à 1 500 crédits : 1 500 prospects × 1 crédit par prospect avec contact ou e-mail");
