@@ -118,4 +118,19 @@ describe('influencer enrich through YouTube channels.list', () => {
     expect(job.source_error).toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
     expect((await rows(id)).every((r) => !r.data.enriched)).toBe(true);
   });
+
+  it('with no influencer source configured any more, invents nothing about real channels: they are counted as uncovered YouTube rows', async () => {
+    const id = await filledList(2);
+    const from = fake.of('youtube').length;
+    uninstall();
+    uninstall = () => undefined;
+    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
+    expect(body).toMatchObject({ status: 'done', checked: 0, found: 0, credits_charged: 0 });
+    expect(await enrichmentOf(id)).toMatchObject({ total: 2, refreshed: 0, unsupported: 2, unsupported_platforms: ['youtube'] });
+    expect(fake.of('youtube')).toHaveLength(from);
+    expect((await rows(id)).map((r) => [r.data.enriched, r.email?.endsWith('@mail.example') ?? false])).toEqual([
+      [undefined, false],
+      [undefined, false],
+    ]);
+  });
 });

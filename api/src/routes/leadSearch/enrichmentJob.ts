@@ -47,6 +47,8 @@ interface Row {
   phone: string | null;
   /** data: what the search stored beside the columns (people's seniority, the company's industry and size). */
   data: Record<string, unknown>;
+  /** Demo data: the row came from a search answered by the demo generator, or the list is a demo list. */
+  demo: boolean;
 }
 
 /**
@@ -153,7 +155,9 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       await db.query<Row>(
         `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title, r.email, r.phone,
                 jsonb_build_object('seniority', r.data->'seniority', 'department', r.data->'department', 'country', r.data->'country',
-                                   'category', r.data->'category', 'employee_count', r.data->'employee_count') AS data
+                                   'category', r.data->'category', 'employee_count', r.data->'employee_count') AS data,
+                (COALESCE((SELECT j.demo_data FROM search_jobs j WHERE j.id = r.job_id), false)
+                 OR EXISTS (SELECT 1 FROM campaigns c WHERE c.id = r.campaign_id AND c.is_demo)) AS demo
            FROM campaign_results r
           WHERE ${where.sql} AND ${pending} AND r.email_status <> 'looking' AND r.id > ${next} ORDER BY r.id LIMIT ${limit}`,
         [...where.params, after],
@@ -331,15 +335,16 @@ export function findEmployees(db: Db, provider: LeadProvider, userId: number, re
 
 /**
  * Contact and extra figures for the selected creators not enriched yet. Each row goes to the first
- * source that covers it (`coversInfluencer`: Modash's platforms, YouTube's channels); a row none covers
- * is counted (`unsupported`, with its platform) and left as it was. Spec §9 influencerEnrichPerRecord (5)
+ * source that covers it (`coversInfluencer`: Modash's platforms, YouTube's channels; the demo generator,
+ * when no source is configured, demo rows only); a row none covers is counted (`unsupported`, with its platform) and left as it was. Spec §9 influencerEnrichPerRecord (5)
  * per record that returns a new contact or email (`found`); figures and links alone are `refreshed`, free.
  */
 export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], userId: number, reason: string, where: Where, record?: RecordChunk, options?: EnrichOptions): Promise<EnrichRun> {
   // Demo data is never charged (ADR 017): the sources are the real ones, or the demo generator alone.
   const cost = providers.every((p) => p.demo) ? 0 : CREDIT_COSTS.influencerEnrichPerRecord;
   const lead = (row: Row) => ({ ...leadOf(row), social: row.social });
-  const sourceOf = (row: Row) => providers.find((p) => p.coversInfluencer?.(lead(row)) ?? true);
+  // The demo generator (no influencer source configured) answers demo rows only: it invents nothing about a real creator.
+  const sourceOf = (row: Row) => providers.find((p) => (p.demo ? row.demo : (p.coversInfluencer?.(lead(row)) ?? true)));
   return runEnrichment<InfluencerEnrichment | null>(
     db,
     {
