@@ -110,10 +110,14 @@ test.describe('white-label: the reseller business', () => {
     await wl.save();
     await expect(page.getByText('No special characters')).toBeVisible();
     await wl.field('Options (comma-separated, letters and numbers)').fill('Small,Large');
+    // The package adds AI tools to its customers' base modules (ADR 050): the reseller holds it; lead search and the wallet are every customer's.
+    const modules = page.getByRole('group', { name: 'Modules' });
+    await expect(modules.getByRole('checkbox')).toHaveCount(1);
+    await modules.getByRole('checkbox', { name: 'AI tools' }).check();
     await wl.save();
     await wl.expectToast('Package created.');
     await expect(shell.heading('Packages')).toBeVisible();
-    await expect(wl.row(packageName)).toBeVisible();
+    await expect(wl.row(packageName)).toContainText('Lead search, Wallet, AI tools');
 
     // Sales settings, with the reseller's own HTML (and a hostile script) in the body.
     await page.getByRole('link', { name: `Sales page settings of ${packageName}` }).click();

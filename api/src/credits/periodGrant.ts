@@ -1,3 +1,4 @@
+import { CUSTOMER_BASE_MODULE_SLUGS } from '@leadsmith/shared/constants';
 import type { Db, Queryable } from '../db';
 import { formatCents, sendTemplatedMail, type MailDeps } from '../mail/templatedMail';
 import { paymentFailureReason, type PaymentFailure } from '../providers/payments/failureReason';
@@ -113,7 +114,7 @@ export async function resumeAccess(tx: Queryable, customerId: number, subscripti
 }
 
 /** Modules a reseller's customer holds while its subscription is paid. */
-export const CUSTOMER_MODULE_SLUGS = ['leads', 'wallet'] as const;
+export const CUSTOMER_MODULE_SLUGS = CUSTOMER_BASE_MODULE_SLUGS;
 
 /**
  * Grants one paid period of a subscription: rolls the unused monthly credits over, adds the

@@ -16,3 +16,9 @@ export const RELATED_ROLE_EXCLUDED_MODULES = ['whitelabel', 'admin'] as const sa
 /** Modules a reseller's package can grant its customers (ADR 050): never whitelabel or admin, and only those the reseller holds. */
 export const PACKAGE_MODULE_SLUGS = ['ai_suggest', 'leads', 'wallet'] as const satisfies readonly ModuleSlug[];
 export type PackageModuleSlug = (typeof PACKAGE_MODULE_SLUGS)[number];
+
+/**
+ * Modules every customer of a reseller holds while its subscription is paid (the customer account's
+ * base: lead search and the wallet). A package adds to them; it cannot take them away.
+ */
+export const CUSTOMER_BASE_MODULE_SLUGS = ['leads', 'wallet'] as const satisfies readonly PackageModuleSlug[];

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
-import { AreaRoutes, registerAreaTranslations } from '@leadsmith/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AreaRoutes, registerAreaTranslations, useSessionStore } from '@leadsmith/shared';
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { PackageFormPage } from '../components/PackageFormPage';
@@ -27,6 +28,7 @@ const PKG = {
   custom_fields: [],
   search_limit: 1000,
   past_due_access: 'pause',
+  modules: [],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-02T00:00:00.000Z',
 };
@@ -35,8 +37,16 @@ describe('PackageFormPage', () => {
   let api: ReturnType<typeof mockApi>;
   afterEach(() => api.restore());
 
-  const open = (onOldTerms: number) => {
-    api = mockApi((call) => (call.url === '/api/whitelabel/packages/7' ? { status: 200, body: { ...PKG, subscribers_on_old_terms: onOldTerms } } : undefined));
+  const resellerModules = (slugs: string[]) => slugs.map((slug, i) => ({ id: i + 1, slug, name: slug }));
+
+  const open = (onOldTerms: number, held = ['leads', 'whitelabel', 'wallet']) => {
+    useSessionStore.setState({ token: 'test-token' });
+    api = mockApi((call) => {
+      if (call.url === '/api/me') return { status: 200, body: { id: 1, modules: resellerModules(held) } };
+      if (call.url === '/api/whitelabel/packages/7' && call.method === 'GET') return { status: 200, body: { ...PKG, subscribers_on_old_terms: onOldTerms } };
+      if (call.url === '/api/whitelabel/packages/7' && call.method === 'PUT') return { status: 200, body: { ...PKG, ...(call.body as object) } };
+      return undefined;
+    });
     return renderWithProviders(<AreaRoutes routes={[{ path: 'packages/:id/edit', element: <PackageFormPage mode="edit" /> }]} />, { route: '/packages/7/edit' });
   };
 
@@ -49,5 +59,25 @@ describe('PackageFormPage', () => {
     open(0);
     expect(await screen.findByRole('form', { name: 'Edit package' })).toBeInTheDocument();
     expect(screen.queryByText(/stay on the previous price/)).not.toBeInTheDocument();
+  });
+
+  it('offers the modules the reseller holds beyond the customers\' base, and saves the ones ticked', async () => {
+    open(0, ['ai_suggest', 'leads', 'whitelabel', 'wallet']);
+    const aiTools = await screen.findByRole('checkbox', { name: 'AI tools' });
+    const group = screen.getByRole('group', { name: 'Modules' });
+    expect(group).toHaveTextContent('Every customer has lead search and the wallet');
+    // Lead search and the wallet are every customer's base: not offered; white-label never is.
+    expect(within(group).getAllByRole('checkbox')).toEqual([aiTools]);
+    await userEvent.click(aiTools);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ modules: ['ai_suggest'] }));
+  });
+
+  it('says so when the reseller holds no module a package could add', async () => {
+    const { queryClient } = open(0);
+    await waitFor(() => expect(queryClient.getQueryData(['session', 'me', 'test-token'])).toBeDefined());
+    const group = await screen.findByRole('group', { name: 'Modules' });
+    expect(group).toHaveTextContent('Your account holds no other module a package could add');
+    expect(screen.queryByRole('checkbox', { name: 'AI tools' })).not.toBeInTheDocument();
   });
 });

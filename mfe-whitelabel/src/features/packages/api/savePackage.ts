@@ -74,6 +74,8 @@ export const packageSchema = yup.object({
       }),
     )
     .default([]),
+  // The modules the package adds to its customers' base (ADR 050); the API refuses one the reseller does not hold.
+  modules: yup.array(yup.string().required()).default([]),
 });
 export type PackageValues = yup.InferType<typeof packageSchema>;
 

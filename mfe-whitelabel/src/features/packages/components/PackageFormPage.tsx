@@ -1,5 +1,19 @@
 import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { FormScreen, ResourceFormFrame, TextField, useYupForm, CheckboxField, SelectField, TextareaField } from '@leadsmith/shared';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  CUSTOMER_BASE_MODULE_SLUGS,
+  FormScreen,
+  PACKAGE_MODULE_SLUGS,
+  ResourceFormFrame,
+  SelectField,
+  TextareaField,
+  TextField,
+  useCurrentUser,
+  userHasModule,
+  useYupForm,
+  type PackageModuleSlug,
+} from '@leadsmith/shared';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,9 +27,17 @@ const DEFAULT_SEARCH_LIMIT = 1000;
 
 const FLAGS = ['collect_payment_method', 'available_for_billing_portal', 'show_on_sales_page', 'create_via_form'] as const;
 
+/** What a package can add to the customer's base modules (ADR 050): only modules the reseller holds itself. */
+function useAddableModules(): PackageModuleSlug[] {
+  const user = useCurrentUser();
+  const base: readonly PackageModuleSlug[] = CUSTOMER_BASE_MODULE_SLUGS;
+  return PACKAGE_MODULE_SLUGS.filter((slug) => !base.includes(slug) && userHasModule(user?.modules, slug));
+}
+
 function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
   const { t } = useTranslation('whitelabel');
   const save = useSavePackage();
+  const addable = useAddableModules();
   const form = useYupForm(packageSchema, {
     defaultValues: {
       name: pkg?.name ?? '',
@@ -36,6 +58,7 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
       search_limit: (pkg ? (pkg.search_limit ?? '') : DEFAULT_SEARCH_LIMIT) as number | undefined,
       past_due_access: pkg?.past_due_access ?? 'pause',
       custom_fields: (pkg?.custom_fields ?? []).map((f) => ({ ...f, options: f.options.join(',') })),
+      modules: pkg?.modules ?? [],
     },
   });
   const {
@@ -63,8 +86,7 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
     thank_you_url: values.thank_you_url.trim() || null,
     search_limit: values.search_limit ?? null,
     past_due_access: values.past_due_access as 'pause' | 'keep',
-    // The modules the package grants (ADR 050) are kept as they are until the form offers them.
-    modules: pkg?.modules ?? [],
+    modules: values.modules as PackageModuleSlug[],
     custom_fields: values.custom_fields.map((f) => ({
       label: f.label.trim(),
       optional: f.optional,
@@ -133,6 +155,20 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
           <Controller key={flag} control={control} name={flag} render={({ field }) => <CheckboxField label={t(`packages.${flag}`)} checked={field.value} onChange={field.onChange} />} />
         ))}
       </SimpleGrid>
+      <Controller
+        control={control}
+        name="modules"
+        render={({ field }) => (
+          <CheckboxGroupField
+            label={t('packages.modules')}
+            helper={t(addable.length > 0 ? 'packages.modulesHelp' : 'packages.modulesNoneHelp')}
+            options={addable.map((slug) => ({ value: slug, label: t(`packages.moduleNames.${slug}`) }))}
+            value={field.value as PackageModuleSlug[]}
+            onChange={field.onChange}
+            error={errors.modules?.message}
+          />
+        )}
+      />
       <Heading as="h2" size="md" mb={3}>
         {t('packages.customFields')}
       </Heading>

@@ -1,8 +1,14 @@
 import { Link } from '@chakra-ui/react';
-import type { ResourceDefinition } from '@leadsmith/shared';
+import { CUSTOMER_BASE_MODULE_SLUGS, PACKAGE_MODULE_SLUGS, type PackageModuleSlug, type ResourceDefinition } from '@leadsmith/shared';
 import { formatMoney } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { packagesApi, type PackageRow } from '../api/listPackages';
+
+/** What a package's customers hold while paid: the base modules and what the package adds (ADR 050), in one order. */
+export function packageModules(added: readonly PackageModuleSlug[]): PackageModuleSlug[] {
+  const held: readonly PackageModuleSlug[] = [...CUSTOMER_BASE_MODULE_SLUGS, ...added];
+  return PACKAGE_MODULE_SLUGS.filter((slug) => held.includes(slug));
+}
 
 /** whitelabel/packages: the list; a package's form is its own (prices in dollars, custom fields), see PackageFormPage. */
 export const PACKAGES: ResourceDefinition<PackageRow> = {
@@ -20,6 +26,11 @@ export const PACKAGES: ResourceDefinition<PackageRow> = {
     { key: 'name', header: t('packages.name'), render: (r) => r.name },
     { key: 'monthly', header: t('packages.monthlyPrice'), end: true, render: (r) => formatMoney(r.monthly_price_cents, language) },
     { key: 'credits', header: t('packages.monthlyCredits'), end: true, render: (r) => r.monthly_credits.toLocaleString(language) },
+    {
+      key: 'modules',
+      header: t('packages.modules'),
+      render: (r) => new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(packageModules(r.modules).map((slug) => t(`packages.moduleNames.${slug}`))),
+    },
     { key: 'subscribers', header: t('packages.subscribers'), end: true, render: (r) => r.subscribers.toLocaleString(language) },
     {
       key: 'page',
