@@ -196,7 +196,8 @@ test.describe('white-label: the reseller business', () => {
     const code = outbox.emails.find((e) => e.code)?.code;
     expect((await buyer.request.post('/auth/confirm-email', { data: { email: buyerEmail, code } })).status()).toBe(200);
     const { user } = await api(buyer.request).post('/auth/login', { data: { email: buyerEmail, password: 'secret-pw' }, status: 200 });
-    expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['leads', 'wallet'] });
+    // The customer's base modules and the AI tools its package adds.
+    expect(user).toMatchObject({ is_child: true, subscription_status: 'active', permissions: ['ai_suggest', 'leads', 'wallet'] });
     await buyerContext.close();
 
     // The package is in use now: it cannot be deleted.

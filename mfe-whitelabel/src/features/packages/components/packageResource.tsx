@@ -4,10 +4,10 @@ import { formatMoney } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { packagesApi, type PackageRow } from '../api/listPackages';
 
-/** What a package's customers hold while paid: the base modules and what the package adds (ADR 050), in one order. */
+/** What a package's customers hold while paid: the base modules, then what the package adds (ADR 050). */
 export function packageModules(added: readonly PackageModuleSlug[]): PackageModuleSlug[] {
-  const held: readonly PackageModuleSlug[] = [...CUSTOMER_BASE_MODULE_SLUGS, ...added];
-  return PACKAGE_MODULE_SLUGS.filter((slug) => held.includes(slug));
+  const base: readonly PackageModuleSlug[] = CUSTOMER_BASE_MODULE_SLUGS;
+  return [...base, ...PACKAGE_MODULE_SLUGS.filter((slug) => added.includes(slug) && !base.includes(slug))];
 }
 
 /** whitelabel/packages: the list; a package's form is its own (prices in dollars, custom fields), see PackageFormPage. */
