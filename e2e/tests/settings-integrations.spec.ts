@@ -3,6 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
+import { FAKE_CRM_BASE, receivedByHook } from '../support/FakeCrm';
+import { addPeople, createList } from '../support/LeadSearch2Api';
+import { ACCOUNTS } from '../support/accounts';
+import { api } from '../support/api';
+import { authHeaders, send } from '../support/SecurityXss';
+import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
 
 interface Delivery {
   headers: http.IncomingHttpHeaders;
@@ -95,5 +101,36 @@ test.describe('integrations', () => {
     // The page is audited once its confirmation has gone: the toast sits over the table's right edge, where axe
     // measured the Connect button's contrast against the toast.
     await expect(page.getByText('GoHighLevel disconnected.')).toHaveCount(0, { timeout: 15_000 });
+  });
+
+  test("a parent lets its related account use its CRM connections: the child sees them as shared, read-only, and sends through them", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { reseller, customer } = await freshResellerWithCustomer(request, 'crm-share');
+    const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+    await send(request, adminToken, 'put', `/api/admin/users/${customer.id}`, { role: 'related' });
+    const hook = `share-${Date.now()}`;
+    await send(request, reseller.token, 'put', '/api/crm/connections/zapier/webhook', { url: `${FAKE_CRM_BASE}/hooks/${hook}` });
+
+    await openAs(page, reseller, '/settings/integration/crm');
+    const share = page.getByRole('checkbox', { name: 'Let related accounts use these connections' });
+    await expect(share).not.toBeChecked();
+    await share.click();
+    await expect(share).toBeChecked();
+    expect((await api(request).get('/api/crm/connections', { headers: authHeaders(reseller.token) })).sharing).toMatchObject({ share_with_related: true });
+
+    const listId = await createList(request, customer.token, `Shared CRM list ${hook}`);
+    await addPeople(request, customer.token, listId, ['Shared One']);
+    await openAs(page, customer, '/settings/integration/crm');
+    const zapier = page.getByRole('table', { name: 'CRM connections' }).getByRole('row').filter({ hasText: 'Zapier' });
+    await expect(zapier).toContainText('Shared by Fresh User');
+    await expect(zapier.getByRole('button', { name: 'Disconnect Zapier' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Let related accounts use these connections' })).toHaveCount(0);
+
+    await page.goto(`/lead-search/saved-lists/people-${listId}`);
+    await expect(page.getByTestId('result-row')).toHaveCount(1);
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Send to Zapier' }).click();
+    await expect(page.locator('[data-testid="crm-status"] [data-status="sent"]')).toHaveCount(1);
+    expect((await receivedByHook(request, hook)).map((r) => r.contact.email)).toEqual(['shared.one@example.com']);
   });
 });
