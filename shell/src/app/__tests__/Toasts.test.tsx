@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TOAST_AUTO_CLOSE_MS } from '@leadsmith/shared';
+import { TOAST_AUTO_CLOSE_MS, TOAST_DISMISS_ANIMATION_MS } from '@leadsmith/shared';
 import { toast } from 'react-toastify';
 import Toasts from '../Toasts';
 
@@ -49,5 +49,17 @@ describe('the page’s toasts', () => {
     expect(bar.style.animationPlayState).toBe('running');
     fireEvent.click(item);
     await waitFor(() => expect(item).toHaveAttribute('data-in', 'false'));
+  });
+
+  it('leaves in the spec §9 dismiss animation: 150 ms', async () => {
+    render(<Toasts />);
+    act(() => {
+      toast.info('Leaving toast.');
+    });
+    const item = (await screen.findByText('Leaving toast.')).closest<HTMLElement>('.Toastify__toast')!;
+    fireEvent.click(item);
+    await waitFor(() => expect(item).toHaveClass('ls-toast-exit', 'Toastify__slide-exit--top-right'));
+    expect(TOAST_DISMISS_ANIMATION_MS).toBe(150);
+    expect(getComputedStyle(item).animationDuration).toBe('150ms');
   });
 });
