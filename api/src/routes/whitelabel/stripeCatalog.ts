@@ -219,6 +219,13 @@ export async function restartPrice(db: Db, billing: SubscriptionBilling, subscri
   return made?.active ? { priceRef: made.price_ref, interval } : null;
 }
 
+/** A subscription `s` billed by Stripe and not ended: the ones a package's price change moves. */
+const LIVE_AT_STRIPE = `s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'`;
+
+/** Joins `payment_prices pp` to subscription `s` of package `p`: the package's active Price at its amount now for the subscription's interval. */
+const CURRENT_PRICE_OF_SUBSCRIPTION = `pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
+        AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END`;
+
 /** The package's active Price at its amount now for the subscription's interval; null when there is none (yet). */
 export async function currentPriceRef(q: Queryable, subscriptionId: number): Promise<string | null> {
   return (await currentPrice(q, subscriptionId))?.price_ref ?? null;
@@ -228,8 +235,8 @@ async function currentPrice(q: Queryable, subscriptionId: number): Promise<{ pri
   const { rows } = await q.query<{ price_ref: string; amount_cents: number }>(
     `SELECT pp.price_ref, pp.amount_cents FROM whitelabel_subscriptions s
        JOIN whitelabel_packages p ON p.id = s.package_id
-       JOIN payment_prices pp ON pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
-      WHERE s.id = $1 AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END`,
+       JOIN payment_prices pp ON ${CURRENT_PRICE_OF_SUBSCRIPTION}
+      WHERE s.id = $1`,
     [subscriptionId],
   );
   return rows[0] ?? null;
@@ -244,9 +251,8 @@ export async function queueSubscriptionMoves(db: Queryable, queue: JobQueue, pac
   const { rows } = await db.query<{ id: number }>(
     `SELECT s.id FROM whitelabel_subscriptions s
        JOIN whitelabel_packages p ON p.id = s.package_id
-       JOIN payment_prices pp ON pp.package_id = p.id AND pp.provider = 'stripe' AND pp.billing_interval = s.billing_interval AND pp.active
-        AND pp.amount_cents = CASE WHEN s.billing_interval = 'year' THEN p.yearly_price_cents ELSE p.monthly_price_cents END
-      WHERE s.package_id = $1 AND s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'
+       JOIN payment_prices pp ON ${CURRENT_PRICE_OF_SUBSCRIPTION}
+      WHERE s.package_id = $1 AND ${LIVE_AT_STRIPE}
       ORDER BY s.id`,
     [packageId],
   );
@@ -264,7 +270,7 @@ export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling
   const sub = (
     await db.query<{ ref: string; updated_at: Date }>(
       `SELECT s.provider_subscription_ref AS ref, p.updated_at FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
-        WHERE s.id = $1 AND s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'`,
+        WHERE s.id = $1 AND ${LIVE_AT_STRIPE}`,
       [subscriptionId],
     )
   ).rows[0];
@@ -285,7 +291,7 @@ export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling
 export async function subscribersOnOldTerms(q: Queryable, packageId: number): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM whitelabel_subscriptions s
-      WHERE s.package_id = $1 AND s.billing_provider = 'stripe' AND s.provider_subscription_ref IS NOT NULL AND s.status <> 'canceled'
+      WHERE s.package_id = $1 AND ${LIVE_AT_STRIPE}
         AND (SELECT e.outcome->>'result' FROM external_effects e
               WHERE e.state = 'done'
                 AND (e.key LIKE 'stripe-subscription:' || s.id || ':price:%' OR (e.key LIKE 'stripe-subscription:' || s.id || ':reactivate:%' AND e.outcome->>'subscription' IS NOT NULL))
