@@ -78,16 +78,21 @@ export async function sharingParentOf(db: Queryable, accountId: number): Promise
   return rows[0] ?? null;
 }
 
+/** Whether the account has a connection of its own to the CRM (whether or not its reseller still offers it). */
+export async function hasOwnCrmConnection(db: Queryable, accountId: number, id: CrmId): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, id])).rowCount! > 0;
+}
+
 /**
  * Whose connection to a CRM the account sends through: its own when it has one, else its parent's when the
  * parent shares it (ADR 053), else null. Read at every batch of a send, so a parent that stops sharing
  * stops its related accounts' sends.
  */
 export async function crmConnectionOwner(db: Queryable, accountId: number, id: CrmId): Promise<number | null> {
-  if ((await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, id])).rowCount) return accountId;
+  if (await hasOwnCrmConnection(db, accountId, id)) return accountId;
   const parent = await sharingParentOf(db, accountId);
   if (!parent) return null;
-  if (!(await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [parent.id, id])).rowCount) return null;
+  if (!(await hasOwnCrmConnection(db, parent.id, id))) return null;
   // A shared connection counts only for a CRM the account is offered (its reseller's `crms`).
   return (await offeredCrms(db, accountId)).includes(id) ? parent.id : null;
 }

@@ -9,7 +9,7 @@ export * from './types';
 export { checkCrmUrl } from './http';
 export { crmEndpoints, crmHttpSettings, crmKind, crmClientId } from './config';
 export { contactFromResult, type ResultForCrm } from './mapping';
-export { connectedCrms, crmConnectionOwner, parentStoppedSharing, sharingParentOf, offeredCrms, loadCrmConnection, loadFieldMappings, saveCrmTokens, serializedRefresh } from './connections';
+export { connectedCrms, crmConnectionOwner, hasOwnCrmConnection, parentStoppedSharing, sharingParentOf, offeredCrms, loadCrmConnection, loadFieldMappings, saveCrmTokens, serializedRefresh } from './connections';
 
 /** Settings are read per call, so a changed environment (tests) applies at once. */
 const settings = () => crmHttpSettings();

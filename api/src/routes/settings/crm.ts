@@ -5,7 +5,7 @@ import { hashToken } from '../../auth/tokens';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { ApiError, unprocessable, validationError } from '../../http/errors';
-import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, offeredCrms, saveCrmTokens, sharingParentOf } from '../../providers/crm';
+import { checkCrmUrl, crmEndpoints, crmKind, CrmError, exchangeCrmCode, hasOwnCrmConnection, offeredCrms, saveCrmTokens, sharingParentOf } from '../../providers/crm';
 import { openToken, sealToken } from '../../providers/crm/tokenBox';
 import { objectSchema } from '../../http/schemas';
 import { say } from '../respond';
@@ -288,8 +288,7 @@ export function crmRoutes(app: FastifyInstance, { db, clock, config: appConfig }
    */
   async function requireConnected(accountId: number, provider: CrmProvider): Promise<void> {
     await refuseShared(accountId, provider);
-    const own = await db.query('SELECT 1 FROM settings_crm_connections WHERE user_id = $1 AND provider = $2', [accountId, provider]);
-    if (!own.rowCount || !(await offeredCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
+    if (!(await hasOwnCrmConnection(db, accountId, provider)) || !(await offeredCrms(db, accountId)).includes(provider)) throw unprocessable('settings.crm_not_connected', 'provider', { name: CRM_NAMES[provider] });
   }
 
   app.get<{ Params: { provider: CrmProvider } }>('/api/crm/fields/:provider', { ...guard, schema: { summary: "A connected CRM's field map", params: providerParams, response: { 200: FieldMaps } } }, async (request) => {
