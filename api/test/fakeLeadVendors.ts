@@ -265,7 +265,12 @@ function youtube(request: ReceivedRequest): Scripted {
     return { status: 200, body: youtubeSearchAnswer(request.query.get('q') ?? '', FAKE_TOTALS.youtube, Number(request.query.get('maxResults') ?? 5), page) };
   }
   if (request.path.endsWith('/youtube/v3/videoCategories')) return { status: 200, body: { kind: 'youtube#videoCategoryListResponse', etag: 'e', items: [{ kind: 'youtube#videoCategory', etag: 'e1', id: '1', snippet: { title: 'Film & Animation', assignable: true, channelId: 'UCBR8-60-B28hp2BmDPdntcQ' } }] } };
-  if (request.path.endsWith('/youtube/v3/channels')) return { status: 200, body: youtubeChannelsAnswer((request.query.get('id') ?? '').split(',').filter(Boolean), (request.query.get('part') ?? '').split(',')) };
+  if (request.path.endsWith('/youtube/v3/channels')) {
+    // Many ids a call (`id=a,b,c`): only the channels YouTube has come back, in no promised order (here the reverse of the ids asked).
+    const ids = (request.query.get('id') ?? '').split(',').filter(Boolean);
+    const answer = youtubeChannelsAnswer(ids, (request.query.get('part') ?? '').split(','));
+    return { status: 200, body: { ...answer, items: [...answer.items].reverse() } };
+  }
   return { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
 }
 

@@ -202,11 +202,14 @@ describe('YouTube Data API', () => {
     await expect(take(youtubeSearch(deps, { ...youtube, apiKey: 'bad' })(q('influencer', { keyword: 'badkey' }), { offset: 0 }))).rejects.toMatchObject({ code: 'key_refused' });
   });
 
-  test('enrich: channels.list for the row\'s channel gives figures, links and a published email; other rows and unknown channels give nothing', async () => {
+  test('enrich: one channels.list for the rows\' channels gives figures, links and a published email; other rows and unknown channels give nothing', async () => {
     const enrich = youtubeEnrich(deps, youtube);
     const from = fake.of('youtube').length;
     const lead = (userId: string, platform = 'youtube') => ({ key: `youtube:${userId}`, name: 'C', company: null, website: null, social: { platform, user_id: userId } });
-    expect(await enrich(lead('UC0000000000000000000015'))).toEqual({
+    // Not a YouTube channel: not asked; a channel YouTube no longer has: left out of items, null; the same channel twice: asked once.
+    const answers = await enrich([lead('UC0000000000000000000015'), lead('instagram-1', 'instagram'), lead('UCgoneChannel_0000000000'), lead('UC0000000000000000000002'), lead('UC0000000000000000000015')]);
+    expect(answers.map((a) => a?.social.title ?? null)).toEqual(['Channel 15', null, null, 'Channel 2', 'Channel 15']);
+    expect(answers[0]).toEqual({
       email: 'channel15@creators.test',
       phone: null,
       social: {
@@ -221,14 +224,15 @@ describe('YouTube Data API', () => {
         links: 'https://shop15.creators.test/merch',
       },
     });
-    const [sent] = fake.of('youtube').slice(from);
-    expect(Object.fromEntries(sent!.query)).toEqual({ part: 'snippet,statistics,brandingSettings', id: 'UC0000000000000000000015', maxResults: '1', key: FAKE_KEYS.youtube });
-    // Not a YouTube channel: nothing asked. A channel YouTube no longer has: empty items, null.
-    expect(await enrich(lead('instagram-1', 'instagram'))).toBeNull();
+    const sent = fake.of('youtube').slice(from);
+    expect(sent.map((r) => Object.fromEntries(r.query))).toEqual([
+      { part: 'snippet,statistics,brandingSettings', id: 'UC0000000000000000000015,UCgoneChannel_0000000000,UC0000000000000000000002', maxResults: '50', key: FAKE_KEYS.youtube },
+    ]);
+    // Only other platforms: nothing asked.
+    expect(await enrich([lead('instagram-1', 'instagram')])).toEqual([null]);
     expect(fake.of('youtube')).toHaveLength(from + 1);
-    expect(await enrich(lead('UCgoneChannel_0000000000'))).toBeNull();
     fake.queue('youtube', { status: 403, body: { error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] } } });
-    await expect(enrich(lead('UC0000000000000000000001'))).rejects.toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
+    await expect(enrich([lead('UC0000000000000000000001')])).rejects.toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
   });
 });
 

@@ -7,7 +7,7 @@ import { enrichAndWait } from './support/enrichment';
 
 /**
  * Influencer "enrich" on a list served by the YouTube Data API v3 only (no Modash key): one
- * channels.list per channel refreshes its figures and reads the contacts it publishes; a new email
+ * channels.list per 50 channels (1 quota unit each) refreshes their figures and reads the contacts it publishes; a new email
  * costs the spec's influencerEnrichPerRecord (5), figures and links alone cost nothing, and a used
  * quota (403 quotaExceeded) charges nothing and fails the job naming the source.
  */
@@ -16,12 +16,14 @@ let fake: FakeLeadVendors;
 let token: string;
 let userId: number;
 let uninstall: () => void;
+/** The YouTube quota units of each call made, as the usage count (Admin → Searchers) records them. */
+const units: number[] = [];
 
 type Page = ApiResponse<'/api/people-results/{id}', 'post'>;
 
 beforeAll(async () => {
   fake = await startFakeLeadVendors();
-  uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0', YOUTUBE_API_KEY: FAKE_KEYS.youtube, YOUTUBE_URL: fake.url('youtube') }), {}, testSourceDeps());
+  uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0', YOUTUBE_API_KEY: FAKE_KEYS.youtube, YOUTUBE_URL: fake.url('youtube') }), {}, { ...testSourceDeps(), observe: (_source, _error, used) => units.push(used ?? 0) });
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
   userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
@@ -60,7 +62,7 @@ async function enrichmentOf(id: number) {
 }
 
 describe('influencer enrich through YouTube channels.list', () => {
-  it('asks channels.list once per channel, refreshes figures and links, charges only a new email', async () => {
+  it('asks one channels.list for the chunk\'s channels, refreshes figures and links, charges only a new email', async () => {
     const id = await filledList(4);
     const searched = await rows(id);
     expect(searched.map((r) => social(r).user_id)).toEqual([0, 1, 2, 3].map(youtubeChannelId));
@@ -70,18 +72,17 @@ describe('influencer enrich through YouTube channels.list', () => {
       [id, userId, JSON.stringify({ social: { platform: 'instagram', user_id: 'cook.porto', handle: '@cook.porto' } })],
     );
     const wallet = await balance();
-    // Channel 1's description changed since the search: it now publishes an email (scripted answers, in the order asked).
-    const parts = ['snippet', 'statistics', 'brandingSettings'];
-    const changed = youtubeChannelsAnswer([youtubeChannelId(1)], parts);
-    changed.items[0]!.snippet!.description = 'Bookings: bookings1@creators.test https://links.creators.test/one';
-    changed.items[0]!.statistics!.subscriberCount = '25000';
-    fake.queue('youtube', { status: 200, body: youtubeChannelsAnswer([youtubeChannelId(0)], parts) }, { status: 200, body: changed });
+    // Channel 1's description changed since the search: it now publishes an email (a scripted answer, channels in another order than asked).
+    const changed = youtubeChannelsAnswer([3, 1, 0, 2].map(youtubeChannelId), ['snippet', 'statistics', 'brandingSettings']);
+    changed.items[1]!.snippet!.description = 'Bookings: bookings1@creators.test https://links.creators.test/one';
+    changed.items[1]!.statistics!.subscriberCount = '25000';
+    fake.queue('youtube', { status: 200, body: changed });
     const from = fake.of('youtube').length;
     const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true, filters: {} });
     const sent = fake.of('youtube').slice(from);
-    expect(sent.map((r) => [r.method, r.path, r.query.get('part'), r.query.get('id'), r.query.get('key')])).toEqual(
-      [0, 1, 2, 3].map((i) => ['GET', '/youtube/youtube/v3/channels', 'snippet,statistics,brandingSettings', youtubeChannelId(i), FAKE_KEYS.youtube]),
-    );
+    expect(sent.map((r) => [r.method, r.path, r.query.get('part'), r.query.get('id'), r.query.get('key')])).toEqual([
+      ['GET', '/youtube/youtube/v3/channels', 'snippet,statistics,brandingSettings', [0, 1, 2, 3].map(youtubeChannelId).join(','), FAKE_KEYS.youtube],
+    ]);
     // Channels 0 and 3 had their email since the search (not found again); channel 1's is new: 5 credits.
     expect(body).toMatchObject({ status: 'done', checked: 4, found: 1, credits_charged: 5 });
     // The other three channels got fresh figures and links only (refreshed, free); the Instagram row is counted apart.
@@ -101,7 +102,34 @@ describe('influencer enrich through YouTube channels.list', () => {
     // Run again: every row is enriched, nothing is asked.
     expect((await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).checked).toBe(0);
     expect(await enrichmentOf(id)).toMatchObject({ status: 'done', total: 1, checked: 0, found: 0, refreshed: 0, unsupported: 1, unsupported_platforms: ['instagram'] });
-    expect(fake.of('youtube')).toHaveLength(from + 4);
+    expect(fake.of('youtube')).toHaveLength(from + 1);
+  });
+
+  it('60 channels take two channels.list calls (50 + 10 ids, 1 quota unit each); each row is stored and charged once', async () => {
+    const id = await filledList(60);
+    // The emails the search read from the descriptions are taken off, so the enrichment finds them again (every third channel: 20).
+    await ctx.db.query(`UPDATE campaign_results SET email = NULL, email_status = 'not_found' WHERE campaign_id = $1`, [id]);
+    await ctx.db.query('UPDATE credit_wallets SET monthly = 500, additional = 0, rolled_over = 0 WHERE user_id = $1', [userId]);
+    const from = fake.of('youtube').length;
+    const unitsFrom = units.length;
+    const body = await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true });
+    const asked = fake.of('youtube').slice(from).map((r) => (r.query.get('id') ?? '').split(','));
+    expect(asked.map((ids) => ids.length)).toEqual([50, 10]);
+    expect(new Set(asked.flat()).size).toBe(60);
+    expect(units.slice(unitsFrom)).toEqual([1, 1]);
+    expect(body).toMatchObject({ status: 'done', checked: 60, found: 20, credits_charged: 100 });
+    expect(await enrichmentOf(id)).toMatchObject({ total: 60, refreshed: 40, unsupported: 0 });
+    expect(await balance()).toBe(400);
+    const stored = (
+      await ctx.db.query<{ id: number; channel: string; email: string | null; enriched: boolean }>(
+        `SELECT id::int, data->'social'->>'user_id' AS channel, email, (data->>'enriched')::boolean AS enriched FROM campaign_results WHERE campaign_id = $1 ORDER BY id`,
+        [id],
+      )
+    ).rows;
+    expect(stored.filter((r) => r.enriched)).toHaveLength(60);
+    expect(stored.filter((r) => r.email).map((r) => r.email)).toEqual(stored.filter((r) => Number(r.channel.slice(2)) % 3 === 0).map((r) => `channel${Number(r.channel.slice(2))}@creators.test`));
+    const effects = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM external_effects WHERE key = ANY($1::text[]) AND state = 'done'`, [`{${stored.map((r) => `enrich:${r.id}`).join(',')}}`]);
+    expect(effects.rows[0]!.n).toBe(60);
   });
 
   it('a used quota (403 quotaExceeded) charges nothing and fails the job naming YouTube', async () => {

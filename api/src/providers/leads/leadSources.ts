@@ -21,6 +21,8 @@ export interface ProviderParts {
   pollPhoneReveal?: LeadProvider['pollPhoneReveal'];
   findEmployees?: (lead: StoredLead) => Promise<EmployeeRecord[]>;
   enrichInfluencer?: LeadProvider['enrichInfluencer'];
+  /** Many creators a call (the single look-up then asks through it). */
+  enrichInfluencers?: NonNullable<LeadProvider['enrichInfluencers']>;
   /** The creators `enrichInfluencer` can ask about (absent with it: every creator). */
   coversInfluencer?: NonNullable<LeadProvider['coversInfluencer']>;
   identifyVisitor?: (visit: SiteVisit) => Promise<LeadRecord | null>;
@@ -32,6 +34,7 @@ async function* nothing(): AsyncIterable<LeadRecord> {
 }
 
 export function composeProvider(parts: ProviderParts): LeadProvider {
+  const enrichMany = parts.enrichInfluencers;
   return {
     id: parts.id,
     demo: false,
@@ -40,8 +43,9 @@ export function composeProvider(parts: ProviderParts): LeadProvider {
     ...(parts.revealPhone ? { revealPhone: parts.revealPhone } : {}),
     ...(parts.pollPhoneReveal ? { pollPhoneReveal: parts.pollPhoneReveal } : {}),
     findEmployees: parts.findEmployees ?? (async () => []),
-    enrichInfluencer: parts.enrichInfluencer ?? (async (): Promise<InfluencerEnrichment | null> => null),
-    coversInfluencer: parts.coversInfluencer ?? (() => Boolean(parts.enrichInfluencer)),
+    enrichInfluencer: parts.enrichInfluencer ?? (enrichMany ? async (lead) => (await enrichMany([lead]))[0] ?? null : async (): Promise<InfluencerEnrichment | null> => null),
+    ...(enrichMany ? { enrichInfluencers: enrichMany } : {}),
+    coversInfluencer: parts.coversInfluencer ?? (() => Boolean(parts.enrichInfluencer ?? enrichMany)),
     identifyVisitor: parts.identifyVisitor ?? (async () => null),
   };
 }
@@ -159,7 +163,7 @@ export function assembleLeadSourceChains(config: LeadSourcesConfig, deps: Source
       keyless('wikidata') ? composeProvider({ id: 'wikidata', search: withEmails(wikidataCompanySearch(deps, { sparqlUrl: config.wikidataSparqlUrl, nominatimUrl: config.nominatimUrl }), finder), findEmployees: employees }) : null,
     site: () => (keyless('site') ? (extras.siteDomainSearch ?? null) : null),
     modash: () => (modash ? composeProvider({ id: 'modash', search: modashSearch(deps, modash), enrichInfluencer: modashEnrich(deps, modash), coversInfluencer: modashCovers }) : null),
-    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube), enrichInfluencer: youtubeEnrich(deps, youtube), coversInfluencer: youtubeCovers }) : null),
+    youtube: () => (youtube ? composeProvider({ id: 'youtube', search: youtubeSearch(deps, youtube), enrichInfluencers: youtubeEnrich(deps, youtube), coversInfluencer: youtubeCovers }) : null),
     ipinfo: () => (ipinfo ? composeProvider({ id: 'ipinfo', identifyVisitor: ipinfoIdentify(deps, ipinfo, finder, reverse) }) : null),
     reverse_dns: () => (reverse ? composeProvider({ id: 'reverse_dns', identifyVisitor: reverse }) : null),
   };

@@ -77,6 +77,11 @@ export interface LeadProvider {
   /** Influencer enrichment (spec §9 influencerEnrichPerRecord): contact and extra figures, or null when nothing is found. */
   enrichInfluencer(lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null>;
   /**
+   * The same for many creators in as few calls as the vendor takes (YouTube Data API: 50 channels a
+   * `channels.list` call); answers in the order of `leads`. Absent: influencer enrich asks one at a time.
+   */
+  enrichInfluencers?(leads: readonly (StoredLead & { social: Readonly<Record<string, unknown>> | null })[]): Promise<(InfluencerEnrichment | null)[]>;
+  /**
    * Whether `enrichInfluencer` can ask about this creator (YouTube Data API: YouTube channels only). Influencer
    * enrich gives each row to the first source that covers it and counts the rows none covers. Absent: every row.
    */

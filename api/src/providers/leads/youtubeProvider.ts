@@ -139,37 +139,53 @@ function channelIdOf(lead: StoredLead & { social: Readonly<Record<string, unknow
 /** Whether influencer enrich through YouTube can ask about a row: a YouTube channel with its channel id. */
 export const youtubeCovers = (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): boolean => channelIdOf(lead) !== null;
 
+/** The most channel ids one `channels.list` call takes (its `id` filter, `maxResults` 0–50). */
+export const YOUTUBE_CHANNELS_PER_CALL = 50;
+
+/** What a channel publishes about itself, as an influencer enrichment. */
+function channelEnrichment(c: Channel): InfluencerEnrichment {
+  const description = c.snippet?.description ?? c.brandingSettings?.channel?.description ?? '';
+  const social: Record<string, string | number> = {};
+  const title = c.snippet?.title ?? c.brandingSettings?.channel?.title;
+  if (title) social.title = title;
+  if (!c.statistics?.hiddenSubscriberCount && c.statistics?.subscriberCount !== undefined) social.followers = Number(c.statistics.subscriberCount);
+  if (c.statistics?.viewCount !== undefined) social.views = Number(c.statistics.viewCount);
+  if (c.statistics?.videoCount !== undefined) social.videos = Number(c.statistics.videoCount);
+  if (c.snippet?.customUrl) social.handle = c.snippet.customUrl.startsWith('@') ? c.snippet.customUrl : `@${c.snippet.customUrl}`;
+  const country = c.snippet?.country ?? c.brandingSettings?.channel?.country;
+  if (country) social.country = country;
+  const thumbnail = c.snippet?.thumbnails?.high?.url ?? c.snippet?.thumbnails?.medium?.url ?? c.snippet?.thumbnails?.default?.url;
+  if (thumbnail) social.thumbnail = thumbnail;
+  if (description) social.description = description.slice(0, 1000);
+  const links = [...new Set(description.match(URL_IN_TEXT) ?? [])].slice(0, 10);
+  if (links.length) social.links = links.join(' ');
+  const email = EMAIL_IN_TEXT.exec(description)?.[0] ?? null;
+  return { email, phone: null, social };
+}
+
 /**
- * Influencer "enrich" for a YouTube channel: `channels.list` (`part=snippet,statistics,brandingSettings`,
- * 1 quota unit) refreshes its figures, title, country, custom URL and thumbnail, and reads the
- * contacts the channel publishes itself: an email and the links written in its description. YouTube
- * hides the "business email" of the About page behind a captcha and the API does not give it, so
- * no email is returned unless the channel wrote one. null for a row that is not a YouTube channel
- * or a channel YouTube no longer has (`items` empty).
+ * Influencer "enrich" for YouTube channels: `channels.list` (`part=snippet,statistics,brandingSettings`,
+ * 1 quota unit a call) for up to 50 channel ids a call (`id=a,b,c`) refreshes each channel's figures,
+ * title, country, custom URL and thumbnail, and reads the contacts the channel publishes itself: an
+ * email and the links written in its description. The API answers only the channels it has, in no
+ * promised order: each answer is matched to its row by channel id. YouTube hides the "business email"
+ * of the About page behind a captcha and the API does not give it, so no email is returned unless the
+ * channel wrote one. Answers in the order of `leads`: null for a row that is not a YouTube channel
+ * (not asked) or a channel YouTube no longer has.
  */
 export function youtubeEnrich(deps: SourceDeps, config: YoutubeConfig) {
-  return async (lead: StoredLead & { social: Readonly<Record<string, unknown>> | null }): Promise<InfluencerEnrichment | null> => {
-    const id = channelIdOf(lead);
-    if (!id) return null;
-    const { data } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', { part: 'snippet,statistics,brandingSettings', id, maxResults: '1' });
-    const c = data?.items?.find((item) => item.id === id);
-    if (!c) return null;
-    const description = c.snippet?.description ?? c.brandingSettings?.channel?.description ?? '';
-    const social: Record<string, string | number> = {};
-    const title = c.snippet?.title ?? c.brandingSettings?.channel?.title;
-    if (title) social.title = title;
-    if (!c.statistics?.hiddenSubscriberCount && c.statistics?.subscriberCount !== undefined) social.followers = Number(c.statistics.subscriberCount);
-    if (c.statistics?.viewCount !== undefined) social.views = Number(c.statistics.viewCount);
-    if (c.statistics?.videoCount !== undefined) social.videos = Number(c.statistics.videoCount);
-    if (c.snippet?.customUrl) social.handle = c.snippet.customUrl.startsWith('@') ? c.snippet.customUrl : `@${c.snippet.customUrl}`;
-    const country = c.snippet?.country ?? c.brandingSettings?.channel?.country;
-    if (country) social.country = country;
-    const thumbnail = c.snippet?.thumbnails?.high?.url ?? c.snippet?.thumbnails?.medium?.url ?? c.snippet?.thumbnails?.default?.url;
-    if (thumbnail) social.thumbnail = thumbnail;
-    if (description) social.description = description.slice(0, 1000);
-    const links = [...new Set(description.match(URL_IN_TEXT) ?? [])].slice(0, 10);
-    if (links.length) social.links = links.join(' ');
-    const email = EMAIL_IN_TEXT.exec(description)?.[0] ?? null;
-    return { email, phone: null, social };
+  return async (leads: readonly (StoredLead & { social: Readonly<Record<string, unknown>> | null })[]): Promise<(InfluencerEnrichment | null)[]> => {
+    const ids = leads.map(channelIdOf);
+    const unique = [...new Set(ids.filter((id): id is string => id !== null))];
+    const channels = new Map<string, Channel>();
+    for (let i = 0; i < unique.length; i += YOUTUBE_CHANNELS_PER_CALL) {
+      const batch = unique.slice(i, i + YOUTUBE_CHANNELS_PER_CALL);
+      const { data } = await get<{ items?: Channel[] }>(deps, config, 'youtube/v3/channels', { part: 'snippet,statistics,brandingSettings', id: batch.join(','), maxResults: String(YOUTUBE_CHANNELS_PER_CALL) });
+      for (const c of data?.items ?? []) if (batch.includes(c.id)) channels.set(c.id, c);
+    }
+    return ids.map((id) => {
+      const c = id === null ? undefined : channels.get(id);
+      return c ? channelEnrichment(c) : null;
+    });
   };
 }

@@ -24,6 +24,9 @@ export const ENRICH_MAX_ROWS = 1000;
 /** Results asked about between two writes: each chunk is read, asked (no transaction open) and written. */
 export const ENRICH_CHUNK = 25;
 
+/** Creators read a chunk by influencer enrich when every source asks many a call: as many as one YouTube `channels.list` call takes, so a chunk's channels are asked in one call. */
+export const INFLUENCER_ENRICH_CHUNK = 50;
+
 /** Types whose toolbar has get-employees (spec §2: domain, local and company) and their §9 cost per employee found. */
 export const EMPLOYEE_COST: Readonly<Partial<Record<SearchType, number>>> = {
   local: CREDIT_COSTS.localEmployeeEnrich,
@@ -115,7 +118,7 @@ interface Stored {
  * an answer is written to its row once its price is paid. `store` returns null when the answer
  * leaves the row as it was (no phone found): the row may be asked about again by a later request.
  */
-interface Enrichment<A> {
+interface EnrichmentSteps<A> {
   /** Idempotency-key prefix. */
   name: EnrichmentKind;
   /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for (0: free, demo data). */
@@ -123,9 +126,17 @@ interface Enrichment<A> {
   price(answer: A): Stored;
   /** For a row no source can ask about: its platform ('' when it has none), counted and left pending; null when a source covers it. Absent: every row is covered. */
   unsupported?(row: Row): string | null;
-  call(row: Row): Promise<A>;
+  /** Rows read a chunk (ENRICH_CHUNK when absent): a batched enrichment reads as many as one vendor call takes. */
+  chunk?: number;
   store(tx: Queryable, row: Row, answer: A, price: number): Promise<boolean>;
 }
+
+/**
+ * The vendor is asked about one row at a time (`call`), or about a chunk's rows at once (`callMany`,
+ * a vendor taking many a call), which tells each answer as it comes and throws on a failure: the rows
+ * answered before the first unanswered one are kept.
+ */
+type Enrichment<A> = EnrichmentSteps<A> & ({ call(row: Row): Promise<A> } | { callMany(rows: readonly Row[], answered: (row: Row, answer: A) => void): Promise<void> });
 
 /**
  * Runs an enrichment over the selection in chunks of three steps, so no transaction is open while a
@@ -150,7 +161,7 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       more = true;
       break;
     }
-    const limit = Math.min(ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
+    const limit = Math.min(e.chunk ?? ENRICH_CHUNK, ENRICH_MAX_ROWS - seen);
     const rows = (
       await db.query<Row>(
         `SELECT r.id::int AS id, r.record_key, r.name, r.company, r.website, r.data->'social' AS social, r.job_title, r.email, r.phone,
@@ -182,16 +193,18 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const keyOf = (row: Row) => `${e.name}:${row.id}`;
     const claimed = await claimEffects(db, 'lead_lookup', wanted.map(keyOf));
     const mine = wanted.filter((row) => claimed.has(keyOf(row)));
-    const answers: { row: Row; answer: A }[] = [];
+    const got = new Map<number, A>();
     let failure: unknown = null;
-    for (const row of mine) {
-      try {
-        answers.push({ row, answer: await e.call(row) });
-      } catch (error) {
-        failure = error;
-        break;
-      }
+    try {
+      if ('callMany' in e) await e.callMany(mine, (row, answer) => got.set(row.id, answer));
+      else for (const row of mine) got.set(row.id, await e.call(row));
+    } catch (error) {
+      failure = error;
     }
+    // The answers kept are the rows' before the first one unanswered: the cursor stays before that one, so a retry asks it (and those after it) again.
+    const unanswered = mine.findIndex((row) => !got.has(row.id));
+    const answers = mine.slice(0, unanswered < 0 ? mine.length : unanswered).map((row) => ({ row, answer: got.get(row.id) as A }));
+    if (!failure && answers.length < mine.length) failure = new Error(`${e.name}: ${mine.length - answers.length} of ${mine.length} rows were not answered`);
     const chunk = await db.transaction(async (tx) => {
       const done: EnrichOutcome = { ...noOutcome(), checked: answers.length };
       const giveBack: string[] = mine.slice(answers.length).map(keyOf);
@@ -345,16 +358,28 @@ export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], us
   const lead = (row: Row) => ({ ...leadOf(row), social: row.social });
   // The demo generator (no influencer source configured) answers demo rows only: it invents nothing about a real creator.
   const sourceOf = (row: Row) => providers.find((p) => (p.demo ? row.demo : (p.coversInfluencer?.(lead(row)) ?? true)));
+  // A contact the row already has (the search read it) is not found again: only new ones are charged.
+  const onlyNew = (row: Row, answer: InfluencerEnrichment | null) => answer && { ...answer, email: row.email ? null : answer.email, phone: row.phone ? null : answer.phone };
   return runEnrichment<InfluencerEnrichment | null>(
     db,
     {
       name: 'enrich',
       unitCost: cost,
       unsupported: (row) => (sourceOf(row) ? null : (SOCIAL_PLATFORMS as readonly unknown[]).includes(row.social?.platform) ? String(row.social!.platform) : ''),
-      // A contact the row already has (the search read it) is not found again: only new ones are charged.
-      call: async (row) => {
-        const answer = await sourceOf(row)!.enrichInfluencer(lead(row));
-        return answer && { ...answer, email: row.email ? null : answer.email, phone: row.phone ? null : answer.phone };
+      // 50 a chunk when the sources ask many a call (YouTube alone); a source asked one row at a time (Modash's reports, 2 a second) keeps the step within its lease at 25.
+      chunk: providers.every((p) => p.demo || p.enrichInfluencers) ? INFLUENCER_ENRICH_CHUNK : ENRICH_CHUNK,
+      // Each source asks about its rows of the chunk: in one call where it takes many (YouTube), else one at a time.
+      callMany: async (rows, answered) => {
+        const bySource = new Map<LeadProvider, Row[]>();
+        for (const row of rows) bySource.set(sourceOf(row)!, [...(bySource.get(sourceOf(row)!) ?? []), row]);
+        for (const [source, group] of bySource) {
+          if (source.enrichInfluencers) {
+            const found = await source.enrichInfluencers(group.map(lead));
+            group.forEach((row, i) => answered(row, onlyNew(row, found[i] ?? null)));
+          } else {
+            for (const row of group) answered(row, onlyNew(row, await source.enrichInfluencer(lead(row))));
+          }
+        }
       },
       price: (answer) =>
         answer && (answer.email || answer.phone)
