@@ -1,6 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
-import { api } from './api';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Page object for the super-admin area's lists: rows, row actions menu, confirm dialog. */
 export class AdminPage {
@@ -28,7 +26,3 @@ export class AdminPage {
   }
 }
 
-/** An admin token for arranging data through the API (faster than clicking). */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  return (await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).token;
-}

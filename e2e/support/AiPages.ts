@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
-import { api } from './api';
+import { apiToken } from './session';
 
 let counter = 0;
 
@@ -10,7 +9,7 @@ let counter = 0;
  */
 export async function createAiReseller(request: APIRequestContext): Promise<{ email: string; password: string; token: string }> {
   counter += 1;
-  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const adminToken = await apiToken(request, 'admin');
   const email = `ai-reseller-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
   const password = 'ai-reseller-pass';
   const created = await request.post('/api/admin/users', {
@@ -18,8 +17,7 @@ export async function createAiReseller(request: APIRequestContext): Promise<{ em
     data: { email, password, first_name: 'Ada', last_name: 'Reseller', user_type: 'reseller', modules: ['leads', 'ai_suggest', 'whitelabel', 'wallet'], search_limit: 1000 },
   });
   expect(created.status(), `create ${email}`).toBe(201);
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
-  return { email, password, token };
+  return { email, password, token: await apiToken(request, { email, password }) };
 }
 
 /** Page objects of the AI area. */

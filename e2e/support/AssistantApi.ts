@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
 import { api } from './api';
+import { apiToken } from './session';
 
 let counter = 0;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -8,7 +8,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A new account holding the leads module (admin API), so AI assistant specs own their prompts and business profile. */
 export async function createAssistantUser(request: APIRequestContext): Promise<{ email: string; password: string; token: string }> {
   counter += 1;
-  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const adminToken = await apiToken(request, 'admin');
   const email = `assistant-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
   const password = 'assistant-pass';
   const created = await request.post('/api/admin/users', {
@@ -16,8 +16,7 @@ export async function createAssistantUser(request: APIRequestContext): Promise<{
     data: { email, password, first_name: 'Avery', last_name: 'Assistant', user_type: 'reseller', modules: ['leads'], search_limit: 1000 },
   });
   expect(created.status(), `create ${email}`).toBe(201);
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
-  return { email, password, token };
+  return { email, password, token: await apiToken(request, { email, password }) };
 }
 
 export const BUSINESS_PROFILE = {

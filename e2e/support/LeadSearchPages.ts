@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
 import { api } from './api';
 
 /** Page objects of the lead search area (new search, one saved list). */
@@ -54,12 +53,6 @@ export class SavedListPage {
   statusBadges(status: 'looking' | 'found' | 'potential' | 'not_found'): Locator {
     return this.page.locator(`[data-testid="email-status"][data-status="${status}"]`);
   }
-}
-
-/** A bearer token for API checks beside the browser (same account, separate token). */
-export async function apiToken(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<string> {
-  const { email, password } = ACCOUNTS[account];
-  return (await api(request).post('/auth/login', { data: { email, password } })).token;
 }
 
 export async function creditTotal(request: APIRequestContext, token: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
 import { registerFreshUser, type FreshUser } from './freshUser';
 import { api } from './api';
+import { apiToken } from './session';
 
 /**
  * XSS payloads: script tags, event handlers, attribute break-outs, javascript: URLs, template
@@ -60,7 +60,7 @@ export const authHeaders = (token: string) => ({ authorization: `Bearer ${token}
 export async function freshUserWith(request: APIRequestContext, label: string, modules: string[], userType?: 'reseller'): Promise<FreshUser & { id: number }> {
   const user = await registerFreshUser(request, `xss-${label}`);
   const { id } = await api(request).get('/api/me', { headers: authHeaders(user.token) });
-  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const adminToken = await apiToken(request, 'admin');
   const granted = await request.put(`/api/admin/users/${id}`, { headers: authHeaders(adminToken), data: { modules, ...(userType ? { user_type: userType } : {}) } });
   expect(granted.status(), `grant ${modules.join(', ')}`).toBe(200);
   return { ...user, id };

@@ -1,14 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
 import type { FreshUser } from './freshUser';
-import { api } from './api';
+import { apiToken } from './session';
 
 let counter = 0;
-
-/** Bearer token of a seeded demo account. */
-export async function tokenOf(request: APIRequestContext, account: keyof typeof ACCOUNTS): Promise<string> {
-  return (await api(request).post('/auth/login', { data: { email: ACCOUNTS[account].email, password: ACCOUNTS[account].password } })).token;
-}
 
 /**
  * A new customer created by the super admin with the given modules and an empty wallet, so wallet
@@ -16,7 +10,7 @@ export async function tokenOf(request: APIRequestContext, account: keyof typeof 
  */
 export async function createModuleUser(request: APIRequestContext, label: string, modules: string[]): Promise<FreshUser> {
   counter += 1;
-  const admin = await tokenOf(request, 'admin');
+  const admin = await apiToken(request, 'admin');
   const email = `settings-${label}-${process.pid}-${Date.now()}-${counter}@leadsmith.test`;
   const password = 'module-user-pass';
   const created = await request.post('/api/admin/users', {
@@ -24,6 +18,5 @@ export async function createModuleUser(request: APIRequestContext, label: string
     data: { email, password, first_name: 'Wallet', last_name: 'User', modules, search_limit: 1000 },
   });
   expect(created.status(), `create ${email}`).toBe(201);
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
-  return { email, password, token };
+  return { email, password, token: await apiToken(request, { email, password }) };
 }

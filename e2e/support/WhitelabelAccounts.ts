@@ -1,8 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
 import type { FreshUser } from './freshUser';
 import { authHeaders, freshUserWith } from './SecurityXss';
-import { api } from './api';
+import { apiToken } from './session';
 
 export type Account = FreshUser & { id: number };
 
@@ -14,7 +13,7 @@ export type Account = FreshUser & { id: number };
 export async function freshResellerWithCustomer(request: APIRequestContext, label: string): Promise<{ reseller: Account; customer: Account }> {
   const reseller = await freshUserWith(request, `${label}-reseller`, ['whitelabel', 'leads'], 'reseller');
   const customer = await freshUserWith(request, `${label}-customer`, ['leads']);
-  const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const adminToken = await apiToken(request, 'admin');
   const linked = await request.put(`/api/admin/users/${customer.id}`, { headers: authHeaders(adminToken), data: { parent_id: reseller.id, user_type: 'customer' } });
   expect(linked.status(), `make ${customer.email} a customer of ${reseller.email}: ${await linked.text()}`).toBe(200);
   return { reseller, customer };

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { ApiErrorBody } from '../../shared/src/api/client';
 import type { ApiBody, ApiMethod, ApiPath, ApiPathParams, ApiQuery, ApiResponse, PathsFor } from '../../shared/src/api/contract';
 
 /**
@@ -40,19 +41,31 @@ export function fillPath(template: string, values: Record<string, string | numbe
   });
 }
 
+/** An answer: one the spec's request context got (APIResponse) or one the page's requests got (Response). */
+type Answer = Pick<APIResponse, 'ok' | 'status' | 'text' | 'json'>;
+
+/** Asserts that `call` (`GET /api/me`) answered `status`, or any 2xx when left out, quoting the answer when it did not. */
+export async function expectStatus(response: Answer, call: string, status?: number): Promise<void> {
+  if (status === undefined ? response.ok() : response.status() === status) return;
+  const answer = `${call} answered ${response.status()}: ${(await response.text()).slice(0, 500)}`;
+  if (status === undefined) expect(response.ok(), answer).toBe(true);
+  else expect(response.status(), answer).toBe(status);
+}
+
 /** Asserts the status (`status`, or any 2xx) and answers the body as `method path`'s response type. */
-export async function jsonOf<M extends ApiMethod, P extends PathsFor<M>>(response: APIResponse, method: M, path: P, options: { status?: number } = {}): Promise<ApiResponse<P, M>> {
-  const call = `${method.toUpperCase()} ${path}`;
-  if (options.status === undefined ? !response.ok() : response.status() !== options.status) {
-    const answer = `${call} answered ${response.status()}: ${(await response.text()).slice(0, 500)}`;
-    if (options.status === undefined) expect(response.ok(), answer).toBe(true);
-    else expect(response.status(), answer).toBe(options.status);
-  }
+export async function jsonOf<M extends ApiMethod, P extends PathsFor<M>>(response: Answer, method: M, path: P, options: { status?: number } = {}): Promise<ApiResponse<P, M>> {
+  await expectStatus(response, `${method.toUpperCase()} ${path}`, options.status);
   return (await response.json()) as ApiResponse<P, M>;
 }
 
+/** Asserts a refusal's status and answers its error body (`code`, `message`, the `field` it names). */
+export async function errorOf(response: Answer, call: string, status: number): Promise<ApiErrorBody> {
+  await expectStatus(response, call, status);
+  return (await response.json()) as ApiErrorBody;
+}
+
 /** `{ search: 'Growth Partner', page: 2 }` → `?search=Growth%20Partner&page=2` (arrays repeat the name; undefined is left out). */
-function queryString(query: object | undefined): string {
+export function queryString(query: object | undefined): string {
   const pairs = Object.entries(query ?? {}).flatMap(([name, value]: [string, unknown]) =>
     (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`),
   );

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, type AccountName } from './accounts';
-import { api } from './api';
+import type { ApiBody } from '../../shared/src/api/contract';
+import type { AccountName } from './accounts';
+import { apiToken } from './session';
 
 /** Helpers of the delivery specs: releasing remote versions, editing the registry, signing in on another domain. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -46,11 +47,6 @@ export function treeHash(dir: string): string {
   return hash.digest('hex');
 }
 
-export async function apiToken(request: APIRequestContext, account: AccountName): Promise<string> {
-  const { email, password } = ACCOUNTS[account];
-  return (await api(request).post('/auth/login', { data: { email, password } })).token;
-}
-
 /** PUT /api/admin/remote-registry/<domain>/<remote> as the super admin. */
 export async function setOverride(request: APIRequestContext, domain: string, remote: string, body: object): Promise<void> {
   const token = await apiToken(request, 'admin');
@@ -82,5 +78,5 @@ export async function signInAt(page: Page, request: APIRequestContext, account: 
 export function errorReport(page: Page, remote: string, contains = '') {
   return page
     .waitForRequest((r) => r.url().endsWith('/api/log-app-error') && (r.postData() ?? '').includes(`"remote":"${remote}"`) && (r.postData() ?? '').includes(contains))
-    .then((r) => JSON.parse(r.postData() ?? '{}') as { message: string; remote: string; remote_version?: string });
+    .then((r) => r.postDataJSON() as ApiBody<'/api/log-app-error', 'post'>);
 }

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { ACCOUNTS, type AccountName } from './accounts';
+import { type AccountName } from './accounts';
 import { ShellPage } from './ShellPage';
-import { api } from './api';
+import { apiToken } from './session';
 
 interface Fixtures {
   shell: ShellPage;
@@ -77,8 +77,7 @@ export const test = base.extend<Fixtures>({
   shell: async ({ page }, use) => use(new ShellPage(page)),
   signIn: async ({ page, request }, use) => {
     await use(async (account, path = '/') => {
-      const { email, password } = ACCOUNTS[account];
-      const { token } = await api(request).post('/auth/login', { data: { email, password } });
+      const token = await apiToken(request, account);
       await page.goto('/login');
       await page.evaluate((t) => localStorage.setItem('access_token', t), token);
       await page.goto(path);

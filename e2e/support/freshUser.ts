@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from './api';
+import { outbox } from './devRoutes';
 
 export interface FreshUser {
   email: string;
@@ -22,9 +23,7 @@ export async function registerFreshUser(request: APIRequestContext, label: strin
     data: { first_name: 'Fresh', last_name: 'User', email, password, password_confirmation: password },
   });
   expect(registered.status(), `register ${email}`).toBe(201);
-  const outbox = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  const { emails } = (await outbox.json()) as { emails: { code: string | null }[] };
-  const code = emails[0]?.code;
+  const code = (await outbox(request, email))[0]?.code;
   expect(code, 'confirmation code in the dev outbox').toBeTruthy();
   const { token } = await api(request).post('/auth/confirm-email', { data: { email, code: code! }, status: 200 });
   return { email, password, token };

@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { AdminPage } from '../support/AdminPage';
-import { tokenOf } from '../support/SettingsAccounts';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test('default prompt library: add a library prompt in a dialog, see it in the library, edit it, and find the change in the history', async ({ page, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -51,7 +51,7 @@ test('searchers lists the users who search the most, from the seeded activity', 
 });
 
 test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI actions are refused (spec §9)', async ({ page, signIn, shell, request }) => {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const before = (await api(request).get('/api/admin/ai-model', { headers: admin })).model;
   try {
     await signIn('admin', '/admin/ai-assistant');
@@ -61,7 +61,7 @@ test('the super admin picks the AI model; with a GPT-3.5-class model bulk AI act
     await setting.getByRole('button', { name: 'Use this model' }).click();
     await expect(page.getByText('AI model set to gpt-3.5-turbo.')).toBeVisible();
     await expect(setting.getByTestId('ai-model-class')).toHaveText('A GPT-3.5-class model has no bulk actions: users run AI actions on one result at a time.');
-    const customer = { authorization: `Bearer ${await tokenOf(request, 'customer')}` };
+    const customer = { authorization: `Bearer ${await apiToken(request, 'customer')}` };
     expect(await (await request.get('/api/ai-model', { headers: customer })).json()).toMatchObject({ model: 'gpt-3.5-turbo', bulk_actions: false });
   } finally {
     await request.put('/api/admin/ai-model', { headers: admin, data: { model: before } });

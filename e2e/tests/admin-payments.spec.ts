@@ -1,7 +1,8 @@
 import { test, expect } from '../support/fixtures';
-import { AdminPage, adminToken } from '../support/AdminPage';
+import { AdminPage } from '../support/AdminPage';
 import { authHeaders, freshUserWith } from '../support/SecurityXss';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 /**
  * Issue 25: an administrator refunds a customer's wallet payment from Reports → Payments, after a
@@ -58,7 +59,7 @@ test('an admin finds a customer’s payments, refunds one after confirming it, a
   expect(await credits()).toBe(40);
 
   // The 30 credits are refunded elsewhere while this page still offers it: the API refuses, and says why.
-  const elsewhere = await request.post(`/api/admin/payments/${thirty}/refund`, { headers: authHeaders(await adminToken(request)) });
+  const elsewhere = await request.post(`/api/admin/payments/${thirty}/refund`, { headers: authHeaders(await apiToken(request, 'admin')) });
   expect(elsewhere.status()).toBe(200);
   await page.getByRole('button', { name: /^Refund the payment of \$3\.00 by Fresh User on / }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).click();

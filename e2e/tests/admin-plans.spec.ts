@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
-import { AdminPage, adminToken } from '../support/AdminPage';
+import { AdminPage } from '../support/AdminPage';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test('an admin creates a plan granting modules; a user on it holds them; while a user is on it the plan cannot be deleted; once free it can', async ({ page, request, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -28,7 +29,7 @@ test('an admin creates a plan granting modules; a user on it holds them; while a
   await expect(row).toContainText('AI tools, Wallet');
 
   // Put a user on the plan (through the API), then try to delete it.
-  const token = await adminToken(request);
+  const token = await apiToken(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
   const plans = await api(request).get('/api/admin/plans', { query: { search: 'Growth Partner' }, headers });
   const planId = plans.data[0]!.id;
@@ -37,8 +38,8 @@ test('an admin creates a plan granting modules; a user on it holds them; while a
     data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass', first_name: 'Paula', last_name: 'Plan', modules: [], plan_id: planId },
   });
   // The plan's modules come on top of the user's own (none): its session holds them (ADR 050).
-  const paula = await api(request).post('/auth/login', { data: { email: 'paula.plan@leadsmith.test', password: 'paula-pass' } });
-  const me = await api(request).get('/api/me', { headers: { authorization: `Bearer ${paula.token}` } });
+  const paula = await apiToken(request, { email: 'paula.plan@leadsmith.test', password: 'paula-pass' });
+  const me = await api(request).get('/api/me', { headers: { authorization: `Bearer ${paula}` } });
   expect(me.permissions).toEqual(['ai_suggest', 'wallet']);
   await page.reload();
   await expect(row).toContainText('1');

@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
-import { AdminPage, adminToken } from '../support/AdminPage';
+import { AdminPage } from '../support/AdminPage';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test('an admin creates a user with chosen modules, logs in as them (their sidebar), and returns to admin', async ({ page, signIn, shell, expectAccessible }) => {
   const admin = new AdminPage(page);
@@ -55,7 +56,7 @@ test('an admin creates a user with chosen modules, logs in as them (their sideba
 });
 
 test('an admin deletes a user (who can no longer sign in) and restores them with their data', async ({ page, request, signIn, shell }) => {
-  const token = await adminToken(request);
+  const token = await apiToken(request, 'admin');
   const created = await request.post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
     data: { email: 'dana.delete@leadsmith.test', password: 'dana-pass', first_name: 'Dana', last_name: 'Delete', modules: ['leads'], search_limit: 777 },
@@ -87,7 +88,7 @@ test('an admin deletes a user (who can no longer sign in) and restores them with
 });
 
 test('reset limits answers "No limits unused for user" when there is nothing to reset', async ({ page, request, signIn }) => {
-  const token = await adminToken(request);
+  const token = await apiToken(request, 'admin');
   await request.post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
     data: { email: 'rita.reset@leadsmith.test', password: 'rita-pass', first_name: 'Rita', last_name: 'Reset', modules: [] },
@@ -99,7 +100,7 @@ test('reset limits answers "No limits unused for user" when there is nothing to 
 });
 
 test('editing a user saves the spec fields and shows the change in the history', async ({ page, request, signIn, shell }) => {
-  const token = await adminToken(request);
+  const token = await apiToken(request, 'admin');
   const { user } = await api(request).post('/api/admin/users', {
     headers: { authorization: `Bearer ${token}` },
     data: { email: 'eddie.edit@leadsmith.test', password: 'eddie-pass', first_name: 'Eddie', last_name: 'Edit', modules: ['leads'] },
@@ -125,14 +126,13 @@ test('editing a user saves the spec fields and shows the change in the history',
 });
 
 test('a related account needs a parent and cannot be given white-label, admin or related accounts of its own', async ({ page, request, signIn, shell }) => {
-  const token = await adminToken(request);
+  const token = await apiToken(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/admin/users', {
+  const { user } = await api(request).post('/api/admin/users', {
     headers,
     data: { email: `riley.related.${Date.now()}@leadsmith.test`, password: 'riley-pass', first_name: 'Riley', last_name: 'Related', modules: ['leads', 'whitelabel'] },
   });
-  const { user } = (await created.json()) as { user: { id: number } };
-  const resellers = (await (await request.get('/api/admin/users?search=reseller%40leadsmith.test', { headers })).json()) as { data: { id: number }[] };
+  const resellers = await api(request).get('/api/admin/users', { query: { search: 'reseller@leadsmith.test' }, headers });
 
   await signIn('admin', `/admin/users/${user.id}/edit`);
   await expect(shell.heading('Edit user')).toBeVisible();
@@ -152,6 +152,6 @@ test('a related account needs a parent and cannot be given white-label, admin or
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User updated')).toBeVisible();
 
-  const saved = (await (await request.get(`/api/admin/users/${user.id}`, { headers })).json()) as { role: string; modules: string[]; parent_id: number };
+  const saved = await api(request).get('/api/admin/users/{id}', { path: { id: user.id }, headers });
   expect(saved).toMatchObject({ role: 'related', modules: ['leads'], parent_id: resellers.data[0]!.id });
 });

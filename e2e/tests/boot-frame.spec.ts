@@ -1,10 +1,8 @@
 import { test, expect } from '../support/fixtures';
-import { ACCOUNTS } from '../support/accounts';
-import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test("a signed-in load draws the frame before the shell's code runs; a link clicked there opens its page once it does, in the same document", async ({ page, request, expectAccessible }) => {
-  const { email, password } = ACCOUNTS.customer;
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  const token = await apiToken(request, 'customer');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
 
@@ -41,8 +39,7 @@ test("a signed-in load draws the frame before the shell's code runs; a link clic
 });
 
 test("when the shell's code cannot be fetched, the page says so and offers a reload instead of a spinner forever", async ({ page, request }) => {
-  const { email, password } = ACCOUNTS.customer;
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  const token = await apiToken(request, 'customer');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
   const errors: string[] = [];
@@ -64,8 +61,7 @@ test("when the shell's code cannot be fetched, the page says so and offers a rel
 });
 
 test("the boot script preloads the entry's start-up chunks once: each is fetched a single time, as a script", async ({ page, request }) => {
-  const { email, password } = ACCOUNTS.customer;
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  const token = await apiToken(request, 'customer');
   const html = await (await request.get('/lead-search/new-search', { headers: { accept: 'text/html' } })).text();
   const chunks = (/data-chunks="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
   expect(chunks.length).toBeGreaterThan(0);

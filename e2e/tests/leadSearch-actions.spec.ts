@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { apiToken, creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { creditTotal, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
 import { startWebhookReceiver } from '../support/LeadSearchServers';
 import { api, type SearchFilters, type SearchType } from '../support/api';
+import { apiToken } from '../support/session';
 
 async function listWithResults(request: APIRequestContext, token: string, type: SearchType, count: number, filters: SearchFilters, name = `${type} ${Date.now()}`): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };

@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { createList } from '../support/LeadSearch2Api';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test.describe('lead search: autopilots', () => {
   test('create an autopilot, see its first run add results to the list, pause it', async ({ page, signIn, request, expectAccessible }) => {

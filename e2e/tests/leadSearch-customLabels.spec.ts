@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { addPeople, auth, createList } from '../support/LeadSearch2Api';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test.describe('lead search: custom labels', () => {
   test('create a coloured label, see the results carrying it, rename it everywhere, delete it', async ({ page, signIn, request, expectAccessible }) => {

@@ -1,7 +1,8 @@
 import { test, expect } from '../support/fixtures';
 import { SITE_DOMAIN, SITE_EMAILS } from '../support/FakeDomainSite';
-import { apiToken, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test.describe('lead search: domain search crawls the company website', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,7 +1,8 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken, SavedListPage } from '../support/LeadSearchPages';
+import { SavedListPage } from '../support/LeadSearchPages';
 import type { APIRequestContext } from '@playwright/test';
 import { api, type SearchFilters, type SearchType } from '../support/api';
+import { apiToken } from '../support/session';
 
 async function createList(request: APIRequestContext, token: string, name: string, list_type: SearchType = 'company'): Promise<number> {
   return (await api(request).post('/api/campaigns', { headers: { authorization: `Bearer ${token}` }, data: { name, list_type }, status: 201 })).campaign.id;

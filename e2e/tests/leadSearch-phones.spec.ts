@@ -1,7 +1,8 @@
 import { expect, test } from '../support/fixtures';
 import { LEAD_VENDORS_CONTROL, OSM_API_BASE } from '../support/FakeLeadVendors';
-import { apiToken, SavedListPage } from '../support/LeadSearchPages';
+import { SavedListPage } from '../support/LeadSearchPages';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 // The API server whose people searches and phone reveals go to the Apollo fake (which posts the numbers back to it).
 test.use({ baseURL: OSM_API_BASE });

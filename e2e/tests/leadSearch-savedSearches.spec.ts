@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { ACCOUNTS } from '../support/accounts';
-import { apiToken, NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
+import { NewSearchPage, SavedListPage } from '../support/LeadSearchPages';
 import { api } from '../support/api';
+import { outbox } from '../support/devRoutes';
+import { apiToken } from '../support/session';
 
 test.describe('lead search: saved searches and background exports', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -94,12 +96,8 @@ test.describe('lead search: saved searches and background exports', () => {
 
     // The email is written with the file's completion and leaves through the outbox's own job. The shared
     // customer receives other tests' mail meanwhile: the outbox is asked for this kind only.
-    const readyMailed = async () => {
-      const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(ACCOUNTS.customer.email)}&kind=export_ready`)).json()) as {
-        emails: { subject: string; body_text: string }[];
-      };
-      return outbox.emails.some((e) => /export is ready/.test(e.subject) && e.body_text.includes(download.suggestedFilename()));
-    };
+    const readyMailed = async () =>
+      (await outbox(request, ACCOUNTS.customer.email, 'export_ready')).some((e) => /export is ready/.test(e.subject) && e.body_text.includes(download.suggestedFilename()));
     await expect.poll(readyMailed, { timeout: 30_000 }).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
-import { apiToken, creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
+import { creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test.describe('lead search: people search end to end', () => {
   test.describe.configure({ timeout: 150_000 });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { apiToken, creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
+import { creditTotal, NewSearchPage, SavedListPage, chooseCategories } from '../support/LeadSearchPages';
 import { startCustomerSite } from '../support/LeadSearchServers';
+import { apiToken } from '../support/session';
 
 /** Toolbar actions the spec (§2) gives each list type, as the user sees them once rows are selected. */
 const TOOLBAR: Record<string, { present: string[]; absent: string[] }> = {

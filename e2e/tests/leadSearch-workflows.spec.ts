@@ -1,9 +1,9 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { auth, createList } from '../support/LeadSearch2Api';
 import { startWebhookReceiver } from '../support/LeadSearchServers';
 import { WorkflowBuilderPage } from '../support/WorkflowBuilderPage';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test.describe('lead search: workflows', () => {
   test('build from a template, blocked with a loose node, connect it, publish, run, read the run log', async ({ page, signIn, request, expectAccessible }) => {

@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { createList } from '../support/LeadSearch2Api';
+import { apiToken } from '../support/session';
 
 test.describe('lists: CSV import and email grades', () => {
   test('import a CSV into a list from its page: preview, mapping, progress, the rows left out, then the grades', async ({ page, signIn, request, expectAccessible }) => {

@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 /** Issue 29 items 6 and 7: keyboard shortcuts on a list's results, the column chooser and saved views in the URL. */
 test.describe('lists: keyboard, columns and saved views', () => {

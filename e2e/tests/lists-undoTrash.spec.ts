@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 /** Issue 29 item 5: a bulk delete is undone from its toast; a deleted list waits in the trash (restore, delete forever); a deleted result is undone too. */
 async function createList(request: APIRequestContext, token: string, name: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { addPeople, auth, createList } from '../support/LeadSearch2Api';
 import type { Page } from '@playwright/test';
+import { apiToken } from '../support/session';
 
 /**
  * Every table on the page stays inside its frame: the page itself never scrolls sideways, and a table

@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
-import { apiToken } from '../support/LeadSearchPages';
 import { auth, createList } from '../support/LeadSearch2Api';
+import { apiToken } from '../support/session';
 
 test.describe('lists: do-not-contact list', () => {
   test('add a domain by hand and an email by CSV from Saved lists; the list marks both people', async ({ page, signIn, request, expectAccessible }) => {

@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
-import { ACCOUNTS, type AccountName } from '../support/accounts';
+import { type AccountName } from '../support/accounts';
 import { addPeople, createList } from '../support/LeadSearch2Api';
-import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 /** The account menu's pages and the headings they open on (issue: pages linked from nowhere). */
 const ACCOUNT_PAGES: Record<string, { path: string; heading: string }> = {
@@ -107,8 +107,7 @@ for (const role of ROLES) {
 }
 
 test("customer: the header's search finds a list and a result of the account by clicking, and stays in view while the page scrolls", async ({ page, request, signIn, shell }) => {
-  const { email, password } = ACCOUNTS.customer;
-  const { token } = await api(request).post('/auth/login', { data: { email, password } });
+  const token = await apiToken(request, 'customer');
   const tag = `Quokka ${Date.now().toString(36)}`;
   const listId = await createList(request, token, `${tag} prospects`);
   const [resultId] = await addPeople(request, token, listId, [`${tag} Person`]);

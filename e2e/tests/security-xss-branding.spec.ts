@@ -1,6 +1,6 @@
 import { test as plainTest } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { freshUserWith, PAYLOADS, send, watchForXss } from '../support/SecurityXss';
+import { authHeaders, freshUserWith, PAYLOADS, send, watchForXss } from '../support/SecurityXss';
 import { api } from '../support/api';
 
 /**
@@ -67,12 +67,10 @@ test('branding name, content and script from a reseller never run in visitors\' 
 plainTest('sales-page HTML and names from a reseller render without running script or reaching the visitor\'s session', async ({ page, request }) => {
   const reseller = await freshUserWith(request, 'sales', ['whitelabel', 'leads'], 'reseller');
   await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: `sales-${reseller.id}.example.com`, name: 'Sales Reseller' });
-  const created = (await send(request, reseller.token, 'post', '/api/whitelabel/packages', {
-    name: `Plan ${PAYLOADS[1]}`,
-    description: PAYLOADS.join(' '),
-    monthly_price_cents: 1500,
-    credit_price_cents: 20,
-  })) as { data: { id: number } };
+  const created = await api(request).post('/api/whitelabel/packages', {
+    headers: authHeaders(reseller.token),
+    data: { name: `Plan ${PAYLOADS[1]}`, description: PAYLOADS.join(' '), monthly_price_cents: 1500, credit_price_cents: 20 },
+  });
   await send(request, reseller.token, 'put', `/api/whitelabel/packages/${created.data.id}/sales-settings`, {
     business_name: PAYLOADS[0],
     primary_color: '#573BFF',

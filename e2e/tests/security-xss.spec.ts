@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { openAs } from '../support/freshUser';
-import { freshUserWith, PAYLOADS, send, SHORT_PAYLOADS, watchForXss } from '../support/SecurityXss';
+import { authHeaders, freshUserWith, PAYLOADS, send, SHORT_PAYLOADS, watchForXss } from '../support/SecurityXss';
+import { api } from '../support/api';
 
 /**
  * Stored XSS: free text a user or a data provider can fill is shown as text, never run. Each
@@ -13,16 +14,15 @@ test.describe('stored XSS payloads stay text', () => {
     for (const [i, payload] of SHORT_PAYLOADS.entries()) {
       await send(request, user.token, 'post', '/api/campaigns', { name: `List ${i} ${payload}`, list_type: 'company', tags: [payload] });
     }
-    const list = (await send(request, user.token, 'post', '/api/campaigns', { name: 'Payload leads', list_type: 'people' })) as { campaign: { id: number } };
-    const listId = list.campaign.id;
+    const headers = authHeaders(user.token);
+    const listId = (await api(request).post('/api/campaigns', { headers, data: { name: 'Payload leads', list_type: 'people' } })).campaign.id;
     const resultIds: number[] = [];
     for (const [i, payload] of PAYLOADS.entries()) {
-      const created = (await send(request, user.token, 'post', `/api/people-results/${listId}/manual`, {
-        name: payload,
-        company: payload,
-        position: payload,
-        email: `payload${i}@example.com`,
-      })) as { result: { id: number } };
+      const created = await api(request).post('/api/people-results/{id}/manual', {
+        path: { id: listId },
+        headers,
+        data: { name: payload, company: payload, position: payload, email: `payload${i}@example.com` },
+      });
       resultIds.push(created.result.id);
     }
     const labelled = await request.post(`/api/people-results/${listId}/labels`, { headers: { authorization: `Bearer ${user.token}` }, data: { ids: resultIds, add: [...SHORT_PAYLOADS] } });

@@ -3,6 +3,8 @@ import { ACCOUNTS } from '../support/accounts';
 import { openAs } from '../support/freshUser';
 import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
 import { api } from '../support/api';
+import { outbox } from '../support/devRoutes';
+import { apiToken } from '../support/session';
 
 test('a wrong password shows the error toast and stays on login', async ({ page, shell }) => {
   await shell.login(ACCOUNTS.reseller.email, 'not-the-password');
@@ -49,8 +51,7 @@ test('forgot password: code by email, new password, sign in with it', async ({ p
     data: { first_name: 'Reset', last_name: 'Tester', email, password: 'first-pass', password_confirmation: 'first-pass' },
   });
   expect(register.status()).toBe(201);
-  const outbox = async () => ((await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { emails: { code: string }[] }).emails;
-  const confirmCode = (await outbox())[0]!.code;
+  const confirmCode = (await outbox(request, email))[0]!.code;
   expect((await request.post('/auth/confirm-email', { data: { email, code: confirmCode } })).ok()).toBeTruthy();
 
   await page.goto('/login');
@@ -58,7 +59,7 @@ test('forgot password: code by email, new password, sign in with it', async ({ p
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
-  const resetCode = (await outbox())[0]!.code;
+  const resetCode = (await outbox(request, email))[0]!.code!;
   await page.getByLabel('Code').fill(resetCode);
   await page.getByRole('button', { name: 'Check code' }).click();
   await page.getByLabel('New password').fill('second-pass');
@@ -81,8 +82,7 @@ test("signing up through a partner's link (?ref=) attributes the new user to tha
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
 
-  const login = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  const admin = { authorization: `Bearer ${login.token}` };
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const partners = await api(request).get('/api/admin/partners', { query: { pageSize: 100 }, headers: admin });
   const northwind = partners.data.find((p) => p.referral_code === 'NORTHWIND')!;
   const users = await api(request).get('/api/admin/users', { query: { search: email }, headers: admin });
@@ -92,8 +92,7 @@ test("signing up through a partner's link (?ref=) attributes the new user to tha
 
 test("an account whose licence has expired gets a page naming its reseller's support address, and can sign out", async ({ page, request }) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'licence');
-  const adminLogin = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  const admin = { authorization: `Bearer ${adminLogin.token}` };
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const expired = await request.put(`/api/admin/users/${customer.id}`, { headers: admin, data: { license_expires_at: '2020-01-01' } });
   expect(expired.status()).toBe(200);
 

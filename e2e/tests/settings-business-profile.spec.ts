@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
 import { startTestSite, type TestSite } from '../support/testSite';
+import { jsonOf } from '../support/api';
 
 let site: TestSite;
 test.beforeAll(async () => {
@@ -55,7 +56,7 @@ test('adding a website crawls it: pending, polled every 2 s, then its links are 
   await expect(page.getByText('Nothing added yet.')).toBeVisible();
   const polls: string[] = [];
   page.on('response', async (r) => {
-    if (r.url().includes('/api/business-details/check-crawled-status')) polls.push(((await r.json()) as { status: string }).status);
+    if (r.url().includes('/api/business-details/check-crawled-status')) polls.push((await jsonOf(r, 'get', '/api/business-details/check-crawled-status')).status);
   });
   await page.getByLabel('Website URL').fill(`${site.base}/`);
   await page.getByRole('button', { name: 'Read website' }).click();

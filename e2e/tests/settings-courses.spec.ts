@@ -1,10 +1,10 @@
 import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
-import { tokenOf } from '../support/SettingsAccounts';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 test('courses: a published course opens with its shown lessons and a back button', async ({ page, shell, request, expectAccessible }) => {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
   const title = `Onboarding ${Date.now()}`;
   const { item } = await api(request).post('/api/admin/courses', { headers: admin, data: { title, description: 'Your first week', shown: true }, status: 201 });
   await request.post(`/api/admin/courses/${item.id}/pages`, { headers: admin, data: { title: 'Set up your profile', content: 'Fill in the business profile first.', status: 'shown' } });

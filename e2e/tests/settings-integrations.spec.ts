@@ -5,10 +5,10 @@ import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
 import { FAKE_CRM_BASE, receivedByHook } from '../support/FakeCrm';
 import { addPeople, createList } from '../support/LeadSearch2Api';
-import { ACCOUNTS } from '../support/accounts';
 import { api } from '../support/api';
 import { authHeaders, send } from '../support/SecurityXss';
 import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
+import { apiToken } from '../support/session';
 
 interface Delivery {
   headers: http.IncomingHttpHeaders;
@@ -106,7 +106,7 @@ test.describe('integrations', () => {
   test("a parent lets its related account use its CRM connections: the child sees them as shared, read-only, and sends through them", async ({ page, request }) => {
     test.setTimeout(120_000);
     const { reseller, customer } = await freshResellerWithCustomer(request, 'crm-share');
-    const { token: adminToken } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+    const adminToken = await apiToken(request, 'admin');
     await send(request, adminToken, 'put', `/api/admin/users/${customer.id}`, { role: 'related' });
     const hook = `share-${Date.now()}`;
     await send(request, reseller.token, 'put', '/api/crm/connections/zapier/webhook', { url: `${FAKE_CRM_BASE}/hooks/${hook}` });

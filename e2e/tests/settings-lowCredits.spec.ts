@@ -3,6 +3,7 @@ import { openAs } from '../support/freshUser';
 import { createModuleUser } from '../support/SettingsAccounts';
 import { OSM_API_BASE } from '../support/FakeLeadVendors';
 import { api } from '../support/api';
+import { outbox } from '../support/devRoutes';
 
 // Demo data is never charged (ADR 017): the spend is a local search on the API server whose local searches
 // go to OpenStreetMap's loopback fakes.
@@ -35,6 +36,5 @@ test('a spend that takes the balance to the low-credits threshold shows "running
   await expect(page).toHaveURL('/settings/wallet');
   await expect(shell.heading('Wallet')).toBeVisible();
   // And the low-credits email, once for the crossing.
-  const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(user.email)}&kind=low_credits`)).json()) as { emails: { kind: string | null }[] };
-  expect(outbox.emails.filter((e) => e.kind === 'low_credits')).toHaveLength(1);
+  expect(await outbox(request, user.email, 'low_credits')).toHaveLength(1);
 });

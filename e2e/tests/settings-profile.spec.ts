@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { openAs, registerFreshUser } from '../support/freshUser';
+import { outbox } from '../support/devRoutes';
 
 test('an API key is created, shown once, used against the API, then revoked and refused', async ({ page, shell, request, expectAccessible }) => {
   await openAs(page, await registerFreshUser(request, 'apikey'), '/profile-settings/api-key');
@@ -116,8 +117,7 @@ test('email: a code goes to the new address (outbox) and confirming it changes t
   await expect(page.getByText(`Enter the 6-digit code we sent to ${next}.`)).toBeVisible();
   await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
   await expectAccessible();
-  const outbox = await request.get(`/api/dev/outbox?email=${encodeURIComponent(next)}`);
-  const code = ((await outbox.json()) as { emails: { code: string }[] }).emails[0]!.code;
+  const code = (await outbox(request, next))[0]!.code!;
   await page.getByLabel('Code', { exact: true }).fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Confirm email' }).click();
   await expect(page.getByText('The code is invalid or has expired.').first()).toBeVisible();

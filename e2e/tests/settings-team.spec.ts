@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures';
+import { outbox } from '../support/devRoutes';
 
 test('team members: at least one access option, invite, edit access, remove', async ({ page, signIn, shell, request, expectAccessible }) => {
   await signIn('reseller', '/manage-team');
@@ -17,8 +18,7 @@ test('team members: at least one access option, invite, edit access, remove', as
   await expectAccessible();
 
   // The invitation went to the new member's inbox.
-  const outbox = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  expect(((await outbox.json()) as { emails: unknown[] }).emails).toHaveLength(1);
+  expect(await outbox(request, email)).toHaveLength(1);
 
   await row.getByRole('button', { name: 'Edit Tina Team' }).click();
   await table.getByRole('checkbox', { name: 'AI tools' }).check();

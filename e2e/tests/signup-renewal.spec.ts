@@ -1,7 +1,8 @@
 import { expect, test } from '../support/fixtures';
-import { ACCOUNTS } from '../support/accounts';
 import { CLOCK_API_URL } from '../support/ClockServer';
 import { api } from '../support/api';
+import { advanceClock, outbox } from '../support/devRoutes';
+import { apiToken } from '../support/session';
 
 // The server whose clock this spec moves (TEST_CLOCK): nothing else runs on it.
 test.use({ baseURL: CLOCK_API_URL });
@@ -12,7 +13,7 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   await page.removeLocatorHandler(page.getByTestId('close-credit-popup'));
 
   // The reseller's package on its sales page: 400 credits a month, no card asked.
-  const { token } = await api(request).post('/auth/login', { data: { email: ACCOUNTS.reseller.email, password: ACCOUNTS.reseller.password } });
+  const token = await apiToken(request, 'reseller');
   const created = await api(request).post('/api/whitelabel/packages', {
     headers: { authorization: `Bearer ${token}` },
     data: { name: 'Renewing Starter', monthly_price_cents: 2900, credit_price_cents: 15, monthly_credits: 400, collect_payment_method: false, form_available_days: 30 },
@@ -35,8 +36,7 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   // The confirm screen of /auth/register: the code just went out, so a new one waits for the countdown.
   await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
-  const outbox = (await (await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { emails: { subject: string; code: string | null }[] };
-  const code = outbox.emails.find((e) => e.code)?.code;
+  const code = (await outbox(request, email)).find((e) => e.code)?.code;
   expect(code, 'confirmation code in the dev mailbox').toMatch(/^\d{6}$/);
   await page.getByLabel('Code').fill(code!);
   await page.getByRole('button', { name: 'Confirm email' }).click();
@@ -59,8 +59,7 @@ test('a buyer signs up on a reseller\'s sales page, confirms the email, accepts 
   await expect(page.getByTestId('balance-rolled-over')).toContainText('0');
 
   // A month later the sandbox renews: the unused 400 roll over and a new month of 400 is granted.
-  const moved = await request.post('/api/dev/clock', { data: { advance_days: 31 } });
-  expect(((await moved.json()) as { periods_granted: number }).periods_granted).toBeGreaterThanOrEqual(1);
+  expect((await advanceClock(request, 31)).periods_granted).toBeGreaterThanOrEqual(1);
   await page.reload();
   await expect(page.getByTestId('balance-monthly')).toContainText('400');
   await expect(page.getByTestId('balance-rolled-over')).toContainText('400');

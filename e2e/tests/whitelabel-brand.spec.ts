@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS } from '../support/accounts';
 import { DOMAIN_SITE_PORT, FAKE_DNS_TXT_PATH } from '../support/FakeDomainSite';
 import { openAs } from '../support/freshUser';
 import { authHeaders, freshUserWith, send } from '../support/SecurityXss';
 import { api } from '../support/api';
+import { outbox, type OutboxEmail } from '../support/devRoutes';
+import { apiToken } from '../support/session';
 
 /**
  * A reseller's customer on the reseller's own domain meets only the reseller's brand: every page it may
@@ -33,20 +34,6 @@ async function expectOnlyTheBrand(page: Page): Promise<void> {
   expect(await page.locator('img[src*="leadsmith" i], img[alt*="leadsmith" i], link[rel="icon"][href*="leadsmith" i]').count()).toBe(0);
 }
 
-interface OutboxEmail {
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  kind: string | null;
-  from_name: string | null;
-  code: string | null;
-}
-
-async function outbox(request: APIRequestContext, email: string): Promise<OutboxEmail[]> {
-  const answer = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-  return ((await answer.json()) as { emails: OutboxEmail[] }).emails;
-}
-
 /** The newest email of a kind: in the brand's name, links only to its (verified) domain, no platform name in any part. */
 async function brandedEmail(request: APIRequestContext, email: string, kind: string): Promise<OutboxEmail> {
   let found: OutboxEmail | undefined;
@@ -66,8 +53,8 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   test.setTimeout(120_000);
   // The reseller (allowed to have customers) and its business account on its own domain.
   const reseller = await freshUserWith(request, 'brand-reseller', ['whitelabel', 'leads'], 'reseller');
-  const admin = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-  expect((await request.put(`/api/admin/users/${reseller.id}`, { headers: authHeaders(admin.token), data: { can_create_related_accounts: true } })).status()).toBe(200);
+  const adminToken = await apiToken(request, 'admin');
+  expect((await request.put(`/api/admin/users/${reseller.id}`, { headers: authHeaders(adminToken), data: { can_create_related_accounts: true } })).status()).toBe(200);
   // The brand's logo and favicon come from its CDN, answered here (the browser resolves only the domain itself).
   await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
   await send(request, reseller.token, 'put', '/api/whitelabel/business-account', { domain: DOMAIN, name: BRAND, logo: LOGO, favicon: FAVICON, button_color: '#AA3300', support_url: `https://help.${DOMAIN}/`, support_email: `help@${DOMAIN}` });
@@ -86,14 +73,13 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expect(domainSection.getByTestId('domain-state')).toContainText(`${DOMAIN} is verified`);
   await page.removeLocatorHandler(terms);
   await page.removeLocatorHandler(credits);
-  const pkg = (await send(request, reseller.token, 'post', '/api/whitelabel/packages', { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false })) as { data: { id: number } };
-  const sales = (await send(request, reseller.token, 'put', `/api/whitelabel/packages/${pkg.data.id}/sales-settings`, {
-    business_name: BRAND,
-    primary_color: '#AA3300',
-    secondary_color: '#333333',
-    background_color: '#FFFFFF',
-    text_color: '#111111',
-  })) as { public_path: string };
+  const resellerHeaders = authHeaders(reseller.token);
+  const pkg = await api(request).post('/api/whitelabel/packages', { headers: resellerHeaders, data: { name: 'Pro', monthly_price_cents: 4900, credit_price_cents: 20, collect_payment_method: false } });
+  const sales = await api(request).put('/api/whitelabel/packages/{id}/sales-settings', {
+    path: { id: pkg.data.id },
+    headers: resellerHeaders,
+    data: { business_name: BRAND, primary_color: '#AA3300', secondary_color: '#333333', background_color: '#FFFFFF', text_color: '#111111' },
+  });
 
   // Sign-up and confirmation on the reseller's domain: the confirmation email is in its brand before
   // any account links them.
@@ -125,7 +111,7 @@ test("a reseller's customer on the reseller's domain sees and receives only the 
   await expectOnlyTheBrand(page);
   // The reseller's customer from now on (its child account), as a sales-page sign-up makes it.
   const me = await api(request).post('/auth/login', { data: { email, password } });
-  const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } });
+  const linked = await request.put(`/api/admin/users/${me.user.id}`, { headers: authHeaders(adminToken), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } });
   expect(linked.status()).toBe(200);
 
   // Signed out: the sign-in and forgot-password pages, then a reset email asked for from the page.
@@ -236,7 +222,7 @@ async function registerCustomer(request: APIRequestContext, email: string, passw
 
 test("on the platform's own domain a reseller's customer meets its reseller's brand: signed in, after signing out, and on the link of an email from a reseller without a domain", async ({ page, request, browser }) => {
   test.setTimeout(120_000);
-  const admin = await api(request).post('/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
+  const adminToken = await apiToken(request, 'admin');
   const platformName = (await api(request).post('/api/site-settings', { data: { domain: 'localhost' } })).name;
   // The first sign-in's terms and credits pop-up, answered whenever they show.
   await page.addLocatorHandler(page.getByTestId('terms-dialog'), () => page.getByTestId('accept-terms').click());
@@ -249,7 +235,7 @@ test("on the platform's own domain a reseller's customer meets its reseller's br
   const email = `cleo-${Date.now()}@customer-ruby.test`;
   const password = 'ruby-pass-1';
   const customer = await registerCustomer(request, email, password);
-  expect((await request.put(`/api/admin/users/${customer.id}`, { headers: authHeaders(admin.token), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } })).status()).toBe(200);
+  expect((await request.put(`/api/admin/users/${customer.id}`, { headers: authHeaders(adminToken), data: { parent_id: reseller.id, user_type: 'customer', modules: ['leads', 'wallet'] } })).status()).toBe(200);
   await page.route(`https://cdn.${DOMAIN}/**`, (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }));
 
   // Signed out on the platform's domain: the platform's sign-in page. Signed in: the reseller's brand.
@@ -279,7 +265,7 @@ test("on the platform's own domain a reseller's customer meets its reseller's br
   const bare = await freshUserWith(request, 'platform-brand-bare', ['whitelabel', 'leads'], 'reseller');
   const bareEmail = `dara-${Date.now()}@customer-bare.test`;
   const bareCustomer = await registerCustomer(request, bareEmail, password);
-  expect((await request.put(`/api/admin/users/${bareCustomer.id}`, { headers: authHeaders(admin.token), data: { parent_id: bare.id, user_type: 'customer' } })).status()).toBe(200);
+  expect((await request.put(`/api/admin/users/${bareCustomer.id}`, { headers: authHeaders(adminToken), data: { parent_id: bare.id, user_type: 'customer' } })).status()).toBe(200);
   expect((await request.post('/auth/forgot-password', { data: { email: bareEmail } })).status()).toBe(200);
   let reset: OutboxEmail | undefined;
   await expect.poll(async () => (reset = (await outbox(request, bareEmail)).find((e) => e.kind === 'password_reset')) !== undefined).toBe(true);

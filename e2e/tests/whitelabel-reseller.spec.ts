@@ -4,6 +4,8 @@ import { WhitelabelPages } from '../support/WhitelabelPages';
 import { startLocalSmtp, startWebhookReceiver } from '../support/WhitelabelSmtp';
 import { createHmac } from 'node:crypto';
 import { api } from '../support/api';
+import { outbox } from '../support/devRoutes';
+import { apiToken } from '../support/session';
 
 // One reseller's journey, in order: brand a domain, sell a package through its public page, run the
 // subscription lifecycle, send mail through its own SMTP server. Reseller code never runs in the app origin.
@@ -192,8 +194,7 @@ test.describe('white-label: the reseller business', () => {
     // The buyer confirms the address with the emailed code (the /auth/register path), then signs in:
     // a child account of the reseller on that package.
     const buyerEmail = `bea.${packageName.replace(/\D/g, '')}@buyer.test`;
-    const outbox = (await (await buyer.request.get(`/api/dev/outbox?email=${encodeURIComponent(buyerEmail)}`)).json()) as { emails: { code: string | null }[] };
-    const code = outbox.emails.find((e) => e.code)?.code;
+    const code = (await outbox(buyer.request, buyerEmail)).find((e) => e.code)?.code;
     expect((await buyer.request.post('/auth/confirm-email', { data: { email: buyerEmail, code } })).status()).toBe(200);
     const { user } = await api(buyer.request).post('/auth/login', { data: { email: buyerEmail, password: 'secret-pw' }, status: 200 });
     // The customer's base modules and the AI tools its package adds.
@@ -351,7 +352,7 @@ test.describe('white-label: the reseller business', () => {
     await expect(wl.row('Help desk')).toContainText('https://help.acme.example');
     await expect(wl.row('Help desk')).toContainText('No');
     // A link not marked for the menu is not in the reseller's customers' menu.
-    const { token } = await api(request).post('/auth/login', { data: { email: 'customer@leadsmith.test', password: 'leadsmith-customer' } });
+    const token = await apiToken(request, 'customer');
     const menu = await request.get('/api/whitelabel/menu-links', { headers: { authorization: `Bearer ${token}` } });
     expect(await menu.json()).toEqual({ data: [] });
 

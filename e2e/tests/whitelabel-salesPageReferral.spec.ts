@@ -1,14 +1,13 @@
 import { expect, test } from '../support/fixtures';
-import { ACCOUNTS } from '../support/accounts';
 import { api } from '../support/api';
+import { apiToken } from '../support/session';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 test("a buyer who opens a reseller's sales page through a partner's ?ref= link and signs up there is credited to that partner", async ({ page, request }) => {
   const stamp = Date.now();
-  const signIn = async (account: { email: string; password: string }) => (await api(request).post('/auth/login', { data: { email: account.email, password: account.password } })).token;
-  const admin = await signIn(ACCOUNTS.admin);
-  const reseller = await signIn(ACCOUNTS.reseller);
+  const admin = await apiToken(request, 'admin');
+  const reseller = await apiToken(request, 'reseller');
 
   // A referral partner of the platform, and the reseller's package on its sales page (no card asked).
   const partnerCode = `SALES-${stamp}`;

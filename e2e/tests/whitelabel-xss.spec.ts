@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { openAs } from '../support/freshUser';
 import { authHeaders, PAYLOADS, send, watchForXss } from '../support/SecurityXss';
 import { freshResellerWithCustomer } from '../support/WhitelabelAccounts';
+import { api, errorOf } from '../support/api';
 
 /**
  * Issue 11 §4, reseller content: a reseller fills custom links (shown in its customers' side menu),
@@ -28,8 +29,7 @@ test("custom-link titles and URLs stay text in the reseller's list and in its cu
   // Script URLs are refused outright, whatever their spelling.
   for (const url of ['javascript:alert(5)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
     const refused = await request.post('/api/whitelabel/custom-links', { headers: authHeaders(reseller.token), data: { title: 'Refused', url } });
-    expect(refused.status(), url).toBe(400);
-    expect(((await refused.json()) as { field?: string }).field).toBe('url');
+    expect((await errorOf(refused, `POST /api/whitelabel/custom-links ${url}`, 400)).field).toBe('url');
   }
 
   const watch = watchForXss(page);
@@ -87,13 +87,13 @@ test('email template subject, HTML and text stay text in the editor, and the pre
 
 test("training lessons written with the corpus reach the reseller's preview and the customer's course sanitised", async ({ page, request, shell }) => {
   const { reseller, customer } = await freshResellerWithCustomer(request, 'xss-training');
-  const course = (await send(request, reseller.token, 'post', '/api/whitelabel/courses', { title: `Course ${PAYLOADS[0]}`, description: PAYLOADS[3] })) as { data: { id: number } };
-  const lesson = (await send(request, reseller.token, 'post', `/api/whitelabel/courses/${course.data.id}/pages`, {
-    title: `Lesson ${PAYLOADS[1]}`,
-    video_url: 'https://videos.example.com/lesson',
-    body_html: `<h2>Safe heading</h2><p>Safe start</p>${PAYLOADS.join('\n')}`,
-    status: 'shown',
-  })) as { data: { id: number; body_html: string } };
+  const headers = authHeaders(reseller.token);
+  const course = await api(request).post('/api/whitelabel/courses', { headers, data: { title: `Course ${PAYLOADS[0]}`, description: PAYLOADS[3] } });
+  const lesson = await api(request).post('/api/whitelabel/courses/{id}/pages', {
+    path: { id: course.data.id },
+    headers,
+    data: { title: `Lesson ${PAYLOADS[1]}`, video_url: 'https://videos.example.com/lesson', body_html: `<h2>Safe heading</h2><p>Safe start</p>${PAYLOADS.join('\n')}`, status: 'shown' },
+  });
   expect(lesson.data.body_html).not.toMatch(/<(script|img|svg|iframe|object|style|math|input|details|body)\b|\son\w+=|href="javascript:/i);
 
   const watch = watchForXss(page);
