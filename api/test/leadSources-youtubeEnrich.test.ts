@@ -89,7 +89,10 @@ describe('influencer enrich through YouTube channels.list', () => {
     expect(await enrichmentOf(id)).toMatchObject({ total: 5, checked: 4, found: 1, refreshed: 3, unsupported: 1, unsupported_platforms: ['instagram'], credits_charged: 5 });
     expect(await balance()).toBe(wallet - 5);
     const all = await rows(id);
+    // The Instagram row says why it was not enriched.
+    expect(all.find((r) => social(r).platform === 'instagram')?.data).toMatchObject({ uncovered: { kind: 'enrich', platform: 'instagram' } });
     expect(all.find((r) => social(r).platform === 'instagram')?.data.enriched).toBeUndefined();
+    expect(all.filter((r) => r.data.uncovered)).toHaveLength(1);
     const after = all.filter((r) => social(r).platform === 'youtube');
     expect(after.map((r) => [r.email, r.credits - (searched.find((s) => s.id === r.id)?.credits ?? 0), r.data.enriched])).toEqual([
       ['channel0@creators.test', 0, true],
@@ -156,9 +159,16 @@ describe('influencer enrich through YouTube channels.list', () => {
     expect(body).toMatchObject({ status: 'done', checked: 0, found: 0, credits_charged: 0 });
     expect(await enrichmentOf(id)).toMatchObject({ total: 2, refreshed: 0, unsupported: 2, unsupported_platforms: ['youtube'] });
     expect(fake.of('youtube')).toHaveLength(from);
-    expect((await rows(id)).map((r) => [r.data.enriched, r.email?.endsWith('@mail.example') ?? false])).toEqual([
-      [undefined, false],
-      [undefined, false],
+    expect((await rows(id)).map((r) => [r.data.enriched, r.data.uncovered, r.email?.endsWith('@mail.example') ?? false])).toEqual([
+      [undefined, { kind: 'enrich', platform: 'youtube' }, false],
+      [undefined, { kind: 'enrich', platform: 'youtube' }, false],
+    ]);
+    // YouTube configured again: the channels are enriched and no longer marked.
+    uninstall = installLeadSources(loadLeadSourcesConfig({ LEAD_KEYLESS_SOURCES: '0', YOUTUBE_API_KEY: FAKE_KEYS.youtube, YOUTUBE_URL: fake.url('youtube') }), {}, testSourceDeps());
+    expect(await enrichAndWait(ctx, `/api/influencer-results/${id}/enrich`, token, { all_matching: true })).toMatchObject({ status: 'done', checked: 2 });
+    expect((await rows(id)).map((r) => [r.data.enriched, r.data.uncovered])).toEqual([
+      [true, undefined],
+      [true, undefined],
     ]);
   });
 });

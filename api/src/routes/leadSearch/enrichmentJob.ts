@@ -124,7 +124,11 @@ interface EnrichmentSteps<A> {
   /** The least a billable answer costs: a chunk asks about no more rows than the balance could pay for (0: free, demo data). */
   unitCost: number;
   price(answer: A): Stored;
-  /** For a row no source can ask about: its platform ('' when it has none), counted and left pending; null when a source covers it. Absent: every row is covered. */
+  /**
+   * For a row no source can ask about: its platform ('' when it has none), counted, marked on the row
+   * (`data.uncovered`: `{ kind, platform }`, until an answer is stored) and left pending; null when a
+   * source covers it. Absent: every row is covered.
+   */
   unsupported?(row: Row): string | null;
   /** Rows read a chunk (ENRICH_CHUNK when absent): a batched enrichment reads as many as one vendor call takes. */
   chunk?: number;
@@ -241,6 +245,14 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       const cursor = failure ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
       // An uncovered row is counted when the cursor passes it: a retried chunk does not count it twice.
       const passed = [...uncovered].filter(([id]) => id <= cursor.after);
+      // Each such row says why it was not enriched (data.uncovered, shown on the row) until a source enriches it.
+      if (passed.length) {
+        await tx.query(
+          `UPDATE campaign_results r SET data = jsonb_set(r.data, '{uncovered}', jsonb_build_object('kind', $1::text, 'platform', u.platform))
+             FROM jsonb_to_recordset($2::jsonb) AS u(id bigint, platform text) WHERE r.id = u.id`,
+          [e.name, JSON.stringify(passed.map(([id, platform]) => ({ id, platform })))],
+        );
+      }
       done.unsupported = passed.length;
       done.unsupportedPlatforms = [...new Set(passed.map(([, platform]) => platform).filter(Boolean))].sort();
       await record?.(tx, done, cursor);
@@ -388,7 +400,7 @@ export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], us
       store: async (tx, row, answer, price) => {
         await tx.query(
           `UPDATE campaign_results
-              SET data = jsonb_set(jsonb_set(data, '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
+              SET data = jsonb_set(jsonb_set(data - 'uncovered', '{enriched}', 'true'::jsonb), '{social}', COALESCE(data->'social', '{}'::jsonb) || $2::jsonb),
                   email = COALESCE(email, $3), phone = COALESCE(phone, $4),
                   email_status = CASE WHEN email IS NULL AND $3::text IS NOT NULL THEN 'found' ELSE email_status END,
                   credits = credits + $5

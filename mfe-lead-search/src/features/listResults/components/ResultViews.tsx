@@ -17,6 +17,7 @@ import { PhoneValue } from './PhoneValue';
 import { ResultLabels } from './ResultLabels';
 import { ResultRowActions, rowEnrichment } from './ResultRowActions';
 import { SuppressedBadge } from './SuppressedBadge';
+import { UncoveredBadge } from './UncoveredBadge';
 
 export type Result = ResultsPage['data'][number];
 
@@ -129,6 +130,7 @@ export function ResultsTable({ columns, allOnPageSelected, onTogglePage, ...view
                 <ResultLabels labels={r.labels} />
                 <SuppressedBadge by={r.suppressed} />
                 <DuplicateBadge of={r.duplicate_of} />
+                <UncoveredBadge data={r.data} />
               </Table.Cell>
               {columns.map((c) => (
                 <Table.Cell key={c.key} {...widthProps(c)} {...(c.key === 'credits' ? { textAlign: 'end' } : {})} {...(c.key === 'crm' ? { 'data-testid': 'crm-status' } : {})}>
@@ -176,6 +178,7 @@ export function ResultsGrid({ type, listId, rows, query, isSelected, onToggle, c
             <EmailGradeBadge grade={r.email_grade} reason={r.email_grade_reason} />
             <SuppressedBadge by={r.suppressed} />
             <DuplicateBadge of={r.duplicate_of} />
+            <UncoveredBadge data={r.data} />
             <Text fontSize="sm">{[r.job_title, r.company].filter(Boolean).join(' · ')}</Text>
             <Text fontSize="sm">{r.email ?? '—'}</Text>
             {r.email ? <EmailSourceNote data={r.data} /> : null}
