@@ -26,6 +26,7 @@ export * from './ui/form/fields';
 export * from './ui/list/DataTable';
 export * from './ui/list/TableFrame';
 export * from './ui/list/ConfirmDialog';
+export * from './ui/list/ConfirmDeleteButton';
 export * from './ui/RefundDialog';
 export * from './ui/list/Pagination';
 export * from './ui/list/useListParams';

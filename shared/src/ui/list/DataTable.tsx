@@ -17,15 +17,19 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
+  /** Said instead of the table when there are no rows (default: the common "no results"). */
+  empty?: string;
+  /** A row drawn as one cell across every column instead of its columns (its edit form, in place), or null. */
+  expandedRow?: (row: T) => ReactNode | null;
 }
 
 /** The one table every list uses: labelled, scrolls inside its frame with a sticky header, says so when empty. */
-export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, empty, expandedRow }: DataTableProps<T>) {
   const { t } = useTranslation('common');
   if (rows.length === 0) {
     return (
       <Text py={8} textAlign="center" color="fg" data-testid="empty-table">
-        {t('errors.noResults')}
+        {empty ?? t('errors.noResults')}
       </Text>
     );
   }
@@ -42,15 +46,22 @@ export function DataTable<T>({ label, columns, rows, rowKey }: DataTableProps<T>
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={rowKey(row)}>
-              {columns.map((c) => (
-                <Table.Cell key={c.key} textAlign={c.end ? 'end' : 'start'}>
-                  {c.render(row)}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
+          {rows.map((row) => {
+            const expanded = expandedRow?.(row) ?? null;
+            return (
+              <Table.Row key={rowKey(row)}>
+                {expanded !== null ? (
+                  <Table.Cell colSpan={columns.length}>{expanded}</Table.Cell>
+                ) : (
+                  columns.map((c) => (
+                    <Table.Cell key={c.key} textAlign={c.end ? 'end' : 'start'}>
+                      {c.render(row)}
+                    </Table.Cell>
+                  ))
+                )}
+              </Table.Row>
+            );
+          })}
         </Table.Body>
       </Table.Root>
     </TableFrame>

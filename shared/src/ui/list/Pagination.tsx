@@ -8,12 +8,15 @@ export interface PaginationProps {
   onChange: (page: number) => void;
   /** Names the list the buttons page through, for screen readers (several lists on one screen). */
   label?: string;
+  /** Drawn only when there is more than one page (a short list of the page's own, not the screen's main list). */
+  hideSinglePage?: boolean;
 }
 
 /** Previous / next over a server-side page, with "page x of y (n results)". */
-export function Pagination({ page, pageSize, total, onChange, label }: PaginationProps) {
+export function Pagination({ page, pageSize, total, onChange, label, hideSinglePage }: PaginationProps) {
   const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (hideSinglePage && pages === 1 && page === 1) return null;
   return (
     <Flex as="nav" aria-label={label ? t('pager.labelOf', { list: label }) : t('pager.label')} align="center" justify="space-between" gap={3} mt={4} wrap="wrap">
       <Text fontSize="sm" data-testid="pagination-summary" aria-live="polite">

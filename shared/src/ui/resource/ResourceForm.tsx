@@ -19,6 +19,8 @@ export interface ResourceFormFrameProps<V extends FieldValues> {
   label: string;
   /** Shown as the form's heading (a form above a list); screens and dialogs have their own title. */
   heading?: boolean;
+  /** The submit button's text (default: Save). */
+  submitLabel?: string;
   /** Cancel button (absent on a create form above a list: there is nothing to go back to). */
   onCancel?: () => void;
   /** After a successful save. */
@@ -30,7 +32,7 @@ export interface ResourceFormFrameProps<V extends FieldValues> {
 }
 
 /** The one form frame: labelled form, submit with the API's field errors on their fields, Save and Cancel. */
-export function ResourceFormFrame<V extends FieldValues>({ form, onSave, saving, label, heading, onCancel, onSaved, formErrorFallback, maxW = '48rem', children }: ResourceFormFrameProps<V>) {
+export function ResourceFormFrame<V extends FieldValues>({ form, onSave, saving, label, heading, submitLabel, onCancel, onSaved, formErrorFallback, maxW = '48rem', children }: ResourceFormFrameProps<V>) {
   const { t } = useTranslation('common');
   const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -57,7 +59,7 @@ export function ResourceFormFrame<V extends FieldValues>({ form, onSave, saving,
       ) : null}
       <Flex gap={3} mt={heading ? undefined : 6}>
         <Button type="submit" colorPalette="brand" loading={saving}>
-          {t('actions.save')}
+          {submitLabel ?? t('actions.save')}
         </Button>
         {onCancel ? (
           <Button variant="outline" onClick={onCancel}>

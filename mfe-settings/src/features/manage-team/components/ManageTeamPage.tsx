@@ -1,10 +1,8 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxGroupField, ErrorState, PageHeader, TextField, applyApiFieldErrors, useYupForm, type ModuleSlug } from '@leadsmith/shared';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { Pagination } from '../../../components/Pagination';
+import { CheckboxGroupField, ConfirmDeleteButton, DataTable, ErrorState, PageHeader, Pagination, ResourceFormFrame, TextField, useListParams, useYupForm, type Column, type ModuleSlug } from '@leadsmith/shared';
 import { useDeleteTeamMember } from '../api/delete-team-member';
 import { useTeamMembers, type TeamMember } from '../api/get-team-members';
 import { editMemberSchema, inviteSchema, useSaveTeamMember } from '../api/save-team-member';
@@ -38,7 +36,7 @@ function InviteForm({ options }: { options: ModuleSlug[] }) {
   const form = useYupForm(inviteSchema, { defaultValues: empty });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ values }, { onSuccess: () => form.reset(empty), onError: (e) => applyApiFieldErrors(form, e) }))}>
+    <ResourceFormFrame form={form} label={t('team.inviteTitle')} submitLabel={t('team.invite')} maxW="none" saving={save.isPending} onSave={(values) => save.mutateAsync({ values })} onSaved={() => form.reset(empty)}>
       <Flex gap={4} wrap="wrap">
         <Box flex="1" minW="180px">
           <TextField label={t('profileSettings.firstName')} registration={form.register('first_name')} error={errors.first_name} />
@@ -51,43 +49,64 @@ function InviteForm({ options }: { options: ModuleSlug[] }) {
         </Box>
       </Flex>
       <AccessField form={form} options={options} />
-      <Button type="submit" colorPalette="brand" loading={save.isPending}>
-        {t('team.invite')}
-      </Button>
-    </form>
+    </ResourceFormFrame>
   );
 }
 
-function EditForm({ member, options, onDone }: { member: TeamMember; options: ModuleSlug[]; onDone: () => void }) {
+function EditForm({ member, name, options, onDone }: { member: TeamMember; name: string; options: ModuleSlug[]; onDone: () => void }) {
   const { t } = useTranslation('settings');
   const save = useSaveTeamMember();
   const form = useYupForm(editMemberSchema, { defaultValues: { first_name: member.first_name, last_name: member.last_name, access: member.access } });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ id: member.id, values }, { onSuccess: onDone, onError: (e) => applyApiFieldErrors(form, e) }))}>
+    <ResourceFormFrame form={form} label={t('actions.editItem', { item: name })} saving={save.isPending} onSave={(values) => save.mutateAsync({ id: member.id, values })} onSaved={onDone} onCancel={onDone}>
       <TextField label={t('profileSettings.firstName')} registration={form.register('first_name')} error={errors.first_name} />
       <TextField label={t('profileSettings.lastName')} registration={form.register('last_name')} error={errors.last_name} />
       <AccessField form={form} options={options} />
-      <HStack>
-        <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending}>
-          {t('actions.save')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          {t('actions.cancel')}
-        </Button>
-      </HStack>
-    </form>
+    </ResourceFormFrame>
   );
 }
 
-/** Team members: invite, edit and remove, each with at least one access option (spec §5). */
+/** The page is kept in the address (?page=); the list has no filters. */
+const NO_FILTERS: readonly never[] = [];
+
+const memberName = (member: TeamMember) => `${member.first_name} ${member.last_name}`.trim();
+
+/** Team members: invite, edit (in place) and remove, each with at least one access option (spec §5); the list through the shared kit. */
 export function ManageTeamPage() {
   const { t } = useTranslation('settings');
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams(NO_FILTERS);
   const [editing, setEditing] = useState<number | null>(null);
   const team = useTeamMembers(page);
   const remove = useDeleteTeamMember();
   const options = team.data?.access_options ?? [];
+  const columns: Column<TeamMember>[] = [
+    { key: 'name', header: t('team.name'), render: (member) => <Text as="span" fontWeight="semibold">{memberName(member)}</Text> },
+    { key: 'email', header: t('team.email'), render: (member) => member.email },
+    {
+      key: 'access',
+      header: t('team.access'),
+      render: (member) => (
+        <HStack gap={1} wrap="wrap">
+          {member.access.map((slug) => (
+            <Badge key={slug}>{t(`team.modules.${slug}`)}</Badge>
+          ))}
+        </HStack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('apiKeys.actions'),
+      render: (member) => (
+        <HStack gap={2}>
+          <Button size="sm" variant="outline" aria-label={t('actions.editItem', { item: memberName(member) })} onClick={() => setEditing(member.id)}>
+            {t('actions.edit')}
+          </Button>
+          <ConfirmDeleteButton itemLabel={memberName(member)} loading={remove.isPending && remove.variables === member.id} onConfirm={() => remove.mutate(member.id)} />
+        </HStack>
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -108,57 +127,15 @@ export function ManageTeamPage() {
             <Heading as="h2" id="team-list" size="md" mb={3}>
               {t('team.listTitle')}
             </Heading>
-            {team.data.data.length === 0 ? (
-              <Text>{t('team.empty')}</Text>
-            ) : (
-              <Table.ScrollArea borderWidth="1px" rounded="md">
-                <Table.Root size="sm" aria-labelledby="team-list">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('team.name')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('team.email')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('team.access')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('apiKeys.actions')}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {team.data.data.map((member) => {
-                      const name = `${member.first_name} ${member.last_name}`.trim();
-                      return (
-                        <Table.Row key={member.id}>
-                          {editing === member.id ? (
-                            <Table.Cell colSpan={4}>
-                              <EditForm member={member} options={options} onDone={() => setEditing(null)} />
-                            </Table.Cell>
-                          ) : (
-                            <>
-                              <Table.Cell fontWeight="semibold">{name}</Table.Cell>
-                              <Table.Cell>{member.email}</Table.Cell>
-                              <Table.Cell>
-                                <HStack gap={1} wrap="wrap">
-                                  {member.access.map((slug) => (
-                                    <Badge key={slug}>{t(`team.modules.${slug}`)}</Badge>
-                                  ))}
-                                </HStack>
-                              </Table.Cell>
-                              <Table.Cell>
-                                <HStack gap={2}>
-                                  <Button size="sm" variant="outline" aria-label={t('actions.editItem', { item: name })} onClick={() => setEditing(member.id)}>
-                                    {t('actions.edit')}
-                                  </Button>
-                                  <ConfirmDeleteButton itemLabel={name} loading={remove.isPending && remove.variables === member.id} onConfirm={() => remove.mutate(member.id)} />
-                                </HStack>
-                              </Table.Cell>
-                            </>
-                          )}
-                        </Table.Row>
-                      );
-                    })}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            )}
-            <Pagination label={t('team.listTitle')} page={team.data.currentPage} pageSize={team.data.pageSize} total={team.data.total} onPageChange={setPage} />
+            <DataTable
+              label={t('team.listTitle')}
+              rows={team.data.data}
+              rowKey={(member) => member.id}
+              columns={columns}
+              empty={t('team.empty')}
+              expandedRow={(member) => (editing === member.id ? <EditForm member={member} name={memberName(member)} options={options} onDone={() => setEditing(null)} /> : null)}
+            />
+            <Pagination label={t('team.listTitle')} page={team.data.currentPage} pageSize={team.data.pageSize} total={team.data.total} onChange={setPage} hideSinglePage />
           </Box>
         </Stack>
       )}
