@@ -1,49 +1,39 @@
-import { Badge, Box, Button, Code, Flex, Heading, HStack, Link, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Heading, HStack, Link, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_DOCS_URL, ErrorState, PageHeader, TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { Pagination } from '../../../components/Pagination';
+import { API_DOCS_URL, ConfirmDeleteButton, DataTable, ErrorState, PageHeader, Pagination, ResourceFormFrame, TextField, useListParams, useYupForm, type Column } from '@leadsmith/shared';
 import { apiKeyNameSchema, useCreateApiKey } from '../api/create-api-key';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys, type ApiKey } from '../api/get-api-keys';
 import { useUpdateApiKey } from '../api/update-api-key';
 import { ProfileSettingsNav } from './ProfileSettingsNav';
 
-function NameForm({ defaultName, submitLabel, onSubmit, pending, onCancel }: {
+/** The key's name, the one field of the add form and of a key's rename form (the kit's form frame). */
+function NameForm({ label, defaultName, submitLabel, saving, onSave, onSaved, onCancel }: {
+  label: string;
   defaultName: string;
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: (name: string, form: ReturnType<typeof useYupForm<{ name: string }>>) => void;
+  submitLabel?: string;
+  saving: boolean;
+  onSave: (name: string) => Promise<unknown>;
+  onSaved: () => void;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('settings');
   const form = useYupForm(apiKeyNameSchema, { defaultValues: { name: defaultName } });
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.name, form))}>
-      <Flex gap={3} align="flex-end" wrap="wrap">
-        <Box flex="1" minW="200px">
-          <TextField label={t('apiKeys.name')} registration={form.register('name')} error={form.formState.errors.name} />
-        </Box>
-        <HStack mb={4}>
-          <Button type="submit" colorPalette="brand" loading={pending}>
-            {submitLabel}
-          </Button>
-          {onCancel ? (
-            <Button variant="ghost" onClick={onCancel}>
-              {t('actions.cancel')}
-            </Button>
-          ) : null}
-        </HStack>
-      </Flex>
-    </form>
+    <ResourceFormFrame form={form} label={label} submitLabel={submitLabel} maxW="none" saving={saving} onSave={(values) => onSave(values.name)} onSaved={onSaved} onCancel={onCancel}>
+      <TextField label={t('apiKeys.name')} registration={form.register('name')} error={form.formState.errors.name} />
+    </ResourceFormFrame>
   );
 }
 
-/** Profile settings → API keys: list with created / last used / revoked dates; add (key shown once), rename, revoke, delete. */
+/** The page is kept in the address (?page=); the list has no filters. */
+const NO_FILTERS: readonly never[] = [];
+
+/** Profile settings → API keys: list with created / last used / revoked dates; add (key shown once), rename, revoke, delete; the list through the shared kit. */
 export function ApiKeysPage() {
   const { t, i18n } = useTranslation('settings');
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams(NO_FILTERS);
   const [editing, setEditing] = useState<number | null>(null);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -53,28 +43,38 @@ export function ApiKeysPage() {
   const remove = useDeleteApiKey();
   const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('apiKeys.never'));
 
-  const row = (key: ApiKey) => (
-    <Table.Row key={key.id}>
-      <Table.Cell>
-        {editing === key.id ? (
+  const columns: Column<ApiKey>[] = [
+    {
+      key: 'name',
+      header: t('apiKeys.name'),
+      render: (key) =>
+        editing === key.id ? (
           <NameForm
+            label={t('actions.editItem', { item: key.name })}
             defaultName={key.name}
-            submitLabel={t('actions.save')}
-            pending={update.isPending}
+            saving={update.isPending}
+            onSave={(name) => update.mutateAsync({ id: key.id, name })}
+            onSaved={() => setEditing(null)}
             onCancel={() => setEditing(null)}
-            onSubmit={(name, form) => update.mutate({ id: key.id, name }, { onSuccess: () => setEditing(null), onError: (e) => applyApiFieldErrors(form, e) })}
           />
         ) : (
           <>
             <Text fontWeight="semibold">{key.name}</Text>
             <Code>{key.key_prefix}…</Code>
           </>
-        )}
-      </Table.Cell>
-      <Table.Cell>{date(key.created_at)}</Table.Cell>
-      <Table.Cell>{date(key.last_used_at)}</Table.Cell>
-      <Table.Cell>{key.revoked_at ? <Badge colorPalette="red">{date(key.revoked_at)}</Badge> : <Badge colorPalette="green">{t('apiKeys.active')}</Badge>}</Table.Cell>
-      <Table.Cell>
+        ),
+    },
+    { key: 'created', header: t('apiKeys.created'), render: (key) => date(key.created_at) },
+    { key: 'lastUsed', header: t('apiKeys.lastUsed'), render: (key) => date(key.last_used_at) },
+    {
+      key: 'revoked',
+      header: t('apiKeys.revoked'),
+      render: (key) => (key.revoked_at ? <Badge colorPalette="red">{date(key.revoked_at)}</Badge> : <Badge colorPalette="green">{t('apiKeys.active')}</Badge>),
+    },
+    {
+      key: 'actions',
+      header: t('apiKeys.actions'),
+      render: (key) => (
         <HStack gap={2} wrap="wrap">
           <Button size="sm" variant="outline" aria-label={t('actions.editItem', { item: key.name })} onClick={() => setEditing(key.id)}>
             {t('actions.edit')}
@@ -86,9 +86,9 @@ export function ApiKeysPage() {
           )}
           <ConfirmDeleteButton itemLabel={key.name} loading={remove.isPending && remove.variables === key.id} onConfirm={() => remove.mutate(key.id)} />
         </HStack>
-      </Table.Cell>
-    </Table.Row>
-  );
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -106,15 +106,18 @@ export function ApiKeysPage() {
         </Heading>
         <NameForm
           key={formKey}
+          label={t('apiKeys.addTitle')}
           defaultName=""
           submitLabel={t('apiKeys.create')}
-          pending={create.isPending}
-          onSubmit={(name, form) =>
-            create.mutate({ name }, { onSuccess: (data) => { setCreated({ name, key: data.key }); setFormKey((k) => k + 1); setPage(1); }, onError: (e) => applyApiFieldErrors(form, e) })
-          }
+          saving={create.isPending}
+          onSave={async (name) => setCreated({ name, key: (await create.mutateAsync({ name })).key })}
+          onSaved={() => {
+            setFormKey((k) => k + 1);
+            setPage(1);
+          }}
         />
         {created ? (
-          <Box role="status" bg="green.50" borderWidth="1px" borderColor="green.300" rounded="md" p={3}>
+          <Box role="status" bg="green.50" borderWidth="1px" borderColor="green.300" rounded="md" p={3} mt={4}>
             <Text fontWeight="semibold" color="green.900">{t('apiKeys.createdOnce', { name: created.name })}</Text>
             <Code data-testid="new-api-key" fontSize="md" wordBreak="break-all" my={2} display="block">
               {created.key}
@@ -137,25 +140,12 @@ export function ApiKeysPage() {
         <Spinner role="status" aria-label={t('training.loading')} />
       ) : keys.isError ? (
         <ErrorState title={t('apiKeys.loadFailed')} onRetry={() => void keys.refetch()} />
-      ) : keys.data.data.length === 0 ? (
-        <Text>{t('apiKeys.empty')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-labelledby="api-key-list">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('apiKeys.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('apiKeys.created')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('apiKeys.lastUsed')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('apiKeys.revoked')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('apiKeys.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{keys.data.data.map(row)}</Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <>
+          <DataTable label={t('apiKeys.listTitle')} rows={keys.data.data} rowKey={(key) => key.id} columns={columns} empty={t('apiKeys.empty')} />
+          <Pagination label={t('apiKeys.listTitle')} page={keys.data.currentPage} pageSize={keys.data.pageSize} total={keys.data.total} onChange={setPage} hideSinglePage />
+        </>
       )}
-      {keys.data ? <Pagination label={t('apiKeys.listTitle')} page={keys.data.currentPage} pageSize={keys.data.pageSize} total={keys.data.total} onPageChange={setPage} /> : null}
     </Box>
   );
 }
