@@ -1,9 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, TextField, applyApiFieldErrors, useYupForm, v, yup } from '@leadsmith/shared';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { Pagination } from '../../../components/Pagination';
+import { ConfirmDeleteButton, ErrorState, Pagination, ResourceFormFrame, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { TextAreaField } from '../../../components/TextAreaField';
 import { useDeleteTrainingItem } from '../api/delete-training-item';
 import { useTrainingItems } from '../api/get-training-items';
@@ -40,20 +38,22 @@ function schemaFor(fields: TrainingFieldDef[]) {
   return yup.object(Object.fromEntries(fields.map((f) => [f.name, v.required().max(f.max, v.message('maxLength', { count: f.max }))])));
 }
 
-function ItemForm({ fields, defaults, submitLabel, onSubmit, onCancel, pending }: {
+/** The add or edit form of an item, in the kit's form frame (the API's field errors on their fields). */
+function ItemForm({ label, fields, defaults, submitLabel, onSave, onSaved, onCancel, pending }: {
+  label: string;
   fields: TrainingFieldDef[];
   defaults: Record<string, string>;
-  submitLabel: string;
-  onSubmit: (values: Record<string, string>, form: ReturnType<typeof useYupForm<Record<string, string>>>) => void;
+  submitLabel?: string;
+  onSave: (values: Record<string, string>) => Promise<unknown>;
+  onSaved: () => void;
   onCancel?: () => void;
   pending: boolean;
 }) {
-  const { t } = useTranslation('settings');
   const schema = useMemo(() => schemaFor(fields), [fields]);
   const form = useYupForm<Record<string, string>>(schema as never, { defaultValues: defaults });
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => onSubmit(values, form))} noValidate>
+    <ResourceFormFrame form={form} label={label} submitLabel={submitLabel} maxW="none" saving={pending} onSave={onSave} onSaved={onSaved} onCancel={onCancel}>
       {fields.map((f) =>
         f.multiline ? (
           <TextAreaField key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
@@ -61,21 +61,11 @@ function ItemForm({ fields, defaults, submitLabel, onSubmit, onCancel, pending }
           <TextField key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
         ),
       )}
-      <HStack gap={2}>
-        <Button type="submit" colorPalette="brand" size="sm" loading={pending}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button size="sm" variant="ghost" onClick={onCancel}>
-            {t('actions.cancel')}
-          </Button>
-        ) : null}
-      </HStack>
-    </form>
+    </ResourceFormFrame>
   );
 }
 
-/** One data-source tab: paginated list with add, edit and delete (spec §2, §7). */
+/** One data-source tab: paginated list with add, edit and delete (spec §2, §7), with the shared kit's form frame, confirm-delete and pager. */
 export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsTabProps<T>) {
   const { resource, kind, title, fields, editFields = fields, hideAddForm, extraValues, toValues, itemLabel, renderSummary, children } = props;
   const { t } = useTranslation('settings');
@@ -105,16 +95,16 @@ export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsT
           </Heading>
           <ItemForm
             key={addKey}
+            label={t('training.addTitle')}
             fields={fields}
             defaults={emptyDefaults}
             submitLabel={t('actions.add')}
             pending={save.isPending && editing === null}
-            onSubmit={(values, form) =>
-              save.mutate(
-                { values: { ...values, ...extraValues } },
-                { onSuccess: () => { setAddKey((k) => k + 1); setPage(1); }, onError: (error) => applyApiFieldErrors(form, error) },
-              )
-            }
+            onSave={(values) => save.mutateAsync({ values: { ...values, ...extraValues } })}
+            onSaved={() => {
+              setAddKey((k) => k + 1);
+              setPage(1);
+            }}
           />
         </Box>
       )}
@@ -130,12 +120,13 @@ export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsT
             <Box as="li" key={item.id} borderWidth="1px" rounded="md" p={4}>
               {editing === item.id ? (
                 <ItemForm
+                  label={t('actions.editItem', { item: itemLabel(item) })}
                   fields={editFields}
                   defaults={toValues(item)}
-                  submitLabel={t('actions.save')}
                   pending={save.isPending}
                   onCancel={() => setEditing(null)}
-                  onSubmit={(values, form) => save.mutate({ id: item.id, values }, { onSuccess: () => setEditing(null), onError: (error) => applyApiFieldErrors(form, error) })}
+                  onSave={(values) => save.mutateAsync({ id: item.id, values })}
+                  onSaved={() => setEditing(null)}
                 />
               ) : (
                 <Flex gap={4} align="flex-start" justify="space-between" wrap="wrap">
@@ -154,7 +145,7 @@ export function TrainingItemsTab<T extends { id: number }>(props: TrainingItemsT
           ))}
         </Stack>
       )}
-      {list.data ? <Pagination label={title} page={list.data.currentPage} pageSize={list.data.pageSize} total={list.data.total} onPageChange={setPage} /> : null}
+      {list.data ? <Pagination label={title} page={list.data.currentPage} pageSize={list.data.pageSize} total={list.data.total} onChange={setPage} hideSinglePage /> : null}
     </Box>
   );
 }
