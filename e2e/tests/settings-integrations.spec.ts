@@ -132,5 +132,23 @@ test.describe('integrations', () => {
     await page.getByRole('button', { name: 'Send to Zapier' }).click();
     await expect(page.locator('[data-testid="crm-status"] [data-status="sent"]')).toHaveCount(1);
     expect((await receivedByHook(request, hook)).map((r) => r.contact.email)).toEqual(['shared.one@example.com']);
+
+    // Its own Zapier hook, connected from the shared row, is the one it sends through from then on (ADR 053).
+    const own = `own-${Date.now()}`;
+    await page.goto('/settings/integration/crm');
+    await expect(zapier).toContainText('Shared by Fresh User');
+    await zapier.getByLabel('Zapier webhook URL').fill(`${FAKE_CRM_BASE}/hooks/${own}`);
+    await zapier.getByRole('button', { name: 'Connect Zapier' }).click();
+    await expect(zapier.getByRole('button', { name: 'Disconnect Zapier' })).toBeVisible();
+    await expect(zapier).not.toContainText('Shared by');
+    const ownList = await createList(request, customer.token, `Own CRM list ${own}`);
+    await addPeople(request, customer.token, ownList, ['Own Two']);
+    await page.goto(`/lead-search/saved-lists/people-${ownList}`);
+    await expect(page.getByTestId('result-row')).toHaveCount(1);
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Send to Zapier' }).click();
+    await expect(page.locator('[data-testid="crm-status"] [data-status="sent"]')).toHaveCount(1);
+    expect((await receivedByHook(request, own)).map((r) => r.contact.email)).toEqual(['own.two@example.com']);
+    expect((await receivedByHook(request, hook)).map((r) => r.contact.email)).toEqual(['shared.one@example.com']);
   });
 });

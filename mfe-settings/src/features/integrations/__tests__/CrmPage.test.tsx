@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
@@ -86,5 +86,33 @@ describe('CrmPage', () => {
     expect(screen.queryByRole('button', { name: 'Disconnect GoHighLevel' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Disconnect Keap' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Let related accounts use these connections' })).not.toBeInTheDocument();
+  });
+
+  it('a related account may connect its own connection to a CRM its parent shares', async () => {
+    api = mockApi((call) => {
+      if (call.url === '/api/crm/connections')
+        return {
+          status: 200,
+          body: {
+            data: [
+              { provider: 'ghl', name: 'GoHighLevel', connected: true, connected_at: '2026-03-15T12:00:00Z', kind: 'oauth', target: null, available: true, shared: true },
+              { provider: 'zapier', name: 'Zapier', connected: true, connected_at: '2026-03-15T12:00:00Z', kind: 'webhook', target: null, available: true, shared: true },
+            ],
+            sharing: { share_with_related: false, can_share: false, shared_by: 'Riley Reseller' },
+          },
+        };
+      // The CRM's authorisation page (a same-page address here: jsdom navigates only within the page).
+      if (call.url === '/api/crm/connections/ghl/authorize') return { status: 200, body: { url: 'http://localhost/#ghl-authorize' } };
+      return undefined;
+    });
+    renderWithProviders(<CrmPage />, { route: '/settings/integration/crm' });
+    expect(await screen.findByText('Connect your own account to one of these CRMs to send there through your connection instead.')).toBeInTheDocument();
+    const zapier = screen.getByRole('row', { name: /Zapier/ });
+    expect(zapier).toHaveTextContent('Shared by Riley Reseller');
+    // Zapier has no authorisation page: its own Catch Hook URL, in the shared row.
+    expect(within(zapier).getByRole('form', { name: 'Connect Zapier' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect your own GoHighLevel' }));
+    await waitFor(() => expect(window.location.hash).toBe('#ghl-authorize'));
+    expect(api.calls.filter((c) => c.url === '/api/crm/connections/ghl/authorize').map((c) => c.method)).toEqual(['POST']);
   });
 });

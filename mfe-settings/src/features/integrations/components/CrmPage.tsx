@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,8 @@ import { ZapierConnectForm } from './ZapierConnectForm';
  * Integration → CRM: connect ghl, keap, zapier, groove, sales_connector. Connecting leaves for the
  * CRM's authorisation page; the CRM returns to /crm/callback, which the shell forwards here with
  * `?code=…&state=…`, and this page stores the connection. A parent account lets its related accounts use
- * its connections; a related account sees those its parent shares, read-only (ADR 053).
+ * its connections; a related account sees those its parent shares, read-only, and may connect its own to
+ * the same CRM, which it then sends through instead (ADR 053).
  */
 export function CrmPage() {
   const { t, i18n } = useTranslation('settings');
@@ -66,7 +67,11 @@ export function CrmPage() {
                     <Table.Cell fontWeight="semibold">{c.name}</Table.Cell>
                     <Table.Cell>
                       {c.shared ? (
-                        <Badge colorPalette="blue">{t('integrations.sharedBy', { name: sharing.data?.shared_by ?? '' })}</Badge>
+                        <Stack gap={2} align="flex-start">
+                          <Badge colorPalette="blue">{t('integrations.sharedBy', { name: sharing.data?.shared_by ?? '' })}</Badge>
+                          {/* Its own connection to the CRM, once made, is used instead of the shared one (ADR 053). */}
+                          {c.kind === 'webhook' ? <ZapierConnectForm /> : null}
+                        </Stack>
                       ) : c.connected ? (
                         <HStack wrap="wrap">
                           <Badge colorPalette="green">{t('integrations.connectedOn', { date: new Date(c.connected_at ?? '').toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}</Badge>
@@ -83,7 +88,13 @@ export function CrmPage() {
                       )}
                     </Table.Cell>
                     <Table.Cell>
-                      {c.shared ? null : c.connected ? (
+                      {c.shared ? (
+                        c.available && c.kind !== 'webhook' ? (
+                          <Button size="sm" variant="outline" aria-label={t('integrations.connectOwnItem', { name: c.name })} loading={authorize.isPending && authorize.variables === c.provider} onClick={() => authorize.mutate(c.provider)}>
+                            {t('integrations.connectOwn')}
+                          </Button>
+                        ) : null
+                      ) : c.connected ? (
                         <Button size="sm" variant="outline" aria-label={t('integrations.disconnectItem', { name: c.name })} loading={disconnect.isPending && disconnect.variables === c.provider} onClick={() => disconnect.mutate(c.provider)}>
                           {t('integrations.disconnect')}
                         </Button>
@@ -125,5 +136,12 @@ function SharingNote({ sharing }: { sharing: CrmSharing }) {
       </Box>
     );
   }
-  return sharing.shared_by ? <Text mb={4}>{t('integrations.sharedWithYou', { name: sharing.shared_by })}</Text> : null;
+  return sharing.shared_by ? (
+    <Box mb={4}>
+      <Text>{t('integrations.sharedWithYou', { name: sharing.shared_by })}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('integrations.sharedConnectOwn')}
+      </Text>
+    </Box>
+  ) : null;
 }
