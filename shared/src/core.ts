@@ -8,6 +8,7 @@ export * from './contract/areaContract';
 export * from './areas/areas';
 export * from './areas/paths';
 export * from './api/client';
+export * from './toast/toast';
 export * from './api/typedApi';
 export * from './api/bootPrefetch';
 export * from './api/queryClient';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { UNDO_WINDOW_MS } from '@leadsmith/shared';
+import { UNDO_WINDOW_MS, toast } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { undoOperation, type Undoable } from '../api/undoOperation';
 
 export interface UndoToastOptions {

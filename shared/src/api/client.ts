@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { DEFAULT_LANGUAGE, STORAGE_KEYS } from '../constants/limits';
 import { readStoredToken } from '../session/tokenStorage';
-import { notify } from '../toast/notify';
+import { toast } from '../toast/toast';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -90,7 +90,7 @@ export function createApiClient(baseURL = ''): AxiosInstance {
     (response) => {
       // Spec §7: every response with a message shows a toast, only when a token is stored.
       const message = (response.data as ApiErrorBody | undefined)?.message;
-      if (message && readStoredToken() && !response.config.silent && !response.config.ownToast) notify('success', message);
+      if (message && readStoredToken() && !response.config.silent && !response.config.ownToast) toast.success(message);
       return response;
     },
     (error: ApiError) => {
@@ -109,7 +109,7 @@ export function createApiClient(baseURL = ''): AxiosInstance {
       if (error.response?.status === 401 && hadToken) unauthorizedListeners.forEach((l) => l());
       const message = error.response?.data?.message;
       // Spec §8: failed response with token and message → error toast, error passed on.
-      if (hadToken && message && !error.config?.silent) notify('error', message);
+      if (hadToken && message && !error.config?.silent) toast.error(message);
       if (error.config?.silent) console.warn('[api]', error.config.url, message ?? error.message);
       return Promise.reject(error);
     },

@@ -48,5 +48,3 @@ export function closeErrorsOnSuccess(): () => void {
     else if (item.status === 'added' && item.type === 'success') for (const id of errors) toast.dismiss(id);
   });
 }
-
-export { toast } from 'react-toastify';

@@ -1,6 +1,5 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { waitFor } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '../../toast/toast';
 import { createApiClient, onLicenseExpired, onUnauthorized } from '../client';
 
 jest.spyOn(toast, 'success').mockImplementation(() => 'id');
@@ -25,16 +24,6 @@ function fakeNetwork(status: number, data: unknown) {
 
 beforeEach(() => jest.clearAllMocks());
 
-/**
- * Toasts go out once react-toastify is loaded (on demand) and keep their order, so a toast asked for
- * after a call shows that the call's own toast, if any, has already gone out.
- */
-async function toastsSettled(): Promise<void> {
-  const { notify } = await import('../../toast/notify');
-  notify('success', 'marker');
-  await waitFor(() => expect(toast.success).toHaveBeenLastCalledWith('marker'));
-}
-
 describe('api client', () => {
   it('sends the spec headers: Accept, Bearer token, User-Language from lang (default en)', async () => {
     const { client, seen } = fakeNetwork(200, {});
@@ -53,18 +42,17 @@ describe('api client', () => {
   it('toasts a response message only when a token is stored', async () => {
     const { client } = fakeNetwork(200, { message: 'Profile updated' });
     await client.post('/api/me', {});
-    await toastsSettled();
     expect(toast.success).not.toHaveBeenCalledWith('Profile updated');
     localStorage.setItem('access_token', 'tok');
     await client.post('/api/me', {});
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated'));
+    expect(toast.success).toHaveBeenCalledWith('Profile updated');
   });
 
   it('shows an error toast for a failed call with token and message, and passes the error on', async () => {
     localStorage.setItem('access_token', 'tok');
     const { client } = fakeNetwork(422, { message: 'Plan cannot be deleted while in use', code: 'plan_in_use' });
     await expect(client.delete('/api/plans/1')).rejects.toMatchObject({ response: { status: 422 } });
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Plan cannot be deleted while in use'));
+    expect(toast.error).toHaveBeenCalledWith('Plan cannot be deleted while in use');
   });
 
   it('keeps silent calls out of toasts (training-data failures are logged only)', async () => {
@@ -72,7 +60,6 @@ describe('api client', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { client } = fakeNetwork(500, { message: 'crawl failed' });
     await expect(client.get('/api/business-details/website-links', { silent: true })).rejects.toBeTruthy();
-    await toastsSettled();
     expect(toast.error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalled();
   });
@@ -93,7 +80,6 @@ describe('api client', () => {
     const off = onLicenseExpired(listener);
     const { client } = fakeNetwork(403, { code: 'license_expired', message: 'Your licence has expired.' });
     await expect(client.get('/api/campaigns')).rejects.toBeTruthy();
-    await toastsSettled();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(toast.error).not.toHaveBeenCalled();
     off();

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TOAST_AUTO_CLOSE_MS, TOAST_DISMISS_ANIMATION_MS } from '@leadsmith/shared';
-import { toast } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS, TOAST_DISMISS_ANIMATION_MS, toast } from '@leadsmith/shared';
 import Toasts from '../Toasts';
 
 describe('the page’s toasts', () => {
@@ -21,11 +20,12 @@ describe('the page’s toasts', () => {
     expect(toastOf('Saving…')).toHaveAttribute('data-in', 'true');
   });
 
-  it('stacks below the header and the page title row, not over their top-right actions', () => {
+  it('stacks below the header and the page title row, not over their top-right actions', async () => {
     render(<Toasts />);
     act(() => {
       toast.success('Saved.');
     });
+    await screen.findByText('Saved.');
     expect(document.querySelector<HTMLElement>('[style*="--toastify-toast-top"]')?.style.getPropertyValue('--toastify-toast-top')).toBe('8.5rem');
   });
   it('is the spec §4 container: top-right, closes after 5000 ms, pauses on hover, dismisses on click', async () => {

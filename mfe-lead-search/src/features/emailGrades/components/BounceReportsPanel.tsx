@@ -1,7 +1,6 @@
 import { Box, Button, Card, Code, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage } from '@leadsmith/shared';
+import { apiErrorMessage, toast } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useBounceReports, useRegenerateBounceAddress } from '../api/bounceReports';
 
 /**

@@ -1,9 +1,8 @@
 import { Box, Button, Card, chakra, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { FilterSelect, apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader, CheckboxField } from '@leadsmith/shared';
+import { FilterSelect, apiErrorMessage, COST_PER_RECORD, ErrorState, PageHeader, CheckboxField, toast } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { parseListParam, type SearchType } from '../../../api/types';
 import { IMPORT_FIELDS, useDownloadImportReport, useImport, useSavedMappings, useStartImport, useUploadImport, type ImportField, type ImportMapping, type UploadedImport } from '../api/listImports';
 

@@ -1,8 +1,7 @@
 import { Button, Checkbox, HStack } from '@chakra-ui/react';
-import { apiErrorMessage, CHECKBOX_INPUT_OVER } from '@leadsmith/shared';
+import { apiErrorMessage, CHECKBOX_INPUT_OVER, toast } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { SearchType } from '../../../api/types';
 import { useExportResultsCsv } from '../api/exportResultsCsv';
 import type { ResultFilters } from '../api/getResults';
