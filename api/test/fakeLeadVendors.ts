@@ -199,7 +199,18 @@ const parse = (body: string): Record<string, unknown> => {
   }
 };
 
-function apollo(request: ReceivedRequest): Scripted {
+/**
+ * Where a query's people start when each query has its own (`peoplePerQuery`): a block of 100 per
+ * title and location asked, as the real search finds other people for other filters.
+ */
+function apolloPeopleBlock(body: Record<string, unknown>): number {
+  const key = JSON.stringify([body.person_titles ?? null, body.person_locations ?? null, body.person_seniorities ?? null]);
+  let hash = 0;
+  for (const c of key) hash = (hash * 31 + c.charCodeAt(0)) % 9973;
+  return (hash % 97) * 100 + 100;
+}
+
+function apollo(request: ReceivedRequest, peoplePerQuery = false): Scripted {
   if (request.headers['x-api-key'] !== FAKE_KEYS.apollo) return { status: 401, body: { error: 'api/v1/mixed_people/api_search is not accessible with this api_key', error_code: 'API_INACCESSIBLE' } };
   // https://docs.apollo.io/reference/view-api-usage-stats — health: `{ healthy, is_logged_in }`.
   if (request.path.endsWith('/v1/auth/health')) return { status: 200, body: { healthy: true, is_logged_in: true } };
@@ -210,7 +221,8 @@ function apollo(request: ReceivedRequest): Scripted {
     const domains = (body.q_organization_domains_list as string[] | undefined) ?? [];
     const total = domains.includes('no-such-company.invalid') ? 0 : FAKE_TOTALS.apolloPeople;
     const start = (page - 1) * perPage;
-    return { status: 200, body: { total_entries: total, people: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => apolloSearchPerson(start + k)) } };
+    const first = peoplePerQuery ? apolloPeopleBlock(body) : 0;
+    return { status: 200, body: { total_entries: total, people: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => apolloSearchPerson(first + start + k)) } };
   }
   if (request.path.endsWith('/api/v1/people/match')) {
     // https://docs.apollo.io/reference/people-enrichment: the reveal's parameters are query parameters; webhook_url is mandatory with it.
@@ -218,7 +230,7 @@ function apollo(request: ReceivedRequest): Scripted {
     const webhookUrl = request.query.get('webhook_url');
     if (reveal && !webhookUrl) return { status: 422, body: { error: 'Please add a valid \'webhook_url\' parameter when using \'reveal_phone_number\'' } };
     if (typeof body.id === 'string') {
-      const i = Number(body.id.slice(-2));
+      const i = Number(body.id.slice(2));
       const answer = apolloEnrichedPerson(i);
       if (!reveal) return { status: 200, body: answer };
       // The synchronous answer carries the profile and the request id, a signed 64-bit integer written as
@@ -290,8 +302,12 @@ function google(request: ReceivedRequest): Scripted {
   return { status: 200, body: textSearchAnswer(String(body.textQuery ?? ''), FAKE_TOTALS.googlePlaces, page) };
 }
 
-export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}, { port: listenPort = 0 }: { port?: number } = {}): Promise<FakeLeadVendors> {
-  const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo, modash, youtube, ipinfo, google, wikidata, ...extra };
+/**
+ * `peoplePerQuery`: Apollo's people search answers other people for another title, location or
+ * seniority (blocks of 100 from person 100), as the real one does; off, every query gets people 0–29.
+ */
+export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}, { port: listenPort = 0, peoplePerQuery = false }: { port?: number; peoplePerQuery?: boolean } = {}): Promise<FakeLeadVendors> {
+  const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo: (request) => apollo(request, peoplePerQuery), modash, youtube, ipinfo, google, wikidata, ...extra };
   const requests: ReceivedRequest[] = [];
   const scripts = new Map<Vendor, Scripted[]>();
   const sockets = new Set<Socket>();

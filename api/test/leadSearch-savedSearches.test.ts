@@ -3,7 +3,8 @@ import { createMailer } from '../src/mail/mailer';
 import { savedSearchTick, startDueAlerts } from '../src/routes/leadSearch/savedSearchAlerts';
 import { demoLeadProvider, registerLeadProvider } from '../src/providers/leads';
 import { demoRecord } from '../src/providers/leads/demoProvider';
-import { bearer, createTestApp, DEMO, json, login, registerChargedSource, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 
 type SavedSearch = ApiResponse<'/api/saved-searches/{id}', 'get'>;
 type Alerts = ApiResponse<'/api/saved-search-alerts', 'get'>;
@@ -20,11 +21,12 @@ describe('saved searches and their alerts', () => {
   let customer: string;
   let other: string;
   let userId: number;
-  let undoChargedSource: () => void;
+  // People from Apollo (its local fake): charged, unlike demo data (ADR 017).
+  let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
   let mail: Parameters<typeof savedSearchTick>[2];
 
   beforeAll(async () => {
-    undoChargedSource = registerChargedSource(['people']);
+    apollo = await installApolloPeople(['people']);
     ctx = await createTestApp({ config: { tokenTtlHours: 24 * 100 } });
     customer = await login(ctx.app, DEMO.customer);
     other = await login(ctx.app, DEMO.reseller);
@@ -35,7 +37,7 @@ describe('saved searches and their alerts', () => {
     mail = { mailer: createMailer({ smtpUrl: null, from: 'no-reply@example.test' }), config: ctx.config };
   }, 120_000);
   afterAll(async () => {
-    undoChargedSource();
+    await apollo.close();
     await ctx.close();
   }, 60_000);
 

@@ -4,7 +4,8 @@ process.env.CRM_RETRY_BACKOFF_MS = '0';
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, createTestApp, DEMO, json, login, registerChargedSource, searchJobStatus, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import { creditBalance } from '../src/credits/ledger';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { addSuppressions, emailSha256 } from '../src/routes/leadSearch/suppressionStore';
@@ -172,11 +173,12 @@ describe('duplicates across lists', () => {
 });
 
 describe('searching again for contacts the owner holds', () => {
-  let undoSource: () => void;
-  beforeAll(() => {
-    undoSource = registerChargedSource(['people']);
+  // People from Apollo (its local fake): charged, unlike demo data (ADR 017).
+  let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
+  beforeAll(async () => {
+    apollo = await installApolloPeople(['people']);
   });
-  afterAll(() => undoSource());
+  afterAll(() => apollo.close());
 
   const customerId = async () => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
   const search = async (name: string, duplicates?: 'keep' | 'skip') => {

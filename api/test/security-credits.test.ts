@@ -1,17 +1,19 @@
 import { grantCredits, spendCredits } from '../src/credits/ledger';
-import { bearer, registerChargedSource, createTestApp, type TestContext } from './helpers';
+import { apolloSearchPerson } from './fixtures/leadVendors/apollo';
+import { bearer, createTestApp, type TestContext } from './helpers';
 import { makeAccount } from './security/accounts';
+import { installApolloPeople } from './support/apolloPeople';
 
 /** Credit safety: concurrent spends never overspend, the ledger always explains the wallet, CSV cells are inert. */
 let ctx: TestContext;
-// Demo data is free (ADR 017): these tests charge people searches, so people are served by a source that is not demo.
-let undoChargedSource: () => void;
+// Demo data is free (ADR 017): these tests charge people look-ups, so people are served by Apollo (its local fake).
+let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource(['people']);
+  apollo = await installApolloPeople(['people']);
   ctx = await createTestApp();
 }, 180_000);
 afterAll(async () => {
-  undoChargedSource();
+  await apollo?.close();
   await ctx?.close();
 });
 
@@ -78,7 +80,7 @@ test('50 concurrent paid enrichments over HTTP: charges match the wallet, which 
   for (let i = 0; i < 50; i++) {
     const { rows } = await ctx.db.query<{ id: string }>(
       "INSERT INTO campaign_results (campaign_id, user_id, record_key, name, company, email, email_status, data) VALUES ($1, $2, $3, $4, 'Acme', $5, 'found', '{}'::jsonb) RETURNING id",
-      [listId, user.id, `person-${i}`, `Person ${i}`, `person${i}@example.com`],
+      [listId, user.id, `apollo:${apolloSearchPerson(i).id}`, `Person ${i}`, `person${i}@example.com`],
     );
     ids.push(Number(rows[0]!.id));
   }
@@ -100,7 +102,7 @@ test('50 concurrent paid enrichments over HTTP: charges match the wallet, which 
   expect(after).toBeGreaterThanOrEqual(0);
   expect(before - after).toBe(charged);
   expect(charged).toBeLessThanOrEqual(before);
-  // The demo provider finds phones for most people: the wallet of 10 runs dry under the load.
+  // Apollo has a phone for every other person (25 of 50): the wallet of 10 runs dry under the load.
   expect(charged).toBe(before);
   expect(jobs.stopped).toBeGreaterThan(0);
   expect(await ledgerMismatches()).toEqual([]);
