@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
@@ -120,5 +120,51 @@ describe('WalletPage', () => {
     expect(await screen.findByTestId('price-per-credit')).toHaveTextContent('Price per credit: $0.25');
     // The default 100 credits at 25 cents.
     expect(screen.getByText('Price: $25.00')).toBeInTheDocument();
+  });
+
+  it('lists the cards in the kit\'s table: makes one the default, deletes one only after the second click', async () => {
+    let cards = [
+      { id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035, is_default: true, needs_reconnect: false, created_at: '2026-03-15T12:00:00Z' },
+      { id: 2, brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031, is_default: false, needs_reconnect: false, created_at: '2026-03-16T12:00:00Z' },
+    ];
+    api = mockApi((call) => {
+      if (call.url === '/api/wallet' && call.method === 'GET')
+        return {
+          status: 200,
+          body: {
+            balance: { monthly: 0, additional: 0, rolled_over: 0, total: 0 },
+            lots: [],
+            cards,
+            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
+            pricing,
+            provider: 'sandbox',
+            test_mode: true,
+            publishable_key: null,
+            charge_waiting_for_confirmation: null,
+          },
+        };
+      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.url === '/api/wallet/cards/2/default' && call.method === 'PUT') {
+        cards = cards.map((c) => ({ ...c, is_default: c.id === 2 }));
+        return { status: 200, body: { message: 'ok' } };
+      }
+      if (call.url === '/api/wallet/cards/1' && call.method === 'DELETE') {
+        cards = cards.filter((c) => c.id !== 1);
+        return { status: 200, body: { message: 'ok' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
+    const table = await screen.findByRole('table', { name: 'Credit cards' });
+    expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Make mastercard ending in 4444 the default card' }));
+    expect(await within(table).findByRole('button', { name: 'Make visa ending in 4242 the default card' })).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Delete visa ending in 4242' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(table).getByRole('button', { name: 'Confirm deleting visa ending in 4242' }));
+    await waitFor(() => expect(within(table).queryByText('visa ending in 4242')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/wallet/cards/1']);
   });
 });

@@ -1,13 +1,14 @@
-import { Badge, Box, Button, Flex, Heading, HStack, SimpleGrid, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { Pagination } from '../../../components/Pagination';
+import { ConfirmDeleteButton, DataTable, ErrorState, PageHeader, PageSpinner, Pagination, type Column } from '@leadsmith/shared';
 import { useDeleteCard, useSetDefaultCard } from '../api/card-actions';
 import { useChargeStatus } from '../api/get-charge';
 import { useCharges, type Charge } from '../api/get-charges';
 import { useWallet, type Wallet } from '../api/get-wallet';
+
+type Lot = Wallet['lots'][number];
+type Card = Wallet['cards'][number];
 import { AddCardForm } from './AddCardForm';
 import { useConfirmCharge } from '../api/confirm-charge';
 import { AutoTopUpForm } from './AutoTopUpForm';
@@ -65,6 +66,10 @@ function ReconnectCard({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Ch
 
 function Balance({ wallet }: { wallet: Wallet }) {
   const { t, i18n } = useTranslation('settings');
+  const lotColumns: Column<Lot>[] = [
+    { key: 'credits', header: t('wallet.lotCredits'), render: (lot) => t('wallet.lotRemaining', { remaining: lot.remaining, amount: lot.amount }) },
+    { key: 'expires', header: t('wallet.lotExpires'), render: (lot) => new Date(lot.expires_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) },
+  ];
   return (
     <Box as="section" aria-labelledby="wallet-balance" mb={8}>
       <Heading as="h2" id="wallet-balance" size="md" mb={3}>
@@ -78,24 +83,9 @@ function Balance({ wallet }: { wallet: Wallet }) {
       </SimpleGrid>
       <Text mb={3}>{t('wallet.order')}</Text>
       {wallet.lots.length > 0 ? (
-        <Table.ScrollArea borderWidth="1px" rounded="md" maxW="xl">
-          <Table.Root size="sm" aria-label={t('wallet.lotsTitle')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('wallet.lotCredits')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('wallet.lotExpires')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {wallet.lots.map((lot) => (
-                <Table.Row key={lot.id}>
-                  <Table.Cell>{t('wallet.lotRemaining', { remaining: lot.remaining, amount: lot.amount })}</Table.Cell>
-                  <Table.Cell>{new Date(lot.expires_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <Box maxW="xl">
+          <DataTable label={t('wallet.lotsTitle')} rows={wallet.lots} rowKey={(lot) => lot.id} columns={lotColumns} />
+        </Box>
       ) : (
         <Text>{t('wallet.validity')}</Text>
       )}
@@ -107,53 +97,45 @@ function Cards({ wallet, onPaid }: { wallet: Wallet; onPaid: (charge: Charge) =>
   const { t } = useTranslation('settings');
   const makeDefault = useSetDefaultCard();
   const remove = useDeleteCard();
+  const cardLabel = (card: Card) => t('wallet.cardLabel', { brand: card.brand, last4: card.last4 });
+  const columns: Column<Card>[] = [
+    {
+      key: 'card',
+      header: t('wallet.card'),
+      render: (card) => (
+        <>
+          <HStack>
+            <Text>{cardLabel(card)}</Text>
+            {card.is_default ? <Badge colorPalette="green">{t('wallet.default')}</Badge> : null}
+          </HStack>
+          {card.needs_reconnect ? <ReconnectCard wallet={wallet} onPaid={onPaid} /> : null}
+        </>
+      ),
+    },
+    { key: 'expires', header: t('wallet.expires'), render: (card) => `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}` },
+    {
+      key: 'actions',
+      header: t('apiKeys.actions'),
+      render: (card) => (
+        <HStack gap={2} wrap="wrap">
+          {card.is_default ? null : (
+            <Button size="sm" variant="outline" aria-label={t('wallet.makeDefaultItem', { item: cardLabel(card) })} loading={makeDefault.isPending && makeDefault.variables === card.id} onClick={() => makeDefault.mutate(card.id)}>
+              {t('wallet.makeDefault')}
+            </Button>
+          )}
+          <ConfirmDeleteButton itemLabel={cardLabel(card)} loading={remove.isPending && remove.variables === card.id} onConfirm={() => remove.mutate(card.id)} />
+        </HStack>
+      ),
+    },
+  ];
   return (
     <Box as="section" aria-labelledby="wallet-cards" mb={8}>
       <Heading as="h2" id="wallet-cards" size="md" mb={3}>
         {t('wallet.cardsTitle')}
       </Heading>
-      {wallet.cards.length === 0 ? (
-        <Text mb={3}>{t('wallet.noCards')}</Text>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" mb={4}>
-          <Table.Root size="sm" aria-label={t('wallet.cardsTitle')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('wallet.card')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('wallet.expires')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('apiKeys.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {wallet.cards.map((card) => {
-                const label = t('wallet.cardLabel', { brand: card.brand, last4: card.last4 });
-                return (
-                  <Table.Row key={card.id}>
-                    <Table.Cell>
-                      <HStack>
-                        <Text>{label}</Text>
-                        {card.is_default ? <Badge colorPalette="green">{t('wallet.default')}</Badge> : null}
-                      </HStack>
-                      {card.needs_reconnect ? <ReconnectCard wallet={wallet} onPaid={onPaid} /> : null}
-                    </Table.Cell>
-                    <Table.Cell>{`${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap={2} wrap="wrap">
-                        {card.is_default ? null : (
-                          <Button size="sm" variant="outline" aria-label={t('wallet.makeDefaultItem', { item: label })} loading={makeDefault.isPending && makeDefault.variables === card.id} onClick={() => makeDefault.mutate(card.id)}>
-                            {t('wallet.makeDefault')}
-                          </Button>
-                        )}
-                        <ConfirmDeleteButton itemLabel={label} loading={remove.isPending && remove.variables === card.id} onConfirm={() => remove.mutate(card.id)} />
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <Box mb={4}>
+        <DataTable label={t('wallet.cardsTitle')} rows={wallet.cards} rowKey={(card) => card.id} columns={columns} empty={t('wallet.noCards')} />
+      </Box>
       <AddCardForm wallet={wallet} onPaid={onPaid} />
     </Box>
   );
@@ -163,6 +145,13 @@ function History() {
   const { t, i18n } = useTranslation('settings');
   const [page, setPage] = useState(1);
   const charges = useCharges(page);
+  const chargeColumns: Column<Charge>[] = [
+    { key: 'date', header: t('wallet.date'), render: (c) => new Date(c.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) },
+    { key: 'kind', header: t('wallet.kind'), render: (c) => t(`wallet.kinds.${c.kind}`) },
+    { key: 'amount', header: t('wallet.amount'), render: (c) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(c.amount_cents / 100) },
+    { key: 'credits', header: t('wallet.credits'), render: (c) => c.credits },
+    { key: 'status', header: t('wallet.status'), render: (c) => t(`wallet.statuses.${c.status}`) },
+  ];
   return (
     <Box as="section" aria-labelledby="wallet-history">
       <Heading as="h2" id="wallet-history" size="md" mb={3}>
@@ -172,40 +161,15 @@ function History() {
         <Spinner role="status" aria-label={t('training.loading')} />
       ) : charges.isError ? (
         <ErrorState title={t('wallet.loadFailed')} onRetry={() => void charges.refetch()} />
-      ) : charges.data.data.length === 0 ? (
-        <Text>{t('wallet.noPayments')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label={t('wallet.historyTitle')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('wallet.date')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('wallet.kind')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('wallet.amount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('wallet.credits')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('wallet.status')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {charges.data.data.map((c) => (
-                <Table.Row key={c.id}>
-                  <Table.Cell>{new Date(c.created_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Cell>
-                  <Table.Cell>{t(`wallet.kinds.${c.kind}`)}</Table.Cell>
-                  <Table.Cell>{new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(c.amount_cents / 100)}</Table.Cell>
-                  <Table.Cell>{c.credits}</Table.Cell>
-                  <Table.Cell>{t(`wallet.statuses.${c.status}`)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable label={t('wallet.historyTitle')} rows={charges.data.data} rowKey={(c) => c.id} columns={chargeColumns} empty={t('wallet.noPayments')} />
       )}
-      {charges.data ? <Pagination label={t('wallet.historyTitle')} page={charges.data.currentPage} pageSize={charges.data.pageSize} total={charges.data.total} onPageChange={setPage} /> : null}
+      {charges.data ? <Pagination label={t('wallet.historyTitle')} page={charges.data.currentPage} pageSize={charges.data.pageSize} total={charges.data.total} onChange={setPage} hideSinglePage /> : null}
     </Box>
   );
 }
 
-/** Wallet (module wallet): balance by bucket with expiry, cards, top-ups, auto top-up, payment history. */
+/** Wallet (module wallet): balance by bucket with expiry, cards, top-ups, auto top-up, payment history; its tables, confirm-delete and pager from the shared kit. */
 export function WalletPage() {
   const { t } = useTranslation('settings');
   const wallet = useWallet();
