@@ -2,8 +2,7 @@ import { Box, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, OnboardingTopics, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
-import { Pagination } from '../../../components/Pagination';
+import { ErrorState, OnboardingTopics, PageHeader, PageSpinner, Pagination, paths } from '@leadsmith/shared';
 import { useCourses } from '../api/get-courses';
 
 /** Courses: the onboarding training the super admin publishes, or the user's reseller's own (the API decides). */
@@ -38,7 +37,7 @@ export function CoursesPage() {
           ))}
         </SimpleGrid>
       )}
-      {courses.data ? <Pagination label={t('routes.courses')} page={courses.data.currentPage} pageSize={courses.data.pageSize} total={courses.data.total} onPageChange={setPage} /> : null}
+      {courses.data ? <Pagination label={t('routes.courses')} page={courses.data.currentPage} pageSize={courses.data.pageSize} total={courses.data.total} onChange={setPage} hideSinglePage /> : null}
     </Box>
   );
 }

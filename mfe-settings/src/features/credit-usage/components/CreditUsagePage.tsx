@@ -2,8 +2,7 @@ import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Spinner, S
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ErrorState, PageHeader, useChartPalette } from '@leadsmith/shared';
-import { Pagination } from '../../../components/Pagination';
+import { ErrorState, PageHeader, Pagination, useChartPalette } from '@leadsmith/shared';
 import { useCreditUsage } from '../api/get-credit-usage';
 import { longDayLabel } from './day-label';
 import { useUserLimits } from '../api/get-user-limits';
@@ -161,7 +160,7 @@ export function CreditUsagePage() {
                   </Table.Root>
                 </Table.ScrollArea>
               )}
-              <Pagination label={t('creditUsage.tableTitle')} page={usage.data.currentPage} pageSize={usage.data.pageSize} total={usage.data.total} onPageChange={(p) => update({ page: String(p) })} />
+              <Pagination label={t('creditUsage.tableTitle')} page={usage.data.currentPage} pageSize={usage.data.pageSize} total={usage.data.total} onChange={(p) => update({ page: String(p) })} hideSinglePage />
             </Box>
           </>
         )}
