@@ -1,8 +1,10 @@
 import { hashPassword } from '../src/auth/passwords';
+import { grantPaidPeriod } from '../src/credits/periodGrant';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { caller, otherReseller, PACKAGE } from './whitelabel-helpers';
 
 type OwnPackage = { id: number; modules: string[] };
+const DAY_MS = 86_400_000;
 
 describe("a reseller's package grants chosen modules to its customers (ADR 050)", () => {
   let ctx: TestContext;
@@ -47,5 +49,57 @@ describe("a reseller's package grants chosen modules to its customers (ADR 050)"
     const whitelabel = await call('POST', '/api/whitelabel/packages', other, { ...PACKAGE, name: 'Resell', modules: ['whitelabel'] });
     expect(whitelabel.statusCode).toBe(400);
     expect(json<{ errors: { field: string }[] }>(whitelabel).errors.map((e) => e.field)).toEqual(['modules.0']);
+  });
+
+  it("grants only what the reseller holds now: a module it lost reaches no customer, at once or at the next period, and stays on the package", async () => {
+    // A reseller holding every module a package can grant.
+    const { rows } = await ctx.db.query<{ id: number }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, email_verified_at, created_at, updated_at, can_create_related_accounts)
+       VALUES ('losing.reseller@leadsmith.test', $1, 'Losing', 'Reseller', 'user', 'reseller', now(), now(), now(), true) RETURNING id`,
+      [await hashPassword('losing-reseller-pw')],
+    );
+    const resellerId = rows[0]!.id;
+    const setHeld = async (slugs: string[]) => {
+      await ctx.db.query('DELETE FROM user_modules WHERE user_id = $1', [resellerId]);
+      await ctx.db.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = ANY($2::text[])', [resellerId, `{${slugs.join(',')}}`]);
+    };
+    await setHeld(['whitelabel', 'leads', 'wallet', 'ai_suggest']);
+    const owner = await login(ctx.app, { email: 'losing.reseller@leadsmith.test', password: 'losing-reseller-pw' });
+    const pkg = json<{ data: OwnPackage }>(await call('POST', '/api/whitelabel/packages', owner, { ...PACKAGE, name: 'Losing AI', modules: ['ai_suggest'] })).data;
+    expect(pkg).toMatchObject({ modules: ['ai_suggest'] });
+
+    const subscribe = async (username: string) => {
+      const res = await call('POST', '/api/whitelabel/subscriptions', owner, { customer_name: `Lo ${username}`, email: `${username}@losing.test`, username, package_id: pkg.id });
+      expect(res.statusCode).toBe(201);
+      const sub = json<{ data: { id: number; customer_id: number } }>(res).data;
+      await ctx.db.query('UPDATE users SET password_hash = $2, email_verified_at = now() WHERE id = $1', [sub.customer_id, await hashPassword('losing-pass')]);
+      const token = await login(ctx.app, { email: `${username}@losing.test`, password: 'losing-pass' });
+      return { ...sub, permissions: async () => json<{ permissions: string[] }>(await ctx.app.inject({ url: '/api/me', headers: bearer(token) })).permissions };
+    };
+    const early = await subscribe('losing1');
+    expect(await early.permissions()).toEqual(['ai_suggest', 'leads', 'wallet']);
+
+    // The super admin takes AI and the wallet from the reseller.
+    await setHeld(['whitelabel', 'leads']);
+    // What the package adds goes at once; the base the period granted goes with the next period.
+    expect(await early.permissions()).toEqual(['leads', 'wallet']);
+    const start = new Date(ctx.clock.now().getTime() + 40 * DAY_MS);
+    const renewed = await grantPaidPeriod(ctx.db, { subscriptionId: early.id, periodStart: start, periodEnd: new Date(start.getTime() + 30 * DAY_MS), sourceEventId: 'losing-renewal' });
+    expect(renewed).toMatchObject({ granted: true });
+    expect(await early.permissions()).toEqual(['leads']);
+    // A customer signing up now gets no more than the reseller holds.
+    expect(await (await subscribe('losing2')).permissions()).toEqual(['leads']);
+
+    // Saving the package keeps the lost module on it (it comes back with the reseller's); adding another it lacks is refused.
+    const kept = await call('PUT', `/api/whitelabel/packages/${pkg.id}`, owner, { ...PACKAGE, name: 'Losing AI', monthly_credits: 600, modules: ['ai_suggest'] });
+    expect(kept.statusCode).toBe(200);
+    expect(json<{ data: OwnPackage }>(kept).data).toMatchObject({ modules: ['ai_suggest'] });
+    const added = await call('PUT', `/api/whitelabel/packages/${pkg.id}`, owner, { ...PACKAGE, name: 'Losing AI', modules: ['ai_suggest', 'wallet'] });
+    expect(added.statusCode).toBe(422);
+    expect(json(added)).toMatchObject({ code: 'whitelabel.module_not_held', field: 'modules.1' });
+
+    // The reseller holds AI again: its customers have it again at their next request.
+    await setHeld(['whitelabel', 'leads', 'ai_suggest']);
+    expect(await early.permissions()).toEqual(['ai_suggest', 'leads']);
   });
 });

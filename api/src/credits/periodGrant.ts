@@ -105,12 +105,24 @@ async function usageEvent(tx: Queryable, sub: SubscriptionRow, event: string, at
   ]);
 }
 
-/** The customer's access while its subscription is paid: active, with the customer modules. */
+/**
+ * The customer's access while its subscription is paid: active, with the customer modules its reseller
+ * holds now (own or plan). A reseller grants only what it holds (ADR 056): a base module it has lost is
+ * not granted, and one the customer got from an earlier period is withdrawn with this one.
+ */
 export async function resumeAccess(tx: Queryable, customerId: number, subscriptionId: number, periodEnd: Date | null): Promise<void> {
   await tx.query(`UPDATE users SET subscription_status = 'active', subscription_id = $2, license_expires_at = $3 WHERE id = $1`, [customerId, `wl_${subscriptionId}`, periodEnd]);
-  for (const slug of CUSTOMER_MODULE_SLUGS) {
-    await tx.query('INSERT INTO user_modules (user_id, module_id) SELECT $1, id FROM modules WHERE slug = $2 ON CONFLICT DO NOTHING', [customerId, slug]);
-  }
+  const base = `{${CUSTOMER_MODULE_SLUGS.join(',')}}`;
+  const resellerHolds = 'SELECT hm.module_id FROM whitelabel_subscriptions s JOIN user_held_modules hm ON hm.user_id = s.owner_id WHERE s.id = $2';
+  await tx.query(
+    `INSERT INTO user_modules (user_id, module_id)
+     SELECT $1, m.id FROM modules m WHERE m.slug = ANY($3::text[]) AND m.id IN (${resellerHolds}) ON CONFLICT DO NOTHING`,
+    [customerId, subscriptionId, base],
+  );
+  await tx.query(
+    `DELETE FROM user_modules WHERE user_id = $1 AND module_id IN (SELECT id FROM modules WHERE slug = ANY($3::text[])) AND module_id NOT IN (${resellerHolds})`,
+    [customerId, subscriptionId, base],
+  );
 }
 
 /** Modules a reseller's customer holds while its subscription is paid. */

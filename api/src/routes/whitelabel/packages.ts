@@ -85,12 +85,18 @@ const MODULES_COLUMN = `COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM whi
     WHERE wm.package_id = whitelabel_packages.id), '[]'::json) AS modules`;
 
 /**
- * Replaces a package's modules. The reseller grants only modules it holds itself (own or plan):
- * the first one it does not hold is refused with 422 naming `modules.<i>`. Customers hold them through
- * user_held_modules, so a module taken off is gone at their next request.
+ * Replaces a package's modules. The reseller adds only modules it holds itself (own or plan): the first
+ * other one is refused with 422 naming `modules.<i>`. A module already on the package that the reseller
+ * has since lost may stay (saving the package's other fields keeps it; it grants nothing until the
+ * reseller holds it again, ADR 056). Customers hold them through user_held_modules, so a module taken
+ * off is gone at their next request.
  */
 async function setPackageModules(q: Queryable, ownerId: number, packageId: number, modules: readonly PackageModuleSlug[]): Promise<void> {
-  const { rows } = await q.query<{ slug: string }>('SELECT m.slug FROM user_held_modules hm JOIN modules m ON m.id = hm.module_id WHERE hm.user_id = $1', [ownerId]);
+  const { rows } = await q.query<{ slug: string }>(
+    `SELECT m.slug FROM user_held_modules hm JOIN modules m ON m.id = hm.module_id WHERE hm.user_id = $1
+     UNION SELECT m.slug FROM whitelabel_package_modules wm JOIN modules m ON m.id = wm.module_id WHERE wm.package_id = $2`,
+    [ownerId, packageId],
+  );
   const held = new Set(rows.map((r) => r.slug));
   const missing = modules.findIndex((slug) => !held.has(slug));
   if (missing >= 0) throw unprocessable('whitelabel.module_not_held', `modules.${missing}`);
