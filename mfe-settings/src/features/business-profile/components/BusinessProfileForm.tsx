@@ -1,8 +1,7 @@
 import { Badge, Box, Button, Grid, Heading, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
-import { TextAreaField } from '../../../components/TextAreaField';
+import { TextareaField, TextField, applyApiFieldErrors, useYupForm } from '@leadsmith/shared';
 import type { BusinessProfileResponse } from '../api/get-business-profile';
 import { businessProfileSchema, useSaveBusinessProfile, type BusinessProfileInput } from '../api/save-business-profile';
 
@@ -54,10 +53,10 @@ export function BusinessProfileForm({ profile }: BusinessProfileFormProps) {
           <TextField label={f('industry')} required registration={form.register('industry')} error={errors.industry} />
           <TextField label={f('location')} registration={form.register('location')} error={errors.location} />
         </Grid>
-        <TextAreaField label={f('description')} required registration={form.register('description')} error={errors.description} />
-        <TextAreaField label={f('target_audience')} required registration={form.register('target_audience')} error={errors.target_audience} />
-        <TextAreaField label={f('products_services')} required registration={form.register('products_services')} error={errors.products_services} />
-        <TextAreaField label={f('unique_selling_points')} registration={form.register('unique_selling_points')} error={errors.unique_selling_points} />
+        <TextareaField rows={3} label={f('description')} required registration={form.register('description')} error={errors.description} />
+        <TextareaField rows={3} label={f('target_audience')} required registration={form.register('target_audience')} error={errors.target_audience} />
+        <TextareaField rows={3} label={f('products_services')} required registration={form.register('products_services')} error={errors.products_services} />
+        <TextareaField rows={3} label={f('unique_selling_points')} registration={form.register('unique_selling_points')} error={errors.unique_selling_points} />
         <Button type="submit" colorPalette="brand" loading={save.isPending}>
           {t('businessProfile.save')}
         </Button>

@@ -1,9 +1,8 @@
 import { Badge, Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { applyApiFieldErrors, useYupForm, v, yup } from '@leadsmith/shared';
+import { TextareaField, applyApiFieldErrors, useYupForm, v, yup } from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from '../../../components/TextAreaField';
 import { useDefaultQuestions, type DefaultQuestions as Questions } from '../api/get-default-questions';
 import { useSaveTrainingItem } from '../api/save-training-item';
 import { trainingKeys } from '../api/training-resources';
@@ -67,7 +66,7 @@ function AnswerForm({ question, onDone }: { question: Questions['data'][number];
   });
   return (
     <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate mt={2} aria-label={t('defaultQuestions.answerOne', { question: question.question })}>
-      <TextAreaField label={t('training.fields.answer')} required autoFocus registration={form.register('answer')} error={form.formState.errors.answer} />
+      <TextareaField rows={3} label={t('training.fields.answer')} required autoFocus registration={form.register('answer')} error={form.formState.errors.answer} />
       <HStack gap={2}>
         <Button type="submit" size="sm" colorPalette="brand" loading={save.isPending}>
           {t('actions.save')}

@@ -1,8 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteButton, ErrorState, Pagination, ResourceFormFrame, TextField, useYupForm, v, yup } from '@leadsmith/shared';
-import { TextAreaField } from '../../../components/TextAreaField';
+import { ConfirmDeleteButton, ErrorState, Pagination, ResourceFormFrame, TextareaField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useDeleteTrainingItem } from '../api/delete-training-item';
 import { useTrainingItems } from '../api/get-training-items';
 import { useSaveTrainingItem } from '../api/save-training-item';
@@ -56,7 +55,7 @@ function ItemForm({ label, fields, defaults, submitLabel, onSave, onSaved, onCan
     <ResourceFormFrame form={form} label={label} submitLabel={submitLabel} maxW="none" saving={pending} onSave={onSave} onSaved={onSaved} onCancel={onCancel}>
       {fields.map((f) =>
         f.multiline ? (
-          <TextAreaField key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
+          <TextareaField rows={3} key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
         ) : (
           <TextField key={f.name} label={f.label} required registration={form.register(f.name)} error={errors[f.name]?.message as string | undefined} />
         ),
