@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type AccountName } from './accounts';
+import type { AccountName } from './accounts';
 import { ShellPage } from './ShellPage';
-import { apiToken } from './session';
+import { apiToken, openWithToken } from './session';
 
 interface Fixtures {
   shell: ShellPage;
@@ -77,10 +77,7 @@ export const test = base.extend<Fixtures>({
   shell: async ({ page }, use) => use(new ShellPage(page)),
   signIn: async ({ page, request }, use) => {
     await use(async (account, path = '/') => {
-      const token = await apiToken(request, account);
-      await page.goto('/login');
-      await page.evaluate((t) => localStorage.setItem('access_token', t), token);
-      await page.goto(path);
+      await openWithToken(page, await apiToken(request, account), path);
     });
   },
   expectAccessible: async ({ page }, use) => {

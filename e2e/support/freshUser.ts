@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from './api';
 import { outbox } from './devRoutes';
+import { openWithToken } from './session';
 
 export interface FreshUser {
   email: string;
@@ -31,7 +32,5 @@ export async function registerFreshUser(request: APIRequestContext, label: strin
 
 /** Opens `path` signed in as the given fresh user. */
 export async function openAs(page: Page, user: FreshUser, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('access_token', t), user.token);
-  await page.goto(path);
+  await openWithToken(page, user.token, path);
 }

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, type AccountName } from './accounts';
 import { api } from './api';
 
@@ -14,4 +14,11 @@ export interface Credentials {
 export async function apiToken(request: APIRequestContext, account: AccountName | Credentials): Promise<string> {
   const { email, password } = typeof account === 'string' ? ACCOUNTS[account] : account;
   return (await api(request).post('/auth/login', { data: { email, password } })).token;
+}
+
+/** Opens `path` signed in with `token`: the session token in the app origin's storage, as the sign-in page leaves it. */
+export async function openWithToken(page: Page, token: string, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
+  await page.goto(path);
 }

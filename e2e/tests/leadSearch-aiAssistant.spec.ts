@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { completeBusinessProfile, createAssistantUser, peopleListWith } from '../support/AssistantApi';
-
-async function openAs(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('access_token', t), token);
-  await page.goto(path);
-}
+import { openWithToken } from '../support/session';
 
 test.describe('lead search: AI assistant', () => {
   test('edit a prompt, use one from the library, run the AI action on a selection and read the texts', async ({ page, request, expectAccessible }) => {
@@ -17,7 +11,7 @@ test.describe('lead search: AI assistant', () => {
     const { listId, resultIds } = await peopleListWith(request, user.token, `AI list ${stamp}`, ['Dana Smith', 'Lee Park']);
 
     // The assistant: one prompt per type for people lists, the default until edited.
-    await openAs(page, user.token, '/lead-search/ai-assistant');
+    await openWithToken(page, user.token, '/lead-search/ai-assistant');
     await expect(page.getByRole('heading', { level: 1, name: 'AI assistant' })).toBeVisible();
     await expect(page.getByTestId('prompt-item')).toHaveCount(8);
     await page.getByTestId('prompt-item').filter({ hasText: 'First line' }).click();
@@ -93,7 +87,7 @@ test.describe('lead search: AI assistant', () => {
     const user = await createAssistantUser(request);
     const { listId } = await peopleListWith(request, user.token, `Gate ${Date.now()}`, ['Kim Ray']);
 
-    await openAs(page, user.token, '/lead-search/ai-assistant');
+    await openWithToken(page, user.token, '/lead-search/ai-assistant');
     await expect(page.getByRole('heading', { level: 1, name: 'AI assistant' })).toBeVisible();
     const gate = page.getByTestId('assistant-profile-required');
     await expect(gate).toContainText('AI tools unavailable until the business profile is done');

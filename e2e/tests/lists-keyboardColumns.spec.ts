@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { api } from '../support/api';
-import { apiToken } from '../support/session';
+import { apiToken, openWithToken } from '../support/session';
 
 /** Issue 29 items 6 and 7: keyboard shortcuts on a list's results, the column chooser and saved views in the URL. */
 test.describe('lists: keyboard, columns and saved views', () => {
@@ -66,9 +66,7 @@ test.describe('lists: keyboard, columns and saved views', () => {
     const shared = page.url();
     const otherContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const other = await otherContext.newPage();
-    await other.goto('/login');
-    await other.evaluate((t) => localStorage.setItem('access_token', t), token);
-    await other.goto(shared);
+    await openWithToken(other, token, shared);
     const otherTable = other.getByRole('table', { name: 'Results' });
     await expect(otherTable.getByRole('columnheader').nth(2)).toHaveText('Email');
     await expect(otherTable.getByRole('columnheader', { name: 'Phone' })).toHaveCount(0);
