@@ -50,7 +50,11 @@ describe('email verification grades', () => {
     const queued = await inject('POST', `/api/people-results/${id}/verify-emails`);
     expect([queued.statusCode, json(queued).code, json(queued).queued]).toEqual([202, 'lists.verify_queued', emails.length]);
     expect(json(await inject('GET', `/api/campaigns/${id}/email-grades`))).toMatchObject({ ungraded: emails.length, grading: true });
+    // A page of the list says its grades are still to land (its screen polls it until they have), and then that they have.
+    const listGrading = async () => json<{ campaign: { grading?: boolean } }>(await inject('POST', `/api/people-results/${id}`, { limit: 1 })).campaign.grading;
+    expect(await listGrading()).toBe(true);
     await ctx.app.queue.drain();
+    expect(await listGrading()).toBe(false);
 
     const graded = Object.fromEntries((await page(id)).map((r) => [r.email, [r.email_grade, r.email_grade_reason]]));
     expect(graded).toEqual({

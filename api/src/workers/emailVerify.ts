@@ -4,13 +4,9 @@ import { emailGrader, checksGrader } from '../providers/leads/emailGrades';
 import { dnsResolverFromEnv } from '../providers/leads/domain/engine';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
 import { jobUnderway, type JobQueue } from '../queue/jobQueue';
-import { gradeListEmails } from '../routes/leadSearch/emailGradeStore';
+import { EMAIL_VERIFY, emailVerifyKey, gradeListEmails } from '../routes/leadSearch/emailGradeStore';
 
-export const EMAIL_VERIFY = 'email-verify';
 const RETRIES = 3;
-
-/** The grading's singleton key: one per list. */
-export const emailVerifyKey = (campaignId: number) => `email-verify:${campaignId}`;
 
 /** Enqueues the grading of a list's ungraded emails (stately by list: one queued and one running per list). */
 export async function enqueueEmailVerify(queue: JobQueue, campaignId: number, tx?: Queryable): Promise<void> {

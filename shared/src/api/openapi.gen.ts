@@ -5112,6 +5112,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             }[];
                             currentPage: number;
                             pageSize: number;
@@ -5220,6 +5222,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -5325,6 +5329,8 @@ export interface paths {
                                 created_at: string;
                                 finished_at: string | null;
                             } | null;
+                            /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                            grading?: boolean;
                         };
                     };
                 };
@@ -5427,6 +5433,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -5617,6 +5625,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                             undo_id: number | null;
                         };
@@ -5782,6 +5792,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -6719,6 +6731,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -7052,6 +7066,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -7615,6 +7631,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -8178,6 +8196,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -8741,6 +8761,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -9304,6 +9326,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -9867,6 +9891,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };
@@ -10430,6 +10456,8 @@ export interface paths {
                                     created_at: string;
                                     finished_at: string | null;
                                 } | null;
+                                /** @description The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot) */
+                                grading?: boolean;
                             };
                         };
                     };

@@ -2,6 +2,7 @@ import type { Queryable, SqlParam } from '../../db';
 import { integerParams } from '../../db/types';
 import { ApiError } from '../../http/errors';
 import { CAMPAIGN_SEARCH_TYPE } from '../../providers/leads';
+import { gradingQueuedSql } from './emailGradeStore';
 import type { CampaignDto, EnrichmentJobDto, JobDto } from './listSchemas';
 
 export type { CampaignDto, JobDto };
@@ -29,9 +30,10 @@ export function toJobDto(row: JobRow): JobDto {
   return { ...row, created_at: iso(row.created_at) };
 }
 
-export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?: EnrichmentJobRow | null): CampaignDto {
+export function toCampaignDto(row: CampaignRow, job: JobRow | null, enrichment?: EnrichmentJobRow | null, grading?: boolean): CampaignDto {
   return {
     ...(enrichment === undefined ? {} : { enrichment: enrichment ? toEnrichmentJobDto(enrichment) : null }),
+    ...(grading === undefined ? {} : { grading }),
     ...row,
     search_type: CAMPAIGN_SEARCH_TYPE[row.list_type],
     created_at: iso(row.created_at),
@@ -53,12 +55,14 @@ export async function loadCampaign(db: Queryable, userId: number, id: number, op
   return toCampaignDto(row, job, enrichment);
 }
 
-type Loaded<T> = CampaignRow & { job: JobRow | null; enrichment: EnrichmentJobRow | null; extra: T };
+type Loaded<T> = CampaignRow & { job: JobRow | null; enrichment: EnrichmentJobRow | null; grading: boolean; extra: T };
 
 /**
  * One statement for a list, its latest job and `extraSql` (a scalar subquery of the caller over the
  * list's rows; its parameters are `params`, whose `$1` is the list id): a hot read path pays one
- * round trip instead of three. 404 when the list is not the user's.
+ * round trip instead of three. 404 when the list is not the user's. Whether the list's grading is
+ * still to land is read on the same snapshot as the rows, so `grading: false` means the rows hold
+ * every grade (the list's screen polls until then).
  */
 export async function loadCampaignWith<T>(db: Queryable, userId: number, id: number, extraSql: string, params: readonly SqlParam[]): Promise<{ campaign: CampaignDto; rows: T }> {
   if (params[0] !== id) throw new Error('loadCampaignWith: $1 must be the list id');
@@ -66,6 +70,7 @@ export async function loadCampaignWith<T>(db: Queryable, userId: number, id: num
   const sql = `SELECT ${CAMPAIGN_COLUMNS},
               (SELECT row_to_json(j) FROM (SELECT ${JOB_COLUMNS} FROM search_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) j) AS job,
               (SELECT row_to_json(e) FROM (SELECT ${ENRICHMENT_JOB_COLUMNS} FROM enrichment_jobs WHERE campaign_id = c.id ORDER BY id DESC LIMIT 1) e) AS enrichment,
+              ${gradingQueuedSql('c.id')} AS grading,
               (${extraSql}) AS extra
          FROM campaigns c WHERE c.id = $1 AND c.user_id = ${userParam} AND c.deleted_at IS NULL`;
   const values = [...params, userId];
@@ -77,8 +82,8 @@ export async function loadCampaignWith<T>(db: Queryable, userId: number, id: num
   const { rows } = prepared ? await db.queryPrepared!<Loaded<T>>(sql, values) : await db.query<Loaded<T>>(sql, values);
   const row = rows[0];
   if (!row) throw notFound();
-  const { job, enrichment, extra, ...campaign } = row;
-  return { campaign: toCampaignDto(campaign, job, enrichment), rows: extra };
+  const { job, enrichment, grading, extra, ...campaign } = row;
+  return { campaign: toCampaignDto(campaign, job, enrichment, grading), rows: extra };
 }
 
 /** Latest job per campaign for a page of campaigns (one query). */

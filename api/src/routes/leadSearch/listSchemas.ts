@@ -80,6 +80,8 @@ export const CampaignSchema = Type.Object({
   job: Nullable(SearchJobSchema),
   /** The latest get-phones / get-employees / enrich request of the list (its progress), on the single-list answers only. */
   enrichment: Type.Optional(Nullable(EnrichmentJobSchema)),
+  /** On a page of results only: the list's emails are queued or being graded, so grades are still to land on these rows. */
+  grading: Type.Optional(Type.Boolean({ description: "The list's emails are queued or being graded: grades are still to land on these rows (read with them, on one snapshot)" })),
 });
 export type CampaignDto = Static<typeof CampaignSchema>;
 

@@ -25,6 +25,14 @@ export const gradeSummaryQuery = (listId: number, polling: boolean) =>
     refetchInterval: (query) => (query.state.data?.grading || (polling && (query.state.data?.ungraded ?? 0) > 0) ? 2000 : false),
   });
 
+/**
+ * Grades landed between two polls of the summary, so the rows on screen are out of date: some grade's count moved.
+ * Read on the graded counts, not the ungraded one, because a search that stores its emails and ends between two
+ * polls is graded at once: the ungraded count then goes 0 → 0 while a grade's count grows.
+ */
+export const gradesLanded = (before: Pick<GradeSummary, 'counts'> | undefined, after: Pick<GradeSummary, 'counts'> | undefined): boolean =>
+  before !== undefined && after !== undefined && EMAIL_GRADES.some((grade) => before.counts[grade] !== after.counts[grade]);
+
 export const useGradeSummary = (listId: number, polling: boolean) => useQuery(gradeSummaryQuery(listId, polling));
 
 /** POST /api/{type}-results/{id}/verify-emails: grade the list's ungraded emails in the background. */

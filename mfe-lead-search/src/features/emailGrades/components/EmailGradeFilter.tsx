@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { SearchType } from '../../../api/types';
-import { EMAIL_GRADES, useGradeSummary, useVerifyEmails, type EmailGrade } from '../api/emailGrades';
+import { EMAIL_GRADES, gradesLanded, useGradeSummary, useVerifyEmails, type EmailGrade } from '../api/emailGrades';
 
 export interface EmailGradeFilterProps {
   type: SearchType;
@@ -29,12 +29,12 @@ export function EmailGradeFilter({ type, listId, value, onChange }: EmailGradeFi
   const counts = summary.data?.counts;
   // Asked by the user, or by the list's search (its end grades the emails found): the button says how many are left.
   const busy = (verifying || summary.data?.grading === true) && (ungraded ?? 0) > 0;
-  const seen = useRef(ungraded);
+  const seen = useRef(summary.data);
   // Grades landed since the last poll: the rows on screen show them.
   useEffect(() => {
-    if (seen.current !== undefined && ungraded !== undefined && ungraded < seen.current) void client.invalidateQueries({ queryKey: ['leadSearch', 'results'] });
-    seen.current = ungraded;
-  }, [ungraded, client]);
+    if (gradesLanded(seen.current, summary.data)) void client.invalidateQueries({ queryKey: ['leadSearch', 'results'] });
+    seen.current = summary.data;
+  }, [summary.data, client]);
   const number = new Intl.NumberFormat(i18n.language);
 
   const handleVerify = async () => {

@@ -79,6 +79,8 @@ export const resultsQuery = (type: SearchType, id: number, filters: ResultFilter
       // A queued get-phones / get-employees / enrich fills the rows and its progress line as it goes.
       if (data.campaign.enrichment?.status === 'running') return 1000;
       const job = data.campaign.job;
+      // The list's emails are being graded (its search just ended, or the user asked): their grades land on the rows.
+      if (job?.status !== 'running' && !looking && data.campaign.grading) return 2000;
       // Phones a source answers by webhook (Apollo's mobile numbers) come minutes after the request: poll gently until they have.
       if (job?.status !== 'running' && !looking && data.data.some((r) => r.data.phone_reveal === 'pending')) return 5000;
       // An intent search may wait a long time for visitors: poll it more gently than a search filling up.

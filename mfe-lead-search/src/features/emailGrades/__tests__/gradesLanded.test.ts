@@ -1,0 +1,29 @@
+import { gradesLanded } from '../api/emailGrades';
+
+const counts = (graded: Partial<Record<'valid' | 'accept_all' | 'invalid' | 'disposable' | 'webmail' | 'unknown', number>>) => ({
+  counts: { valid: 0, accept_all: 0, invalid: 0, disposable: 0, webmail: 0, unknown: 0, ...graded },
+});
+
+describe('grades landed between two polls of the summary', () => {
+  it('sees an email graded again with another grade (counts move, the total stays)', () => {
+    expect(gradesLanded(counts({ valid: 2 }), counts({ valid: 1, invalid: 1 }))).toBe(true);
+  });
+
+  it('sees grades for emails that were stored and graded between two polls (ungraded stayed 0)', () => {
+    expect(gradesLanded(counts({}), counts({ unknown: 1 }))).toBe(true);
+  });
+
+  it('sees a batch of grades landing while others are still ungraded', () => {
+    expect(gradesLanded(counts({ valid: 3 }), counts({ valid: 3, invalid: 2 }))).toBe(true);
+  });
+
+  it('sees graded emails leaving the list (rows deleted)', () => {
+    expect(gradesLanded(counts({ valid: 3 }), counts({ valid: 1 }))).toBe(true);
+  });
+
+  it('asks for nothing when no grade changed, or before the first summary', () => {
+    expect(gradesLanded(counts({ valid: 3 }), counts({ valid: 3 }))).toBe(false);
+    expect(gradesLanded(undefined, counts({ valid: 3 }))).toBe(false);
+    expect(gradesLanded(counts({ valid: 3 }), undefined)).toBe(false);
+  });
+});
