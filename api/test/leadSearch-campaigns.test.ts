@@ -1,4 +1,5 @@
-import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import Value from 'typebox/value';
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { undeclaredFields } from '../src/http/responseFieldCheck';
@@ -11,16 +12,16 @@ let reseller: string;
 
 type Campaign = ApiResponse<'/api/campaigns/{id}', 'get'>;
 
-// Demo data is free (ADR 017): the results filters below look for charged rows, so searches are served by a source that is not demo.
-let undoChargedSource: () => void;
+// Demo data is free (ADR 017): the results filters below look for charged rows, so people come from Apollo (its local fake).
+let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource(['people']);
+  apollo = await installApolloPeople(['people']);
   ctx = await createTestApp();
   customer = await login(ctx.app, DEMO.customer);
   reseller = await login(ctx.app, DEMO.reseller);
 }, 60_000);
 afterAll(async () => {
-  undoChargedSource();
+  await apollo.close();
   await ctx.close();
 });
 
@@ -201,7 +202,7 @@ describe('results: filters, manual entry, csv', () => {
     expect(single).toMatchObject({ id: eve.id, created_at: eve.created_at, labels: eve.labels, data: eve.data });
     res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/labels`, headers: bearer(customer), payload: { ids: [eve.id], add: ['=SUM(1)', 'vip'] } });
     expect(res.statusCode).toBe(200);
-    res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'acme' } });
+    res = await ctx.app.inject({ method: 'POST', url: `/api/people-results/${list.id}/csv`, headers: bearer(customer), payload: { search: 'eve@acme' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     // A UTF-8 byte order mark first, so spreadsheet programs read accents right.

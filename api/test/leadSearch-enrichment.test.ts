@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
-import { bearer, registerChargedSource, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, registerChargedSource, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
 import { enrichAndWait, enrichmentFigures } from './support/enrichment';
 import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
@@ -12,18 +13,18 @@ let userId: number;
 type Result = Page['data'][number];
 type Page = ApiResponse<'/api/people-results/{id}', 'post'>;
 
-// Demo data is free (ADR 017): the people tests charge, so people are served by a source that is not demo. The charges of
+// Demo data is free (ADR 017): the people tests charge, so people come from Apollo (its local fake). The charges of
 // local, domain, influencer and intent lists go through the real adapters and their fakes (leadSources-charges.test.ts).
-let undoChargedSource: () => void;
+let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource(['people']);
+  apollo = await installApolloPeople(['people']);
   ctx = await createTestApp();
   token = await login(ctx.app, DEMO.customer);
   other = await login(ctx.app, DEMO.reseller);
   userId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.customer.email])).rows[0]!.id;
 }, 60_000);
 afterAll(async () => {
-  undoChargedSource();
+  await apollo.close();
   await ctx.close();
 });
 
@@ -91,7 +92,7 @@ describe('enrichment asks the vendor with no transaction open (ADR 015)', () => 
       demo: false,
       async findPhone(lead) {
         openDuringCalls.push(open);
-        asked.push(lead.name);
+        asked.push(lead.key ?? lead.name);
         if (asked.length === 1) {
           callStarted();
           // Held open until the test has made its other requests (only when nothing is locked, so a wrong build fails instead of hanging).
@@ -299,6 +300,14 @@ describe('advanced custom search: every operator of spec §3', () => {
 });
 
 describe('people "find similar" (spec §9 peopleFindSimilar)', () => {
+  // People at other companies like the seed: the Apollo fake's people all work at Acme, so these tests keep an in-process
+  // people source that is not demo data (the demo generator's varied people and companies, charged).
+  let undoChargedSource: () => void;
+  beforeAll(() => {
+    undoChargedSource = registerChargedSource(['people']);
+  });
+  afterAll(() => undoChargedSource());
+
   it('finds people in the same role and seniority at other companies, charges 2 per person found with a contact, once', async () => {
     await setWallet(500);
     const id = await createList('people');

@@ -51,7 +51,7 @@ describe('Apollo', () => {
     // verified → found, guessed → potential, unavailable → no email.
     expect(records.slice(0, 4).map((r) => [r.email, r.email_outcome])).toEqual([
       ['rita@acme.test', 'found'],
-      ['tomás@acme.test', 'found'],
+      ['tomas@acme.test', 'found'],
       ['sara@acme.test', 'potential'],
       [null, 'not_found'],
     ]);

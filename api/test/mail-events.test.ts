@@ -5,7 +5,8 @@ import { savedSearchTick } from '../src/routes/leadSearch/savedSearchAlerts';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 import { SUBSCRIPTION_RENEWALS } from '../src/workers/subscriptionRenewals';
 import { SANDBOX_CARDS, sandboxToken } from '../src/providers/payments';
-import { createTestApp, bearer, json, login, DEMO, registerChargedSource, searchJobStatus, type TestContext } from './helpers';
+import { createTestApp, bearer, json, login, DEMO, searchJobStatus, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import { caller, PACKAGE } from './whitelabel-helpers';
 import { untilSettled } from './support/until';
 
@@ -241,7 +242,8 @@ describe('event emails: one per event, to the account, none on a replay', () => 
   });
 
   it("a search job whose charge takes the balance below the threshold mails low credits once (the queue's search worker passes the mail deps)", async () => {
-    const undo = registerChargedSource(['people']);
+    // People from Apollo (its local fake): charged, unlike demo data (ADR 017).
+    const apollo = await installApolloPeople(['people']);
     try {
       await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [customerId]);
       const balance = await ctx.db.transaction((tx) => creditBalance(tx, customerId, { now: ctx.clock.now() }));
@@ -257,7 +259,7 @@ describe('event emails: one per event, to the account, none on a replay', () => 
       expect(after).toBeLessThanOrEqual(LOW_CREDITS_THRESHOLD);
       expect(await mails('low_credits')).toHaveLength(before + 1);
     } finally {
-      undo();
+      await apollo.close();
     }
   });
 
