@@ -219,7 +219,8 @@ function apollo(request: ReceivedRequest, peoplePerQuery = false): Scripted {
   const perPage = Number(body.per_page ?? 10);
   if (request.path.endsWith('/api/v1/mixed_people/api_search')) {
     const domains = (body.q_organization_domains_list as string[] | undefined) ?? [];
-    const total = domains.includes('no-such-company.invalid') ? 0 : FAKE_TOTALS.apolloPeople;
+    // Per query, a block of 100 people; otherwise the same 30 for every query.
+    const total = domains.includes('no-such-company.invalid') ? 0 : peoplePerQuery ? 100 : FAKE_TOTALS.apolloPeople;
     const start = (page - 1) * perPage;
     const first = peoplePerQuery ? apolloPeopleBlock(body) : 0;
     return { status: 200, body: { total_entries: total, people: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => apolloSearchPerson(first + start + k)) } };
@@ -304,7 +305,7 @@ function google(request: ReceivedRequest): Scripted {
 
 /**
  * `peoplePerQuery`: Apollo's people search answers other people for another title, location or
- * seniority (blocks of 100 from person 100), as the real one does; off, every query gets people 0–29.
+ * seniority (100 a query, in blocks from person 100), as the real one does; off, every query gets people 0–29.
  */
 export async function startFakeLeadVendors(extra: Partial<Record<Vendor, Handler>> = {}, { port: listenPort = 0, peoplePerQuery = false }: { port?: number; peoplePerQuery?: boolean } = {}): Promise<FakeLeadVendors> {
   const handlers: Partial<Record<Vendor, Handler>> = { nominatim, overpass, hunter, apollo: (request) => apollo(request, peoplePerQuery), modash, youtube, ipinfo, google, wikidata, ...extra };

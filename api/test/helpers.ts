@@ -138,11 +138,12 @@ export async function searchJobStatus(db: Db, jobId: number): Promise<string | u
 }
 
 /**
- * A people source that is not demo data, for tests of charging around people lists (autopilots,
- * campaigns, exports): demo data is free (ADR 017), so such a test serves the demo generator's people
- * under a real source's id. People have no keyless engine and the Apollo fake answers fixed people;
- * the charges of local, domain, influencer and intent searches go through the real adapters and
- * their fakes instead (leadSources-charges.test.ts). Returns an undo.
+ * A people source that is not demo data, served in process: the demo generator's people under a real
+ * source's id (demo data is free, ADR 017). Only for what the Apollo fake cannot answer: "find similar"
+ * needs people at other companies, and the fake's all work at Acme. Tests of searching and charging
+ * people use the real Apollo adapter against its fake (support/apolloPeople.ts); the charges of local,
+ * domain, influencer and intent searches go through the real adapters and their fakes
+ * (leadSources-charges.test.ts). Returns an undo.
  */
 export function registerChargedSource(types: readonly ('people' | 'group')[] = ['people']): () => void {
   return registerLeadProvider({ ...demoLeadProvider, id: 'charged-test-source', demo: false }, types);

@@ -5,7 +5,8 @@ process.env.CRM_RETRY_BACKOFF_MS = '0';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import { startFakeCrm, type FakeCrm } from './fakeCrm';
 import { autopilotTick, FIRST_RUN_DELAY_MS } from '../src/routes/leadSearch/autopilotScheduler';
 
@@ -67,10 +68,10 @@ async function firstRun(autopilotId: number): Promise<Run> {
 }
 const lastRun = async (autopilotId: number, token = customer) => json<{ data: Run[] }>(await inject('GET', `/api/autopilots/${autopilotId}/runs`, token)).data[0]!;
 
-// Demo data is free (ADR 017): these tests charge people searches, so people are served by a source that is not demo.
-let undoChargedSource: () => void;
+// Demo data is free (ADR 017): these tests charge people searches, so people come from Apollo (its local fake).
+let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource(['people']);
+  apollo = await installApolloPeople(['people']);
   crm = await startFakeCrm();
   process.env.CRM_GHL_TOKEN_URL = crm.tokenUrl;
   process.env.CRM_GHL_API_URL = crm.base;
@@ -95,7 +96,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  undoChargedSource();
+  await apollo.close();
   delete process.env.CRM_GHL_TOKEN_URL;
   delete process.env.CRM_GHL_API_URL;
   await ctx.close();

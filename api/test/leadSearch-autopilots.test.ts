@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
-import { bearer, registerChargedSource, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, searchJobStatus, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import { autopilotTick, FIRST_RUN_DELAY_MS, startDueRuns } from '../src/routes/leadSearch/autopilotScheduler';
 import { failSearchJob } from '../src/routes/leadSearch/searchJobs';
 import { LeadSourceError, registerLeadProvider, type LeadRecord } from '../src/providers/leads';
@@ -15,10 +16,10 @@ type Run = ApiResponse<'/api/autopilots/{id}/runs', 'get'>['data'][number];
 
 const DAY = 24 * 3600 * 1000;
 
-// Demo data is free (ADR 017): these tests charge people searches, so people are served by a source that is not demo.
-let undoChargedSource: () => void;
+// Demo data is free (ADR 017): these tests charge people searches, so people come from Apollo (its local fake).
+let apollo: Awaited<ReturnType<typeof installApolloPeople>>;
 beforeAll(async () => {
-  undoChargedSource = registerChargedSource(['people']);
+  apollo = await installApolloPeople(['people']);
   ctx = await createTestApp();
   // Runs a year and more ahead outlive the seed's licences (expiry: accounts-license.test.ts).
   await ctx.db.query('UPDATE users SET license_expires_at = NULL WHERE email IN ($1, $2)', [DEMO.customer.email, DEMO.reseller.email]);
@@ -28,7 +29,7 @@ beforeAll(async () => {
   await ctx.db.query('UPDATE users SET search_limit = 100000, searches_used = 0 WHERE id = $1', [userId]);
 }, 60_000);
 afterAll(async () => {
-  undoChargedSource();
+  await apollo.close();
   await ctx.close();
 });
 

@@ -5,7 +5,7 @@ import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors }
 /**
  * People (and group) lists served by the real Apollo adapter (People API Search, People Enrichment for
  * emails and phones) against the local Apollo fake, for tests of searching and charging around people
- * lists: demo data is free (ADR 017), Apollo's people are charged. The fake finds 30 people at Acme
+ * lists: demo data is free (ADR 017), Apollo's people are charged. The fake finds 100 people at Acme
  * for a query, other people for another title, location or seniority (fixtures/leadVendors/apollo.ts):
  * three in four with an email (verified or guessed), every other one with a phone. Only the given
  * types change source; `close` puts the previous ones back.
