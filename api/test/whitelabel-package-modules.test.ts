@@ -3,7 +3,7 @@ import { grantPaidPeriod } from '../src/credits/periodGrant';
 import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
 import { caller, otherReseller, PACKAGE } from './whitelabel-helpers';
 
-type OwnPackage = { id: number; modules: string[] };
+type OwnPackage = { id: number; modules: string[]; unavailable_modules: string[] };
 const DAY_MS = 86_400_000;
 
 describe("a reseller's package grants chosen modules to its customers (ADR 050)", () => {
@@ -51,7 +51,7 @@ describe("a reseller's package grants chosen modules to its customers (ADR 050)"
     expect(json<{ errors: { field: string }[] }>(whitelabel).errors.map((e) => e.field)).toEqual(['modules.0']);
   });
 
-  it("grants only what the reseller holds now: a module it lost reaches no customer, at once or at the next period, and stays on the package", async () => {
+  it("grants only what the reseller holds now: a module it lost shows as no longer available and reaches no customer, at once or at the next period", async () => {
     // A reseller holding every module a package can grant.
     const { rows } = await ctx.db.query<{ id: number }>(
       `INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, email_verified_at, created_at, updated_at, can_create_related_accounts)
@@ -66,7 +66,7 @@ describe("a reseller's package grants chosen modules to its customers (ADR 050)"
     await setHeld(['whitelabel', 'leads', 'wallet', 'ai_suggest']);
     const owner = await login(ctx.app, { email: 'losing.reseller@leadsmith.test', password: 'losing-reseller-pw' });
     const pkg = json<{ data: OwnPackage }>(await call('POST', '/api/whitelabel/packages', owner, { ...PACKAGE, name: 'Losing AI', modules: ['ai_suggest'] })).data;
-    expect(pkg).toMatchObject({ modules: ['ai_suggest'] });
+    expect(pkg).toMatchObject({ modules: ['ai_suggest'], unavailable_modules: [] });
 
     const subscribe = async (username: string) => {
       const res = await call('POST', '/api/whitelabel/subscriptions', owner, { customer_name: `Lo ${username}`, email: `${username}@losing.test`, username, package_id: pkg.id });
@@ -81,6 +81,9 @@ describe("a reseller's package grants chosen modules to its customers (ADR 050)"
 
     // The super admin takes AI and the wallet from the reseller.
     await setHeld(['whitelabel', 'leads']);
+    const listed = json<{ data: OwnPackage[] }>(await call('GET', '/api/whitelabel/packages', owner)).data.find((p) => p.id === pkg.id);
+    expect(listed).toMatchObject({ modules: ['ai_suggest'], unavailable_modules: ['ai_suggest', 'wallet'] });
+    expect(json<OwnPackage>(await call('GET', `/api/whitelabel/packages/${pkg.id}`, owner))).toMatchObject({ unavailable_modules: ['ai_suggest', 'wallet'] });
     // What the package adds goes at once; the base the period granted goes with the next period.
     expect(await early.permissions()).toEqual(['leads', 'wallet']);
     const start = new Date(ctx.clock.now().getTime() + 40 * DAY_MS);
@@ -93,7 +96,7 @@ describe("a reseller's package grants chosen modules to its customers (ADR 050)"
     // Saving the package keeps the lost module on it (it comes back with the reseller's); adding another it lacks is refused.
     const kept = await call('PUT', `/api/whitelabel/packages/${pkg.id}`, owner, { ...PACKAGE, name: 'Losing AI', monthly_credits: 600, modules: ['ai_suggest'] });
     expect(kept.statusCode).toBe(200);
-    expect(json<{ data: OwnPackage }>(kept).data).toMatchObject({ modules: ['ai_suggest'] });
+    expect(json<{ data: OwnPackage }>(kept).data).toMatchObject({ modules: ['ai_suggest'], unavailable_modules: ['ai_suggest', 'wallet'] });
     const added = await call('PUT', `/api/whitelabel/packages/${pkg.id}`, owner, { ...PACKAGE, name: 'Losing AI', modules: ['ai_suggest', 'wallet'] });
     expect(added.statusCode).toBe(422);
     expect(json(added)).toMatchObject({ code: 'whitelabel.module_not_held', field: 'modules.1' });
@@ -101,5 +104,6 @@ describe("a reseller's package grants chosen modules to its customers (ADR 050)"
     // The reseller holds AI again: its customers have it again at their next request.
     await setHeld(['whitelabel', 'leads', 'ai_suggest']);
     expect(await early.permissions()).toEqual(['ai_suggest', 'leads']);
+    expect(json<OwnPackage>(await call('GET', `/api/whitelabel/packages/${pkg.id}`, owner))).toMatchObject({ unavailable_modules: ['wallet'] });
   });
 });

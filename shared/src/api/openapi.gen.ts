@@ -21165,6 +21165,7 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 modules: ("ai_suggest" | "leads" | "wallet")[];
+                                unavailable_modules: ("ai_suggest" | "leads" | "wallet")[];
                                 subscribers: number;
                                 has_sales_settings: boolean;
                             }[];
@@ -21277,6 +21278,7 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 modules: ("ai_suggest" | "leads" | "wallet")[];
+                                unavailable_modules: ("ai_suggest" | "leads" | "wallet")[];
                             };
                         };
                     };
@@ -21347,6 +21349,7 @@ export interface paths {
                             /** Format: date-time */
                             updated_at: string;
                             modules: ("ai_suggest" | "leads" | "wallet")[];
+                            unavailable_modules: ("ai_suggest" | "leads" | "wallet")[];
                             subscribers_on_old_terms: number;
                         };
                     };
@@ -21455,6 +21458,7 @@ export interface paths {
                                 /** Format: date-time */
                                 updated_at: string;
                                 modules: ("ai_suggest" | "leads" | "wallet")[];
+                                unavailable_modules: ("ai_suggest" | "leads" | "wallet")[];
                             };
                         };
                     };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { PACKAGE_MODULE_SLUGS, type PackageModuleSlug } from '@leadsmith/shared/constants';
+import { CUSTOMER_BASE_MODULE_SLUGS, PACKAGE_MODULE_SLUGS, type PackageModuleSlug } from '@leadsmith/shared/constants';
 import type { Queryable } from '../../db';
 import type { AppDeps } from '../../http/context';
 import { Message, MessageProperties, Nullable, Page, StringEnum, Timestamp, Type, type Static } from '../../http/contract';
@@ -69,8 +69,16 @@ const PackageSchema = Type.Object({
   updated_at: Timestamp(),
 });
 export type Package = Static<typeof PackageSchema>;
-/** A package as its reseller sees it: with the modules it grants its customers (ADR 050). */
-const OwnPackageSchema = Type.Object({ ...PackageSchema.properties, modules: Type.Array(StringEnum(PACKAGE_MODULE_SLUGS)) });
+/**
+ * A package as its reseller sees it: with the modules it adds to its customers' base (ADR 050), and those of
+ * its customers' modules (the base and the added ones) the reseller no longer holds, which no customer gets
+ * until the reseller holds them again (ADR 056).
+ */
+const OwnPackageSchema = Type.Object({
+  ...PackageSchema.properties,
+  modules: Type.Array(StringEnum(PACKAGE_MODULE_SLUGS)),
+  unavailable_modules: Type.Array(StringEnum(PACKAGE_MODULE_SLUGS)),
+});
 type OwnPackage = Static<typeof OwnPackageSchema>;
 /** A package in the list: with its active subscribers and whether it has a sales page. */
 const PackageListItem = Type.Object({ ...OwnPackageSchema.properties, subscribers: Type.Integer(), has_sales_settings: Type.Boolean() });
@@ -80,9 +88,16 @@ const PackageDetail = Type.Object({ ...OwnPackageSchema.properties, subscribers_
 
 export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at'> & { modules?: PackageModuleSlug[] };
 
-/** The modules a package grants, as a column of a query over whitelabel_packages (unaliased). */
+/**
+ * The modules a package grants, and those of its customers' modules (base and added) its reseller no longer
+ * holds (own or plan, user_held_modules), as columns of a query over whitelabel_packages (unaliased).
+ */
 const MODULES_COLUMN = `COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM whitelabel_package_modules wm JOIN modules m ON m.id = wm.module_id
-    WHERE wm.package_id = whitelabel_packages.id), '[]'::json) AS modules`;
+    WHERE wm.package_id = whitelabel_packages.id), '[]'::json) AS modules,
+  COALESCE((SELECT json_agg(m.slug ORDER BY m.id) FROM modules m
+    WHERE (m.slug IN (${CUSTOMER_BASE_MODULE_SLUGS.map((slug) => `'${slug}'`).join(', ')})
+           OR EXISTS (SELECT 1 FROM whitelabel_package_modules wm WHERE wm.package_id = whitelabel_packages.id AND wm.module_id = m.id))
+      AND NOT EXISTS (SELECT 1 FROM user_held_modules hm WHERE hm.user_id = whitelabel_packages.owner_id AND hm.module_id = m.id)), '[]'::json) AS unavailable_modules`;
 
 /**
  * Replaces a package's modules. The reseller adds only modules it holds itself (own or plan): the first

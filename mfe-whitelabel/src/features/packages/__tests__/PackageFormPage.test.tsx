@@ -4,6 +4,7 @@ import { AreaRoutes, registerAreaTranslations, useSessionStore } from '@leadsmit
 import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { PackageFormPage } from '../components/PackageFormPage';
+import { PackagesPage } from '../components/PackagesPage';
 
 registerAreaTranslations(NAMESPACE, translations);
 
@@ -28,7 +29,8 @@ const PKG = {
   custom_fields: [],
   search_limit: 1000,
   past_due_access: 'pause',
-  modules: [],
+  modules: [] as string[],
+  unavailable_modules: [] as string[],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-02T00:00:00.000Z',
 };
@@ -39,11 +41,11 @@ describe('PackageFormPage', () => {
 
   const resellerModules = (slugs: string[]) => slugs.map((slug, i) => ({ id: i + 1, slug, name: slug }));
 
-  const open = (onOldTerms: number, held = ['leads', 'whitelabel', 'wallet']) => {
+  const open = (onOldTerms: number, held = ['leads', 'whitelabel', 'wallet'], pkg: Partial<typeof PKG> = {}) => {
     useSessionStore.setState({ token: 'test-token' });
     api = mockApi((call) => {
       if (call.url === '/api/me') return { status: 200, body: { id: 1, modules: resellerModules(held) } };
-      if (call.url === '/api/whitelabel/packages/7' && call.method === 'GET') return { status: 200, body: { ...PKG, subscribers_on_old_terms: onOldTerms } };
+      if (call.url === '/api/whitelabel/packages/7' && call.method === 'GET') return { status: 200, body: { ...PKG, ...pkg, subscribers_on_old_terms: onOldTerms } };
       if (call.url === '/api/whitelabel/packages/7' && call.method === 'PUT') return { status: 200, body: { ...PKG, ...(call.body as object) } };
       return undefined;
     });
@@ -79,5 +81,37 @@ describe('PackageFormPage', () => {
     const group = await screen.findByRole('group', { name: 'Modules' });
     expect(group).toHaveTextContent('Your account holds no other module a package could add');
     expect(screen.queryByRole('checkbox', { name: 'AI tools' })).not.toBeInTheDocument();
+  });
+
+  it('marks a module the reseller lost as no longer available: still ticked, and can be taken off', async () => {
+    // The package adds AI tools; the reseller has since lost them and the wallet (ADR 056).
+    open(0, ['leads', 'whitelabel'], { modules: ['ai_suggest'], unavailable_modules: ['ai_suggest', 'wallet'] });
+    const lost = await screen.findByRole('checkbox', { name: 'AI tools (no longer available)' });
+    expect(lost).toBeChecked();
+    const group = screen.getByRole('group', { name: 'Modules' });
+    expect(group).toHaveTextContent('Your account no longer holds AI tools and Wallet: customers of this package don’t get them until your account holds them again.');
+    await userEvent.click(lost);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ modules: [] }));
+  });
+});
+
+describe('PackagesPage', () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  it('lists each package\'s modules, marking those the reseller no longer holds', async () => {
+    useSessionStore.setState({ token: 'test-token' });
+    const rows = [
+      { ...PKG, id: 7, name: 'Starter', modules: ['ai_suggest'], unavailable_modules: ['ai_suggest'], subscribers: 3, has_sales_settings: false },
+      { ...PKG, id: 8, name: 'Basic', modules: [], unavailable_modules: [], subscribers: 0, has_sales_settings: false },
+    ];
+    api = mockApi((call) => (call.url === '/api/whitelabel/packages' ? { status: 200, body: { data: rows, currentPage: 1, pageSize: 10, total: 2 } } : undefined));
+    renderWithProviders(<AreaRoutes routes={[{ path: 'packages', element: <PackagesPage /> }]} />, { route: '/packages' });
+    const starter = (await screen.findByRole('cell', { name: 'Starter' })).closest('tr')!;
+    expect(starter).toHaveTextContent('Lead search, Wallet, AI tools (no longer available)');
+    const basic = screen.getByRole('cell', { name: 'Basic' }).closest('tr')!;
+    expect(basic).toHaveTextContent('Lead search, Wallet');
+    expect(basic).not.toHaveTextContent('no longer available');
   });
 });

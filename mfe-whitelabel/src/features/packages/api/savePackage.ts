@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, v, yup } from '@leadsmith/shared';
 import { packageKeys, type Package } from './listPackages';
 
-export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at' | 'subscribers_on_old_terms'>;
+export type PackageInput = Omit<Package, 'id' | 'slug' | 'created_at' | 'updated_at' | 'subscribers_on_old_terms' | 'unavailable_modules'>;
 
 /** Spec §5/§9. */
 export const MIN_CREDIT_PRICE_CENTS_EXCLUSIVE = 12;

@@ -18,6 +18,7 @@ import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toCents, toDollars } from '../../../components/format';
+import { moduleLabel } from './packageResource';
 import { usePackage } from '../api/getPackage';
 import type { Package } from '../api/listPackages';
 import { MIN_CREDIT_PRICE_CENTS_EXCLUSIVE, packageSchema, useSavePackage, type PackageInput, type PackageValues } from '../api/savePackage';
@@ -35,9 +36,19 @@ function useAddableModules(): PackageModuleSlug[] {
 }
 
 function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
-  const { t } = useTranslation('whitelabel');
+  const { t, i18n } = useTranslation('whitelabel');
   const save = useSavePackage();
   const addable = useAddableModules();
+  // A module on the package that the reseller has since lost stays ticked and marked: it can be taken off, not put back (ADR 056).
+  const unavailable = pkg?.unavailable_modules ?? [];
+  const offered = PACKAGE_MODULE_SLUGS.filter((slug) => addable.includes(slug) || (pkg?.modules.includes(slug) && unavailable.includes(slug)));
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const modulesHelp = [
+    t(offered.length > 0 ? 'packages.modulesHelp' : 'packages.modulesNoneHelp'),
+    ...(unavailable.length > 0
+      ? [t('packages.modulesUnavailable', { count: unavailable.length, modules: list.format(unavailable.map((slug) => t(`packages.moduleNames.${slug}`))) })]
+      : []),
+  ].join(' ');
   const form = useYupForm(packageSchema, {
     defaultValues: {
       name: pkg?.name ?? '',
@@ -161,8 +172,8 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
         render={({ field }) => (
           <CheckboxGroupField
             label={t('packages.modules')}
-            helper={t(addable.length > 0 ? 'packages.modulesHelp' : 'packages.modulesNoneHelp')}
-            options={addable.map((slug) => ({ value: slug, label: t(`packages.moduleNames.${slug}`) }))}
+            helper={modulesHelp}
+            options={offered.map((slug) => ({ value: slug, label: moduleLabel(t, slug, unavailable) }))}
             value={field.value as PackageModuleSlug[]}
             onChange={field.onChange}
             error={errors.modules?.message}

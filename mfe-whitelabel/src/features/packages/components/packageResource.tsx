@@ -1,5 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import { CUSTOMER_BASE_MODULE_SLUGS, PACKAGE_MODULE_SLUGS, type PackageModuleSlug, type ResourceDefinition } from '@leadsmith/shared';
+import type { TFunction } from 'i18next';
 import { formatMoney } from '../../../components/format';
 import { resourceTexts } from '../../../components/resourceTexts';
 import { packagesApi, type PackageRow } from '../api/listPackages';
@@ -8,6 +9,12 @@ import { packagesApi, type PackageRow } from '../api/listPackages';
 export function packageModules(added: readonly PackageModuleSlug[]): PackageModuleSlug[] {
   const base: readonly PackageModuleSlug[] = CUSTOMER_BASE_MODULE_SLUGS;
   return [...base, ...PACKAGE_MODULE_SLUGS.filter((slug) => added.includes(slug) && !base.includes(slug))];
+}
+
+/** A module's name, marked when the reseller no longer holds it (its customers do not get it). */
+export function moduleLabel(t: TFunction, slug: PackageModuleSlug, unavailable: readonly PackageModuleSlug[]): string {
+  const name = t(`packages.moduleNames.${slug}`);
+  return unavailable.includes(slug) ? t('packages.moduleUnavailable', { name }) : name;
 }
 
 /** whitelabel/packages: the list; a package's form is its own (prices in dollars, custom fields), see PackageFormPage. */
@@ -29,7 +36,11 @@ export const PACKAGES: ResourceDefinition<PackageRow> = {
     {
       key: 'modules',
       header: t('packages.modules'),
-      render: (r) => new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(packageModules(r.modules).map((slug) => t(`packages.moduleNames.${slug}`))),
+      // A module the reseller no longer holds stays on the package but reaches no customer: it says so (ADR 056).
+      render: (r) =>
+        new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(
+          packageModules(r.modules).map((slug) => moduleLabel(t, slug, r.unavailable_modules)),
+        ),
     },
     { key: 'subscribers', header: t('packages.subscribers'), end: true, render: (r) => r.subscribers.toLocaleString(language) },
     {
