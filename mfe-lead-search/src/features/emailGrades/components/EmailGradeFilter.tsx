@@ -1,9 +1,8 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { FilterSelect, apiErrorMessage } from '@leadsmith/shared';
+import { FilterSelect, apiErrorMessage, toast } from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { SearchType } from '../../../api/types';
 import { EMAIL_GRADES, gradesLanded, useGradeSummary, useVerifyEmails, type EmailGrade } from '../api/emailGrades';
 
