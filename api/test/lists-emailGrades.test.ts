@@ -1,6 +1,7 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1,localhost';
 
-import { bearer, createTestApp, DEMO, json, login, registerChargedSource, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { installApolloPeople } from './support/apolloPeople';
 import { creditBalance } from '../src/credits/ledger';
 import { checksGrader, hunterGrader, installEmailGrader } from '../src/providers/leads/emailGrades';
 import { dnsResolverFromEnv } from '../src/providers/leads/domain/engine';
@@ -114,7 +115,8 @@ describe('grading after a search', () => {
 
   it("grades a search's emails in the background without a click (the keyless checks through the fixture DNS), once per list; demo data is left ungraded", async () => {
     const keyless = installEmailGrader(null);
-    const undo = registerChargedSource(['people']);
+    // People from Apollo (its local fake): charged, unlike demo data (ADR 017).
+    const apollo = await installApolloPeople(['people']);
     try {
       const id = json<{ campaign: { id: number } }>(await inject('POST', '/api/campaigns', { name: 'Graded search', list_type: 'people' })).campaign.id;
       // The search runs in queued steps; only its end queues the grading.
@@ -125,14 +127,14 @@ describe('grading after a search', () => {
       const rows = await page(id);
       const emailed = rows.filter((r) => r.email);
       expect(emailed.length).toBeGreaterThan(1);
-      // The demo generator's company domains are under .example: the fixture DNS gives them mail exchangers.
+      // Apollo's people are at acme.test: the fixture DNS gives it mail exchangers.
       expect(emailed.map((r) => [r.email_grade, r.email_grade_reason])).toEqual(emailed.map(() => ['unknown', 'mx_only']));
       expect(rows.filter((r) => !r.email).every((r) => r.email_grade === null)).toBe(true);
       expect(await gradingJobs(id)).toBe(1);
       expect(json(await inject('GET', `/api/campaigns/${id}/email-grades`))).toMatchObject({ counts: { unknown: emailed.length, valid: 0, invalid: 0 }, ungraded: 0, grading: false, verifier: 'checks' });
       expect((await page(id, { email_grade: 'unknown' })).map((r) => r.id)).toEqual(emailed.map((r) => r.id));
     } finally {
-      undo();
+      await apollo.close();
       keyless();
     }
 
@@ -150,7 +152,8 @@ describe('grading after a search', () => {
 
 describe('bounce reports', () => {
   it('refund a verified email that bounced once, mark it, and put it on the do-not-contact list; the token is the credential', async () => {
-    const undo = registerChargedSource(['people']);
+    // People from Apollo (its local fake): charged, unlike demo data (ADR 017).
+    const apollo = await installApolloPeople(['people']);
     // The keyless checks grade the search's emails: unknown / mx_only, which does not say a found email was not verified.
     const keyless = installEmailGrader(null);
     try {
@@ -200,7 +203,7 @@ describe('bounce reports', () => {
       expect((await report({ email: verified.email! })).statusCode).toBe(404);
     } finally {
       keyless();
-      undo();
+      await apollo.close();
     }
   });
 });
