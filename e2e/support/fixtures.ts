@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AccountName } from './accounts';
 import { ShellPage } from './ShellPage';
 import { apiToken, openWithToken } from './session';
@@ -39,6 +39,20 @@ async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ has: page.locator('.chakra-spinner, .ls-spinner') })).toHaveCount(0);
 }
 
+/**
+ * A prompt's button, clicked by a locator handler. The prompt can be gone by the time the handler runs (the page
+ * moved on, or drew the prompt again): then there is nothing left to answer, and the test's own steps go on and
+ * check the page. A button still there that cannot be clicked fails as usual.
+ */
+async function clickIfStillShown(button: Locator): Promise<void> {
+  try {
+    await button.click({ timeout: 10_000 });
+  } catch (error) {
+    if ((await button.count()) > 0) throw error;
+    console.warn(`[e2e] ${String(button)} was gone before the handler could click it`);
+  }
+}
+
 export const test = base.extend<Fixtures>({
   /**
    * Every page a test visits is audited with axe: pages audited during the
@@ -52,12 +66,8 @@ export const test = base.extend<Fixtures>({
     (page as Page & { __audited?: Set<string> }).__audited = new Set<string>();
     // A new account is asked to accept the terms and is shown the credit pop-up once signed in
     // (signup-renewal.spec.ts drives both); other specs answer them as a user would, whenever they show.
-    await page.addLocatorHandler(page.getByTestId('terms-dialog'), async () => {
-      await page.getByTestId('accept-terms').click();
-    });
-    await page.addLocatorHandler(page.getByTestId('close-credit-popup'), async () => {
-      await page.getByTestId('close-credit-popup').click();
-    });
+    await page.addLocatorHandler(page.getByTestId('terms-dialog'), () => clickIfStillShown(page.getByTestId('accept-terms')));
+    await page.addLocatorHandler(page.getByTestId('close-credit-popup'), () => clickIfStillShown(page.getByTestId('close-credit-popup')));
     await use(page);
     const audited = (page as Page & { __audited?: Set<string> }).__audited!;
     const problems: string[] = [];
