@@ -101,6 +101,9 @@ describe('patterns and checks', () => {
     expect(isDisposableDomain('mailinator.com')).toBe(true);
     expect(isDisposableDomain('acme-rockets.test')).toBe(false);
     expect(validSyntax('a..b@acme.test')).toBe(false);
+    // RFC 6531: a UTF-8 local part and a Unicode or punycode domain are addresses; a name, an IP literal or no TLD are not.
+    expect(['tomás@acme.test', 'jürgen.groß@beispiel.de', 'info@пример.рф', 'info@xn--e1afmkfd.xn--p1ai'].filter((a) => !validSyntax(a))).toEqual([]);
+    expect(['Ana <ana@acme.test>', 'ana@[127.0.0.1]', 'ana@acme', `${'a'.repeat(65)}@acme.test`, 'ana@acme.test.', '@acme.test'].filter(validSyntax)).toEqual([]);
     const mx = mxChecker(config.resolver);
     expect(await mx(SITE_DOMAIN)).toEqual({ mx: true, hosts: [`mail.${SITE_DOMAIN}`] });
     expect(await mx('nowhere.test')).toEqual({ mx: false, hosts: [] });

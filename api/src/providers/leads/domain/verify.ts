@@ -1,4 +1,5 @@
 import { blacklist } from 'mailchecker';
+import isEmail from 'validator/lib/isEmail';
 import roleAddresses from 'role-based-email-addresses';
 import type { DnsResolver } from './crawler';
 import type { SmtpVerdict } from './smtpProbe';
@@ -20,12 +21,16 @@ export interface EmailVerification {
   smtp: SmtpVerdict | null;
 }
 
-const SYNTAX = /^(?=.{3,254}$)[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const ROLES = new Set(roleAddresses.map((r) => r.toLowerCase()));
 const DISPOSABLE = blacklist();
 
+/**
+ * An address mail can be sent to, by validator.js's isEmail: a dot-atom local part of at most 64 octets, in
+ * UTF-8 too (RFC 6531: `tomás@`), at a domain with a top-level label, Unicode (`пример.рф`) or punycode; no
+ * display name, no IP literal, nothing longer than 254 characters.
+ */
 export function validSyntax(address: string): boolean {
-  return SYNTAX.test(address) && (address.split('@')[0]?.length ?? 0) <= 64;
+  return isEmail(address, { allow_utf8_local_part: true, require_tld: true, allow_ip_domain: false, allow_display_name: false });
 }
 
 export function isRoleAddress(address: string): boolean {
