@@ -1,5 +1,6 @@
 import { walletBalance } from '../src/credits/ledger';
-import { paymentsFor } from '../src/providers/payments';
+import { paymentFailureReason, paymentsFor } from '../src/providers/payments';
+import { paymentRefusals } from '../src/ops/metrics';
 import { moveSubscriptionPrice, queueSubscriptionMoves, syncPackage } from '../src/routes/whitelabel/stripeCatalog';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
@@ -215,6 +216,26 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(fake.requests.filter((r) => r.path === '/v1/subscriptions').length - before).toBe(1);
     expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount).toBe(0);
     expect((await ctx.db.query('SELECT status, failure_code FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'failed', failure_code: 'generic_decline' }]);
+  });
+
+  it("a request Stripe refuses that is not the card's doing (the package's Price archived at Stripe) fails the sign-up as not collected, never as a declined card, and is counted for the operator", async () => {
+    const email = 'archived-price@buyer.test';
+    const { price_ref } = (await ctx.db.query<{ price_ref: string }>("SELECT price_ref FROM payment_prices WHERE package_id = $1 AND billing_interval = 'month' ORDER BY created_at DESC LIMIT 1", [packageId])).rows[0]!;
+    const setActive = (active: boolean) =>
+      fetch(`${fake.url}/v1/prices/${price_ref}`, { method: 'POST', headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `active=${active}` });
+    const refusals = async () => (await paymentRefusals.get()).values.find((v) => v.labels.type === 'invalid_request_error')?.value ?? 0;
+    const counted = await refusals();
+    expect((await setActive(false)).status).toBe(200);
+    try {
+      fake.completeCheckout(await signUp(slug, email, 'month'));
+      await settle();
+    } finally {
+      await setActive(true);
+    }
+    expect((await ctx.db.query('SELECT status, failure_code FROM whitelabel_signups WHERE email = $1', [email])).rows).toEqual([{ status: 'failed', failure_code: 'provider_refused' }]);
+    expect((await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount).toBe(0);
+    expect(await refusals()).toBe(counted + 1);
+    expect(paymentFailureReason('en', { code: 'provider_refused' })).toBe('the payment provider could not collect it');
   });
 
   it('an email taken while the subscription was being made: the subscription is cancelled at Stripe and its first payment refunded, once', async () => {

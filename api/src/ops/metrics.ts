@@ -51,6 +51,13 @@ export const providerCalls = new Counter({
   registers: [metricsRegistry],
 });
 
+export const paymentRefusals = new Counter({
+  name: 'leadsmith_payment_provider_refusals_total',
+  help: "Requests the payment provider refused that were not the card's doing (an invalid or unauthorised request, a missing object): charged nothing, reported to the payer as not collected; by provider, error type and code",
+  labelNames: ['provider', 'type', 'code'] as const,
+  registers: [metricsRegistry],
+});
+
 export const providerErrors = new Counter({
   name: 'leadsmith_provider_errors_total',
   help: 'Failed calls to lead-data sources, by source and error code (rate_limited, key_refused, unavailable, ...)',

@@ -7,6 +7,9 @@ export interface PaymentFailure {
   message: string | null;
 }
 
+/** Our code for a request the provider refused that was not the card's doing (payments/stripe.ts refusalCode). */
+export const PROVIDER_REFUSED = 'provider_refused';
+
 /**
  * Stripe's decline codes (docs.stripe.com/declines/codes) and error codes, grouped by what the card
  * holder can do about them. Lost, stolen, fraudulent and pick-up cards read as a plain decline, as
@@ -54,6 +57,7 @@ const FAILURE_TEXTS: Readonly<Record<string, MessageCode>> = {
   currency_not_supported: 'settings.charge_failure.card_not_supported',
   authentication_required: 'settings.charge_failure.authentication_required',
   payment_method_missing: 'settings.charge_failure.payment_method_missing',
+  [PROVIDER_REFUSED]: 'settings.charge_failure.not_collected',
 };
 
 /**

@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
 import { fetch as undiciFetch } from 'undici';
 import { outboundDispatcher } from '../../net/outbound';
+import { paymentRefusals } from '../../ops/metrics';
+import { PROVIDER_REFUSED } from './failureReason';
 import { PaymentMethodError, PaymentUnknownError, type ChargeOutcome, type CheckoutState, type ChargeRequest, type ChargeStatus, type PaymentsProvider, type StoredPaymentMethod, type SubscriptionBilling, type SubscriptionOutcome, type SubscriptionRequest } from './types';
 
 export interface StripeOptions {
@@ -50,6 +52,19 @@ function unknownAnswer(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (error.statusCode ?? 500) >= 500;
 }
 
+/**
+ * The failure code of a definite refusal. A card error (402) gives its decline code, or its error code; anything
+ * else Stripe refused (an invalid or unauthorised request, an inactive Price, a missing object) charged nothing
+ * and is not the card's doing: the payer is told the provider could not collect the payment, never that the card
+ * was declined, and the operator sees Stripe's type and code in the refusals metric.
+ */
+function refusalCode(error: unknown): string {
+  if (error instanceof Stripe.errors.StripeCardError) return error.decline_code ?? error.code ?? 'card_declined';
+  const refused = error instanceof Stripe.errors.StripeError ? error : null;
+  paymentRefusals.inc({ provider: 'stripe', type: refused?.rawType ?? refused?.type ?? 'unknown', code: refused?.code ?? 'none' });
+  return PROVIDER_REFUSED;
+}
+
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -94,8 +109,7 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
     } catch (error) {
       if (error instanceof PaymentUnknownError) throw error;
       // The first invoice could not be paid (402): with error_if_incomplete no subscription exists.
-      const stripeError = error as InstanceType<typeof Stripe.errors.StripeError>;
-      return { status: 'failed', failureCode: stripeError.decline_code ?? stripeError.code ?? 'card_declined' };
+      return { status: 'failed', failureCode: refusalCode(error) };
     }
     const item = subscription.items.data[0];
     const invoice = subscription.latest_invoice;
@@ -289,10 +303,9 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
       } catch (error) {
         if (error instanceof PaymentUnknownError) throw error;
         // A declined card answers 402 with the intent in the error.
-        const stripeError = error as InstanceType<typeof Stripe.errors.StripeError>;
-        const intent = stripeError.payment_intent;
+        const intent = (error as InstanceType<typeof Stripe.errors.StripeError>).payment_intent;
         if (intent) return intentOutcome(intent as Stripe.PaymentIntent);
-        return { ref: null, status: 'failed', failureCode: stripeError.decline_code ?? stripeError.code ?? 'card_declined' };
+        return { ref: null, status: 'failed', failureCode: refusalCode(error) };
       }
     },
 
