@@ -425,7 +425,7 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(moves(ref)).toHaveLength(1);
     const [move] = moves(ref);
     expect(Object.fromEntries(move!.form)).toEqual({ 'items[0][id]': (fake.objects.get(ref)!.items as { data: { id: string }[] }).data[0]!.id, 'items[0][price]': fresh!.price_ref, proration_behavior: 'none' });
-    expect(move!.idempotencyKey).toMatch(new RegExp(`^leadsmith-stripe-subscription-${subscriber.id}-price-${fresh!.price_ref}-\\d+$`));
+    expect(move!.idempotencyKey).toMatch(new RegExp(`^leadsmith-stripe-subscription-${subscriber.id}-price-${fresh!.price_ref}-r\\d+$`));
     expect(priceOf(ref)).toBe(fresh!.price_ref);
     expect(chargesOf(ref)).toBe(charged);
     expect((await subscriptionOf('catalog@buyer.test'))!.status).toBe('active');
@@ -468,12 +468,18 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     // back at their price, none.
     const onOldTerms = async () => json<{ subscribers_on_old_terms: number }>(await call('GET', `/api/whitelabel/packages/${pkg.id}`, reseller)).subscribers_on_old_terms;
     expect(await onOldTerms()).toBe(2);
-    // A change in a later second (the package's version, which keys its calls, is its updated_at).
-    ctx.clock.advance(1000);
+    // A change in the same millisecond (the clock has not moved) is a version of its own: the package's revision keys its calls.
     expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name: 'Catalog B' })).statusCode).toBe(200);
     await settle();
     expect(await onOldTerms()).toBe(0);
     expect([moves(ref), moves(second)].map((m) => m.length)).toEqual([2, 1]);
+    // Renamed and renamed back within that millisecond: each name reaches the Product, the last one stays.
+    for (const name of ['Catalog C', 'Catalog B']) {
+      expect((await call('PUT', `/api/whitelabel/packages/${pkg.id}`, reseller, { ...PACKAGE, name })).statusCode).toBe(200);
+      await settle();
+    }
+    expect(posts(`/v1/products/${productRef}`).map((r) => r.form.get('name')).slice(-2)).toEqual(['Catalog C', 'Catalog B']);
+    expect(fake.objects.get(productRef)).toMatchObject({ name: 'Catalog B' });
 
     // A package sold through Stripe that no one subscribes to (the card was refused) is deleted: its Price and Product are archived.
     const unsold = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Catalog gone' })).data;

@@ -120,4 +120,13 @@ CREATE OR REPLACE VIEW user_held_modules AS
        OR EXISTS (SELECT 1 FROM users o JOIN admin_plan_modules opm ON opm.plan_id = o.plan_id WHERE o.id = s.owner_id AND opm.module_id = wm.module_id));
 `,
   },
+  {
+    id: 'w10-lead-package-revision',
+    sql: `
+-- A package's revision: one more at every change, the version its Stripe calls are keyed by (stripeCatalog.ts).
+-- updated_at served before, but two changes in one millisecond (or under a frozen test clock) shared it, so
+-- the second change's calls were taken as sent already.
+ALTER TABLE whitelabel_packages ADD COLUMN revision integer NOT NULL DEFAULT 0;
+`,
+  },
 ];

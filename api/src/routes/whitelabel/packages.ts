@@ -271,7 +271,7 @@ export function packageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const saved = await db.transaction(async (tx) => {
         const before = (await tx.query<Package>(`SELECT ${PACKAGE_COLUMNS} FROM whitelabel_packages WHERE id = $1 AND owner_id = $2 FOR UPDATE`, [request.params.id, owner])).rows[0];
         if (!before) throw notFound();
-        const { rows } = await tx.query<Package>(`UPDATE whitelabel_packages SET ${sets}, updated_at = $19 WHERE id = $20 RETURNING ${PACKAGE_COLUMNS}`, [
+        const { rows } = await tx.query<Package>(`UPDATE whitelabel_packages SET ${sets}, updated_at = $19, revision = revision + 1 WHERE id = $20 RETURNING ${PACKAGE_COLUMNS}`, [
           ...valuesOf(input),
           clock.now(),
           request.params.id,

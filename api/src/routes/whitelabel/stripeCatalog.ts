@@ -115,11 +115,17 @@ async function sendOnce(db: Db, key: string, send: (idempotencyKey: string) => P
   });
 }
 
+/**
+ * The package's version in its effects' keys: its revision, one more at every change (two changes in one
+ * millisecond are two versions). `r` keeps these keys apart from the timestamps older keys carried.
+ */
+const packageVersion = (revision: number) => `r${revision}`;
+
 /** Sends a package's name and amounts to its Product and Prices (the state the package has now). */
 export async function syncPackage(db: Db, billing: SubscriptionBilling, packageId: number, now: Date): Promise<void> {
   const pkg = (
-    await db.query<{ name: string; monthly_price_cents: number; yearly_price_cents: number | null; updated_at: Date }>(
-      'SELECT name, monthly_price_cents, yearly_price_cents, updated_at FROM whitelabel_packages WHERE id = $1',
+    await db.query<{ name: string; monthly_price_cents: number; yearly_price_cents: number | null; revision: number }>(
+      'SELECT name, monthly_price_cents, yearly_price_cents, revision FROM whitelabel_packages WHERE id = $1',
       [packageId],
     )
   ).rows[0];
@@ -129,7 +135,7 @@ export async function syncPackage(db: Db, billing: SubscriptionBilling, packageI
   if (!rows[0]) return;
   const productRef = rows[0].product_ref;
   // The package's version: a later change of the same package sends its own calls.
-  const version = pkg.updated_at.getTime();
+  const version = packageVersion(pkg.revision);
   await sendOnce(db, `stripe-product:${productRef}:update:${version}`, (key) => billing.updateProduct(productRef, { name: pkg.name }, key));
   for (const interval of INTERVALS) {
     const sold = rows.filter((r) => r.billing_interval === interval);
@@ -153,7 +159,7 @@ export async function syncPackage(db: Db, billing: SubscriptionBilling, packageI
 async function ensurePrice(
   db: Db,
   billing: SubscriptionBilling,
-  p: { packageId: number; productRef: string; interval: BillingInterval; amount: number; version: number; current: PriceRow | undefined },
+  p: { packageId: number; productRef: string; interval: BillingInterval; amount: number; version: string; current: PriceRow | undefined },
   now: Date,
 ): Promise<void> {
   const { packageId, productRef, interval, amount, current } = p;
@@ -195,9 +201,9 @@ export async function archiveProduct(db: Db, billing: SubscriptionBilling, job: 
  */
 export async function restartPrice(db: Db, billing: SubscriptionBilling, subscriptionId: number, now: Date): Promise<{ priceRef: string; interval: BillingInterval } | null> {
   const pkg = (
-    await db.query<{ package_id: number; interval: BillingInterval; amount: number; updated_at: Date; product_ref: string | null }>(
+    await db.query<{ package_id: number; interval: BillingInterval; amount: number; revision: number; product_ref: string | null }>(
       `SELECT p.id AS package_id, CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN 'year' ELSE 'month' END AS interval,
-              CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN p.yearly_price_cents ELSE p.monthly_price_cents END AS amount, p.updated_at,
+              CASE WHEN s.billing_interval = 'year' AND p.yearly_price_cents IS NOT NULL THEN p.yearly_price_cents ELSE p.monthly_price_cents END AS amount, p.revision,
               (SELECT product_ref FROM payment_prices WHERE package_id = p.id AND provider = 'stripe' ORDER BY created_at LIMIT 1) AS product_ref
          FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id WHERE s.id = $1`,
       [subscriptionId],
@@ -214,7 +220,7 @@ export async function restartPrice(db: Db, billing: SubscriptionBilling, subscri
     ).rows[0];
   const current = await priceAt();
   if (current?.active) return { priceRef: current.price_ref, interval };
-  await ensurePrice(db, billing, { packageId, productRef: pkg.product_ref, interval, amount, version: pkg.updated_at.getTime(), current }, now);
+  await ensurePrice(db, billing, { packageId, productRef: pkg.product_ref, interval, amount, version: packageVersion(pkg.revision), current }, now);
   const made = await priceAt();
   return made?.active ? { priceRef: made.price_ref, interval } : null;
 }
@@ -268,8 +274,8 @@ export async function queueSubscriptionMoves(db: Queryable, queue: JobQueue, pac
  */
 export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling, subscriptionId: number): Promise<void> {
   const sub = (
-    await db.query<{ ref: string; updated_at: Date }>(
-      `SELECT s.provider_subscription_ref AS ref, p.updated_at FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
+    await db.query<{ ref: string; revision: number }>(
+      `SELECT s.provider_subscription_ref AS ref, p.revision FROM whitelabel_subscriptions s JOIN whitelabel_packages p ON p.id = s.package_id
         WHERE s.id = $1 AND ${LIVE_AT_STRIPE}`,
       [subscriptionId],
     )
@@ -277,7 +283,7 @@ export async function moveSubscriptionPrice(db: Db, billing: SubscriptionBilling
   if (!sub) return;
   const price = await currentPrice(db, subscriptionId);
   if (!price) return;
-  await sendOnce(db, `stripe-subscription:${subscriptionId}:price:${price.price_ref}:${sub.updated_at.getTime()}`, (key) =>
+  await sendOnce(db, `stripe-subscription:${subscriptionId}:price:${price.price_ref}:${packageVersion(sub.revision)}`, (key) =>
     billing.moveSubscriptionPrice(sub.ref, { priceRef: price.price_ref, amountCents: price.amount_cents }, key),
   );
 }
