@@ -1,37 +1,39 @@
-import { Box, Button, Code, HStack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Code, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, PageHeader, PageSpinner, paths } from '@leadsmith/shared';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
-import { Pagination } from '../../../components/Pagination';
+import { ConfirmDeleteButton, DataTable, ErrorState, PageHeader, PageSpinner, Pagination, paths, useListParams, type Column } from '@leadsmith/shared';
 import { useDeleteWebhook, useTestWebhook, useWebhooks, type Webhook } from '../api/webhooks';
 import { IntegrationNav } from './IntegrationNav';
 
-/** Integration → Webhook → list: each webhook with its events, last answer, send test and delete. */
+/** The page is kept in the address (?page=); the list has no filters. */
+const NO_FILTERS: readonly never[] = [];
+
+/** Integration → Webhook → list: each webhook with its events, last answer, send test and delete; the list through the shared kit. */
 export function WebhookListPage() {
   const { t, i18n } = useTranslation('settings');
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams(NO_FILTERS);
   const hooks = useWebhooks(page);
   const test = useTestWebhook();
   const remove = useDeleteWebhook();
   const [results, setResults] = useState<Record<number, number>>({});
 
-  const row = (hook: Webhook) => (
-    <Table.Row key={hook.id}>
-      <Table.Cell fontWeight="semibold">{hook.name}</Table.Cell>
-      <Table.Cell>
-        <Code wordBreak="break-all">{hook.url}</Code>
-      </Table.Cell>
-      <Table.Cell>{hook.events.map((e) => t(`integrations.eventNames.${e}`)).join(', ')}</Table.Cell>
-      <Table.Cell data-testid={`webhook-status-${hook.id}`}>
-        {results[hook.id] !== undefined
-          ? t('integrations.testStatus', { status: results[hook.id] })
-          : hook.last_status !== null
-            ? t('integrations.lastStatus', { status: hook.last_status, date: new Date(hook.last_sent_at ?? '').toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
-            : t('integrations.neverSent')}
-      </Table.Cell>
-      <Table.Cell>
+  const lastAnswer = (hook: Webhook) =>
+    results[hook.id] !== undefined
+      ? t('integrations.testStatus', { status: results[hook.id] })
+      : hook.last_status !== null
+        ? t('integrations.lastStatus', { status: hook.last_status, date: new Date(hook.last_sent_at ?? '').toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
+        : t('integrations.neverSent');
+
+  const columns: Column<Webhook>[] = [
+    { key: 'name', header: t('integrations.webhookName'), render: (hook) => <Text as="span" fontWeight="semibold">{hook.name}</Text> },
+    { key: 'url', header: t('integrations.webhookUrl'), render: (hook) => <Code wordBreak="break-all">{hook.url}</Code> },
+    { key: 'events', header: t('integrations.events'), render: (hook) => hook.events.map((e) => t(`integrations.eventNames.${e}`)).join(', ') },
+    { key: 'lastAnswer', header: t('integrations.lastAnswer'), render: (hook) => <Text as="span" data-testid={`webhook-status-${hook.id}`}>{lastAnswer(hook)}</Text> },
+    {
+      key: 'actions',
+      header: t('apiKeys.actions'),
+      render: (hook) => (
         <HStack gap={2} wrap="wrap">
           <Button size="sm" variant="outline" aria-label={t('integrations.sendTestItem', { name: hook.name })} loading={test.isPending && test.variables === hook.id}
             onClick={() => test.mutate(hook.id, { onSuccess: (answer) => setResults((r) => ({ ...r, [hook.id]: answer.status })) })}
@@ -40,9 +42,9 @@ export function WebhookListPage() {
           </Button>
           <ConfirmDeleteButton itemLabel={hook.name} loading={remove.isPending && remove.variables === hook.id} onConfirm={() => remove.mutate(hook.id)} />
         </HStack>
-      </Table.Cell>
-    </Table.Row>
-  );
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -52,25 +54,12 @@ export function WebhookListPage() {
         <PageSpinner />
       ) : hooks.isError ? (
         <ErrorState title={t('integrations.loadFailed')} onRetry={() => void hooks.refetch()} />
-      ) : hooks.data.data.length === 0 ? (
-        <Text>{t('integrations.noWebhooks')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label={t('integrations.webhookTable')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('integrations.webhookName')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('integrations.webhookUrl')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('integrations.events')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('integrations.lastAnswer')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('apiKeys.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{hooks.data.data.map(row)}</Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <>
+          <DataTable label={t('integrations.webhookTable')} rows={hooks.data.data} rowKey={(hook) => hook.id} columns={columns} empty={t('integrations.noWebhooks')} />
+          <Pagination label={t('integrations.webhookTable')} page={hooks.data.currentPage} pageSize={hooks.data.pageSize} total={hooks.data.total} onChange={setPage} hideSinglePage />
+        </>
       )}
-      {hooks.data ? <Pagination label={t('integrations.webhookTable')} page={hooks.data.currentPage} pageSize={hooks.data.pageSize} total={hooks.data.total} onPageChange={setPage} /> : null}
     </Box>
   );
 }
