@@ -1,8 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { i18n, loadLanguage, registerAreaTranslations } from '@leadsmith/shared';
-import { renderWithProviders } from '@leadsmith/shared/testing';
+import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
+import { Route, Routes } from 'react-router';
 import { NAMESPACE, translations } from '../../../locales';
 import { personRow } from '../../../__tests__/listFixtures';
+import { ResultDetailsScreen } from '../components/ResultDetailsScreen';
 import { ResultsGrid, ResultsTable, type Result } from '../components/ResultViews';
 
 registerAreaTranslations(NAMESPACE, translations);
@@ -41,5 +43,36 @@ describe('a row influencer enrich could not ask about says why', () => {
     await act(() => i18n.changeLanguage(lang));
     renderWithProviders(<ResultsTable {...view} columns={[]} allOnPageSelected={false} onTogglePage={() => undefined} />);
     expect(badgeOf('Insta Cook', 'row')).toHaveTextContent(text);
+  });
+});
+
+describe("the result's own page says so too", () => {
+  let api: ReturnType<typeof mockApi>;
+  afterEach(() => api.restore());
+
+  const renderResultPage = (resultId: number) =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/saved-lists/:typeId/:resultId" element={<ResultDetailsScreen />} />
+      </Routes>,
+      { route: `/saved-lists/influencer-7/${resultId}` },
+    );
+
+  it('shows the badge beside an uncovered result, with its reason, and none beside an enriched one', async () => {
+    const results: Record<string, unknown> = {
+      '/api/influencer-results/7/2': personRow(2, { name: 'Insta Cook', data: { uncovered: { kind: 'enrich', platform: 'instagram' } } }),
+      '/api/influencer-results/7/1': personRow(1, { name: 'Cook Porto', data: { enriched: true } }),
+    };
+    api = mockApi((call) => (call.method === 'GET' && results[call.url] ? { status: 200, body: results[call.url] } : undefined));
+    const { unmount } = renderResultPage(2);
+    expect(await screen.findByRole('heading', { name: 'Insta Cook' })).toBeInTheDocument();
+    const badge = screen.getByTestId('uncovered-badge');
+    expect(badge).toHaveTextContent('Not enriched: no source for Instagram');
+    expect(badge).toHaveAttribute('title', 'No configured source covers Instagram: this row was not enriched.');
+    unmount();
+
+    renderResultPage(1);
+    expect(await screen.findByRole('heading', { name: 'Cook Porto' })).toBeInTheDocument();
+    expect(screen.queryByTestId('uncovered-badge')).toBeNull();
   });
 });

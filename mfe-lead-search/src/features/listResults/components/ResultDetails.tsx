@@ -7,6 +7,7 @@ import { CrmStatus } from './CrmStatus';
 import { EmailSourceNote, emailSourceOf } from './EmailSourceNote';
 import { PhoneValue } from './PhoneValue';
 import { EmailStatusBadge } from './EmailStatusBadge';
+import { UncoveredBadge } from './UncoveredBadge';
 
 /** A person the result carries: its company's employees (get employees) or people like it (find similar). */
 interface Person {
@@ -116,6 +117,7 @@ export function ResultDetails({ type, result: r, titled = true }: ResultDetailsP
             {l}
           </Badge>
         ))}
+        <UncoveredBadge data={r.data} />
       </HStack>
       <DataList.Root orientation="horizontal">
         {entries.map(([key, value]) => (
