@@ -21,8 +21,8 @@ const SLIDE_DISMISS = cssTransition({
   collapseDuration: TOAST_DISMISS_ANIMATION_MS,
 });
 
-/** The page's toast CSS beside the library's: the dismiss animation's length. */
-export const TOAST_STYLES = `.Toastify__toast.ls-toast-exit{animation-duration:${TOAST_DISMISS_ANIMATION_MS}ms}`;
+/** The page's toast CSS beside the library's: the dismiss animation's length, and the page's typeface (the library's own is sans-serif). */
+export const TOAST_STYLES = `.Toastify__toast.ls-toast-exit{animation-duration:${TOAST_DISMISS_ANIMATION_MS}ms}.Toastify{--toastify-font-family:var(--ls-font,sans-serif)}`;
 
 export const TOAST_CONTAINER_PROPS: ToastContainerProps = {
   position: 'top-right',

@@ -8,10 +8,13 @@ const FONT = 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, A
  * Chakra is loaded. Plain, unlayered CSS: Chakra puts its reset and recipes in cascade layers, so
  * once an area brings Chakra in, nothing here is restyled and the frame does not move. Fonts, sizes
  * and colours match the Chakra theme (shared/src/theme/theme.ts) so the frame and the areas read as
- * one page. Brand colours come in as custom properties set on the frame (frameBrandStyle).
+ * one page; the body takes the same typeface, so what is drawn outside the frame (dialogs and menus
+ * in portals, toasts) reads as the page too. Brand colours come in as custom properties set on the
+ * frame (frameBrandStyle).
  */
 export const FRAME_CSS = `
 :root{--ls-brand:${DEFAULT_COLORS.primary};--ls-brand-contrast:#FFFFFF;--ls-text:${DEFAULT_COLORS.primaryText};--ls-muted:#5B6474;--ls-sidebar-bg:#FFFFFF;--ls-border:#E4E4E7;--ls-font:${FONT}}
+body{font-family:var(--ls-font)}
 .ls-frame{display:flex;flex-direction:column;min-height:100vh;font-family:var(--ls-font);font-size:1rem;line-height:1.5;color:var(--ls-text)}
 .ls-header,.ls-header *,.ls-nav,.ls-nav *,.ls-banner,.ls-banner *,.ls-fallback,.ls-fallback *{box-sizing:border-box}
 .ls-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border-width:0}
