@@ -35,8 +35,17 @@ async function analyzeSettled(page: Page, attemptsLeft = 2): ReturnType<AxeBuild
 
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
-  // A page is ready to audit once its spinner is gone.
+  // A page is ready to audit once its spinner is gone,
   await expect(page.getByRole('status').filter({ has: page.locator('.chakra-spinner, .ls-spinner') })).toHaveCount(0);
+  // and nothing is mid-transition: a dialog fading out, its text at part opacity, is not what the page shows (its
+  // contrast would be measured half-faded). Endless animations (spinners, skeletons) and a toast's countdown bar
+  // are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+      return a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity || Boolean(target?.closest('.Toastify__progress-bar'));
+    }),
+  );
 }
 
 /**
