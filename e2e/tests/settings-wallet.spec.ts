@@ -81,7 +81,7 @@ test.describe('wallet', () => {
       .toBe('succeeded');
     await page.reload();
     await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Auto top-up' })).toContainText('Succeeded');
-    const total = Number(await page.getByTestId('balance-total').textContent());
+    const total = Number((await page.getByTestId('balance-total').textContent())!.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(100);
   });
 

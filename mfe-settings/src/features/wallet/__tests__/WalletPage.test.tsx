@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerAreaTranslations } from '@leadsmith/shared';
+import { i18n, registerAreaTranslations } from '@leadsmith/shared';
 import { renderWithProviders } from '@leadsmith/shared/testing';
 import { NAMESPACE, translations } from '../../../locales';
 import { mockApi } from '@leadsmith/shared/testing';
@@ -166,5 +166,28 @@ describe('WalletPage', () => {
     await user.click(within(table).getByRole('button', { name: 'Confirm deleting visa ending in 4242' }));
     await waitFor(() => expect(within(table).queryByText('visa ending in 4242')).toBeNull());
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/wallet/cards/1']);
+  });
+
+  it('groups the balances in the user\'s language', async () => {
+    api = mockApi((call) => {
+      if (call.url === '/api/wallet' && call.method === 'GET')
+        return {
+          status: 200,
+          body: { balance: { monthly: 800, additional: 1200, rolled_over: 50, total: 2050 }, lots: [], cards: [], autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null }, pricing, provider: 'sandbox' },
+        };
+      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      return undefined;
+    });
+    const { unmount } = renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
+    expect(await screen.findByTestId('balance-total')).toHaveTextContent('2,050');
+    expect(screen.getByTestId('balance-additional')).toHaveTextContent('1,200');
+    unmount();
+    await i18n.changeLanguage('de');
+    try {
+      renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
+      expect(await screen.findByTestId('balance-total')).toHaveTextContent('2.050');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -14,12 +14,14 @@ import { useConfirmCharge } from '../api/confirm-charge';
 import { AutoTopUpForm } from './AutoTopUpForm';
 import { TopUpForm } from './TopUpForm';
 
+/** A balance, its number grouped in the user's language (1,050 · 1.050 · 1 050), as the header's credit balance is. */
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  const { i18n } = useTranslation('settings');
   return (
     <Box borderWidth="1px" rounded="md" p={4}>
       <Text color="text.primary">{label}</Text>
       <Text fontSize="2xl" fontWeight="bold" data-testid={testId}>
-        {value}
+        {new Intl.NumberFormat(i18n.language).format(value)}
       </Text>
     </Box>
   );
