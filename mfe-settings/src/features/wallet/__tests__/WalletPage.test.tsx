@@ -9,6 +9,9 @@ import { WalletPage } from '../components/WalletPage';
 registerAreaTranslations(NAMESPACE, translations);
 
 const pricing = { centsPerCredit: 10, validationCents: 100, validationCredits: 10, minTopUp: 10, maxTopUp: 100000 };
+/** What every wallet answer of these tests has in common (each test adds its balance, cards and the rest). */
+const WALLET_DEFAULTS = { autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null }, pricing, provider: 'sandbox' };
+const NO_CHARGES = { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
 const charge = { id: 7, kind: 'card_validation', amount_cents: 100, credits: 10, status: 'succeeded', failure_code: null, card_last4: '4242', created_at: '2026-03-15T12:00:00Z' };
 
 describe('WalletPage', () => {
@@ -26,9 +29,7 @@ describe('WalletPage', () => {
             balance: { monthly: 5, additional, rolled_over: 2, total: 7 + additional },
             lots: additional ? [{ id: 1, amount: 10, remaining: 10, expires_at: '2027-03-15T12:00:00Z', reason: 'Card validation' }] : [],
             cards,
-            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
-            pricing,
-            provider: 'sandbox',
+            ...WALLET_DEFAULTS,
             test_mode: true,
             publishable_key: null,
             charge_waiting_for_confirmation: null,
@@ -76,15 +77,13 @@ describe('WalletPage', () => {
             balance: { monthly: 0, additional: 0, rolled_over: 0, total: 0 },
             lots: [],
             cards: [{ id: 1, brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2035, is_default: true, needs_reconnect: !confirmed, created_at: '2026-03-15T12:00:00Z' }],
-            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
-            pricing,
-            provider: 'sandbox',
+            ...WALLET_DEFAULTS,
             test_mode: true,
             publishable_key: null,
             charge_waiting_for_confirmation: confirmed ? null : 9,
           },
         };
-      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.url === '/api/wallet/charges') return NO_CHARGES;
       if (call.url === '/api/wallet/charges/9/confirm' && call.method === 'POST') {
         confirmed = true;
         return { status: 200, body: { provider: 'sandbox', client_secret: null, publishable_key: null, data: { ...charge, id: 9, status: 'succeeded' }, message: 'Payment succeeded!' } };
@@ -108,12 +107,11 @@ describe('WalletPage', () => {
             balance: { monthly: 0, additional: 0, rolled_over: 0, total: 0 },
             lots: [],
             cards: [{ id: 1, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2035, is_default: true, created_at: '2026-03-15T12:00:00Z' }],
-            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
+            ...WALLET_DEFAULTS,
             pricing: { ...pricing, centsPerCredit: 25 },
-            provider: 'sandbox',
           },
         };
-      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.url === '/api/wallet/charges') return NO_CHARGES;
       return undefined;
     });
     renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
@@ -135,15 +133,13 @@ describe('WalletPage', () => {
             balance: { monthly: 0, additional: 0, rolled_over: 0, total: 0 },
             lots: [],
             cards,
-            autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null },
-            pricing,
-            provider: 'sandbox',
+            ...WALLET_DEFAULTS,
             test_mode: true,
             publishable_key: null,
             charge_waiting_for_confirmation: null,
           },
         };
-      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.url === '/api/wallet/charges') return NO_CHARGES;
       if (call.url === '/api/wallet/cards/2/default' && call.method === 'PUT') {
         cards = cards.map((c) => ({ ...c, is_default: c.id === 2 }));
         return { status: 200, body: { message: 'ok' } };
@@ -173,9 +169,9 @@ describe('WalletPage', () => {
       if (call.url === '/api/wallet' && call.method === 'GET')
         return {
           status: 200,
-          body: { balance: { monthly: 800, additional: 1200, rolled_over: 50, total: 2050 }, lots: [], cards: [], autoTopUp: { enabled: false, threshold: 10, amount: 100, consent_at: null }, pricing, provider: 'sandbox' },
+          body: { balance: { monthly: 800, additional: 1200, rolled_over: 50, total: 2050 }, lots: [], cards: [], ...WALLET_DEFAULTS },
         };
-      if (call.url === '/api/wallet/charges') return { status: 200, body: { data: [], currentPage: 1, pageSize: 20, total: 0 } };
+      if (call.url === '/api/wallet/charges') return NO_CHARGES;
       return undefined;
     });
     const { unmount } = renderWithProviders(<WalletPage />, { route: '/settings/wallet' });
