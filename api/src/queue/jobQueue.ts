@@ -108,18 +108,12 @@ export interface JobQueue {
 }
 
 /**
- * Whether a job of this kind and singleton key is queued, waiting for a retry or running, as SQL over the caller's
- * expressions (a parameter, a literal, a column): a read that must agree with it (a list's rows and whether its
- * grading is still to land) asks both in one statement, on one snapshot.
+ * Whether a job of this kind and singleton key is queued, waiting for a retry or running (read from pg-boss's
+ * table), as SQL over the caller's expressions (a parameter, a literal, a column): a read that must agree with it
+ * (a list's rows and whether its grading is still to land) asks both in one statement, on one snapshot.
  */
 export const jobUnderwaySql = (nameSql: string, singletonKeySql: string): string =>
   `EXISTS (SELECT 1 FROM ${QUEUE_SCHEMA}.job WHERE name = ${nameSql} AND singleton_key = ${singletonKeySql} AND state IN ('created', 'retry', 'active'))`;
-
-/** Whether a job of this kind and singleton key is queued, waiting for a retry or running (read from pg-boss's table). */
-export async function jobUnderway(db: Queryable, name: string, singletonKey: string): Promise<boolean> {
-  const { rows } = await db.query<{ underway: boolean }>(`SELECT ${jobUnderwaySql('$1', '$2')} AS underway`, [name, singletonKey]);
-  return rows[0]?.underway === true;
-}
 
 /** pg-boss's `db` option over one of our open transactions. */
 function transactionDb(tx: Queryable): IDatabase {

@@ -3,8 +3,8 @@ import type { Db, Queryable } from '../db';
 import { emailGrader, checksGrader } from '../providers/leads/emailGrades';
 import { dnsResolverFromEnv } from '../providers/leads/domain/engine';
 import { freshLeadSources } from '../providers/leads/sourceSettings';
-import { jobUnderway, type JobQueue } from '../queue/jobQueue';
-import { EMAIL_VERIFY, emailVerifyKey, gradeListEmails } from '../routes/leadSearch/emailGradeStore';
+import type { JobQueue } from '../queue/jobQueue';
+import { EMAIL_VERIFY, emailVerifyKey, gradeListEmails, gradingQueuedSql } from '../routes/leadSearch/emailGradeStore';
 
 const RETRIES = 3;
 
@@ -18,8 +18,11 @@ export async function enqueueEmailVerify(queue: JobQueue, campaignId: number, tx
  * running — the search's end queues the grading. The list's screen polls the counts while this holds.
  */
 export async function gradingUnderway(db: Queryable, campaignId: number): Promise<boolean> {
-  const searching = await db.query("SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' AND NOT demo_data LIMIT 1", [campaignId]);
-  return searching.rowCount > 0 || jobUnderway(db, EMAIL_VERIFY, emailVerifyKey(campaignId));
+  const { rows } = await db.query<{ underway: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM search_jobs WHERE campaign_id = $1 AND status = 'running' AND NOT demo_data) OR ${gradingQueuedSql('$1')} AS underway`,
+    [campaignId],
+  );
+  return rows[0]?.underway === true;
 }
 
 /**

@@ -8,14 +8,15 @@ import { addSuppressions } from './suppressionStore';
 export const EMAIL_VERIFY = 'email-verify';
 
 /** The grading's singleton key: one per list. */
-export const emailVerifyKey = (campaignId: number) => `${EMAIL_VERIFY}:${campaignId}`;
+const KEY_PREFIX = `${EMAIL_VERIFY}:`;
+export const emailVerifyKey = (campaignId: number) => `${KEY_PREFIX}${campaignId}`;
 
 /**
  * SQL: the list's grading is queued or running (its grades are still to land), for the list whose id is
  * `campaignIdSql`. Asked in the statement that reads the list's rows, it agrees with them: false means every grade
  * stored so far is in those rows (a step stores its grades before its job completes).
  */
-export const gradingQueuedSql = (campaignIdSql: string): string => jobUnderwaySql(`'${EMAIL_VERIFY}'`, `'${EMAIL_VERIFY}:' || (${campaignIdSql})::text`);
+export const gradingQueuedSql = (campaignIdSql: string): string => jobUnderwaySql(`'${EMAIL_VERIFY}'`, `'${KEY_PREFIX}' || (${campaignIdSql})::text`);
 
 /** Rows graded per chunk: each chunk's addresses are asked with no transaction open, then stored in one statement. */
 export const GRADE_CHUNK = 25;
