@@ -383,7 +383,10 @@ export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], us
       // Each source asks about its rows of the chunk: in one call where it takes many (YouTube), else one at a time.
       callMany: async (rows, answered) => {
         const bySource = new Map<LeadProvider, Row[]>();
-        for (const row of rows) bySource.set(sourceOf(row)!, [...(bySource.get(sourceOf(row)!) ?? []), row]);
+        for (const row of rows) {
+          const source = sourceOf(row)!;
+          bySource.set(source, [...(bySource.get(source) ?? []), row]);
+        }
         for (const [source, group] of bySource) {
           if (source.enrichInfluencers) {
             const found = await source.enrichInfluencers(group.map(lead));
