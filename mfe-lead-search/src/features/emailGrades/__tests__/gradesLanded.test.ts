@@ -1,7 +1,7 @@
-import { gradesLanded } from '../api/emailGrades';
+import { EMAIL_GRADES, gradesLanded, type EmailGrade } from '../api/emailGrades';
 
-const counts = (graded: Partial<Record<'valid' | 'accept_all' | 'invalid' | 'disposable' | 'webmail' | 'unknown', number>>) => ({
-  counts: { valid: 0, accept_all: 0, invalid: 0, disposable: 0, webmail: 0, unknown: 0, ...graded },
+const counts = (graded: Partial<Record<EmailGrade, number>>) => ({
+  counts: Object.fromEntries(EMAIL_GRADES.map((grade) => [grade, graded[grade] ?? 0])) as Record<EmailGrade, number>,
 });
 
 describe('grades landed between two polls of the summary', () => {
