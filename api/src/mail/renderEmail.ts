@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import { sanitizeHtml } from '../routes/whitelabel/sanitizeHtml';
 import { brandedLink, brandLinksInText, type MailBrand } from './mailBrand';
+import { DEFAULT_COLORS, safeColor } from '@leadsmith/shared/constants';
 
 /** A template as stored or built in: `{variable}` placeholders in all three parts. */
 export interface EmailTemplateParts {
@@ -25,8 +26,6 @@ export function fillPlaceholders(text: string, vars: MailVars, encode: (value: s
   return text.replace(/\{([a-z_]+)\}/g, (whole, key: string) => (vars[key] === undefined ? whole : encode(String(vars[key]))));
 }
 
-const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-const color = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
 
 /** The variables that are addresses: written into a template's HTML before it is sanitised, so `<a href="{app_url}/settings">` keeps its link. */
 const LINK_VARIABLES = ['app_url', 'action_url', 'url'] as const;
@@ -66,9 +65,9 @@ export async function renderEmail(brand: MailBrand, template: EmailTemplateParts
   const links = Object.fromEntries(LINK_VARIABLES.filter((key) => vars[key] !== undefined).map((key) => [key, String(vars[key])]));
   // The addresses go in first and are checked by the sanitiser as typed ones are; the other values are escaped in after it.
   const body = brandBodyLinks(brand, fillPlaceholders(sanitizeHtml(fillPlaceholders(template.html, links)), vars, escapeHtml));
-  const primary = color(brand.primaryColor, '#573BFF');
-  const text = color(brand.textColor, '#202633');
-  const heading = color(brand.headingColor, '#202633');
+  const primary = safeColor(brand.primaryColor, DEFAULT_COLORS.primary);
+  const text = safeColor(brand.textColor, DEFAULT_COLORS.primaryText);
+  const heading = safeColor(brand.headingColor, DEFAULT_COLORS.primaryText);
   const attr = (value: string) => escapeHtml(value);
   const header = brand.logo
     ? `<mj-image src="${attr(brand.logo)}" alt="${attr(brand.name)}" width="160px" href="${attr(brandedLink(brand, brand.baseUrl))}" padding="8px 0" />`

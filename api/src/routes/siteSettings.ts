@@ -5,7 +5,7 @@ import { Nullable, StringEnum, Type, type Static } from '../http/contract';
 import { domainSchema, objectSchema } from '../http/schemas';
 import { BRAND_CODE_PATTERN, brandCodeOf, resellerFallbackContact, resellerOfBrandCode, resellerOfUser } from '../users/resellerBrand';
 
-import { CRM_IDS, DEFAULT_COLORS, type CrmId } from '@leadsmith/shared/constants';
+import { CRM_IDS, DEFAULT_COLORS, defaultSiteSettings, type CrmId } from '@leadsmith/shared/constants';
 
 export { CRM_IDS, DEFAULT_COLORS, type CrmId };
 
@@ -41,24 +41,7 @@ export type SiteSettings = Static<typeof SiteSettingsSchema>;
 export const DEFAULT_DOMAIN = 'localhost';
 
 /** Used when even the `localhost` row is missing. */
-export const HARD_DEFAULT_SETTINGS: SiteSettings = {
-  name: 'Leadsmith',
-  content: null,
-  favicon: null,
-  script: null,
-  login_page_bg_color: null,
-  sidebar_background_color: null,
-  button_color: DEFAULT_COLORS.primary,
-  secondary_color: DEFAULT_COLORS.secondary,
-  text_color: DEFAULT_COLORS.primaryText,
-  heading_color: DEFAULT_COLORS.primaryText,
-  support_url: null,
-  show_training_center: false,
-  crms: [],
-  logo: null,
-  domain: DEFAULT_DOMAIN,
-  brand: null,
-};
+export const HARD_DEFAULT_SETTINGS: SiteSettings = defaultSiteSettings(DEFAULT_DOMAIN);
 
 /**
  * `https://App.Example.com:8443/login` → `app.example.com`. Accepts a bare

@@ -30,16 +30,3 @@ export function SandboxedPreview({ title, html, height = '26rem' }: SandboxedPre
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-export const cssColor = (value: string | null | undefined, fallback: string): string => (value && HEX.test(value) ? value : fallback);
-
-/** Black or white, whichever reads better on `bg` (WCAG relative luminance). */
-export function readableOn(bg: string): string {
-  const hex = bg.length === 4 ? `#${bg[1]}${bg[1]}${bg[2]}${bg[2]}${bg[3]}${bg[3]}` : bg;
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#FFFFFF';
-}

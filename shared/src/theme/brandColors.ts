@@ -1,38 +1,15 @@
 // Branding data and its colours: plain values and functions, no API or React (the boot frame
 // draws with them before the bundle has loaded; shared/src/frame.ts).
 import type { ApiResponse } from '../api/contract';
-import { DEFAULT_COLORS } from '../constants/branding';
+import { DEFAULT_COLORS, defaultSiteSettings, safeColor } from '../constants/branding';
 
 /** Business settings by domain (spec §3): the answer of POST /api/site-settings. */
 export type Branding = ApiResponse<'/api/site-settings', 'post'>;
 
 /** Spec §3 defaults, used when the fetch fails (spec §8). */
-export { DEFAULT_COLORS };
+export { DEFAULT_COLORS, safeColor };
 
-export const DEFAULT_BRANDING: Branding = {
-  name: 'Leadsmith',
-  content: null,
-  favicon: null,
-  script: null,
-  login_page_bg_color: null,
-  sidebar_background_color: null,
-  button_color: DEFAULT_COLORS.primary,
-  secondary_color: DEFAULT_COLORS.secondary,
-  text_color: DEFAULT_COLORS.primaryText,
-  heading_color: DEFAULT_COLORS.primaryText,
-  support_url: null,
-  show_training_center: false,
-  crms: [],
-  logo: null,
-  domain: 'localhost',
-  brand: null,
-};
-
-const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-/** Only well-formed hex colours reach the theme; anything else falls back. */
-export function safeColor(value: string | null | undefined, fallback: string): string {
-  return value && HEX.test(value) ? value : fallback;
-}
+export const DEFAULT_BRANDING: Branding = defaultSiteSettings('localhost');
 
 export interface BrandColors {
   primary: string;

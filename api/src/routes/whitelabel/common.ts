@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Queryable } from '../../db';
 import { currentUser } from '../../http/auth';
 import { ApiError, type FieldIssue } from '../../http/errors';
+import { HEX_COLOR } from '@leadsmith/shared/constants';
 
 /**
  * The reseller account a request works on: a team member (users.team_owner_id set) works on its
@@ -45,7 +46,6 @@ export const idParamsSchema = {
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
 
-export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 export const colorSchema = { type: ['string', 'null'], maxLength: 7 } as const;
 export const urlSchema = { type: ['string', 'null'], maxLength: 2000 } as const;
 export const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;

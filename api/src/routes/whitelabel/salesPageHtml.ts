@@ -1,6 +1,6 @@
 import { t, type Language, type MessageCode, type MessageParams } from '../../i18n/messages';
 import type { BusinessAccount } from './businessAccount';
-import { HEX_COLOR } from './common';
+import { readableOn, safeColor } from '@leadsmith/shared/constants';
 import type { Package } from './packages';
 import { SALES_DEFAULTS, type SalesSettingsInput } from './salesSettingsStore';
 
@@ -36,21 +36,6 @@ export interface RenderOptions {
 export const referralCodeOf = (value: unknown): string | null => (typeof value === 'string' && /^[A-Za-z0-9-]{1,60}$/.test(value) ? value : null);
 
 const money = (cents: number, lang: Language) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
-
-/** Black or white, whichever reads better on `bg` (WCAG relative luminance). */
-export function readableOn(bg: string): string {
-  const hex = bg.length === 4 ? `#${bg[1]}${bg[1]}${bg[2]}${bg[2]}${bg[3]}${bg[3]}` : bg;
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#FFFFFF';
-}
-
-function color(value: string | undefined, fallback: string): string {
-  return value && HEX_COLOR.test(value) ? value : fallback;
-}
 
 /** A translated sentence with one placeholder filled by HTML (a price in bold, a link): the rest is escaped. */
 function withHtml(lang: Language, code: MessageCode, name: string, html: string, params: MessageParams = {}): string {
@@ -187,10 +172,10 @@ export function renderSalesPage(lang: Language, data: SalesPageData, options: Re
   const business = sales?.business_name ?? account?.name ?? 'Leadsmith';
   const provider = options.provider ?? 'sandbox';
   const c = {
-    primary: color(sales?.primary_color, SALES_DEFAULTS.primary_color),
-    secondary: color(sales?.secondary_color, SALES_DEFAULTS.secondary_color),
-    background: color(sales?.background_color, SALES_DEFAULTS.background_color),
-    text: color(sales?.text_color, SALES_DEFAULTS.text_color),
+    primary: safeColor(sales?.primary_color, SALES_DEFAULTS.primary_color),
+    secondary: safeColor(sales?.secondary_color, SALES_DEFAULTS.secondary_color),
+    background: safeColor(sales?.background_color, SALES_DEFAULTS.background_color),
+    text: safeColor(sales?.text_color, SALES_DEFAULTS.text_color),
   };
   const onPrimary = readableOn(c.primary);
   const errors = options.errors ?? {};

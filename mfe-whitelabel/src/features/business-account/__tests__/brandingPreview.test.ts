@@ -1,5 +1,5 @@
 import { brandingPreviewHtml } from '../components/brandingPreview';
-import { readableOn } from '../../../components/SandboxedPreview';
+import { readableOn } from '@leadsmith/shared';
 
 const texts = { dashboard: 'Dashboard', heading: 'Heading', body: 'Body', button: 'Go', secondary: 'More', login: 'Login', support: 'Help' };
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, yup, v } from '@leadsmith/shared';
+import { apiClient, HEX_COLOR, yup, v } from '@leadsmith/shared';
 import { businessAccountKeys, type BusinessAccount, type BusinessAccountAnswer } from './getBusinessAccount';
 
 export type BusinessAccountInput = Omit<BusinessAccount, 'updated_at'>;
 
 export const COLOR_FIELDS = ['login_page_bg_color', 'sidebar_background_color', 'button_color', 'secondary_color', 'text_color', 'heading_color'] as const;
 
-const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-const color = () => yup.string().default('').matches(HEX, { message: v.message('typeInvalid'), excludeEmptyString: true });
+const color = () => yup.string().default('').matches(HEX_COLOR, { message: v.message('typeInvalid'), excludeEmptyString: true });
 const optionalUrl = () => yup.string().default('').trim().url(v.message('url'));
 /** A web address, or the path of an uploaded image (POST /api/whitelabel/brand-images answers it). */
 const UPLOADED_IMAGE = /^\/api\/brand-images\/[0-9a-f-]{36}$/;

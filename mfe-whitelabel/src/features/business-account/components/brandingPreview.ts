@@ -1,5 +1,5 @@
-import { DEFAULT_COLORS } from '@leadsmith/shared';
-import { cssColor, escapeHtml, readableOn } from '../../../components/SandboxedPreview';
+import { DEFAULT_COLORS, readableOn, safeColor } from '@leadsmith/shared';
+import { escapeHtml } from '../../../components/SandboxedPreview';
 import type { BusinessAccountValues } from '../api/saveBusinessAccount';
 
 export interface PreviewTexts {
@@ -20,12 +20,12 @@ const safeUrl = (value: string) => (/^https?:\/\//i.test(value.trim()) ? value.t
  */
 export function brandingPreviewHtml(values: Partial<BusinessAccountValues>, texts: PreviewTexts, lang = 'en'): string {
   const c = {
-    loginBg: cssColor(values.login_page_bg_color, '#F4F4FB'),
-    sidebar: cssColor(values.sidebar_background_color, '#FFFFFF'),
-    button: cssColor(values.button_color, DEFAULT_COLORS.primary),
-    secondary: cssColor(values.secondary_color, DEFAULT_COLORS.secondary),
-    text: cssColor(values.text_color, DEFAULT_COLORS.primaryText),
-    heading: cssColor(values.heading_color, DEFAULT_COLORS.primaryText),
+    loginBg: safeColor(values.login_page_bg_color, '#F4F4FB'),
+    sidebar: safeColor(values.sidebar_background_color, '#FFFFFF'),
+    button: safeColor(values.button_color, DEFAULT_COLORS.primary),
+    secondary: safeColor(values.secondary_color, DEFAULT_COLORS.secondary),
+    text: safeColor(values.text_color, DEFAULT_COLORS.primaryText),
+    heading: safeColor(values.heading_color, DEFAULT_COLORS.primaryText),
   };
   const name = escapeHtml(values.name?.trim() || 'Leadsmith');
   const logo = safeUrl(values.logo ?? '');

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, v, yup } from '@leadsmith/shared';
+import { apiClient, HEX_COLOR, v, yup } from '@leadsmith/shared';
 import type { SalesSettings, SalesSettingsAnswer } from './getSalesSettings';
 import { packageKeys } from './listPackages';
 
 export type SalesSettingsInput = Omit<SalesSettings, 'updated_at'>;
 
-const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-const color = () => v.required().matches(HEX, v.message('typeInvalid'));
+const color = () => v.required().matches(HEX_COLOR, v.message('typeInvalid'));
 const optionalUrl = () => yup.string().default('').trim().url(v.message('url'));
 
 export const salesSettingsSchema = yup.object({
