@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 // Component tests render whole Chakra screens; under a loaded 2-core machine a
 // few take seconds. Jest reads testTimeout only from the root config when
 // projects are used, so the web project sets its own here.
 jest.setTimeout(15_000);
+// findBy…/waitFor wait up to 5 s (the library's default is 1 s): screens load lazy chunks (the rich-text editor,
+// charts) that a loaded machine takes more than a second to evaluate.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Chakra (via Ark/Zag) touches.
 if (!window.matchMedia) {
