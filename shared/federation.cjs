@@ -54,8 +54,35 @@ const ROUTER_SURFACE = [
   'useLinkClickHandler', 'generatePath', 'matchPath', 'resolvePath', 'createSearchParams',
 ];
 
+/**
+ * React i18next's surface: shared whole, the package brought its class components, SSR helpers and
+ * Trans parser to every page (5.9 KB gzip in the shell's start-up chunk against 1.3 KB in the monolith,
+ * `npm run bench`, issue 30).
+ */
+const I18NEXT_REACT_SURFACE = [
+  // used today
+  'I18nextProvider', 'initReactI18next', 'useTranslation',
+  // the context the hook reads; Trans is left out on purpose: it brings the HTML parser with it
+  'I18nContext',
+];
+
+/** React Query's surface, for the same reason (its hydration, suspense and devtools-facing hooks went to every page). */
+const QUERY_SURFACE = [
+  // used today
+  'QueryClient', 'QueryClientProvider', 'infiniteQueryOptions', 'keepPreviousData', 'queryOptions', 'useInfiniteQuery', 'useMutation',
+  'useQuery', 'useQueryClient',
+  // a query turned off by its key; the other hooks (suspense, queries, hydration) each bring an
+  // observer class with them and join the surface only when a screen uses them
+  'skipToken',
+];
+
 /** Packages shared through a surface module: share key → the names every build offers. */
-const SURFACES = { '@chakra-ui/react': CHAKRA_SURFACE, 'react-router': ROUTER_SURFACE };
+const SURFACES = {
+  '@chakra-ui/react': CHAKRA_SURFACE,
+  'react-router': ROUTER_SURFACE,
+  'react-i18next': I18NEXT_REACT_SURFACE,
+  '@tanstack/react-query': QUERY_SURFACE,
+};
 
 /**
  * Subpaths imported directly, not through the shared module: Chakra's theme data (tokens, recipes)

@@ -52,7 +52,7 @@ const INJECT_RUNTIME_PLUGIN_ESM = path.join(path.dirname(INJECT_RUNTIME_PLUGIN_C
  * script fetches at once anyway. Chakra, the full shared library and the rest load with the first area.
  */
 const STARTUP_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|axios|zustand)[\\/]|[\\/]\.federation[\\/]react-router\.mjs$/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|axios|zustand)[\\/]|[\\/]\.federation[\\/](react-router|react-i18next|_tanstack_react-query)\.mjs$/;
 const shellStartupGroup = {
   name: 'startup',
   chunks: 'async',
