@@ -11,7 +11,8 @@ import Stripe from 'stripe';
  * `cancel_at_period_end` or an item's new price, prorated or not) — form-encoded requests,
  * Bearer secret key, `Idempotency-Key` replays (the same key answers the first answer again), card
  * errors as 402 with the PaymentIntent inside. `confirmSetup` plays Stripe.js confirming a SetupIntent
- * in the browser; `loseAnswers` processes requests and then drops the connection (a lost answer);
+ * in the browser; `loseAnswers` processes requests and then drops the connection (a lost answer),
+ * `loseNextAnswers` does so only for the next answers of one path (a network error the SDK retries);
  * `signedEvent` builds a webhook delivery signed with the SDK's test-header helper.
  *
  * Events: with `deliverTo` set, the fake sends the events Stripe would (signed the same way, in order,
@@ -54,6 +55,8 @@ export interface FakeStripe {
   subscriptions(): Json[];
   /** While true, every request is processed and its connection dropped before the answer. */
   loseAnswers: boolean;
+  /** The next `count` answers to POSTs on `path` are processed and their connection dropped (a transient network error). */
+  loseNextAnswers: { path: string; count: number } | null;
   /** Runs after a request was processed and before it is answered (the answer waits for the promise it returns). */
   beforeAnswer: ((method: string, path: string) => Promise<void> | undefined) | null;
   /**
@@ -467,6 +470,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     objects,
     loseAnswers: false,
+    loseNextAnswers: null,
     beforeAnswer: null,
     holdPath: null,
     confirmSetup(setupIntentId, card) {
@@ -590,7 +594,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         answer = handle(req.method ?? 'GET', url.pathname, form, url.searchParams);
         if (key && req.method === 'POST') idempotent.set(`${req.method} ${url.pathname} ${key}`, { status: answer.status, body: structuredClone(answer.body) });
       }
-      if (fake.loseAnswers) {
+      const lostOnce = fake.loseNextAnswers !== null && req.method === 'POST' && fake.loseNextAnswers.path === url.pathname && fake.loseNextAnswers.count > 0;
+      if (lostOnce) fake.loseNextAnswers!.count -= 1;
+      if (fake.loseAnswers || lostOnce) {
         req.socket.destroy();
         return;
       }

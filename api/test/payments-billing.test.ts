@@ -534,4 +534,29 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     await settle();
     expect((await ctx.db.query('SELECT cancel_at_period_end FROM whitelabel_subscriptions WHERE id = $1', [sub.id])).rows).toEqual([{ cancel_at_period_end: true }]);
   });
+
+  it("a package with a trial is subscribed at Stripe with its trial days and the trial fee as the first invoice; the first full-price invoice grants the next period", async () => {
+    const pkg = json<{ data: { id: number; slug: string } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'With a trial', monthly_credits: 300, trial_days: 7, trial_amount_cents: 100 })).data;
+    const email = 'trial@buyer.test';
+    fake.completeCheckout(await signUp(pkg.slug, email, 'month'), 'visa');
+    await settle();
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').at(-1)!;
+    expect(sent.form.get('trial_period_days')).toBe('7');
+    expect(sent.form.get('add_invoice_items[0][price_data][unit_amount]')).toBe('100');
+    const sub = (await subscriptionOf(email))!;
+    const stripeSub = fake.objects.get(sub.provider_subscription_ref)!;
+    expect(stripeSub.status).toBe('trialing');
+    const paid = async () => (await ctx.db.query<{ amount_cents: number }>('SELECT amount_cents FROM whitelabel_payments WHERE subscription_id = $1 ORDER BY id', [sub.id])).rows.map((r) => r.amount_cents);
+    expect(await paid()).toEqual([100]);
+    expect(await periods(sub.id)).toEqual([{ credits: 300, rolled_over: 0 }]);
+
+    fake.advance(sub.provider_subscription_ref);
+    await settle();
+    expect(await paid()).toEqual([100, 4900]);
+    expect(await periods(sub.id)).toEqual([
+      { credits: 300, rolled_over: 0 },
+      { credits: 300, rolled_over: 300 },
+    ]);
+    expect((await subscriptionOf(email))!.status).toBe('active');
+  });
 });

@@ -1,3 +1,4 @@
+import { issueToken } from '../src/auth/tokens';
 import { paymentsFor } from '../src/providers/payments';
 import { CHECKOUT_LIFETIME_MS, SIGNUP_SWEEP_AFTER_MS, sweepPendingSignups } from '../src/routes/whitelabel/salesPage';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
@@ -189,5 +190,23 @@ describe('Stripe Connect for resellers (official SDK, local fake)', () => {
     await webhook(fake.signedEvent('checkout.session.expired', fake.objects.get(abandoned)!));
     await ctx.app.queue.drain();
     expect(await sweep()).toBe(0);
+  });
+
+  it("a reseller's customer buys credits at the reseller's credit sale price, paid to the reseller's connected account less the platform fee", async () => {
+    reseller = await login(ctx.app, DEMO.reseller);
+    const pkg = json<{ data: { id: number } }>(await call('POST', '/api/whitelabel/packages', reseller, { ...PACKAGE, name: 'Connect credits', credit_price_cents: 23 })).data;
+    const created = await call('POST', '/api/whitelabel/subscriptions', reseller, { customer_name: 'Connect Buyer', email: 'connect.credits@buyer.test', username: 'connectcredits', package_id: pkg.id });
+    expect(created.statusCode).toBe(201);
+    const buyer = (await issueToken(ctx.db, json<{ data: { customer_id: number } }>(created).data.customer_id, ctx.clock.now(), 24)).token;
+    const setup = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', buyer, {}));
+    fake.confirmSetup(setup.setup_intent_id, 'visa');
+    expect((await call('POST', '/api/wallet/cards', buyer, { setup_intent_id: setup.setup_intent_id, make_default: true })).statusCode).toBe(201);
+    const charge = json<{ data: { id: number; status: string; amount_cents: number } }>(await call('POST', '/api/wallet/top-ups', buyer, { credits: 50 })).data;
+    expect(charge).toMatchObject({ status: 'succeeded', amount_cents: 1150 });
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === String(charge.id));
+    expect(sent.map((r) => [r.form.get('amount'), r.form.get('transfer_data[destination]'), r.form.get('application_fee_amount')])).toEqual([['1150', accountId, '115']]);
+    // The reseller sees it among its customers' credit purchases, paid to its account.
+    const purchases = json<{ data: { id: number; paid_to_you: boolean }[] }>(await call('GET', '/api/whitelabel/credit-purchases', reseller)).data;
+    expect(purchases.find((p) => p.id === charge.id)).toMatchObject({ paid_to_you: true });
   });
 });

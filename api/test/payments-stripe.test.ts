@@ -181,6 +181,40 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     expect(stored.rows).toEqual([{ processed_at: expect.anything() }]);
   });
 
+  it('a network error on the first attempt: the SDK sends the request again with the same idempotency key and the charge succeeds at once, once', async () => {
+    const before = await total();
+    fake.loseNextAnswers = { path: '/v1/payment_intents', count: 1 };
+    const res = await call('POST', '/api/wallet/top-ups', { credits: 25 });
+    const lost = fake.loseNextAnswers.count;
+    fake.loseNextAnswers = null;
+    expect(lost).toBe(0);
+    const charge = json<{ data: { id: number; status: string } }>(res).data;
+    expect(charge.status).toBe('succeeded');
+    expect(await total()).toBe(before + 25);
+    const attempts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === String(charge.id));
+    expect(attempts.map((r) => r.idempotencyKey)).toEqual([`leadsmith-charge-${charge.id}`, `leadsmith-charge-${charge.id}`]);
+    expect(fake.paymentIntents().filter((pi) => (pi.metadata as Record<string, string>).charge_id === String(charge.id))).toHaveLength(1);
+  });
+
+  it('payment_intent.payment_failed settles a processing charge as failed with its reason, once: no credits, a replay ignored', async () => {
+    fake.loseAnswers = true;
+    const res = await call('POST', '/api/wallet/top-ups', { credits: 35 });
+    fake.loseAnswers = false;
+    const charge = json<{ data: { id: number; status: string } }>(res).data;
+    expect(charge.status).toBe('processing');
+    const before = await total();
+    // Stripe ends the payment as failed afterwards (the bank refused it).
+    const intent = fake.paymentIntents().find((pi) => (pi.metadata as Record<string, string>).charge_id === String(charge.id))!;
+    Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' } });
+    const event = fake.signedEvent('payment_intent.payment_failed', intent);
+    expect(json(await webhook(event))).toEqual({ received: true, duplicate: false });
+    expect(json(await webhook(event))).toEqual({ received: true, duplicate: true });
+    await ctx.app.queue.drain();
+    expect(json(await call('GET', `/api/wallet/charges/${charge.id}`))).toMatchObject({ data: { status: 'failed', failure_code: 'insufficient_funds' } });
+    expect(await total()).toBe(before);
+    expect((await ctx.db.query('SELECT processed_at FROM payment_events WHERE provider = $1 AND event_id = $2', ['stripe', event.id])).rows).toEqual([{ processed_at: expect.anything() }]);
+  });
+
   it('a refunded top-up takes its credits back once (two refund events at once); credits already spent are recorded as the shortfall', async () => {
     const wallet = () => walletBalance(ctx.db, customerId);
     const topUp = async (credits: number) => {
