@@ -53,6 +53,8 @@ export interface FakeStripe {
   /** Events emitted (sent or not), oldest first. */
   events: { id: string; type: string; object: Json }[];
   subscriptions(): Json[];
+  /** Stripe keeps idempotency keys for 24 hours: after this, a repeated key makes a new object. */
+  forgetIdempotencyKeys(): void;
   /** While true, every request is processed and its connection dropped before the answer. */
   loseAnswers: boolean;
   /** The next `count` answers to POSTs on `path` are processed and their connection dropped (a transient network error). */
@@ -212,6 +214,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const seti = { id, object: 'setup_intent', client_secret: `${id}_secret_fake`, customer: form.get('customer'), status: 'requires_payment_method', usage: form.get('usage') ?? 'off_session', payment_method: null, metadata: nested(form, 'metadata'), created: now(), livemode: false };
       objects.set(id, seti);
       return { status: 200, body: seti };
+    }
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      // Search Query Language, the one clause the app sends: metadata['<key>']:'<value>'.
+      const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
+      if (!clause) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } } };
+      const data = [...objects.values()].filter((o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>)[clause[1]!] === clause[2]);
+      return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data } };
     }
     const m = /^\/v1\/(setup_intents|payment_methods|payment_intents|customers|accounts|products|prices|subscriptions|invoices|checkout\/sessions)\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && m) {
@@ -565,6 +574,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     events,
     subscriptions: () => [...objects.values()].filter((o) => o.object === 'subscription'),
+    forgetIdempotencyKeys: () => idempotent.clear(),
     paymentIntents: () => [...objects.values()].filter((o) => o.object === 'payment_intent'),
     refunds: () => [...objects.values()].filter((o) => o.object === 'refund'),
     signedEvent(type, object, id = newId('evt'), created = now()) {

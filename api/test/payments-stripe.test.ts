@@ -314,6 +314,28 @@ describe('payments on Stripe (official SDK, local fake)', () => {
     expect((await ctx.db.query<{ state: string }>('SELECT state FROM external_effects WHERE key = $1', [`charge:${charge.id}`])).rows[0]?.state).toBe('done');
   });
 
+  it('a charge still unanswered after Stripe forgot its idempotency key (24 hours) is found by its metadata, not charged again', async () => {
+    fake.loseAnswers = true;
+    const made = json<{ data: { id: number; status: string } }>(await call('POST', '/api/wallet/top-ups', { credits: 45 })).data;
+    fake.loseAnswers = false;
+    expect(made.status).toBe('processing');
+    const before = await total();
+    const mine = () => fake.paymentIntents().filter((pi) => (pi.metadata as Record<string, string>).charge_id === String(made.id));
+    const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === String(made.id)).length;
+    expect(mine()).toHaveLength(1);
+    const sentBefore = creates();
+    // A day goes by (Stripe unreachable meanwhile) and Stripe no longer knows the key: sent again, it would charge twice.
+    ctx.clock.advance(24 * 60 * 60_000);
+    fake.forgetIdempotencyKeys();
+    await ctx.app.queue.send(PAYMENT_RECONCILE, {});
+    await ctx.app.queue.drain();
+    expect(json(await call('GET', `/api/wallet/charges/${made.id}`))).toMatchObject({ data: { status: 'succeeded' } });
+    expect(mine()).toHaveLength(1);
+    expect(creates()).toBe(sentBefore);
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path === '/v1/payment_intents/search')).toBe(true);
+    expect(await total()).toBe(before + 45);
+  });
+
   it('a card confirmed in a page that closed is saved from setup_intent.succeeded', async () => {
     const setup = json<{ setup_intent_id: string }>(await call('POST', '/api/wallet/cards/setup', {}));
     fake.confirmSetup(setup.setup_intent_id, 'visa');

@@ -313,6 +313,17 @@ export function createStripePayments(options: StripeOptions): PaymentsProvider {
       return intentOutcome(await call(() => stripe.paymentIntents.retrieve(ref)));
     },
 
+    // Stripe forgets an idempotency key after 24 hours; the search finds the PaymentIntent by our metadata.
+    idempotencyWindowMs: 24 * 60 * 60_000,
+
+    async findCharge(chargeId) {
+      const found = await call(() => stripe.paymentIntents.search({ query: `metadata['charge_id']:'${chargeId}'`, limit: 10 }));
+      const mine = found.data.filter((intent) => intent.metadata?.charge_id === String(chargeId));
+      // Only one is ever made per key; were there more, the one that took the money is the charge.
+      const intent = mine.find((i) => i.status === 'succeeded') ?? mine[0];
+      return intent ? intentOutcome(intent) : null;
+    },
+
     async clientSecretOf(ref) {
       const intent = await call(() => stripe.paymentIntents.retrieve(ref));
       return intent.client_secret ?? '';

@@ -135,6 +135,15 @@ export interface PaymentsProvider {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The charge's current state. Throws PaymentUnknownError when the provider cannot be reached. */
   getCharge(ref: string): Promise<ChargeOutcome>;
+  /**
+   * The charge made for one of our charge rows (its `charge_id` metadata), or null when the provider has
+   * none. Stripe keeps idempotency keys for 24 hours only: a charge still unanswered after that is looked
+   * up here before it is sent again, since the same key would then make a second charge. The sandbox
+   * keeps its keys for good and has no lookup. Throws PaymentUnknownError when unreachable.
+   */
+  findCharge?(chargeId: number): Promise<ChargeOutcome | null>;
+  /** How long the provider answers a repeated idempotency key with its first result (Stripe: 24 hours). */
+  readonly idempotencyWindowMs?: number;
   /** The client secret the browser confirms a `requires_action` charge with. */
   clientSecretOf(ref: string): Promise<string>;
   /**

@@ -98,6 +98,8 @@ export async function centsPerCreditFor(q: Queryable, userId: number): Promise<n
 
 /** Charges whose answer is older than this are asked again by the reconciliation job. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** A charge this close to the end of the provider's idempotency window is looked up before it is sent again. */
+const KEY_WINDOW_MARGIN_MS = 60 * 60_000;
 
 /** The reseller whose customer this is, and its connected payment account (Stripe Connect), if any. */
 export async function resellerAccountFor(q: Queryable, userId: number, provider: PaymentsProvider['name']): Promise<string | null> {
@@ -211,8 +213,8 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
   /** Sends the charge of a row (first attempt, or a retry with the same key) and settles a definite answer. */
   async function send(chargeId: number): Promise<ChargeRow> {
     const row = (
-      await db.query<{ user_id: number; kind: ChargeKind; amount_cents: number; credits: number; card_ref: string | null; connected_account: string | null }>(
-        `SELECT c.user_id, c.kind, c.amount_cents, c.credits, k.provider_ref AS card_ref, c.connected_account
+      await db.query<{ user_id: number; kind: ChargeKind; amount_cents: number; credits: number; card_ref: string | null; connected_account: string | null; created_at: Date }>(
+        `SELECT c.user_id, c.kind, c.amount_cents, c.credits, k.provider_ref AS card_ref, c.connected_account, c.created_at
            FROM settings_payment_charges c LEFT JOIN settings_payment_cards k ON k.id = c.card_id WHERE c.id = $1`,
         [chargeId],
       )
@@ -224,6 +226,11 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     if (!claimed.has(chargeKey(chargeId))) return loadCharge(db, chargeId);
     let outcome: ChargeOutcome;
     try {
+      // Past the provider's idempotency window the same key would make a second charge: a charge made
+      // by an earlier attempt is found by its metadata instead, and only a charge never made is sent.
+      const keyForgotten = provider.idempotencyWindowMs !== undefined && clock.now().getTime() - new Date(row.created_at).getTime() >= provider.idempotencyWindowMs - KEY_WINDOW_MARGIN_MS;
+      const made = keyForgotten && provider.findCharge ? await provider.findCharge(chargeId) : null;
+      if (made) return settle(chargeId, made);
       outcome = await provider.charge({
         customerRef: customer.customer_ref,
         paymentMethodRef: row.card_ref,
