@@ -118,10 +118,20 @@ export default tseslint.config(
   })),
   { files: ['shell/src/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { paths: [DIRECT_TOAST] }] } },
   {
-    // The same for react-toastify loaded on demand (only the queue does that).
+    // The same for react-toastify loaded on demand (only the queue does that). Stripe.js too: importing
+    // @stripe/stripe-js loads Stripe's script, so it comes only by `await import` where a card is entered (ADR 019).
     files: ['{shared,shell,mfe-*}/src/**/*.{ts,tsx}'],
     ignores: ['shared/src/toast/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "ImportExpression[source.value='react-toastify']", message: DIRECT_TOAST.message }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value='react-toastify']", message: DIRECT_TOAST.message },
+        {
+          selector: "ImportDeclaration[importKind='value'][source.value=/^@stripe/]",
+          message: 'Stripe.js loads only where a card is entered: `await import(\'@stripe/stripe-js\')` there (types may be imported with `import type`).',
+        },
+      ],
+    },
   },
   ...REMOTES.map(remoteBoundaries),
   {
