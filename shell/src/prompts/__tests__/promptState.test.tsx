@@ -43,6 +43,8 @@ describe('which prompts a signed-in user gets', () => {
     renderWithProviders(<SignInPrompts user={userWith({})} terms={false} credits />, { queryClient });
     await screen.findByTestId('credit-popup');
     fireEvent.click(screen.getByText("Don't show this again"));
+    // The box is ticked (the dialog reads it when it closes) before Close is pressed, as a user sees it.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: "Don't show this again" })).toBeChecked());
     fireEvent.click(screen.getByTestId('close-credit-popup'));
     await waitFor(() => expect(api.calls.some((c) => c.url === '/api/disable-credit-popup' && c.method === 'POST')).toBe(true));
   });
