@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiResponse } from '../../shared/src/api/contract';
+import { SEARCH_TYPES } from '../src/providers/leads';
+import { EMPLOYEE_COST, PHONE_TYPES } from '../src/routes/leadSearch/enrichmentJob';
+import { AI_ACTION_LIST_TYPES } from '../src/routes/leadSearch/promptDefaults';
 import { createTestApp, bearer, json, login, DEMO, type TestContext } from './helpers';
 
 interface OpenApiDocument {
@@ -46,6 +49,20 @@ describe('the API contract: OpenAPI document and documentation page', () => {
       }
     }
     expect(undeclared.sort()).toEqual([...NOT_YET_DECLARED].sort());
+  });
+
+  it('has each per-list route for exactly the list types its table names (the routes are written out path by path)', () => {
+    const expected = [
+      ...SEARCH_TYPES.flatMap((t) =>
+        ['', '/csv', '/{resultId}', '/delete', '/manual', '/labels', '/verify-emails', '/send-crm', '/send-webhook'].map((rest) => `/api/${t}-results/{id}${rest}`),
+      ),
+      ...PHONE_TYPES.flatMap((t) => [`/api/${t}-results/{id}/get-phones`, `/api/${t}-results/{id}/find-similar`]),
+      ...Object.keys(EMPLOYEE_COST).map((t) => `/api/${t}-results/{id}/get-employees`),
+      '/api/influencer-results/{id}/enrich',
+      ...AI_ACTION_LIST_TYPES.flatMap((t) => [`/api/${t}-results/{id}/ai`, `/api/${t}-results/{id}/ai-jobs/{jobId}`]),
+    ];
+    const listPaths = Object.keys(doc.paths).filter((route) => /^\/api\/[a-z]+-results\/\{id\}/.test(route));
+    expect(listPaths.sort()).toEqual(expected.sort());
   });
 
   it('answers with the declared fields only (the schema serialises the answer)', async () => {

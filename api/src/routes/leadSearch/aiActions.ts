@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { listTypeIn, type ListPath } from './listPath';
 import { enqueueAiJob } from '../../workers/aiJob';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
@@ -9,7 +10,7 @@ import { aiProvider } from '../../providers/ai';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { resolvePrompts, type FineTuneDto } from './fineTunesStore';
-import { AI_ACTION_LIST_TYPES } from './promptDefaults';
+import type { AI_ACTION_LIST_TYPES } from './promptDefaults';
 import { aiBulkActions } from '@leadsmith/shared/constants';
 import { platformAiModel } from '../admin/aiModel';
 import { AI_INLINE_ROWS, AI_MAX_PROMPTS, AI_MAX_ROWS, JOB_COLUMNS, requireProfileFor, selectionSql, stepAiJob, toJobDto, type AiJobRow } from './aiActionJob';
@@ -50,9 +51,11 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
     ['prompt_ids'],
   );
 
-  for (const type of AI_ACTION_LIST_TYPES) {
+  type AiListType = (typeof AI_ACTION_LIST_TYPES)[number];
+  function aiRoute(path: ListPath<'/ai', AiListType>): void {
+    const type = listTypeIn(path);
     const runSchema = { summary: `Runs AI prompts on ${type} results of a list (small selections at once, others as a job)`, params, body, response: { 201: AiJobStarted } };
-    app.post<{ Params: { id: number }; Body: Selection }>(`/api/${type}-results/:id/ai`, { ...guard, schema: runSchema }, async (request, reply) => {
+    app.post<{ Params: { id: number }; Body: Selection }>(path, { ...guard, schema: runSchema }, async (request, reply) => {
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();
@@ -93,9 +96,12 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
         job: dto,
       };
     });
+  }
 
+  function aiJobRoute(path: ListPath<'/ai-jobs/:jobId', AiListType>): void {
+    const type = listTypeIn(path);
     const jobSchema = { summary: 'Progress of an AI action on a list', params: jobParams, response: { 200: AiJob } };
-    app.get<{ Params: { id: number; jobId: number } }>(`/api/${type}-results/:id/ai-jobs/:jobId`, { ...guard, schema: jobSchema }, async (request) => {
+    app.get<{ Params: { id: number; jobId: number } }>(path, { ...guard, schema: jobSchema }, async (request) => {
       const userId = currentUser(request).id;
       const campaign = await loadCampaign(db, userId, request.params.id);
       if (campaign.list_type !== type) throw notFound();
@@ -104,4 +110,18 @@ export function aiActionRoutes(app: FastifyInstance, { db, queue }: AppDeps): vo
       return toJobDto(row);
     });
   }
+
+  // Each path written out (a grep for one finds its registration), for the list types of AI_ACTION_LIST_TYPES.
+  aiRoute('/api/people-results/:id/ai');
+  aiJobRoute('/api/people-results/:id/ai-jobs/:jobId');
+  aiRoute('/api/local-results/:id/ai');
+  aiJobRoute('/api/local-results/:id/ai-jobs/:jobId');
+  aiRoute('/api/company-results/:id/ai');
+  aiJobRoute('/api/company-results/:id/ai-jobs/:jobId');
+  aiRoute('/api/influencer-results/:id/ai');
+  aiJobRoute('/api/influencer-results/:id/ai-jobs/:jobId');
+  aiRoute('/api/intent-results/:id/ai');
+  aiJobRoute('/api/intent-results/:id/ai-jobs/:jobId');
+  aiRoute('/api/group-results/:id/ai');
+  aiJobRoute('/api/group-results/:id/ai-jobs/:jobId');
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { listTypeIn, type ListPath } from './listPath';
 import type { Queryable, SqlParam } from '../../db';
 import type { JobQueue } from '../../queue/jobQueue';
 import { enqueueCrmSend } from '../../workers/crmSend';
@@ -8,7 +9,6 @@ import { unprocessable, validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { connectedCrms, CRM_DISPLAY_NAMES, CRM_IDS, crmHttpSettings, parentStoppedSharing, type CrmId } from '../../providers/crm';
-import { SEARCH_TYPES } from '../../providers/leads';
 import { say } from '../respond';
 import { accountIdOf } from '../settings/account';
 import { loadCampaign, notFound } from './campaignStore';
@@ -82,9 +82,10 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
   // A bad CRM_* setting stops the start with the variable's name, not the first send.
   crmHttpSettings();
-  for (const type of SEARCH_TYPES) {
+  function sendCrmRoute(path: ListPath<'/send-crm'>): void {
+    const type = listTypeIn(path);
     app.post<{ Params: { id: number }; Body: { provider?: CrmId; ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
-      `/api/${type}-results/:id/send-crm`,
+      path,
       {
         ...guard,
         schema: {
@@ -123,4 +124,13 @@ export function crmSendRoutes(app: FastifyInstance, { db, clock, queue }: AppDep
       },
     );
   }
+
+  // Each path written out: a grep for one finds its registration.
+  sendCrmRoute('/api/people-results/:id/send-crm');
+  sendCrmRoute('/api/local-results/:id/send-crm');
+  sendCrmRoute('/api/company-results/:id/send-crm');
+  sendCrmRoute('/api/domain-results/:id/send-crm');
+  sendCrmRoute('/api/influencer-results/:id/send-crm');
+  sendCrmRoute('/api/intent-results/:id/send-crm');
+  sendCrmRoute('/api/group-results/:id/send-crm');
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { IdParams, MessageProperties, Nullable, StringEnum, Timestamp, Type } from '../../http/contract';
 import { ApiError, validationError } from '../../http/errors';
 import { EMAIL_GRADES, emailGraderSource } from '../../providers/leads/emailGrades';
-import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
 import { validSyntax } from '../../providers/leads/domain/verify';
 import { enqueueEmailVerify, gradingUnderway } from '../../workers/emailVerify';
 import { say } from '../respond';
@@ -32,9 +32,9 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
   const app = api.withTypeProvider<TypeBoxTypeProvider>();
   const guard = { onRequest: [app.requireAuth, app.requireModule('leads')] };
 
-  const verifyRoute = (type: SearchType) =>
+  const verifyRoute = (path: ListPath<'/verify-emails'>) =>
     app.post(
-      `/api/${type}-results/:id/verify-emails`,
+      path,
       {
         ...guard,
         schema: {
@@ -45,14 +45,21 @@ export function emailGradeRoutes(api: FastifyInstance, { db, queue, clock }: App
       },
       async (request, reply) => {
         const campaign = await loadCampaign(db, currentUser(request).id, request.params.id);
-        if (campaign.list_type !== type) throw notFound();
+        if (campaign.list_type !== listTypeIn(path)) throw notFound();
         const queued = await countUngraded(db, campaign.id);
         if (queued > 0) await enqueueEmailVerify(queue, campaign.id);
         reply.code(202);
         return { ...say(request, queued > 0 ? 'lists.verify_queued' : 'lists.verify_nothing', { n: queued }), queued };
       },
     );
-  for (const type of SEARCH_TYPES) verifyRoute(type);
+  // Each path written out: a grep for one finds its registration.
+  verifyRoute('/api/people-results/:id/verify-emails');
+  verifyRoute('/api/local-results/:id/verify-emails');
+  verifyRoute('/api/company-results/:id/verify-emails');
+  verifyRoute('/api/domain-results/:id/verify-emails');
+  verifyRoute('/api/influencer-results/:id/verify-emails');
+  verifyRoute('/api/intent-results/:id/verify-emails');
+  verifyRoute('/api/group-results/:id/verify-emails');
 
   app.get(
     '/api/campaigns/:id/email-grades',

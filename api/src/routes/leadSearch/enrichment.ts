@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { validationError } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import type { Db } from '../../db';
-import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import type { SearchType } from '../../providers/leads';
 import type { JobQueue } from '../../queue/jobQueue';
 import { enqueueEnrichmentJob } from '../../workers/leadEnrichment';
 import { say } from '../respond';
 import { ENRICHMENT_JOB_COLUMNS, loadCampaign, notFound, toEnrichmentJobDto, type EnrichmentJobRow } from './campaignStore';
-import { EMPLOYEE_COST, ENRICH_MAX_ROWS, PENDING, PHONE_TYPES, selectionWhere, type Selection } from './enrichmentJob';
+import { ENRICH_MAX_ROWS, PENDING, selectionWhere, type Selection } from './enrichmentJob';
 import { resultFiltersSchema } from './resultQuery';
 import { applyLabels, catalogueLabels, MAX_LABELS } from './resultLabels';
 import { actorOf, recordListEvent } from './listHistory';
@@ -74,28 +75,35 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
     'find-similar': 'Find people like the selected ones: same role and seniority at similar companies (queued; charged per person found with a contact)',
   };
   const EnrichmentQueued = Type.Object({ ...MessageProperties, job: EnrichmentJobSchema });
-  const enrichRoute = (type: SearchType, kind: EnrichmentKind, path: string) =>
+  const enrichRoute = (kind: EnrichmentKind, path: ListPath<`/${EnrichmentKind}`>) =>
     app.post<{ Params: { id: number }; Body: Selection }>(
       path,
       { ...guard, schema: { summary: summaries[kind], params, body: selectionBody(ENRICH_MAX_ROWS), response: { 202: EnrichmentQueued } } },
       async (request, reply) => {
         const userId = currentUser(request).id;
-        const campaign = await listOf(userId, type, request.params.id);
+        const campaign = await listOf(userId, listTypeIn(path), request.params.id);
         const job = await createEnrichmentJob(db, queue, userId, campaign.id, kind, request.body);
         reply.code(202);
         return { ...say(request, 'leadSearch.enrichment_queued', { n: job.total }), job };
       },
     );
-  for (const type of PHONE_TYPES) enrichRoute(type, 'get-phones', `/api/${type}-results/:id/get-phones`);
-  for (const type of PHONE_TYPES) enrichRoute(type, 'find-similar', `/api/${type}-results/:id/find-similar`);
-  for (const type of Object.keys(EMPLOYEE_COST) as SearchType[]) enrichRoute(type, 'get-employees', `/api/${type}-results/:id/get-employees`);
-  enrichRoute('influencer', 'enrich', '/api/influencer-results/:id/enrich');
+  // Each path written out (a grep for one finds its registration): get-phones and find-similar for PHONE_TYPES,
+  // get-employees for the types of EMPLOYEE_COST (test/openapi.test.ts holds them to those tables).
+  enrichRoute('get-phones', '/api/people-results/:id/get-phones');
+  enrichRoute('get-phones', '/api/group-results/:id/get-phones');
+  enrichRoute('find-similar', '/api/people-results/:id/find-similar');
+  enrichRoute('find-similar', '/api/group-results/:id/find-similar');
+  enrichRoute('get-employees', '/api/local-results/:id/get-employees');
+  enrichRoute('get-employees', '/api/company-results/:id/get-employees');
+  enrichRoute('get-employees', '/api/domain-results/:id/get-employees');
+  enrichRoute('enrich', '/api/influencer-results/:id/enrich');
 
   /** `POST /api/{type}-results/{id}/labels`: add or remove custom labels on the selection (one statement, every matching row). */
   const label = { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S' } as const;
-  for (const type of SEARCH_TYPES) {
+  function labelsRoute(path: ListPath<'/labels'>): void {
+    const type = listTypeIn(path);
     app.post<{ Params: { id: number }; Body: Selection & { add?: string[]; remove?: string[] } }>(
-      `/api/${type}-results/:id/labels`,
+      path,
       {
         ...guard,
         schema: {
@@ -127,4 +135,12 @@ export function enrichmentRoutes(app: FastifyInstance, { db, queue, clock }: App
       },
     );
   }
+
+  labelsRoute('/api/people-results/:id/labels');
+  labelsRoute('/api/local-results/:id/labels');
+  labelsRoute('/api/company-results/:id/labels');
+  labelsRoute('/api/domain-results/:id/labels');
+  labelsRoute('/api/influencer-results/:id/labels');
+  labelsRoute('/api/intent-results/:id/labels');
+  labelsRoute('/api/group-results/:id/labels');
 }

@@ -6,13 +6,14 @@ import type { AppDeps } from '../../http/context';
 import { queueWebhookEvent } from '../../workers/settingsWebhook';
 import { unprocessable, validationError, type FieldIssue } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
-import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import type { SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { MessageProperties, Nullable, Page, Type } from '../../http/contract';
 import { loadCampaign, loadCampaignWith, notFound, type CampaignDto } from './campaignStore';
 import { CampaignSchema, ResultSchema, type ResultDto } from './listSchemas';
 import { csvBatch, csvHeader } from './csv';
 import { labelsOf } from './resultLabels';
+import { listTypeIn, type ListPath } from './listPath';
 import { actorOf, recordListEvent } from './listHistory';
 import { deleteResultsUndoably } from './listOperationStore';
 import { resultFiltersSchema, resultWhere, sortKeys, type ResultFilters, type ResultSort } from './resultQuery';
@@ -212,10 +213,10 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
     return campaign;
   }
 
-  for (const type of SEARCH_TYPES) {
-    const base = `/api/${type}-results/:id`;
-
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(base, { ...guard, schema: schemas.page }, async (request, reply) => {
+  /** `POST /api/{type}-results/{id}`: a page of the list. */
+  function pageRoute(path: ListPath): void {
+    const type = listTypeIn(path);
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(path, { ...guard, schema: schemas.page }, async (request, reply) => {
       const userId = currentUser(request).id;
       const f = request.body ?? {};
       const limit = f.limit ?? 20;
@@ -253,8 +254,11 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       const rest = JSON.stringify({ currentPage: page, pageSize: limit, total: estimated ? Math.min(total, campaign.result_count) : total, total_capped: capped, total_estimated: estimated, campaign });
       return reply.type('application/json; charset=utf-8').send(`{"data":${pageJson},${rest.slice(1)}`);
     });
+  }
 
-    app.post<{ Params: { id: number }; Body: ResultFilters }>(`${base}/csv`, { ...guard, schema: schemas.csv }, async (request, reply) => {
+  function csvRoute(path: ListPath<'/csv'>): void {
+    const type = listTypeIn(path);
+    app.post<{ Params: { id: number }; Body: ResultFilters }>(path, { ...guard, schema: schemas.csv }, async (request, reply) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
       // Rows on the do-not-contact list stay out of the file unless the user asks for them.
@@ -270,17 +274,23 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(Readable.from(csvChunks(db, where)));
     });
+  }
 
-    app.get<{ Params: { id: number; resultId: number } }>(`${base}/:resultId`, { ...guard, schema: schemas.one }, async (request) => {
+  function resultRoute(path: ListPath<'/:resultId'>): void {
+    const type = listTypeIn(path);
+    app.get<{ Params: { id: number; resultId: number } }>(path, { ...guard, schema: schemas.one }, async (request) => {
       const userId = currentUser(request).id;
       const campaign = await listFor(userId, type, request.params.id);
       const row = (await db.query<RowOut>(`SELECT ${RESULT_COLUMNS} FROM campaign_results r WHERE r.campaign_id = $1 AND r.id = $2`, [campaign.id, request.params.resultId])).rows[0];
       if (!row) throw notFound();
       return toDto(row);
     });
+  }
 
+  function deleteRoute(path: ListPath<'/delete'>): void {
+    const type = listTypeIn(path);
     app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
-      `${base}/delete`,
+      path,
       {
         ...guard,
         schema: {
@@ -322,9 +332,12 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
         return { ...say(request, 'leadSearch.results_deleted', { count: deleted }), deleted, undo_id: undoId };
       },
     );
+  }
 
+  function manualRoute(path: ListPath<'/manual'>): void {
+    const type = listTypeIn(path);
     app.post<{ Params: { id: number }; Body: ManualBody }>(
-      `${base}/manual`,
+      path,
       {
         ...guard,
         schema: {
@@ -426,4 +439,42 @@ export function resultRoutes(app: FastifyInstance, { db, queue, clock }: AppDeps
       },
     );
   }
+
+  // Each path written out (a grep for one finds its registration), list type by list type as SEARCH_TYPES orders
+  // them: the OpenAPI document lists the paths in this order.
+  pageRoute('/api/people-results/:id');
+  csvRoute('/api/people-results/:id/csv');
+  resultRoute('/api/people-results/:id/:resultId');
+  deleteRoute('/api/people-results/:id/delete');
+  manualRoute('/api/people-results/:id/manual');
+  pageRoute('/api/local-results/:id');
+  csvRoute('/api/local-results/:id/csv');
+  resultRoute('/api/local-results/:id/:resultId');
+  deleteRoute('/api/local-results/:id/delete');
+  manualRoute('/api/local-results/:id/manual');
+  pageRoute('/api/company-results/:id');
+  csvRoute('/api/company-results/:id/csv');
+  resultRoute('/api/company-results/:id/:resultId');
+  deleteRoute('/api/company-results/:id/delete');
+  manualRoute('/api/company-results/:id/manual');
+  pageRoute('/api/domain-results/:id');
+  csvRoute('/api/domain-results/:id/csv');
+  resultRoute('/api/domain-results/:id/:resultId');
+  deleteRoute('/api/domain-results/:id/delete');
+  manualRoute('/api/domain-results/:id/manual');
+  pageRoute('/api/influencer-results/:id');
+  csvRoute('/api/influencer-results/:id/csv');
+  resultRoute('/api/influencer-results/:id/:resultId');
+  deleteRoute('/api/influencer-results/:id/delete');
+  manualRoute('/api/influencer-results/:id/manual');
+  pageRoute('/api/intent-results/:id');
+  csvRoute('/api/intent-results/:id/csv');
+  resultRoute('/api/intent-results/:id/:resultId');
+  deleteRoute('/api/intent-results/:id/delete');
+  manualRoute('/api/intent-results/:id/manual');
+  pageRoute('/api/group-results/:id');
+  csvRoute('/api/group-results/:id/csv');
+  resultRoute('/api/group-results/:id/:resultId');
+  deleteRoute('/api/group-results/:id/delete');
+  manualRoute('/api/group-results/:id/manual');
 }

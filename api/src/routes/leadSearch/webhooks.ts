@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { listTypeIn, type ListPath } from './listPath';
 import { currentUser } from '../../http/auth';
 import type { AppDeps } from '../../http/context';
 import { unprocessable, validationError } from '../../http/errors';
@@ -10,7 +11,7 @@ import type { Db, SqlParam } from '../../db';
 import { claimEffects } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import { enqueueWebhookCheck } from '../../workers/listWebhook';
-import { SEARCH_TYPES, type SearchType } from '../../providers/leads';
+import type { SearchType } from '../../providers/leads';
 import { say } from '../respond';
 import { loadCampaign, notFound } from './campaignStore';
 import { suppressedAmong, suppressionDetail } from './suppressionStore';
@@ -135,9 +136,10 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  for (const type of SEARCH_TYPES) {
+  function sendWebhookRoute(path: ListPath<'/send-webhook'>): void {
+    const type = listTypeIn(path);
     app.post<{ Params: { id: number }; Body: { ids?: number[]; all_matching?: boolean; filters?: ResultFilters } }>(
-      `/api/${type}-results/:id/send-webhook`,
+      path,
       {
         ...guard,
         schema: {
@@ -166,4 +168,13 @@ export function webhookRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
       },
     );
   }
+
+  // Each path written out: a grep for one finds its registration.
+  sendWebhookRoute('/api/people-results/:id/send-webhook');
+  sendWebhookRoute('/api/local-results/:id/send-webhook');
+  sendWebhookRoute('/api/company-results/:id/send-webhook');
+  sendWebhookRoute('/api/domain-results/:id/send-webhook');
+  sendWebhookRoute('/api/influencer-results/:id/send-webhook');
+  sendWebhookRoute('/api/intent-results/:id/send-webhook');
+  sendWebhookRoute('/api/group-results/:id/send-webhook');
 }

@@ -416,9 +416,9 @@ export function subscriptionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { periodEnd: interval === 'year' ? addMonths(now, 12) : addDays(now, SUBSCRIPTION_PERIOD_DAYS), interval };
   }
 
-  for (const action of ['cancel', 'restore', 'reactivate'] as const) {
-    app.post<{ Params: { id: number } }>(`/api/whitelabel/subscriptions/:id/${action}`, { onRequest: guard, schema: schemas.transition(action) }, transition(action));
-  }
+  app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/cancel', { onRequest: guard, schema: schemas.transition('cancel') }, transition('cancel'));
+  app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/restore', { onRequest: guard, schema: schemas.transition('restore') }, transition('restore'));
+  app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/reactivate', { onRequest: guard, schema: schemas.transition('reactivate') }, transition('reactivate'));
   app.post<{ Params: { id: number } }>('/api/whitelabel/subscriptions/:id/refund', { onRequest: guard, schema: schemas.refund }, refundSubscription);
   // Stripe's (or the sandbox's) refund event: a refund whose answer was lost, or one made in Stripe's dashboard.
   payments.events.on('charge.refunded', async (event) => {
