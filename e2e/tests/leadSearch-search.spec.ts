@@ -51,7 +51,7 @@ test.describe('lead search: people search end to end', () => {
     await expect(list.statusBadges('looking')).toHaveCount(0);
     await expect(list.statusBadges('found').first()).toBeVisible();
     await expect(list.rows).toHaveCount(20);
-    await expect(page.getByText('Page 5 of 5 · 100 in total')).toBeVisible();
+    await expect(page.getByText('Page 5 of 5 (100 results)')).toBeVisible();
 
     // Demo data is never charged, though records with a contact were found (a real source charges them: leadSearch-searches.test.ts).
     await expect(list.progress).toContainText(/[1-9]\d* with a contact, 0 credits charged/);

@@ -1,10 +1,9 @@
 import { Badge, Box, Button, chakra, Flex, HStack, SimpleGrid, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination } from '@leadsmith/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Pager } from '../../customLabels/components/Pager';
 import { useDeleteAutopilot } from '../api/deleteAutopilot';
 import { isBusy, useAutopilot } from '../api/getAutopilot';
 import { useAutopilotRuns } from '../api/getAutopilotRuns';
@@ -208,7 +207,7 @@ function Details({ autopilot: a }: { autopilot: Autopilot }) {
               ))}
             </Table.Body>
           </Table.Root>
-          <Pager label={t('autopilot.runs.pages')} page={page} total={runs.data.total} pageSize={20} onPage={setPage} />
+          <Pagination label={t('autopilot.runs.listName')} page={page} total={runs.data.total} pageSize={20} onChange={setPage} />
         </>
       )}
     </Box>

@@ -1,8 +1,7 @@
 import { Badge, Box, Button, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination } from '@leadsmith/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Pager } from '../../customLabels/components/Pager';
 import { autopilotPath, useAutopilots, type Autopilot } from '../api/getAutopilots';
 import { useFormatDate } from './format';
 
@@ -71,12 +70,12 @@ export function AutopilotsScreen() {
               ))}
             </Table.Body>
           </Table.Root>
-          <Pager
-            label={t('autopilot.pages')}
+          <Pagination
+            label={t('autopilot.listName')}
             page={page}
             total={list.data.total}
             pageSize={20}
-            onPage={(p) => {
+            onChange={(p) => {
               const next = new URLSearchParams(params);
               if (p === 1) next.delete('page');
               else next.set('page', String(p));

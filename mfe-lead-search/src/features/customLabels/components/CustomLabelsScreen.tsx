@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Input, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, SelectField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
+import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, SelectField, TextField, useYupForm, v, yup } from '@leadsmith/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { useDeleteLabel } from '../api/deleteLabel';
 import { LABEL_COLORS, useLabels, type CustomLabel, type LabelColor } from '../api/getLabels';
 import { useLabelResults } from '../api/getLabelResults';
 import { useSaveLabel } from '../api/saveLabel';
-import { Pager } from './Pager';
 
 interface LabelValues {
   name: string;
@@ -199,7 +198,7 @@ function LabelResults({ labelId, page, onPage }: { labelId: number; page: number
           </Table.Body>
         </Table.Root>
       )}
-      <Pager label={t('customLabels.resultsPages')} page={page} total={total} pageSize={20} onPage={onPage} />
+      <Pagination label={t('customLabels.resultsListName')} page={page} total={total} pageSize={20} onChange={onPage} />
     </Box>
   );
 }
@@ -277,7 +276,7 @@ export function CustomLabelsScreen() {
               ))}
             </Table.Body>
           </Table.Root>
-          <Pager label={t('customLabels.pages')} page={page} total={labels.data.total} pageSize={DEFAULT_PAGE_SIZE} onPage={(p) => update({ page: p })} />
+          <Pagination label={t('customLabels.listName')} page={page} total={labels.data.total} pageSize={DEFAULT_PAGE_SIZE} onChange={(p) => update({ page: p })} />
         </>
       )}
       {shownId ? <LabelResults labelId={shownId} page={resultsPage} onPage={(p) => update({ resultsPage: p })} /> : null}

@@ -37,7 +37,7 @@ describe('saved list pages', () => {
     );
     // A reloaded (or shared) URL asks for the same rows: the position is in it.
     expect(await screen.findByText('Person 41')).toBeInTheDocument();
-    expect(screen.getByText('Page 3 of 50 · 1000 in total')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 50 (1,000 results)')).toBeInTheDocument();
     expect(listCalls(api)[0]).toMatchObject({ page: 3, after: 40 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -47,7 +47,7 @@ describe('saved list pages', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ page: 3, before: 61 }));
-    expect(await screen.findByText('Page 3 of 50 · 1000 in total')).toBeInTheDocument();
+    expect(await screen.findByText('Page 3 of 50 (1,000 results)')).toBeInTheDocument();
     expect(screen.getByText('Person 41')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
@@ -73,7 +73,22 @@ describe('saved list pages', () => {
       </Routes>,
       { route: '/saved-lists/people-7?page=2&after=20&withEmail=1' },
     );
-    expect(await screen.findByText('Page 2 · about 30 matching')).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 (about 30 results)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it("marks a capped total as 'more than' and keeps Next open on a full page", async () => {
+    api = mockApi((call) => {
+      const answer = listApi(call);
+      return answer && call.method === 'POST' ? { ...answer, body: { ...answer.body, total: 10_000, total_capped: true } } : answer;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/saved-lists/:typeId" element={<SavedListScreen />} />
+      </Routes>,
+      { route: '/saved-lists/people-7?page=50&after=980&withEmail=1' },
+    );
+    expect(await screen.findByText('Page 50 (more than 10,000 results)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 

@@ -49,5 +49,6 @@ describe('results table: sort (issue 32)', () => {
     } finally {
       api.restore();
     }
-  });
+    // Four renders of the whole list screen: 10 to 20 s on a busy two-core machine, past the default 15 s under load.
+  }, 40_000);
 });

@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import { apiErrorMessage, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { apiErrorMessage, ErrorState, PageHeader, PageSpinner, Pagination } from '@leadsmith/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -18,7 +18,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { IntentSettingsPanel } from './IntentSettingsPanel';
 import { ListExportsPanel } from './ListExportsPanel';
 import { ListManageActions } from './ListManageActions';
-import { ListPager } from './ListPager';
+import { hasNextPage, keysetPage } from '../keysetPage';
 import { ListSummary } from './ListSummary';
 import { ListToolbar, type ListPanel } from './ListToolbar';
 import { ManualEntryForm } from './ManualEntryForm';
@@ -271,7 +271,14 @@ function SavedList({ type, id }: { type: SearchType; id: number }) {
         <ResultsTable {...views} columns={columns} allOnPageSelected={allOnPageSelected || allMatching} onTogglePage={togglePage} />
       )}
 
-      <ListPager page={page} filters={filters} onChange={update} />
+      <Pagination
+        page={filters.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        totalIs={page.total_capped ? 'capped' : page.total_estimated ? 'estimated' : undefined}
+        hasNext={hasNextPage(page, filters)}
+        onChange={(to) => update(keysetPage(page, filters, to))}
+      />
       <ResultDrawer
         type={type}
         listId={id}

@@ -1,10 +1,9 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
-import { CREDIT_COSTS } from '@leadsmith/shared';
+import { ConfirmDeleteButton, CREDIT_COSTS } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchType } from '../../../api/types';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { useUndoToast } from '../../../components/undoToast';
 import { AiActionToggle } from '../../aiAssistant/components/AiActionPanel';
 import { useDeleteResults } from '../api/deleteResults';
@@ -121,11 +120,11 @@ export function SelectionBar({
       ) : null}
       {has('customLabels') ? <LabelsEditor pending={labels.isPending} onChange={(change) => run(async () => showUndo(await labels.mutateAsync({ ...selection, ...change })), true)} /> : null}
       <ConfirmDeleteButton
-        confirming={confirmDelete}
-        onConfirming={setConfirmDelete}
+        asking={confirmDelete}
+        onAskingChange={setConfirmDelete}
         label={t('toolbar.delete')}
         question={t('selection.confirmDelete', { count })}
-        pending={remove.isPending}
+        loading={remove.isPending}
         onConfirm={() => void run(async () => showUndo(await remove.mutateAsync(selection)))}
       />
     </Flex>

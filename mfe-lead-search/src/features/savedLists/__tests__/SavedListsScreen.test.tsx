@@ -10,7 +10,7 @@ registerAreaTranslations(NAMESPACE, translations);
 const campaign = (id: number, name: string) => peopleList({ id, name, result_count: 25, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' });
 
 describe('saved lists', () => {
-  it('shows the pager with the loaded lists only, never "0 in total" while they load', async () => {
+  it('shows the pager with the loaded lists only, never "(0 results)" while they load', async () => {
     let answer: (() => void) | undefined;
     const loaded = new Promise<void>((resolve) => (answer = resolve));
     // The answer is held back until the loading state has been looked at.
@@ -25,7 +25,7 @@ describe('saved lists', () => {
       expect(screen.queryByTestId('pagination-summary')).toBeNull();
       answer?.();
       expect(await screen.findByText('Dentists')).toBeInTheDocument();
-      expect(screen.getByTestId('pagination-summary')).toHaveTextContent('Page 1 of 1 · 2 in total');
+      expect(screen.getByTestId('pagination-summary')).toHaveTextContent('Page 1 of 1 (2 results)');
     } finally {
       api.restore();
     }

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, Input, SimpleGrid, Table, Text, chakra } from '@chakra-ui/react';
-import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS, i18n } from '@leadsmith/shared';
+import { apiErrorMessage, ConfirmDeleteButton, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS, i18n } from '@leadsmith/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { useArchiveCampaign } from '../../../api/archiveCampaign';
 import { useBulkArchiveCampaigns, useBulkDeleteCampaigns } from '../../../api/bulkCampaignActions';
 import { useCampaigns, type CampaignFilter } from '../../../api/getCampaigns';
 import { listPath, type Campaign } from '../../../api/types';
-import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { ListStateBadge } from '../../../components/ListStateBadge';
 import { useRowCursor, useShortcuts } from '../../../components/keyboard/shortcuts';
 import { useUndoToast } from '../../../components/undoToast';
@@ -52,7 +51,6 @@ export function SavedListsScreen() {
   const rows = lists.data?.data ?? [];
   const rowCursor = useRowCursor(rows.length);
   const total = lists.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const ids = [...selected];
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
@@ -152,11 +150,11 @@ export function SavedListsScreen() {
             </Button>
           )}
           <ConfirmDeleteButton
-            confirming={confirmDelete}
-            onConfirming={setConfirmDelete}
+            asking={confirmDelete}
+            onAskingChange={setConfirmDelete}
             label={t('savedLists.delete')}
             question={t('savedLists.confirmDelete', { count: selected.size })}
-            pending={remove.isPending}
+            loading={remove.isPending}
             onConfirm={() => void run(() => remove.mutateAsync({ resultIds: ids }))}
           />
         </Flex>
@@ -240,20 +238,8 @@ export function SavedListsScreen() {
           </Table.Root>
         </TableFrame>
       )}
-      {/* The pager speaks of loaded lists only: no "0 in total" under the spinner or beside an error. */}
-      {lists.isSuccess ? (
-        <Flex as="nav" aria-label={t('pagination.label')} justify="space-between" align="center" mt={4}>
-          <Text data-testid="pagination-summary">{t('pagination.summary', { page, pages, total })}</Text>
-          <HStack>
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-              {t('pagination.previous')}
-            </Button>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
-              {t('pagination.next')}
-            </Button>
-          </HStack>
-        </Flex>
-      ) : null}
+      {/* The pager speaks of loaded lists only: no "(0 results)" under the spinner or beside an error. */}
+      {lists.isSuccess ? <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onChange={(p) => update({ page: p })} /> : null}
     </Box>
   );
 }

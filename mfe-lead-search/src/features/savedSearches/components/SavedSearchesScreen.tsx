@@ -1,11 +1,10 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { FilterSelect, apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner } from '@leadsmith/shared';
+import { FilterSelect, apiErrorMessage, ConfirmDialog, ErrorState, PageHeader, PageSpinner, Pagination } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { listPath } from '../../../api/types';
 import { SAVED_SEARCH_ALERTS, type SavedSearch, type SavedSearchAlert } from '../../../api/saveSearch';
-import { Pager } from '../../customLabels/components/Pager';
 import { useFormatDate } from '../../workflows/components/useFormatDate';
 import { useDeleteSavedSearch } from '../api/deleteSavedSearch';
 import { useSavedSearchAlerts } from '../api/getSavedSearchAlerts';
@@ -56,12 +55,12 @@ export function SavedSearchesScreen() {
               ))}
             </Table.Body>
           </Table.Root>
-          <Pager
-            label={t('savedSearches.pages')}
+          <Pagination
+            label={t('savedSearches.listName')}
             page={page}
             total={list.data.total}
             pageSize={list.data.pageSize}
-            onPage={(p) => {
+            onChange={(p) => {
               const next = new URLSearchParams(params);
               next.set('page', String(p));
               setParams(next);

@@ -1,5 +1,5 @@
-import { Badge, Box, Button, chakra, Flex, HStack, Input, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TextField, useYupForm, v, yup, i18n } from '@leadsmith/shared';
+import { Badge, Box, Button, chakra, Flex, Input, Table, Text } from '@chakra-ui/react';
+import { apiErrorMessage, applyApiFieldErrors, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, TableFrame, TextField, useYupForm, v, yup, i18n } from '@leadsmith/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -142,7 +142,6 @@ export function DoNotContactScreen() {
     setParams(p);
   };
   const total = entries.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   return (
     <Box>
       <PageHeader title={t('routes.doNotContact')} />
@@ -203,19 +202,7 @@ export function DoNotContactScreen() {
           </Table.Root>
         </TableFrame>
       )}
-      {entries.isSuccess ? (
-        <Flex as="nav" aria-label={t('doNotContact.pages')} justify="space-between" align="center" mt={4}>
-          <Text>{t('pagination.summary', { page, pages, total })}</Text>
-          <HStack>
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('pagination.previous')}
-            </Button>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('pagination.next')}
-            </Button>
-          </HStack>
-        </Flex>
-      ) : null}
+      {entries.isSuccess ? <Pagination label={t('doNotContact.listName')} page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onChange={setPage} /> : null}
       <BounceReportsPanel />
     </Box>
   );

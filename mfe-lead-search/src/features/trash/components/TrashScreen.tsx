@@ -1,5 +1,5 @@
-import { Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
-import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, TableFrame, TABLE_HEADER_ROW_PROPS, TRASH_RETENTION_DAYS, i18n } from '@leadsmith/shared';
+import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { apiErrorMessage, DEFAULT_PAGE_SIZE, ErrorState, PageHeader, PageSpinner, Pagination, TableFrame, TABLE_HEADER_ROW_PROPS, TRASH_RETENTION_DAYS, i18n } from '@leadsmith/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +16,6 @@ export function TrashScreen() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const trash = useTrash({ page, pageSize: DEFAULT_PAGE_SIZE });
   const rows = trash.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil((trash.data?.total ?? 0) / DEFAULT_PAGE_SIZE));
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
 
   return (
@@ -52,18 +51,7 @@ export function TrashScreen() {
           </Table.Root>
         </TableFrame>
       )}
-      {trash.isSuccess && pages > 1 ? (
-        <Flex as="nav" aria-label={t('pagination.label')} justify="flex-end" mt={4}>
-          <HStack>
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              {t('pagination.previous')}
-            </Button>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-              {t('pagination.next')}
-            </Button>
-          </HStack>
-        </Flex>
-      ) : null}
+      {trash.isSuccess ? <Pagination hideSinglePage label={t('routes.trash')} page={page} pageSize={DEFAULT_PAGE_SIZE} total={trash.data.total} onChange={goTo} /> : null}
     </Box>
   );
 }
