@@ -1,10 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { registerAreaTranslations } from '@leadsmith/shared';
-import { mockApi, renderWithProviders } from '@leadsmith/shared/testing';
-import { NAMESPACE, translations } from '../../../locales';
-import { CrmPage } from '../components/CrmPage';
-
-registerAreaTranslations(NAMESPACE, translations);
+import type { mockApi } from '@leadsmith/shared/testing';
+import { CONNECTED, crmRow, renderCrmPage } from './crm-page-fixtures';
 
 describe('Zapier on the CRM page', () => {
   let api: ReturnType<typeof mockApi>;
@@ -12,26 +8,19 @@ describe('Zapier on the CRM page', () => {
 
   it('is connected with a pasted webhook URL; the API’s refusal shows on the field', async () => {
     let connected = false;
-    api = mockApi((call) => {
-      if (call.url === '/api/crm/connections')
-        return {
-          status: 200,
-          body: {
-            data: [
-              { provider: 'ghl', name: 'GoHighLevel', connected: false, connected_at: null, available: true, kind: 'oauth', target: null },
-              { provider: 'zapier', name: 'Zapier', connected, connected_at: connected ? '2026-03-15T12:00:00Z' : null, available: true, kind: 'webhook', target: connected ? 'hooks.zapier.com' : null },
-            ],
-          },
-        };
-      if (call.url === '/api/crm/connections/zapier/webhook') {
+    api = renderCrmPage({
+      connections: () => [
+        crmRow('ghl', 'GoHighLevel', { kind: 'oauth', target: null }),
+        crmRow('zapier', 'Zapier', { kind: 'webhook', ...(connected ? { ...CONNECTED, target: 'hooks.zapier.com' } : { target: null }) }),
+      ],
+      other: (call) => {
+        if (call.url !== '/api/crm/connections/zapier/webhook') return undefined;
         const { url } = call.body as { url: string };
         if (url.includes('10.0.0.1')) return { status: 422, body: { code: 'settings.address_refused', field: 'url', message: 'This URL/domain cannot be used: it points to a private or local address.' } };
         connected = true;
         return { status: 200, body: { provider: 'zapier', message: 'Zapier connected.' } };
-      }
-      return undefined;
+      },
     });
-    renderWithProviders(<CrmPage />, { route: '/settings/integration/crm' });
     const field = await screen.findByLabelText('Zapier webhook URL');
     fireEvent.click(screen.getByRole('button', { name: 'Connect Zapier' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
