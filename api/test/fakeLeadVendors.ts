@@ -6,7 +6,7 @@ import { GOOGLE_KEY_INVALID, textSearchAnswer } from './fixtures/leadVendors/goo
 import { domainSearchAnswer, emailFinderAnswer, emailVerifierAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
 import { IPINFO } from './fixtures/leadVendors/ipinfo';
 import { modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
-import { YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
+import { YOUTUBE_IDS_PER_CALL, YOUTUBE_INVALID_FILTERS, YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
 import { NOMINATIM_PORTO, NOMINATIM_RIBEIRA, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/leadVendors/osm';
 import { COMPANY_VARS, companyBinding, sparqlAnswer, WIKIDATA_COMPANIES } from './fixtures/leadVendors/wikidata';
 
@@ -281,6 +281,8 @@ function youtube(request: ReceivedRequest): Scripted {
   if (request.path.endsWith('/youtube/v3/channels')) {
     // Many ids a call (`id=a,b,c`): only the channels YouTube has come back, in no promised order (here the reverse of the ids asked).
     const ids = (request.query.get('id') ?? '').split(',').filter(Boolean);
+    // More than 50 ids a call is refused, as the reference says (fixtures/leadVendors/youtube.ts).
+    if (ids.length > YOUTUBE_IDS_PER_CALL) return { status: 400, body: YOUTUBE_INVALID_FILTERS };
     const answer = youtubeChannelsAnswer(ids, (request.query.get('part') ?? '').split(','));
     return { status: 200, body: { ...answer, items: [...answer.items].reverse() } };
   }

@@ -5,6 +5,7 @@ import { modashEnrich, modashFilter, modashSearch, type ModashConfig } from '../
 import { youtubeEnrich, youtubeSearch, type YoutubeConfig } from '../src/providers/leads/youtubeProvider';
 import { leadSourceErrorMessage, LeadSourceError, type LeadQuery, type LeadRecord, type SiteVisit } from '../src/providers/leads';
 import { FAKE_KEYS, FAKE_TOTALS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors } from './fakeLeadVendors';
+import { youtubeChannelId, YOUTUBE_INVALID_FILTERS } from './fixtures/leadVendors/youtube';
 
 let fake: FakeLeadVendors;
 let apollo: ApolloConfig;
@@ -233,6 +234,22 @@ describe('YouTube Data API', () => {
     expect(fake.of('youtube')).toHaveLength(from + 1);
     fake.queue('youtube', { status: 403, body: { error: { code: 403, errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] } } });
     await expect(enrich([lead('UC0000000000000000000001')])).rejects.toMatchObject({ source: 'youtube', code: 'quota_exhausted' });
+  });
+
+  test('enrich: channels are asked 50 a call, the most channels.list takes; the fake refuses 51 as YouTube does (400 invalidFilters)', async () => {
+    const from = fake.of('youtube').length;
+    const leads = Array.from({ length: 120 }, (_, i) => ({ key: `youtube:${i}`, name: 'C', company: null, website: null, social: { platform: 'youtube', user_id: youtubeChannelId(i) } }));
+    const answers = await youtubeEnrich(deps, youtube)(leads);
+    expect(answers.map((a) => a?.social.title)).toEqual(leads.map((_, i) => `Channel ${i}`));
+    const sent = fake.of('youtube').slice(from);
+    expect(sent.map((r) => (r.query.get('id') ?? '').split(',').length)).toEqual([50, 50, 20]);
+    expect(sent.flatMap((r) => (r.query.get('id') ?? '').split(','))).toEqual(leads.map((l) => l.social.user_id));
+    // The reference's limit, kept by the fake: one id more is a refused request, which fails the look-up.
+    const tooMany = new URL('youtube/v3/channels', fake.url('youtube'));
+    tooMany.search = new URLSearchParams({ part: 'snippet', id: leads.slice(0, 51).map((l) => l.social.user_id).join(','), key: FAKE_KEYS.youtube }).toString();
+    const refused = await fetch(tooMany);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual(YOUTUBE_INVALID_FILTERS);
   });
 });
 
