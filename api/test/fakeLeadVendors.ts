@@ -5,7 +5,7 @@ import { apolloEnrichedPerson, apolloOrganization, apolloPhoneWebhook, apolloSea
 import { GOOGLE_KEY_INVALID, textSearchAnswer } from './fixtures/leadVendors/googlePlaces';
 import { domainSearchAnswer, emailFinderAnswer, emailVerifierAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
 import { IPINFO } from './fixtures/leadVendors/ipinfo';
-import { modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
+import { MODASH_ACCOUNT_TYPES, modashInvalidBody, modashReport, modashSearchAnswer } from './fixtures/leadVendors/modash';
 import { YOUTUBE_IDS_PER_CALL, YOUTUBE_INVALID_FILTERS, YOUTUBE_KEY_INVALID, youtubeChannelsAnswer, youtubeSearchAnswer } from './fixtures/leadVendors/youtube';
 import { NOMINATIM_PORTO, NOMINATIM_RIBEIRA, OVERPASS_ELEMENTS, overpassAnswer } from './fixtures/leadVendors/osm';
 import { COMPANY_VARS, companyBinding, sparqlAnswer, WIKIDATA_COMPANIES } from './fixtures/leadVendors/wikidata';
@@ -265,7 +265,15 @@ function modash(request: ReceivedRequest): Scripted {
   if (request.headers.authorization !== `Bearer ${FAKE_KEYS.modash}`) return { status: 401, body: { error: true, code: 'invalid_token', message: 'Invalid access token' } };
   if (request.path === '/modash/v1/user/info') return { status: 200, body: { error: false, billing: { credits: 3000, rawRequests: 0 } } };
   const search = /^\/modash\/v1\/(instagram|tiktok|youtube)\/search$/.exec(request.path);
-  if (search && request.method === 'POST') return { status: 200, body: modashSearchAnswer(search[1]!, FAKE_TOTALS.modash[search[1]!] ?? 0, Number(parse(request.body).page ?? 0)) };
+  if (search && request.method === 'POST') {
+    const body = parse(request.body);
+    // Account types go by code (fixtures/leadVendors/modash.ts): one Modash does not know is a refused body.
+    const accountTypes = ((body.filter as { influencer?: { accountTypes?: unknown } } | undefined)?.influencer?.accountTypes ?? []) as unknown[];
+    if (!Array.isArray(accountTypes) || accountTypes.some((code) => typeof code !== 'number' || !MODASH_ACCOUNT_TYPES[code])) {
+      return { status: 400, body: modashInvalidBody('filter.influencer.accountTypes must be an array of 1 (regular), 2 (business) or 3 (creator)') };
+    }
+    return { status: 200, body: modashSearchAnswer(search[1]!, FAKE_TOTALS.modash[search[1]!] ?? 0, Number(body.page ?? 0)) };
+  }
   const report = /^\/modash\/v1\/(instagram|tiktok|youtube)\/profile\/([^/]+)\/report$/.exec(request.path);
   if (report) return report[2]!.startsWith('unknown') ? { status: 404, body: { error: true, code: 'account_not_found' } } : { status: 200, body: modashReport(report[1]!, decodeURIComponent(report[2]!)) };
   return { status: 404, body: { error: true, code: 'not_found' } };

@@ -164,6 +164,23 @@ describe('Modash', () => {
     expect(resumed.map((r) => r.key)).toEqual(all.slice(18).map((r) => r.key));
   });
 
+  test('account types are sent as Modash\'s codes, which its search accepts; a code it does not know is refused (400 invalid_body_params)', async () => {
+    const from = fake.of('modash').length;
+    const found = await take(modashSearch(deps, modash)(q('influencer', { platforms: ['tiktok'], account_types: ['regular', 'business', 'creator'] }), { offset: 0 }));
+    expect(found).toHaveLength(FAKE_TOTALS.modash.tiktok!);
+    const sent = fake.of('modash').slice(from);
+    expect(sent.map((r) => [r.path, (body(r).filter as { influencer: unknown }).influencer])).toEqual([['/modash/v1/tiktok/search', { accountTypes: [1, 2, 3] }]]);
+    for (const accountTypes of [[4], [0, 1], ['creator']]) {
+      const refused = await fetch(new URL('v1/instagram/search', fake.url('modash')), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${FAKE_KEYS.modash}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 0, filter: { influencer: { accountTypes } } }),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: true, code: 'invalid_body_params' });
+    }
+  });
+
   test('enrich reads the profile report\'s contacts and averages; an unknown account gives nothing', async () => {
     const enrich = modashEnrich(deps, modash);
     expect(await enrich({ key: 'k', name: 'C', company: null, website: null, social: { platform: 'instagram', user_id: 'instagram-1000' } })).toEqual({

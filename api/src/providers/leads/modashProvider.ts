@@ -37,8 +37,12 @@ interface ModashSearchAnswer {
 const PAGE_SIZE = 15;
 const PAGES = new AnswerCache<{ items: ModashProfile[]; total: number }>(10 * 60_000);
 /**
- * Spec account types as Modash's `accountTypes` codes (1 regular, 2 business, 3 creator): the three types and their
- * order as Modash's API cheat sheet lists them; see README.md for what could and could not be confirmed.
+ * Spec account types as Modash's `filter.influencer.accountTypes` codes: 1 regular, 2 business, 3 creator, as
+ * written in a transcription of Modash's Search Influencers reference ("Instagram Search Influencers API -
+ * Modash Documentation": `"accountTypes": [2], // 1=Regular, 2=Business, 3=Creator`,
+ * https://github.com/techstridesocial/ss/blob/c7a0db34ba78b910c20936123a8725589b94c0e4/Instagram%20Search%20Influencers%20API%20modash.md)
+ * and in the order Modash's API cheat sheet lists the types (https://help.modash.io/en/articles/14035619-api-cheat-sheet).
+ * Modash's own page (docs.modash.io, instagramcontroller_search) could not be read that far: see README.md.
  */
 const ACCOUNT_TYPE: Readonly<Record<string, number>> = { regular: 1, business: 2, creator: 3 };
 
