@@ -1,17 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { domainToASCII } from 'node:url';
 import dns2 from 'dns2';
 import type { fixtureAnswer } from './support/fixtureDns';
 
 /**
  * A company website on a loopback port and a DNS server (dns2, UDP) answering for its domain:
- * A → 127.0.0.1 and MX → mail.<domain>. The site has emails in links, text, obfuscated spellings
- * and Cloudflare's protection, a team page, robots.txt with a disallowed page and a sitemap index
+ * A → 127.0.0.1 and MX → mail.<domain> (and MX for its IDN sister domain's ASCII form). The site has emails in links, text, obfuscated spellings,
+ * Cloudflare's protection and internationalised spellings (`tomás@`, an IDN in Unicode and punycode) beside
+ * file names and version strings that look like addresses, a team page, robots.txt with a disallowed page and a sitemap index
  * whose sitemap lists a page no link reaches. Every request is logged (path and user agent).
  */
 export const SITE_DOMAIN = 'acme-rockets.test';
 /** The company's former domain: its site answers every page with a redirect to SITE_DOMAIN. */
 export const OLD_DOMAIN = 'old-acme.test';
+
+/** The company's mailbox abroad, at an internationalised domain (IDN): the contact page writes it in Unicode and in punycode. */
+export const IDN_DOMAIN = 'açores-rockets.test';
 
 /** What the engine must find on the site: address → state and the page it is seen on (path). */
 export const SITE_EMAILS = {
@@ -21,6 +26,9 @@ export const SITE_EMAILS = {
   'press@acme-rockets.test': { state: 'found', page: '/contact' },
   'jane.doe@acme-rockets.test': { state: 'found', page: '/team' },
   'careers@acme-rockets.test': { state: 'found', page: '/jobs' },
+  // RFC 6531: a UTF-8 local part, and a mailbox at an IDN (one address, however the page spells its domain).
+  'tomás@acme-rockets.test': { state: 'found', page: '/contact' },
+  'reservas@açores-rockets.test': { state: 'found', page: '/contact' },
   'john.smith@acme-rockets.test': { state: 'potential', page: '/team' },
   'maria.garcia@acme-rockets.test': { state: 'potential', page: '/team' },
 } as const;
@@ -82,7 +90,10 @@ function pages(): Record<string, { type: string; body: Buffer | string }> {
 <p>Sales: <a href="mailto:sales@acme-rockets.test?subject=Hi">email sales</a></p>
 <p>Support: support [at] acme-rockets [dot] test</p>
 <p>Press: <a href="/cdn-cgi/l/email-protection" class="__cf_email__" data-cfemail="${cfEncode('press@acme-rockets.test')}">[email&#160;protected]</a></p>
-<p>Call <a href="tel:+34912345679">+34 912 345 679</a></p>`,
+<p>Call <a href="tel:+34912345679">+34 912 345 679</a></p>
+<p>Lisbon office: Tomás, tomás@acme-rockets.test</p>
+<p>Azores desk: reservas@${IDN_DOMAIN} (<a href="mailto:reservas@${domainToASCII(IDN_DOMAIN)}">write</a>)</p>
+<p><img src="/img/team@2x.jpg" alt=""> Site built with jquery@3.7.1 and lodash@4.17.21.min.js</p>`,
       ),
     ),
     '/team': html(
@@ -165,6 +176,9 @@ export async function startFakeSite({ port: sitePort = 0, dnsPort: wantedDnsPort
       const published = txt.get(name);
       if (published && question!.type === Packet.TYPE.TXT) {
         for (const data of published) response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as unknown as Answer);
+      } else if (name === domainToASCII(IDN_DOMAIN) && question!.type === Packet.TYPE.MX) {
+        // The IDN's mail exchanger, published (as DNS does) under its ASCII form only.
+        response.answers.push({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange: `mail.${name}`, priority: 10 } as unknown as Answer);
       } else if (name === SITE_DOMAIN || name === `www.${SITE_DOMAIN}` || name === `mail.${SITE_DOMAIN}` || name === OLD_DOMAIN) {
         // Plain records, as dns2's README writes them: the packet encoder serialises them by type.
         if (question!.type === Packet.TYPE.A) response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address: '127.0.0.1' } as unknown as Answer);

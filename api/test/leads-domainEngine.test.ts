@@ -1,5 +1,6 @@
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 
+import { domainToASCII } from 'node:url';
 import * as cheerio from 'cheerio';
 import { createDomainEngine, dnsResolver, domainEngineConfigFromEnv, findEmailsForDomain, siteEmailFinder, type DomainEngineConfig } from '../src/providers/leads/domain';
 import { createServer, type AddressInfo, type Server } from 'node:net';
@@ -9,7 +10,7 @@ import { crawlSite, CRAWLER_USER_AGENT, parseHtml, resolverLookup, sitemapLocati
 import { cleanEmail, decodeCfEmail, deobfuscate, extractPage, looksLikeName, socialProfile, technologiesOf } from '../src/providers/leads/domain/extract';
 import { applyPattern, inferPattern, nameParts } from '../src/providers/leads/domain/pattern';
 import { isDisposableDomain, isRoleAddress, mxChecker, validSyntax } from '../src/providers/leads/domain/verify';
-import { cfEncode, OLD_DOMAIN, SITE_DOMAIN, SITE_EMAILS, startFakeSite, type FakeSite } from './fakeDomainSite';
+import { cfEncode, IDN_DOMAIN, OLD_DOMAIN, SITE_DOMAIN, SITE_EMAILS, startFakeSite, type FakeSite } from './fakeDomainSite';
 
 let site: FakeSite;
 let config: DomainEngineConfig;
@@ -40,6 +41,24 @@ describe('extractors', () => {
     expect(cleanEmail('logo@2x.png')).toBeNull();
     expect(cleanEmail(' Info@Acme.COM. ')).toBe('info@acme.com');
     expect(cleanEmail('someone@example.com')).toBeNull();
+    // Internationalised addresses (RFC 6531 local parts, IDN domains, punycode) are addresses; file names and version strings are not.
+    expect(cleanEmail('Tomás@Acme.test')).toBe('tomás@acme.test');
+    expect(cleanEmail('to\u006d\u0061\u0301s@acme.test')).toBe('tomás@acme.test');
+    expect(cleanEmail('info@xn--e1afmkfd.xn--p1ai')).toBe('info@пример.рф');
+    expect(cleanEmail('jürgen.groß@beispiel.de')).toBe('jürgen.groß@beispiel.de');
+    expect(['icon@3x.webp', 'app@1.2.3.min.js', 'lodash@4.17.21', 'a..b@acme.test', 'ana@acme'].map(cleanEmail)).toEqual([null, null, null, null, null]);
+    const page = extractPage(
+      cheerio.load(`<p>Escreva ao Tomás: tomás@acme.test, à Zoë: zoë@açores.test (também <a href="mailto:Zo%C3%AB@xn--aores-yra.test">zoë</a>).</p>
+<p>Москва: info@пример.рф · 東京: 連絡先info@acme.jpまで</p>
+<img src="/img/logo@2x.png"><p>Built with jquery@3.7.1 and lodash@4.17.21.min.js, icons icon@3x.webp</p>`),
+      { url: 'https://acme.test/', headers: {} },
+    );
+    expect(page.emails).toEqual([
+      { address: 'zoë@açores.test', via: 'mailto' },
+      { address: 'tomás@acme.test', via: 'text' },
+      { address: 'info@пример.рф', via: 'text' },
+      { address: 'info@acme.jp', via: 'text' },
+    ]);
     // A malformed link does not stop the page being read.
     const broken = extractPage(cheerio.load('<a href="mailto:%E0%A4%A">x</a><a href="tel:%ZZ">y</a><p>ok@acme.test</p>'), { url: 'https://acme.test/', headers: {} });
     expect(broken.emails).toEqual([{ address: 'ok@acme.test', via: 'text' }]);
@@ -155,6 +174,8 @@ describe('findEmailsForDomain', () => {
     const got = Object.fromEntries(findings.emails.map((e) => [e.address, { state: e.state, page: new URL(e.sourceUrl!).pathname }]));
     expect(got).toEqual(SITE_EMAILS);
     expect(findings.pattern).toBe('{first}.{last}');
+    // The IDN mailbox, written in Unicode and in punycode on the page, is one address whose MX is asked under the ASCII name.
+    expect(findings.emails.find((e) => e.address === `reservas@${IDN_DOMAIN}`)).toMatchObject({ via: 'mailto', verification: { syntax: true, mx: true, mxHosts: [`mail.${domainToASCII(IDN_DOMAIN)}`] } });
     const john = findings.emails.find((e) => e.address.startsWith('john.smith'))!;
     expect(john).toMatchObject({ name: 'John Smith', title: 'CTO', via: 'pattern', verification: { syntax: true, mx: true, role: false, disposable: false } });
     expect(findings.emails.find((e) => e.address.startsWith('support'))).toMatchObject({ via: 'obfuscated', verification: { role: true } });

@@ -1,6 +1,8 @@
 import type { CheerioAPI } from 'cheerio';
 import { findPhoneNumbersInText, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { WEBSITE_TECHNOLOGIES } from '../catalog';
+import { validSyntax } from './verify';
 
 /**
  * What one page says about the business: emails (mailto links, text, "name [at] domain [dot] com"
@@ -45,21 +47,44 @@ export interface PageFacts {
   technologies: Technology[];
 }
 
-const EMAIL = /[a-z0-9._%+'-]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}/gi;
-/** File names that look like addresses (logo@2x.png) and addresses that are never a business's. */
-const NOT_A_TLD = /\.(png|jpe?g|gif|svg|webp|avif|css|js|ico|bmp|tiff?)$/i;
+/**
+ * An address in a page's text: a local part of letters, marks and digits of any script (RFC 6531: `tomás@`)
+ * with the usual punctuation, at a domain of such labels (an IDN: `açores.pt`) whose top-level label is
+ * ASCII letters (ending where they end: `info@acme.jpまで`), punycode (`xn--p1ai`) or letters of another
+ * script (`рф`). Candidates only: `cleanEmail` decides, through validator.js's isEmail.
+ */
+const EMAIL = /[\p{L}\p{M}\p{N}._%+'-]+@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+(?:xn--[a-z0-9-]{1,59}|[a-z]{2,24}(?![a-z])|[\p{L}\p{M}]{2,24})/giu;
+/** File names that look like addresses (logo@2x.png, jquery@3.7.1.min.js) and addresses that are never a business's. */
+const NOT_A_TLD = /\.(png|jpe?g|gif|svg|webp|avif|css|js|mjs|map|ico|bmp|tiff?|woff2?|ttf|json)$/i;
 const IGNORED_DOMAINS = /(^|\.)(example\.(com|org|net)|sentry\.io|sentry-next\.wixpress\.com|wixpress\.com|domain\.com|email\.com)$/i;
+/** Scripts written without spaces: in running text their words touch an address (`連絡先info@acme.jp`). */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 
-/** Lower-cased, trimmed address, or null when it is not a plausible mailbox. */
+/** A local part that runs from an unspaced script into another (`連絡先info`) keeps its last run (`info`): the word before it is prose. */
+function lastRun(local: string): string {
+  const runs = local.match(new RegExp(`${UNSPACED.source}+|[^${UNSPACED.source.slice(1, -1)}]+`, 'gu')) ?? [local];
+  return runs[runs.length - 1]!;
+}
+
+/**
+ * Lower-cased, trimmed address (NFC; an IDN domain in its Unicode form, so `info@xn--aores-yra.pt` and
+ * `info@açores.pt` are one address), or null when it is not a plausible mailbox: not an address by
+ * validator.js's isEmail (UTF-8 local parts allowed, RFC 6531), a file name or version string, or a
+ * placeholder domain.
+ */
 export function cleanEmail(raw: string): string | null {
-  const address = raw.trim().replace(/^mailto:/i, '').replace(/[.,;:]+$/, '').toLowerCase();
-  EMAIL.lastIndex = 0;
-  const match = address.match(new RegExp(`^${EMAIL.source}$`, 'i'));
-  if (!match) return null;
-  const domain = address.slice(address.lastIndexOf('@') + 1);
-  if (NOT_A_TLD.test(address) || IGNORED_DOMAINS.test(domain)) return null;
-  const local = address.slice(0, address.lastIndexOf('@'));
-  if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
+  const trimmed = raw.normalize('NFC').trim().replace(/^mailto:/i, '').replace(/[.,;:]+$/, '').toLowerCase();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 1) return null;
+  const local = lastRun(trimmed.slice(0, at));
+  const written = trimmed.slice(at + 1);
+  const ascii = domainToASCII(written);
+  if (!ascii) return null;
+  const domain = domainToUnicode(ascii);
+  const address = `${local}@${domain}`;
+  if (NOT_A_TLD.test(address) || IGNORED_DOMAINS.test(ascii) || IGNORED_DOMAINS.test(domain)) return null;
+  // A version string (`lodash@4.17.21`) has no top-level label of letters: isEmail refuses it, as it refuses `..`, a leading dot or a 65-octet local part.
+  if (!validSyntax(address) || !validSyntax(`${local}@${ascii}`)) return null;
   return address;
 }
 

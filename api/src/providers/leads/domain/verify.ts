@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { blacklist } from 'mailchecker';
 import isEmail from 'validator/lib/isEmail';
 import roleAddresses from 'role-based-email-addresses';
@@ -47,11 +48,11 @@ export function isDisposableDomain(domain: string): boolean {
 
 const NO_DOMAIN = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME']);
 
-/** MX look-ups of one run, shared by every address of the same domain. */
+/** MX look-ups of one run, shared by every address of the same domain; an IDN is asked in its ASCII form (`açores.pt` → `xn--aores-yra.pt`), as DNS knows it. */
 export function mxChecker(resolver: DnsResolver): (domain: string) => Promise<{ mx: boolean | null; hosts: string[] }> {
   const cache = new Map<string, Promise<{ mx: boolean | null; hosts: string[] }>>();
   return (domain) => {
-    const key = domain.toLowerCase();
+    const key = domainToASCII(domain) || domain.toLowerCase();
     let pending = cache.get(key);
     if (!pending) {
       pending = resolver.resolveMx(key).then(
