@@ -1,9 +1,11 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
 import { bearer, createTestApp, DEMO, json, login, registerChargedSource, type TestContext } from './helpers';
 import { installApolloPeople } from './support/apolloPeople';
-import { stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
+import { enrichInfluencers, selectionWhere, stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
+import { assembleLeadSourceChains } from '../src/providers/leads/leadSources';
+import { FAKE_KEYS, FAKE_TOTALS, startFakeLeadVendors, testSourceDeps } from './fakeLeadVendors';
 import { enrichAndWait, enrichmentFigures } from './support/enrichment';
-import { demoLeadProvider, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
+import { demoLeadProvider, loadLeadSourcesConfig, registerLeadProvider, type LeadProvider } from '../src/providers/leads';
 
 let ctx: TestContext;
 let token: string;
@@ -351,6 +353,44 @@ describe('people "find similar" (spec §9 peopleFindSimilar)', () => {
       expect(await balance()).toBe(before);
     } finally {
       undo();
+    }
+  });
+});
+
+describe('influencer enrich from a source asked one creator at a time (Modash\'s reports)', () => {
+  it('starts no look-up after the step\'s deadline, whatever the chunk\'s size: one look-up past it at most, the rest left to the next step', async () => {
+    const fake = await startFakeLeadVendors();
+    const allowed = process.env.OUTBOUND_ALLOW_HOSTS;
+    process.env.OUTBOUND_ALLOW_HOSTS = [...new Set([...(allowed ?? '').split(',').filter(Boolean), '127.0.0.1'])].join(',');
+    const modash = assembleLeadSourceChains(loadLeadSourcesConfig({ MODASH_API_KEY: FAKE_KEYS.modash, MODASH_URL: fake.url('modash'), LEAD_KEYLESS_SOURCES: '0' }), testSourceDeps()).influencer![0]!;
+    const undo = registerLeadProvider(modash, ['influencer']);
+    try {
+      await setWallet(500);
+      const id = await createList('influencer');
+      await fill('influencer', id, FAKE_TOTALS.modash.instagram!, { platforms: ['instagram'] });
+      // Modash answers about 2 reports a second: the step's clock moves 500 ms with each report the fake answers.
+      const reports = () => fake.of('modash').filter((r) => r.path.endsWith('/report'));
+      const start = Date.now();
+      const clock = () => start + 500 * reports().length;
+      const where = selectionWhere(id, { all_matching: true });
+      const first = await enrichInfluencers(ctx.db, [modash], userId, 'enrich:test', where, undefined, { deadline: start + 5_000, clock });
+      // Reports 1–11 start at 0 … 5 s (the deadline); the 12th would start after it. The chunk (50 rows) had 20.
+      expect(reports()).toHaveLength(11);
+      expect(clock() - (start + 5_000)).toBeLessThanOrEqual(500);
+      expect(first).toMatchObject({ more: true, checked: 11, found: 11, credits: 55, cursor: { seen: 11 } });
+      const enriched = async () => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM campaign_results WHERE campaign_id = $1 AND data ? 'enriched'`, [id])).rows[0]!.n;
+      expect(await enriched()).toBe(11);
+      // No claim is left behind for the rows not asked: the next step (a fresh deadline) asks exactly those.
+      const second = await enrichInfluencers(ctx.db, [modash], userId, 'enrich:test', where, undefined, { from: first.cursor, deadline: clock() + 60_000, clock });
+      expect(second).toMatchObject({ more: false, checked: 9, found: 9, credits: 45 });
+      expect(reports()).toHaveLength(20);
+      expect(new Set(reports().map((r) => r.path)).size).toBe(20);
+      expect(await enriched()).toBe(20);
+      expect(await balance()).toBe(500 - 100);
+    } finally {
+      undo();
+      process.env.OUTBOUND_ALLOW_HOSTS = allowed;
+      await fake.close();
     }
   });
 });

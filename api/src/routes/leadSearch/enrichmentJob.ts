@@ -7,7 +7,7 @@
 import { validationError } from '../../http/errors';
 import type { Db, Queryable, SqlParam } from '../../db';
 import { enrichmentSourcesFor, LeadSourceError, providerFor, SOCIAL_PLATFORMS, type EmployeeRecord, type InfluencerEnrichment, type LeadProvider, type PhoneRevealStart, type SearchType } from '../../providers/leads';
-import { claimEffects, settleEffects } from '../../effects/externalEffects';
+import { claimEffects, EFFECT_LEASE_SECONDS, settleEffects } from '../../effects/externalEffects';
 import { queueOf } from '../../queue/jobQueue';
 import { leadsEnriched } from './enrichmentEvents';
 import { creditBalance, spendCredits } from '../../credits/ledger';
@@ -24,7 +24,11 @@ export const ENRICH_MAX_ROWS = 1000;
 /** Results asked about between two writes: each chunk is read, asked (no transaction open) and written. */
 export const ENRICH_CHUNK = 25;
 
-/** Creators read a chunk by influencer enrich when every source asks many a call: as many as one YouTube `channels.list` call takes, so a chunk's channels are asked in one call. */
+/**
+ * Creators read a chunk by influencer enrich: as many as one YouTube `channels.list` call takes, so a chunk's
+ * channels are asked in one call. A source asked one creator at a time (Modash's reports, about 2 a second)
+ * stops at the step's deadline whatever the chunk's size (runEnrichment), so the size is not a guess at its pace.
+ */
 export const INFLUENCER_ENRICH_CHUNK = 50;
 
 /** Types whose toolbar has get-employees (spec §2: domain, local and company) and their §9 cost per employee found. */
@@ -91,6 +95,8 @@ export interface EnrichOptions {
   mail?: MailDeps;
   /** The app's clock (phone reveals' expiry is judged against it); the system's when absent. */
   now?: () => Date;
+  /** Epoch ms the deadline is judged against (tests); `Date.now` when absent. */
+  clock?: () => number;
 }
 
 /** What a run did, and whether it ended at the deadline with rows left (`more`, resume from `cursor`). */
@@ -140,14 +146,17 @@ interface EnrichmentSteps<A> {
  * a vendor taking many a call), which tells each answer as it comes and throws on a failure: the rows
  * answered before the first unanswered one are kept.
  */
-type Enrichment<A> = EnrichmentSteps<A> & ({ call(row: Row): Promise<A> } | { callMany(rows: readonly Row[], answered: (row: Row, answer: A) => void): Promise<void> });
+type Enrichment<A> = EnrichmentSteps<A> & ({ call(row: Row): Promise<A> } | { callMany(rows: readonly Row[], answered: (row: Row, answer: A) => void, mayAsk: () => boolean): Promise<void> });
 
 /**
  * Runs an enrichment over the selection in chunks of three steps, so no transaction is open while a
  * vendor is asked (ADR 015):
  * 1. read the next rows still pending and claim one `lead_lookup` effect per row
  *    (`<name>:<result id>`): a row another request is asking about is skipped;
- * 2. ask the vendor about each claimed row, no transaction open;
+ * 2. ask the vendor about each claimed row, no transaction open; once the step's deadline has passed no
+ *    further look-up starts (after at least one a chunk): the rows not asked are given back and the cursor
+ *    stays before them, so a step lasts at most its budget plus one look-up, whatever the chunk's size
+ *    and the vendor's pace;
  * 3. in one short transaction, per answer: re-check that the row is still pending and the effect
  *    still ours, pay its price (spec §9, charged only for what is stored), store it and settle the
  *    effect. Run twice, this step finds nothing left to do. When the credits run out it stops there;
@@ -160,8 +169,10 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
   let after = options.from?.after ?? 0;
   let seen = options.from?.seen ?? 0;
   let more = false;
+  const clock = options.clock ?? Date.now;
+  const late = () => options.deadline !== undefined && clock() > options.deadline;
   while (seen < ENRICH_MAX_ROWS && !total.stopped) {
-    if (options.deadline !== undefined && Date.now() > options.deadline) {
+    if (late()) {
       more = true;
       break;
     }
@@ -198,17 +209,27 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     const claimed = await claimEffects(db, 'lead_lookup', wanted.map(keyOf));
     const mine = wanted.filter((row) => claimed.has(keyOf(row)));
     const got = new Map<number, A>();
+    // Past the deadline no look-up starts, but a chunk asks at least one (the step moves on).
+    const mayAsk = () => got.size === 0 || !late();
     let failure: unknown = null;
     try {
-      if ('callMany' in e) await e.callMany(mine, (row, answer) => got.set(row.id, answer));
-      else for (const row of mine) got.set(row.id, await e.call(row));
+      if ('callMany' in e) await e.callMany(mine, (row, answer) => got.set(row.id, answer), mayAsk);
+      else
+        for (const row of mine) {
+          if (!mayAsk()) break;
+          got.set(row.id, await e.call(row));
+        }
     } catch (error) {
       failure = error;
     }
-    // The answers kept are the rows' before the first one unanswered: the cursor stays before that one, so a retry asks it (and those after it) again.
+    // The answers kept are the rows' before the first one unanswered: the cursor stays before that one, so a retry (or the next step) asks it, and those after it, again.
     const unanswered = mine.findIndex((row) => !got.has(row.id));
     const answers = mine.slice(0, unanswered < 0 ? mine.length : unanswered).map((row) => ({ row, answer: got.get(row.id) as A }));
-    if (!failure && answers.length < mine.length) failure = new Error(`${e.name}: ${mine.length - answers.length} of ${mine.length} rows were not answered`);
+    const cut = !failure && answers.length < mine.length && late();
+    if (!failure && !cut && answers.length < mine.length) failure = new Error(`${e.name}: ${mine.length - answers.length} of ${mine.length} rows were not answered`);
+    // A vendor failure or the deadline leaves the rows after the last answer unasked: the cursor stays before them.
+    const lastAnswered = answers.length ? rows.findIndex((r) => r.id === answers[answers.length - 1]!.row.id) : -1;
+    const cursor = failure || cut ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
     const chunk = await db.transaction(async (tx) => {
       const done: EnrichOutcome = { ...noOutcome(), checked: answers.length };
       const giveBack: string[] = mine.slice(answers.length).map(keyOf);
@@ -240,9 +261,6 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
       }
       if (giveBack.length) await tx.query(`DELETE FROM external_effects WHERE key = ANY($1::text[]) AND state = 'sending'`, [`{${giveBack.join(',')}}`]);
       await leadsEnriched(tx, queueOf(db), userId, e.name, enriched);
-      // A vendor failure leaves the rows after the last answer unasked: the cursor stays before them, so a retry asks them.
-      const lastAnswered = answers.length ? rows.findIndex((r) => r.id === answers[answers.length - 1]!.row.id) : -1;
-      const cursor = failure ? (lastAnswered < 0 ? from : { after: rows[lastAnswered]!.id, seen: from.seen + lastAnswered + 1 }) : { after, seen };
       // An uncovered row is counted when the cursor passes it: a retried chunk does not count it twice.
       const passed = [...uncovered].filter(([id]) => id <= cursor.after);
       // Each such row says why it was not enriched (data.uncovered, shown on the row) until a source enriches it.
@@ -266,6 +284,11 @@ async function runEnrichment<A>(db: Db, e: Enrichment<A>, userId: number, reason
     total.credits += chunk.credits;
     total.stopped = chunk.stopped || wanted.length < askable.length;
     if (failure) throw failure;
+    if (cut) {
+      ({ after, seen } = cursor);
+      more = true;
+      break;
+    }
     if (rows.length < limit) break;
   }
   return { ...total, cursor: { after, seen }, more };
@@ -378,21 +401,25 @@ export function enrichInfluencers(db: Db, providers: readonly LeadProvider[], us
       name: 'enrich',
       unitCost: cost,
       unsupported: (row) => (sourceOf(row) ? null : (SOCIAL_PLATFORMS as readonly unknown[]).includes(row.social?.platform) ? String(row.social!.platform) : ''),
-      // 50 a chunk when the sources ask many a call (YouTube alone); a source asked one row at a time (Modash's reports, 2 a second) keeps the step within its lease at 25.
-      chunk: providers.every((p) => p.demo || p.enrichInfluencers) ? INFLUENCER_ENRICH_CHUNK : ENRICH_CHUNK,
+      // 50 a chunk (one YouTube call); a source asked one row at a time stops at the step's deadline (mayAsk).
+      chunk: INFLUENCER_ENRICH_CHUNK,
       // Each source asks about its rows of the chunk: in one call where it takes many (YouTube), else one at a time.
-      callMany: async (rows, answered) => {
+      callMany: async (rows, answered, mayAsk) => {
         const bySource = new Map<LeadProvider, Row[]>();
         for (const row of rows) {
           const source = sourceOf(row)!;
           bySource.set(source, [...(bySource.get(source) ?? []), row]);
         }
         for (const [source, group] of bySource) {
+          if (!mayAsk()) return;
           if (source.enrichInfluencers) {
             const found = await source.enrichInfluencers(group.map(lead));
             group.forEach((row, i) => answered(row, onlyNew(row, found[i] ?? null)));
           } else {
-            for (const row of group) answered(row, onlyNew(row, await source.enrichInfluencer(lead(row))));
+            for (const row of group) {
+              if (!mayAsk()) return;
+              answered(row, onlyNew(row, await source.enrichInfluencer(lead(row))));
+            }
           }
         }
       },
@@ -499,8 +526,12 @@ export function selectionWhere(campaignId: number, { ids, all_matching, filters 
   return all_matching ? resultWhere(campaignId, filters ?? {}) : { sql: 'r.campaign_id = $1 AND r.id = ANY($2::bigint[])', params: [campaignId, `{${ids!.join(',')}}`] };
 }
 
-/** How long one step of an enrichment job asks vendors before it hands the rest to a fresh job (well inside the job's expiry). */
-export const ENRICH_STEP_BUDGET_MS = 15_000;
+/**
+ * How long one step of an enrichment job starts look-ups before it hands the rest to a fresh job: 15 s, or a
+ * quarter of the job's lease (the queue's expiry, EFFECT_LEASE_SECONDS) when that is shorter. A step lasts
+ * its budget plus the one look-up running at the deadline (runEnrichment), so the rest of the lease is that look-up's.
+ */
+export const ENRICH_STEP_BUDGET_MS = Math.min(15_000, Math.floor((EFFECT_LEASE_SECONDS * 1000) / 4));
 
 interface StoredJob {
   id: number;
