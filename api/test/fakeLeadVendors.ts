@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { guardedHttpClient, type SourceDeps } from '../src/providers/leads/sourceHttp';
-import { apolloEnrichedPerson, apolloOrganization, apolloPhoneWebhook, apolloSearchPerson } from './fixtures/leadVendors/apollo';
+import { APOLLO_PEOPLE_PER_ORG, apolloEnrichedPerson, apolloOrganization, apolloOrgPersonIndex, apolloPhoneWebhook, apolloSearchPerson } from './fixtures/leadVendors/apollo';
 import { GOOGLE_KEY_INVALID, textSearchAnswer } from './fixtures/leadVendors/googlePlaces';
 import { domainSearchAnswer, emailFinderAnswer, emailVerifierAnswer, HUNTER_ERRORS } from './fixtures/leadVendors/hunter';
 import { IPINFO } from './fixtures/leadVendors/ipinfo';
@@ -219,6 +219,17 @@ function apollo(request: ReceivedRequest, peoplePerQuery = false): Scripted {
   const perPage = Number(body.per_page ?? 10);
   if (request.path.endsWith('/api/v1/mixed_people/api_search')) {
     const domains = (body.q_organization_domains_list as string[] | undefined) ?? [];
+    // People at the Organization Search's companies (companyn.test): APOLLO_PEOPLE_PER_ORG each, the companies' people taken in turn.
+    const companies = domains.map((d) => /^company(\d{1,2})\.test$/.exec(d)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+    if (companies.length) {
+      const total = companies.length * APOLLO_PEOPLE_PER_ORG;
+      const start = (page - 1) * perPage;
+      const people = Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, k) => {
+        const at = start + k;
+        return apolloSearchPerson(apolloOrgPersonIndex(companies[at % companies.length]!, Math.floor(at / companies.length)));
+      });
+      return { status: 200, body: { total_entries: total, people } };
+    }
     // Per query, a block of 100 people; otherwise the same 30 for every query.
     const total = domains.includes('no-such-company.invalid') ? 0 : peoplePerQuery ? 100 : FAKE_TOTALS.apolloPeople;
     const start = (page - 1) * perPage;

@@ -5,7 +5,6 @@ import type { Config } from '../src/config';
 import { migrate, openDb, type Db } from '../src/db';
 import { seed } from '../src/seed';
 import { createTestDatabase } from './support/postgres';
-import { demoLeadProvider, registerLeadProvider } from '../src/providers/leads';
 
 /** A clock tests move by hand: no sleeps. */
 export interface FakeClock extends Clock {
@@ -136,16 +135,3 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function searchJobStatus(db: Db, jobId: number): Promise<string | undefined> {
   return (await db.query<{ status: string }>('SELECT status FROM search_jobs WHERE id = $1', [jobId])).rows[0]?.status;
 }
-
-/**
- * A people source that is not demo data, served in process: the demo generator's people under a real
- * source's id (demo data is free, ADR 017). Only for what the Apollo fake cannot answer: "find similar"
- * needs people at other companies, and the fake's all work at Acme. Tests of searching and charging
- * people use the real Apollo adapter against its fake (support/apolloPeople.ts); the charges of local,
- * domain, influencer and intent searches go through the real adapters and their fakes
- * (leadSources-charges.test.ts). Returns an undo.
- */
-export function registerChargedSource(types: readonly ('people' | 'group')[] = ['people']): () => void {
-  return registerLeadProvider({ ...demoLeadProvider, id: 'charged-test-source', demo: false }, types);
-}
-

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../shared/src/api/contract';
-import { bearer, createTestApp, DEMO, json, login, registerChargedSource, type TestContext } from './helpers';
+import { bearer, createTestApp, DEMO, json, login, type TestContext } from './helpers';
+import { apolloEnrichedPerson, apolloOrgPersonIndex } from './fixtures/leadVendors/apollo';
 import { installApolloPeople } from './support/apolloPeople';
 import { enrichInfluencers, selectionWhere, stepEnrichmentJob } from '../src/routes/leadSearch/enrichmentJob';
 import { assembleLeadSourceChains } from '../src/providers/leads/leadSources';
@@ -302,39 +303,62 @@ describe('advanced custom search: every operator of spec §3', () => {
 });
 
 describe('people "find similar" (spec §9 peopleFindSimilar)', () => {
-  // People at other companies like the seed: the Apollo fake's people all work at Acme, so these tests keep an in-process
-  // people source that is not demo data (the demo generator's varied people and companies, charged).
-  let undoChargedSource: () => void;
-  beforeAll(() => {
-    undoChargedSource = registerChargedSource(['people']);
+  // People, group and company search through the real Apollo adapter against its fake: the seed works at Acme, the
+  // similar companies come from Organization Search and their people from People API Search (three at each).
+  let similarApollo: Awaited<ReturnType<typeof installApolloPeople>>;
+  beforeAll(async () => {
+    similarApollo = await installApolloPeople(['people', 'group', 'company']);
   });
-  afterAll(() => undoChargedSource());
+  afterAll(() => similarApollo.close());
 
-  it('finds people in the same role and seniority at other companies, charges 2 per person found with a contact, once', async () => {
+  it('asks Apollo for companies like the seed\'s, then for people in its role there; charges 2 per person found with a contact, once', async () => {
     await setWallet(500);
     const id = await createList('people');
     await fill('people', id, 3, { job_title: 'Head of Sales', seniority: ['Director'] });
     const seed = (await page('people', id)).data[0]!;
+    expect(seed).toMatchObject({ company: 'Acme Lda', data: { country: 'Portugal', category: 'computer software', employee_count: 120 } });
     const before = await balance();
+    const from = similarApollo.fake.of('apollo').length;
     const body = await enrichAndWait(ctx, `/api/people-results/${id}/find-similar`, token, { ids: [seed.id] });
-    expect(body).toMatchObject({ status: 'done', checked: 1 });
+    expect(body).toMatchObject({ status: 'done', checked: 1, found: 5 });
+
+    // What Apollo was asked: Organization Search with the seed's industry, size (half to twice its 120 people) and country,
+    // each company found (not the seed's) resolved to its domain, then People API Search for the seed's title there.
+    const sent = similarApollo.fake.of('apollo').slice(from).map((r) => ({ path: r.path.replace(/^\/apollo/, ''), body: JSON.parse(r.body) as Record<string, unknown> }));
+    const companies = Array.from({ length: 10 }, (_, n) => `Company ${n}`);
+    expect(sent.filter((r) => r.path === '/api/v1/mixed_companies/search').map((r) => r.body)).toEqual([
+      { organization_locations: ['Portugal'], q_organization_keyword_tags: ['computer software'], organization_num_employees_ranges: ['60,240'], page: 1, per_page: 25 },
+      ...companies.map((name) => ({ q_organization_name: name, page: 1, per_page: 1 })),
+    ]);
+    expect(sent.filter((r) => r.path === '/api/v1/mixed_people/api_search').map((r) => r.body)).toEqual([
+      {
+        person_titles: [seed.job_title],
+        include_similar_titles: true,
+        person_locations: ['Portugal'],
+        q_organization_domains_list: companies.map((_, n) => `company${n}.test`),
+        page: 1,
+        per_page: 25,
+      },
+    ]);
+    // Each of the five people kept was enriched (People Enrichment by id) for the contact, and nobody else.
+    const people = [0, 1, 2, 3, 4].map((n) => apolloOrgPersonIndex(n, 0));
+    expect(sent.filter((r) => r.path === '/api/v1/people/match').map((r) => r.body)).toEqual(people.map((i) => ({ id: `67${String(i).padStart(22, '0')}`, reveal_personal_emails: false })));
+
     const stored = (await page('people', id)).data.find((r) => r.id === seed.id)!;
-    const similar = stored.data.similar as { name: string; job_title: string; seniority: string; company: string; email: string | null; phone: string | null }[];
-    expect(similar.length).toBe(body.found);
-    expect(similar.length).toBeGreaterThan(0);
-    expect(similar.length).toBeLessThanOrEqual(5);
-    for (const person of similar) {
-      expect(person).toMatchObject({ job_title: 'Head of Sales', seniority: 'Director' });
-      expect(person.company).not.toBe(stored.data.company ?? (stored as unknown as { company: string }).company);
-    }
+    const similar = stored.data.similar as { name: string; company: string; email: string | null; phone: string | null }[];
+    const expected = people.map((i) => apolloEnrichedPerson(i).person);
+    expect(similar.map((p) => [p.name, p.company, p.email, p.phone])).toEqual(expected.map((p) => [p.name, p.organization.name, p.email, p.phone_numbers[0]?.sanitized_number ?? null]));
+    // Company 3's person has neither an email nor a phone (Apollo: email unavailable): found, not charged.
     const billable = similar.filter((p) => p.email || p.phone).length;
+    expect(billable).toBe(4);
     expect(body.credits_charged).toBe(billable * 2);
-    expect(stored.credits).toBeGreaterThanOrEqual(billable * 2);
     expect(await balance()).toBe(before - billable * 2);
     expect(await ledgerSum()).toBe(await balance());
 
-    // Asked again: nothing to do, nothing charged; a local list has no such action; another account's list is not found.
+    // Asked again: nothing to do, nothing asked of Apollo, nothing charged; a local list has no such action; another account's list is not found.
+    const asked = similarApollo.fake.of('apollo').length;
     expect(await enrichAndWait(ctx, `/api/people-results/${id}/find-similar`, token, { ids: [seed.id] })).toMatchObject({ checked: 0, credits_charged: 0 });
+    expect(similarApollo.fake.of('apollo')).toHaveLength(asked);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/local-results/${id}/find-similar`, headers: bearer(token), payload: { ids: [seed.id] } })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/people-results/${id}/find-similar`, headers: bearer(other), payload: { ids: [seed.id] } })).statusCode).toBe(404);
   });

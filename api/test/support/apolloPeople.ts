@@ -7,10 +7,11 @@ import { FAKE_KEYS, startFakeLeadVendors, testSourceDeps, type FakeLeadVendors }
  * emails and phones) against the local Apollo fake, for tests of searching and charging around people
  * lists: demo data is free (ADR 017), Apollo's people are charged. The fake finds 100 people at Acme
  * for a query, other people for another title, location or seniority (fixtures/leadVendors/apollo.ts):
- * three in four with an email (verified or guessed), every other one with a phone. Only the given
- * types change source; `close` puts the previous ones back.
+ * three in four with an email (verified or guessed), every other one with a phone; asked for people at
+ * the Organization Search's companies (`company` also served by Apollo, as "find similar" does), three
+ * people at each of them. Only the given types change source; `close` puts the previous ones back.
  */
-export async function installApolloPeople(types: readonly Extract<SearchType, 'people' | 'group'>[] = ['people']): Promise<{ fake: FakeLeadVendors; close(): Promise<void> }> {
+export async function installApolloPeople(types: readonly Extract<SearchType, 'people' | 'group' | 'company'>[] = ['people']): Promise<{ fake: FakeLeadVendors; close(): Promise<void> }> {
   const fake = await startFakeLeadVendors({}, { peoplePerQuery: true });
   // The fakes listen on loopback: allowed beside whatever hosts the test file allows already.
   const allowed = process.env.OUTBOUND_ALLOW_HOSTS;
