@@ -6,7 +6,7 @@ import Stripe from 'stripe';
  * A local Stripe for tests: the REST endpoints the app calls through the official SDK (its host, port
  * and protocol options point here), answering the objects of Stripe's API reference — Customer,
  * SetupIntent, PaymentMethod, PaymentIntent, Refund, Account, AccountLink, and Billing's Product, Price,
- * Subscription and Invoice (API 2025+: periods on the subscription item, the subscription under the
+ * Subscription and Invoice, the Search API's metadata queries for PaymentIntents and Subscriptions (API 2025+: periods on the subscription item, the subscription under the
  * invoice's `parent.subscription_details`, payments as an includable list; a subscription updated for
  * `cancel_at_period_end` or an item's new price, prorated or not) — form-encoded requests,
  * Bearer secret key, `Idempotency-Key` replays (the same key answers the first answer again), card
@@ -216,11 +216,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: seti };
     }
     if (method === 'GET' && path === '/v1/payment_intents/search') {
-      // Search Query Language, the one clause the app sends: metadata['<key>']:'<value>'.
+      // Stripe's Search API (https://docs.stripe.com/api/payment_intents/search), Search Query Language, the one clause the app sends: metadata['<key>']:'<value>'.
       const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
       if (!clause) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } } };
       const data = [...objects.values()].filter((o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>)[clause[1]!] === clause[2]);
       return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data } };
+    }
+    if (method === 'GET' && path === '/v1/subscriptions/search') {
+      // Stripe's Search API (https://docs.stripe.com/api/subscriptions/search), the clause the app sends:
+      // metadata['<key>']:'<value>', with data.latest_invoice(.payments) expandable as on a retrieve.
+      const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get('query') ?? '');
+      if (!clause) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'query', message: 'Unsupported search query.' } } };
+      const expand = expandOf(form, query);
+      const data = [...objects.values()]
+        .filter((o) => o.object === 'subscription' && (o.metadata as Record<string, string>)[clause[1]!] === clause[2])
+        .map((sub) => {
+          const invoice = objects.get(String(sub.latest_invoice));
+          if (!invoice) return sub;
+          return { ...sub, latest_invoice: expand.includes('data.latest_invoice.payments') ? withPayments(invoice) : expand.includes('data.latest_invoice') ? invoice : invoice.id };
+        });
+      return { status: 200, body: { object: 'search_result', url: '/v1/subscriptions/search', has_more: false, next_page: null, data } };
     }
     const m = /^\/v1\/(setup_intents|payment_methods|payment_intents|customers|accounts|products|prices|subscriptions|invoices|checkout\/sessions)\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && m) {

@@ -4,6 +4,7 @@ import { paymentRefusals } from '../src/ops/metrics';
 import { moveSubscriptionPrice, queueSubscriptionMoves, syncPackage } from '../src/routes/whitelabel/stripeCatalog';
 import { createTestApp, json, login, DEMO, type TestContext } from './helpers';
 import { caller, PACKAGE } from './whitelabel-helpers';
+import { SIGNUP_SWEEP } from '../src/workers/signupSweep';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
 import { DUPLICATE_TRANSACTION, EXPIRED_CARD, INSUFFICIENT_FUNDS } from './fixtures/stripe/declines';
 
@@ -270,6 +271,38 @@ describe('Stripe Billing subscriptions per package (official SDK, local fake)', 
     expect(creates).toHaveLength(1);
     expect(fake.subscriptions().filter((s) => s.customer === session.customer)).toHaveLength(1);
     expect((await subscriptionOf(email))!.status).toBe('active');
+  });
+
+  it("a sign-up whose subscription's answer was lost and is retried after Stripe forgot the key (24 hours) adopts the subscription found by its metadata: one Subscription, one period", async () => {
+    const email = 'lost-a-day@buyer.test';
+    const session = fake.completeCheckout(await signUp(slug, email, 'month'), 'visa');
+    const signupId = (await ctx.db.query<{ id: number }>('SELECT id FROM whitelabel_signups WHERE email = $1', [email])).rows[0]!.id;
+    // Stripe makes the subscription, and every answer to it (the SDK's retries too) is lost on the way back.
+    fake.loseNextAnswers = { path: '/v1/subscriptions', count: 10 };
+    try {
+      await expect(settle()).rejects.toThrow();
+    } finally {
+      fake.loseNextAnswers = null;
+    }
+    const made = () => fake.subscriptions().filter((s) => s.customer === session.customer);
+    const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions' && r.form.get('customer') === session.customer).length;
+    expect(made()).toHaveLength(1);
+    expect(made()[0]!.metadata).toEqual({ signup_id: String(signupId), package_id: String(packageId) });
+    expect((await ctx.db.query('SELECT status FROM whitelabel_signups WHERE id = $1', [signupId])).rows).toEqual([{ status: 'pending' }]);
+    const sentBefore = creates();
+    // A day goes by with Stripe out of reach; Stripe no longer knows the key, so the same key would make a second subscription.
+    ctx.clock.advance(24 * 60 * 60_000);
+    fake.forgetIdempotencyKeys();
+    await ctx.app.queue.send(SIGNUP_SWEEP, {});
+    await settle();
+    expect(made()).toHaveLength(1);
+    expect(creates()).toBe(sentBefore);
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path === '/v1/subscriptions/search')).toBe(true);
+    const sub = (await subscriptionOf(email))!;
+    expect(sub).toMatchObject({ status: 'active', provider_subscription_ref: made()[0]!.id });
+    expect(await periods(sub.id)).toEqual([{ credits: 500, rolled_over: 0 }]);
+    expect((await walletBalance(ctx.db, sub.customer_id)).monthly).toBe(500);
+    expect((await ctx.db.query('SELECT status, subscription_ref FROM whitelabel_signups WHERE id = $1', [signupId])).rows).toEqual([{ status: 'completed', subscription_ref: made()[0]!.id }]);
   });
 
   it('checkout.session.expired ends the pending sign-up with nothing granted', async () => {

@@ -111,6 +111,11 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
       // The first invoice could not be paid (402): with error_if_incomplete no subscription exists.
       return { status: 'failed', failureCode: refusalCode(error) };
     }
+    return activeOutcome(subscription);
+  }
+
+  /** A subscription Stripe made (its first invoice paid, or a trial): its first period and payment. */
+  function activeOutcome(subscription: Stripe.Subscription): SubscriptionOutcome {
     const item = subscription.items.data[0];
     const invoice = subscription.latest_invoice;
     if (!item || !invoice || typeof invoice === 'string') throw new PaymentUnknownError(new Error(`subscription ${subscription.id} without its item or first invoice`));
@@ -173,6 +178,17 @@ function stripeBilling(stripe: Stripe): SubscriptionBilling {
     },
 
     createSubscription: (request) => create(request),
+
+    async findSubscription(metadataKey, value) {
+      // Stripe's Search API (https://docs.stripe.com/api/subscriptions/search): metadata['key']:'value'.
+      const found = await call(() =>
+        stripe.subscriptions.search({ query: `metadata['${metadataKey}']:'${value}'`, limit: 10, expand: ['data.latest_invoice.payments'] }),
+      );
+      const mine = found.data.filter((sub) => sub.metadata?.[metadataKey] === value);
+      // Only one is ever made per key; were there more, a live one is the purchase.
+      const sub = mine.find((s) => s.status === 'active' || s.status === 'trialing') ?? mine[0];
+      return sub ? activeOutcome(sub) : null;
+    },
 
     async invoicePayment(invoiceRef) {
       const invoice = await call(() => stripe.invoices.retrieve(invoiceRef, { expand: ['payments'] }));

@@ -226,6 +226,12 @@ export interface SubscriptionBilling {
   paymentMethodOfSetup(setupIntentId: string, customerRef: string): Promise<string>;
   /** Throws PaymentUnknownError when the answer was lost (retry with the same key). */
   createSubscription(request: SubscriptionRequest): Promise<SubscriptionOutcome>;
+  /**
+   * The subscription a create with `metadata[key] = value` made, or null when the provider has none:
+   * looked up before a create is sent again once its idempotency key may be forgotten (see
+   * `idempotencyKeyMayBeForgotten`). Throws PaymentUnknownError when unreachable.
+   */
+  findSubscription?(metadataKey: string, value: string): Promise<SubscriptionOutcome | null>;
   /** The PaymentIntent that paid an invoice, and the amount (null when nothing was charged). */
   invoicePayment(invoiceRef: string): Promise<{ paymentRef: string; amountCents: number } | null>;
   /**
@@ -263,4 +269,16 @@ export interface ProviderSubscriptionState {
   ref: string;
   status: string;
   cancelAtPeriodEnd: boolean;
+}
+
+/** How long before the end of a provider's idempotency window a request is looked up instead of sent again. */
+export const KEY_WINDOW_MARGIN_MS = 60 * 60_000;
+
+/**
+ * Whether a request first sent no earlier than `since` may be past the provider's idempotency window
+ * (less KEY_WINDOW_MARGIN_MS) at `now`: the same key would then make a second object, so what an earlier
+ * attempt made is looked up first. Never for a provider that keeps its keys for good (the sandbox).
+ */
+export function idempotencyKeyMayBeForgotten(provider: Pick<PaymentsProvider, 'idempotencyWindowMs'>, since: Date, now: Date): boolean {
+  return provider.idempotencyWindowMs !== undefined && now.getTime() - since.getTime() >= provider.idempotencyWindowMs - KEY_WINDOW_MARGIN_MS;
 }

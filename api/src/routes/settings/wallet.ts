@@ -12,7 +12,7 @@ import { ApiError, unprocessable } from '../../http/errors';
 import { objectSchema } from '../../http/schemas';
 import { Empty, IdParams, Message, MessageProperties, Nullable, Page, PageQuery, StringEnum, Timestamp, Type } from '../../http/contract';
 import { settleEffects, claimEffects, releaseEffect } from '../../effects/externalEffects';
-import { metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
+import { idempotencyKeyMayBeForgotten, metadataOf, PaymentMethodError, PaymentUnknownError, platformFee, type ChargeOutcome, type PaymentEvent, type Payments, type PaymentsProvider, type StoredPaymentMethod } from '../../providers/payments';
 import { formatCents, sendTemplatedMail } from '../../mail/templatedMail';
 import { chargeFailureReason } from '../../providers/payments/failureReason';
 import { say } from '../respond';
@@ -98,8 +98,6 @@ export async function centsPerCreditFor(q: Queryable, userId: number): Promise<n
 
 /** Charges whose answer is older than this are asked again by the reconciliation job. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
-/** A charge this close to the end of the provider's idempotency window is looked up before it is sent again. */
-const KEY_WINDOW_MARGIN_MS = 60 * 60_000;
 
 /** The reseller whose customer this is, and its connected payment account (Stripe Connect), if any. */
 export async function resellerAccountFor(q: Queryable, userId: number, provider: PaymentsProvider['name']): Promise<string | null> {
@@ -228,7 +226,7 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer
     try {
       // Past the provider's idempotency window the same key would make a second charge: a charge made
       // by an earlier attempt is found by its metadata instead, and only a charge never made is sent.
-      const keyForgotten = provider.idempotencyWindowMs !== undefined && clock.now().getTime() - new Date(row.created_at).getTime() >= provider.idempotencyWindowMs - KEY_WINDOW_MARGIN_MS;
+      const keyForgotten = idempotencyKeyMayBeForgotten(provider, new Date(row.created_at), clock.now());
       const made = keyForgotten && provider.findCharge ? await provider.findCharge(chargeId) : null;
       if (made) return settle(chargeId, made);
       outcome = await provider.charge({

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db';
 import { claimEffects, releaseEffect, settleEffects } from '../../effects/externalEffects';
 import type { AppDeps } from '../../http/context';
-import { PaymentMethodError, PaymentUnknownError, type BillingInterval, type Payments, type SubscriptionBilling } from '../../providers/payments';
+import { idempotencyKeyMayBeForgotten, PaymentMethodError, PaymentUnknownError, type BillingInterval, type Payments, type SubscriptionBilling } from '../../providers/payments';
 import { connectedAccountOf } from './billing';
 import { customerRoomRefusal } from './customers';
 import { PACKAGE_COLUMNS, type Package } from './packages';
@@ -106,6 +106,7 @@ interface PendingSignup {
   status: string;
   subscription_ref: string | null;
   payment_ref: string | null;
+  created_at: Date;
 }
 
 async function endSignup(q: Queryable, signupId: number, status: 'failed' | 'expired', failureCode: string | null, now: Date): Promise<boolean> {
@@ -122,7 +123,7 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
   if (!billing) return;
   const signup = (
     await db.query<PendingSignup>(
-      'SELECT owner_id, package_id, email, form, password_hash, billing_interval, customer_ref, status, subscription_ref, payment_ref FROM whitelabel_signups WHERE id = $1',
+      'SELECT owner_id, package_id, email, form, password_hash, billing_interval, customer_ref, status, subscription_ref, payment_ref, created_at FROM whitelabel_signups WHERE id = $1',
       [signupId],
     )
   ).rows[0];
@@ -149,7 +150,12 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
   if (!(await claimEffects(db, 'charge', [key])).has(key)) throw new PaymentUnknownError(new Error('the subscription is being created by another worker'));
   let outcome;
   try {
-    outcome = await billing.createSubscription({
+    // Stripe forgets the key after 24 hours: from 23 hours after the sign-up (before its first create)
+    // a subscription an earlier attempt made is found by its signup_id metadata and adopted; the create
+    // is sent only when Stripe has none, since the forgotten key would make a second one and charge again.
+    const keyForgotten = idempotencyKeyMayBeForgotten(payments.provider, new Date(signup.created_at), clock.now());
+    const made = keyForgotten && billing.findSubscription ? await billing.findSubscription('signup_id', String(signupId)) : null;
+    outcome = made ?? await billing.createSubscription({
       customerRef: signup.customer_ref,
       paymentMethodRef: paymentMethod,
       priceRef: price.priceRef,
@@ -162,7 +168,7 @@ export async function completeSubscriptionSignup(deps: AppDeps, payments: Paymen
       applicationFeePercent: connected ? payments.config.platformFeePercent : 0,
     });
   } catch (error) {
-    // A lost answer: the retried job asks again with the same idempotency key (Stripe answers the first result).
+    // A lost answer: the retried job or the sign-up sweep asks again with the same idempotency key (Stripe answers the first result).
     await releaseEffect(db, key);
     throw error;
   }
