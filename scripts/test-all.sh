@@ -11,6 +11,8 @@ npx turbo run typecheck --output-logs=errors-only
 # The front end's API types must match the API's route schemas (regenerate with npm run gen:api).
 node scripts/gen-api.mjs --check
 npx eslint .
+# One formatting (.prettierrc.json); `npm run format` rewrites what this refuses.
+npm run -s format:check
 node scripts/audit.mjs
 # A real PostgreSQL server for the suites that need one (scripts/postgres.sh),
 # stopped at the end unless it was already running.

@@ -4,7 +4,7 @@
 //   npm run test:fast -- --base REV   the change since REV
 //   npm run test:fast -- --all        every package and every unit/component/API test (slower)
 // Steps: typecheck the touched packages and the packages that depend on them (turbo, cached), the API
-// contract's stale check when the API or shared's generated types changed, eslint on the changed files,
+// contract's stale check when the API or shared's generated types changed, eslint and the format check on the changed files,
 // and jest: the web tests related to the changed files (jest --findRelatedTests follows imports, jsdom) and
 // the API suites of the changed route areas and modules (embedded PGlite). `npm test` stays the full run CI uses.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -77,6 +77,8 @@ if (all || files.some((f) => f.startsWith('api/src/') || f.startsWith('shared/sr
 const lintable = files.filter((f) => /\.(ts|tsx|mjs|cjs|js)$/.test(f) && !f.includes('/dist/'));
 if (all) step('eslint', bin('eslint'), ['.']);
 else if (lintable.length) step('eslint', bin('eslint'), ['--no-warn-ignored', ...lintable]);
+if (all) step('prettier', bin('prettier'), ['--check', '**/*.{ts,tsx,js,mjs,cjs}']);
+else if (lintable.length) step('prettier', bin('prettier'), ['--check', ...lintable]);
 
 // 4. Tests related to the changed files: web (jsdom) and API (embedded PGlite).
 const source = (f) => /\.(ts|tsx)$/.test(f);

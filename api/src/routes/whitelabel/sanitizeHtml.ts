@@ -58,11 +58,13 @@ function safeCodePoint(n: number): string | null {
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : null;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
+const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+
 /** An href the lesson may keep: absolute http(s) or mailto, re-serialised by the URL parser. */
 export function safeHref(raw: string): string | null {
   // As the URL parser does: tabs and newlines anywhere go, then leading/trailing controls and spaces.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
-  const value = decodeEntities(raw).replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const value = decodeEntities(raw).replace(/[\t\n\r]/g, '').replace(EDGE_CONTROLS, '');
   if (!/^(https?:\/\/|mailto:)/i.test(value)) return null;
   try {
     const url = new URL(value);
